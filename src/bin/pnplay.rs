@@ -1,0 +1,2 @@
+//! The `pnplay` command line.
+fn main() {}

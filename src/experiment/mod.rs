@@ -1,0 +1,1 @@
+//! Position generators and batch runs for the papers' experiments.

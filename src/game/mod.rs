@@ -1,0 +1,223 @@
+//! Game rules behind one interface.
+//!
+//! Every search in [`crate::search`] is written once against the [`Game`] trait, so no search
+//! needs game-specific code. The trait covers both kinds of game in SPEC.md §2:
+//!
+//! * two-player games with alternating turns, where a forced pass is an ordinary move
+//!   (Othello, Connect Four, tic-tac-toe), and
+//! * single-agent games with chance (2048), where the player acts and then *chance* acts:
+//!   its moves are the possible spawns, each with a probability.
+//!
+//! A position is a small `Clone` value; moves are played copy-make style
+//! ([`Game::play`] mutates a copy the caller owns). Each game parses and formats its own
+//! notations and reports mistakes as a [`ParseError`], never a panic.
+//!
+//! ```
+//! use pnplay::game::{Game, Turn, Player, tictactoe::TicTacToe};
+//!
+//! let mut pos = TicTacToe::parse_position(&(), "15").unwrap();
+//! assert_eq!(pos.turn(), Turn::Player(Player::First));
+//! let mv = pos.parse_move("9").unwrap();
+//! pos.play(mv);
+//! assert_eq!(pos.format_position(), "159");
+//! ```
+
+pub mod connect4;
+pub mod error;
+pub mod g2048;
+pub mod othello;
+pub mod perft;
+pub mod rng;
+pub mod tictactoe;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+pub use error::ParseError;
+pub use rng::Rng;
+
+/// The most moves any position of any supported game can have (Othello has at most 33
+/// legal moves, a 4×4 2048 chance node has 32 spawns, Connect Four at most 32 columns).
+pub const MAX_MOVES: usize = 64;
+
+/// A fixed-capacity move list that lives on the stack.
+pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;
+
+/// One of the two players. In single-agent games only [`Player::First`] acts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Player {
+    /// The player who moves first from the start position (Othello black, `X`).
+    First,
+    /// The other player (Othello white, `O`).
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+}
+
+/// Who acts in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// A player chooses a move.
+    Player(Player),
+    /// Chance picks one of the moves with the probability [`Game::chance_probability`] gives.
+    Chance,
+    /// The game is over; [`Game::outcome`] tells the result.
+    Over,
+}
+
+/// The result of a finished game from one player's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// That player won (in 2048: the objective tile was reached).
+    Win,
+    /// Neither player won.
+    Draw,
+    /// That player lost (in 2048: no move is left and the objective was not reached).
+    Loss,
+}
+
+impl Outcome {
+    /// The same result seen from the other player.
+    #[must_use]
+    pub const fn flipped(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        }
+    }
+}
+
+/// The rules of one game, implemented by its position type.
+///
+/// Implementations must be deterministic: the same position always yields the same moves in
+/// the same order, which is what makes searches reproducible and tie-breaking well defined.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// A move (or a chance outcome). Small and `Copy`, so trees can store it in every node.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// The exact identity of a position, for transposition tables: equal keys mean equal
+    /// positions (no hash collisions).
+    type Key: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// What selects one game of a family: a board size, an objective tile.
+    type Variant: Clone + Debug + PartialEq + Send + Sync + 'static;
+
+    /// The start position of a variant. For 2048 this is the empty board with chance to
+    /// act (the two opening spawns).
+    fn start(variant: &Self::Variant) -> Self;
+
+    /// The variant this position belongs to.
+    fn variant(&self) -> Self::Variant;
+
+    /// Who acts now.
+    fn turn(&self) -> Turn;
+
+    /// Appends every legal move in a fixed order to `out` (cleared first). A player who
+    /// cannot move but whose game goes on gets exactly one pass move. At a chance node the
+    /// moves are the chance outcomes. Over: no moves.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// The probability of a chance outcome, or 1.0 at a player's turn.
+    fn chance_probability(&self, mv: Self::Move) -> f64;
+
+    /// Plays a move that [`Game::legal_moves`] returned. Playing any other move leaves the
+    /// position in an unspecified (but memory-safe) state; use [`Game::try_play`] for
+    /// moves that come from users.
+    fn play(&mut self, mv: Self::Move);
+
+    /// The result from `player`'s point of view if the game is over, else `None`.
+    fn outcome(&self, player: Player) -> Option<Outcome>;
+
+    /// The exact game value of a finished game from `player`'s point of view, in the unit
+    /// SPEC.md §2 gives for the game (Othello: disc difference with empties to the winner;
+    /// Connect Four: the common solver's score; tic-tac-toe: +1/0/−1; 2048: 1 if the
+    /// objective is reached, else 0). `None` if the game is not over.
+    fn terminal_value(&self, player: Player) -> Option<i32>;
+
+    /// The exact identity of the position.
+    fn key(&self) -> Self::Key;
+
+    /// Parses position text in the game's notation (SPEC.md §2).
+    fn parse_position(variant: &Self::Variant, text: &str) -> Result<Self, ParseError>;
+
+    /// Formats the position in the game's canonical notation; parsing the result gives back
+    /// an equal position.
+    fn format_position(&self) -> String;
+
+    /// Parses one move's text and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError>;
+
+    /// Formats one move in the game's notation.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Plays `mv` if it is legal here, else returns an error and leaves the position as it was.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), ParseError> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            self.play(mv);
+            Ok(())
+        } else {
+            Err(ParseError::IllegalMove {
+                index: 0,
+                text: self.format_move(mv),
+            })
+        }
+    }
+
+    /// Plays uniformly random player moves (and chance outcomes by their probabilities)
+    /// until the game ends, and returns the final position. Games override this with a
+    /// faster version where it matters; any override must consume the generator exactly as
+    /// this one does, so a seed gives the same playouts everywhere.
+    fn random_playout(&self, rng: &mut Rng) -> Self {
+        let mut pos = self.clone();
+        let mut moves = MoveList::new();
+        loop {
+            match pos.turn() {
+                Turn::Over => return pos,
+                Turn::Player(_) => {
+                    pos.legal_moves(&mut moves);
+                    let mv = moves[rng.below(moves.len() as u32) as usize];
+                    pos.play(mv);
+                }
+                Turn::Chance => {
+                    pos.legal_moves(&mut moves);
+                    let mv = pick_by_probability(&pos, &moves, rng);
+                    pos.play(mv);
+                }
+            }
+        }
+    }
+}
+
+/// Picks one chance outcome from `moves` according to the probabilities of `pos`, drawing
+/// one uniform number from `rng`.
+pub fn pick_by_probability<G: Game>(pos: &G, moves: &[G::Move], rng: &mut Rng) -> G::Move {
+    let mut target = rng.unit();
+    for &mv in moves {
+        target -= pos.chance_probability(mv);
+        if target < 0.0 {
+            return mv;
+        }
+    }
+    // Rounding can leave a sliver above the last cumulative sum: it belongs to the last move.
+    moves[moves.len() - 1]
+}

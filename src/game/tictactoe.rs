@@ -1,0 +1,185 @@
+//! Tic-tac-toe on 3×3: the smallest game, used to check every search against a full solve.
+//!
+//! Notation (SPEC.md §2): cells are digits `1`..`9`, row-major from the top left; a
+//! position is the digits played from the empty board, first player (`X`) first. The
+//! empty board is the empty string.
+//!
+//! ```
+//! use pnplay::game::{Game, Outcome, Player, tictactoe::TicTacToe};
+//! let pos = TicTacToe::parse_position(&(), "15293").unwrap(); // X takes 1, 2 and 3
+//! assert_eq!(pos.outcome(Player::First), Some(Outcome::Win));
+//! assert!(TicTacToe::parse_position(&(), "11").is_err());
+//! ```
+
+use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
+
+/// The eight lines of three, as bit masks over cells 0..9.
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+const FULL: u16 = 0b111_111_111;
+
+/// A tic-tac-toe position: one bit mask per player plus the moves played, in order, so the
+/// position text (a move list) can be written back exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TicTacToe {
+    cells: [u16; 2],
+    history: arrayvec::ArrayVec<u8, 9>,
+}
+
+impl TicTacToe {
+    fn to_move(&self) -> Player {
+        if self.history.len() % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn has_line(mask: u16) -> bool {
+        LINES.iter().any(|&line| mask & line == line)
+    }
+
+    fn winner(&self) -> Option<Player> {
+        if Self::has_line(self.cells[0]) {
+            Some(Player::First)
+        } else if Self::has_line(self.cells[1]) {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.winner().is_some() || (self.cells[0] | self.cells[1]) == FULL
+    }
+
+    fn cell_from_char(c: char) -> Option<u8> {
+        c.to_digit(10).filter(|d| (1..=9).contains(d)).map(|d| d as u8 - 1)
+    }
+}
+
+impl Game for TicTacToe {
+    /// A cell 0..9, row-major from the top left.
+    type Move = u8;
+    /// Both players' cells packed: first player in bits 0..9, second in bits 9..18.
+    type Key = u32;
+    type Variant = ();
+
+    fn start(_: &()) -> Self {
+        TicTacToe {
+            cells: [0, 0],
+            history: arrayvec::ArrayVec::new(),
+        }
+    }
+
+    fn variant(&self) {}
+
+    fn turn(&self) -> Turn {
+        if self.is_over() {
+            Turn::Over
+        } else {
+            Turn::Player(self.to_move())
+        }
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<u8>) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        let empty = !(self.cells[0] | self.cells[1]) & FULL;
+        out.extend((0..9).filter(|&c| empty & (1 << c) != 0));
+    }
+
+    fn chance_probability(&self, _: u8) -> f64 {
+        1.0
+    }
+
+    fn play(&mut self, mv: u8) {
+        let side = self.to_move().index();
+        self.cells[side] |= 1 << mv;
+        self.history.push(mv);
+    }
+
+    fn outcome(&self, player: Player) -> Option<Outcome> {
+        match self.winner() {
+            Some(w) if w == player => Some(Outcome::Win),
+            Some(_) => Some(Outcome::Loss),
+            None if self.is_over() => Some(Outcome::Draw),
+            None => None,
+        }
+    }
+
+    fn terminal_value(&self, player: Player) -> Option<i32> {
+        self.outcome(player).map(|o| match o {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -1,
+        })
+    }
+
+    fn key(&self) -> u32 {
+        u32::from(self.cells[0]) | (u32::from(self.cells[1]) << 9)
+    }
+
+    fn parse_position(_: &(), text: &str) -> Result<Self, ParseError> {
+        let mut pos = Self::start(&());
+        for (i, c) in text.trim().chars().enumerate() {
+            let index = i + 1;
+            let cell = Self::cell_from_char(c).ok_or_else(|| ParseError::UnknownMove {
+                index,
+                text: c.to_string(),
+            })?;
+            if pos.is_over() {
+                return Err(ParseError::GameOver { index });
+            }
+            if (pos.cells[0] | pos.cells[1]) & (1 << cell) != 0 {
+                return Err(ParseError::IllegalMove {
+                    index,
+                    text: c.to_string(),
+                });
+            }
+            pos.play(cell);
+        }
+        Ok(pos)
+    }
+
+    fn format_position(&self) -> String {
+        self.history.iter().map(|&c| self.format_move(c)).collect()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
+        let text = text.trim();
+        let mut chars = text.chars();
+        let cell = match (chars.next(), chars.next()) {
+            (Some(c), None) => Self::cell_from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| ParseError::UnknownMove {
+            index: 0,
+            text: text.to_string(),
+        })?;
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&cell) {
+            Ok(cell)
+        } else {
+            Err(ParseError::IllegalMove {
+                index: 0,
+                text: text.to_string(),
+            })
+        }
+    }
+
+    fn format_move(&self, mv: u8) -> String {
+        char::from(b'1' + mv).to_string()
+    }
+}

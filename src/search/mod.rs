@@ -1,0 +1,156 @@
+//! Searches written once against [`crate::game::Game`].
+//!
+//! This module holds what every search shares: the question a solver answers ([`Goal`]),
+//! the words for its answer ([`Verdict`], SPEC.md §3), the [`Limits`] it runs under, the
+//! [`Stats`] it reports and the [`Clock`] it reads time from (never `std::time::Instant`
+//! directly: that panics on wasm32; `web_time` reads `performance.now()` there).
+
+pub mod clock;
+
+pub use clock::Clock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Outcome, Player};
+
+/// What counts as proven for the player to move at the root (SPEC.md §3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Goal {
+    /// Proven means the root player wins; a draw is disproven.
+    #[default]
+    Win,
+    /// Proven means the root player at least draws.
+    NotLose,
+}
+
+impl Goal {
+    /// Whether a finished game with this outcome (from the root player's view) counts as
+    /// proven.
+    #[must_use]
+    pub const fn is_proven(self, outcome: Outcome) -> bool {
+        match (self, outcome) {
+            (_, Outcome::Win) => true,
+            (Goal::NotLose, Outcome::Draw) => true,
+            _ => false,
+        }
+    }
+
+    /// Parses `win` or `not-lose`.
+    pub fn parse(text: &str) -> Result<Goal, String> {
+        match text {
+            "win" => Ok(Goal::Win),
+            "not-lose" => Ok(Goal::NotLose),
+            other => Err(format!("unknown goal {other:?}: expected win or not-lose")),
+        }
+    }
+
+    /// The goal's name as the CLI and links spell it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Goal::Win => "win",
+            Goal::NotLose => "not-lose",
+        }
+    }
+}
+
+/// A search's answer, in the words used everywhere (SPEC.md §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The goal holds, established exactly.
+    Proved,
+    /// The goal fails, established exactly.
+    Disproved,
+    /// A probability-based search's root value came within `pr` of 1: not a proof.
+    ConcludedWin,
+    /// A probability-based search's root value came within `pr` of 0: not a disproof.
+    ConcludedLoss,
+    /// A limit was reached first (or the search has not finished yet).
+    Out,
+}
+
+impl Verdict {
+    /// The verdict's word, as in SPEC.md §3.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Verdict::Proved => "proved",
+            Verdict::Disproved => "disproved",
+            Verdict::ConcludedWin => "concluded-win",
+            Verdict::ConcludedLoss => "concluded-loss",
+            Verdict::Out => "out",
+        }
+    }
+
+    /// True for `proved` and `disproved`: the answer is exact.
+    #[must_use]
+    pub const fn is_exact(self) -> bool {
+        matches!(self, Verdict::Proved | Verdict::Disproved)
+    }
+
+    /// The claimed answer, if any: `Some(true)` for proved / concluded-win.
+    #[must_use]
+    pub const fn claim(self) -> Option<bool> {
+        match self {
+            Verdict::Proved | Verdict::ConcludedWin => Some(true),
+            Verdict::Disproved | Verdict::ConcludedLoss => Some(false),
+            Verdict::Out => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// When a search must stop. `None` means no limit of that kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Most tree nodes (best-first searches) or positions visited (depth-first ones).
+    pub max_nodes: Option<u64>,
+    /// Most seconds of search time.
+    pub max_seconds: Option<f64>,
+    /// Most iterations (expansions of a most-proving node).
+    pub max_iterations: Option<u64>,
+}
+
+/// What a search counts while it runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Iterations done (one most-proving-node expansion each, for best-first searches).
+    pub iterations: u64,
+    /// Nodes created.
+    pub nodes_created: u64,
+    /// Nodes expanded.
+    pub nodes_expanded: u64,
+    /// Random playouts run.
+    pub playouts: u64,
+    /// Seconds spent searching.
+    pub seconds: f64,
+    /// The most nodes held at once.
+    pub peak_nodes: u64,
+    /// Bytes each tree node takes.
+    pub bytes_per_node: u64,
+}
+
+/// The player whose question a search answers, and the goal: everything needed to turn a
+/// finished game into proven / disproven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// The player to move at the root (for 2048: the player).
+    pub root_player: Player,
+    /// What counts as proven.
+    pub goal: Goal,
+}
+
+impl Question {
+    /// Whether the finished game `outcome` (seen from `root_player`) is proven.
+    #[must_use]
+    pub const fn proven_by(self, outcome: Outcome) -> bool {
+        self.goal.is_proven(outcome)
+    }
+}
