@@ -64,7 +64,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
+use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// How many in a row win.
 const LINE: u8 = 4;
@@ -456,24 +456,5 @@ impl Game for Connect4 {
 
     fn format_move(&self, col: u8) -> String {
         Self::char_from_column(col).to_string()
-    }
-
-    /// The default playout without the move list: the open columns are a bit set, and the
-    /// `k`-th open column for `k = rng.below(open)` is exactly the move the default picks.
-    fn random_playout(&self, rng: &mut Rng) -> Self {
-        let mut pos = self.clone();
-        let top_row = (0..pos.dims.width).fold(0u64, |acc, col| acc | pos.dims.top(col));
-        while !pos.is_over() {
-            let open = top_row & !pos.mask;
-            let mut pick = rng.below(open.count_ones());
-            let mut rest = open;
-            while pick > 0 {
-                rest &= rest - 1;
-                pick -= 1;
-            }
-            let col = (rest.trailing_zeros() / pos.dims.column_bits()) as u8;
-            pos.play(col);
-        }
-        pos
     }
 }
