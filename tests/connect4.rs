@@ -329,34 +329,6 @@ fn dims_parse_and_check() {
     assert!(matches!(Dims::new(9, 7), Err(ParseError::InvalidPosition { .. })));
 }
 
-#[test]
-fn random_playout_matches_the_default() {
-    // The override must draw from the generator exactly as Game::random_playout's default
-    // body, reproduced here: one `below(number of legal moves)` per move.
-    fn reference(pos: &Connect4, rng: &mut Rng) -> Connect4 {
-        let mut pos = pos.clone();
-        let mut moves = MoveList::new();
-        while pos.turn() != Turn::Over {
-            pos.legal_moves(&mut moves);
-            pos.play(moves[rng.below(moves.len() as u32) as usize]);
-        }
-        pos
-    }
-    for (width, height) in SIZES {
-        let dims = dims(width, height);
-        for seed in 0..200 {
-            let start = Connect4::start(&dims).random_playout(&mut Rng::new(seed + 1000));
-            // Start from a prefix of a game, so playouts begin mid-game too.
-            let prefix = &start.history()[..start.stones() / 3];
-            let mut from = Connect4::start(&dims);
-            prefix.iter().for_each(|&col| from.play(col));
-            let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
-            assert_eq!(from.random_playout(&mut a), reference(&from, &mut b));
-            assert_eq!(a, b, "generator state after the playout");
-        }
-    }
-}
-
 /// Characters a position can be made of, and some it cannot.
 fn any_text() -> impl Strategy<Value = String> {
     proptest::string::string_regex("[0-9a-zA-Z ;,\\-é]{0,70}").unwrap()
