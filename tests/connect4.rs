@@ -90,8 +90,15 @@ fn public_positions_parse_and_round_trip() {
         let pos = parse(dims, text);
         assert_eq!(pos.format_position(), *text);
         assert_eq!(pos.stones(), text.len());
-        assert_eq!(pos.turn(), Turn::Player(pos.to_move()), "{text} is not over");
-        assert_eq!(Connect4::parse_position(&dims, &pos.format_position()), Ok(pos));
+        assert_eq!(
+            pos.turn(),
+            Turn::Player(pos.to_move()),
+            "{text} is not over"
+        );
+        assert_eq!(
+            Connect4::parse_position(&dims, &pos.format_position()),
+            Ok(pos)
+        );
     }
 }
 
@@ -124,7 +131,10 @@ fn immediate_wins_score_as_in_pons_solver() {
             None => assert!(score < best_possible, "{text} {score}"),
         }
     }
-    assert!(immediate >= 20, "only {immediate} positions with an immediate win");
+    assert!(
+        immediate >= 20,
+        "only {immediate} positions with an immediate win"
+    );
 }
 
 /// Four in a row by scanning every cell in every direction with [`Connect4::cell`].
@@ -171,7 +181,10 @@ fn random_games_on_every_size() {
                     .collect();
                 let previous = by_key.insert(pos.key(), board.clone());
                 assert!(previous.is_none_or(|b| b == board), "key collision");
-                assert_eq!(Connect4::parse_position(&dims, &pos.format_position()), Ok(pos.clone()));
+                assert_eq!(
+                    Connect4::parse_position(&dims, &pos.format_position()),
+                    Ok(pos.clone())
+                );
 
                 pos.legal_moves(&mut moves);
                 let winner = naive_winner(&pos);
@@ -186,7 +199,10 @@ fn random_games_on_every_size() {
                 assert_eq!(pos.turn(), Turn::Player(pos.to_move()));
                 assert_eq!(pos.outcome(Player::First), None);
                 assert!(!moves.is_empty());
-                assert!(moves.windows(2).all(|pair| pair[0] < pair[1]), "unique, ordered");
+                assert!(
+                    moves.windows(2).all(|pair| pair[0] < pair[1]),
+                    "unique, ordered"
+                );
                 for col in 0..width {
                     let open = pos.cell(col, height - 1).is_none();
                     assert_eq!(moves.contains(&col), open);
@@ -197,7 +213,10 @@ fn random_games_on_every_size() {
             }
         }
         if width >= 4 && height >= 4 && cells <= 30 {
-            assert!(full_board_wins > 0, "{dims}: no win with the last stone seen");
+            assert!(
+                full_board_wins > 0,
+                "{dims}: no win with the last stone seen"
+            );
         }
     }
 }
@@ -236,7 +255,10 @@ fn small_boards() {
     let four = dims(4, 4);
     let horizontal = parse(four, "1122334");
     assert_eq!(horizontal.outcome(Player::First), Some(Outcome::Win));
-    assert_eq!(horizontal.terminal_value(Player::Second), Some(-((16 + 2 - 7) / 2)));
+    assert_eq!(
+        horizontal.terminal_value(Player::Second),
+        Some(-((16 + 2 - 7) / 2))
+    );
     let vertical = parse(four, "1213121");
     assert_eq!(vertical.outcome(Player::First), Some(Outcome::Win));
     let diagonal = parse(four, "12233434414");
@@ -252,8 +274,14 @@ fn small_boards() {
     }
     // One row wide enough for four; one column tall enough.
     let row = dims(7, 1);
-    assert_eq!(parse(row, "1726354").outcome(Player::First), Some(Outcome::Win));
-    assert_eq!(parse(row, "1234567").outcome(Player::First), Some(Outcome::Draw));
+    assert_eq!(
+        parse(row, "1726354").outcome(Player::First),
+        Some(Outcome::Win)
+    );
+    assert_eq!(
+        parse(row, "1234567").outcome(Player::First),
+        Some(Outcome::Draw)
+    );
     let column = parse(dims(1, 63), &"1".repeat(63));
     assert_eq!(column.outcome(Player::First), Some(Outcome::Draw));
 }
@@ -266,7 +294,10 @@ fn wide_boards_use_letters() {
     assert_eq!(pos.history(), &[8, 9, 10, 9]);
     assert_eq!(pos.format_move(11), "c");
     assert_eq!(pos.parse_move("C"), Ok(11));
-    assert!(matches!(pos.parse_move("d"), Err(ParseError::UnknownMove { .. })));
+    assert!(matches!(
+        pos.parse_move("d"),
+        Err(ParseError::UnknownMove { .. })
+    ));
     let widest = Connect4::start(&dims(32, 1));
     assert_eq!(widest.format_move(31), "w");
     assert_eq!(widest.parse_move("w"), Ok(31));
@@ -301,14 +332,32 @@ fn parse_errors_are_typed() {
     assert_eq!(parse(d, " 4453 ").format_position(), "4453");
 
     let full = parse(d, "4455667");
-    assert!(matches!(full.parse_move("1"), Err(ParseError::IllegalMove { .. })));
-    assert!(matches!(full.clone().try_play(0), Err(ParseError::IllegalMove { .. })));
+    assert!(matches!(
+        full.parse_move("1"),
+        Err(ParseError::IllegalMove { .. })
+    ));
+    assert!(matches!(
+        full.clone().try_play(0),
+        Err(ParseError::IllegalMove { .. })
+    ));
     let pos = parse(d, "111111");
-    assert!(matches!(pos.parse_move("1"), Err(ParseError::IllegalMove { .. })));
-    assert!(matches!(pos.parse_move("12"), Err(ParseError::UnknownMove { .. })));
-    assert!(matches!(pos.parse_move(""), Err(ParseError::UnknownMove { .. })));
+    assert!(matches!(
+        pos.parse_move("1"),
+        Err(ParseError::IllegalMove { .. })
+    ));
+    assert!(matches!(
+        pos.parse_move("12"),
+        Err(ParseError::UnknownMove { .. })
+    ));
+    assert!(matches!(
+        pos.parse_move(""),
+        Err(ParseError::UnknownMove { .. })
+    ));
 
-    let bad = Dims { width: 9, height: 7 };
+    let bad = Dims {
+        width: 9,
+        height: 7,
+    };
     assert!(Connect4::parse_position(&bad, "1").is_err());
 }
 
@@ -319,14 +368,23 @@ fn dims_parse_and_check() {
     assert_eq!("8x7".parse::<Dims>(), Ok(dims(8, 7)));
     assert_eq!("1x63".parse::<Dims>(), Ok(dims(1, 63)));
     assert_eq!("32x1".parse::<Dims>(), Ok(dims(32, 1)));
-    for bad in ["", "7", "7x", "x6", "7x6x", "7y6", "0x6", "7x0", "9x7", "1x64", "33x1", "300x1"] {
+    for bad in [
+        "", "7", "7x", "x6", "7x6x", "7y6", "0x6", "7x0", "9x7", "1x64", "33x1", "300x1",
+    ] {
         assert!(bad.parse::<Dims>().is_err(), "{bad:?}");
     }
     assert!(matches!(
         "7y6".parse::<Dims>(),
-        Err(ParseError::UnexpectedChar { index: 1, found: 'y', .. })
+        Err(ParseError::UnexpectedChar {
+            index: 1,
+            found: 'y',
+            ..
+        })
     ));
-    assert!(matches!(Dims::new(9, 7), Err(ParseError::InvalidPosition { .. })));
+    assert!(matches!(
+        Dims::new(9, 7),
+        Err(ParseError::InvalidPosition { .. })
+    ));
 }
 
 /// Characters a position can be made of, and some it cannot.

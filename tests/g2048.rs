@@ -73,7 +73,10 @@ fn check_slide(pos: G2048, slide: Move, line: [usize; 4], expected: [u32; 4]) {
     pos.legal_moves(&mut moves);
     let mut after = pos;
     if tiles(&pos, line.into_iter()) == expected {
-        assert!(!moves.contains(&slide), "{before} {slide:?} changes nothing");
+        assert!(
+            !moves.contains(&slide),
+            "{before} {slide:?} changes nothing"
+        );
         assert!(matches!(
             pos.parse_move(&pos.format_move(slide)),
             Err(ParseError::IllegalMove { .. })
@@ -82,9 +85,16 @@ fn check_slide(pos: G2048, slide: Move, line: [usize; 4], expected: [u32; 4]) {
     }
     assert!(moves.contains(&slide), "{before} {slide:?}");
     after.play(slide);
-    assert_eq!(tiles(&after, line.into_iter()), expected, "{before} {slide:?}");
+    assert_eq!(
+        tiles(&after, line.into_iter()),
+        expected,
+        "{before} {slide:?}"
+    );
     let reached = after.max_tile() >= after.variant().objective;
-    assert_eq!(after.turn(), if reached { Turn::Over } else { Turn::Chance });
+    assert_eq!(
+        after.turn(),
+        if reached { Turn::Over } else { Turn::Chance }
+    );
 }
 
 #[test]
@@ -96,7 +106,11 @@ fn slides_on_4x4_rows_and_columns() {
             // plays the part of left and down of right.
             let row = [4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3];
             let column = [k, k + 4, k + 8, k + 12];
-            let vertical = if slide == Move::Left { Move::Up } else { Move::Down };
+            let vertical = if slide == Move::Left {
+                Move::Up
+            } else {
+                Move::Down
+            };
             for (cells, direction) in [(row, slide), (column, vertical)] {
                 let mut board = [0u32; 16];
                 for (&cell, &tile) in cells.iter().zip(&line) {
@@ -189,8 +203,14 @@ fn two_by_two_counts() {
     }
     // Every position reachable from the empty start, player and chance nodes apart, finished
     // games included. These are the state spaces the Table 4.2 experiment searches.
-    assert_eq!(perft::reachable_positions(&G2048::start(&config(2, 16))), 399);
-    assert_eq!(perft::reachable_positions(&G2048::start(&config(2, 32))), 755);
+    assert_eq!(
+        perft::reachable_positions(&G2048::start(&config(2, 16))),
+        399
+    );
+    assert_eq!(
+        perft::reachable_positions(&G2048::start(&config(2, 32))),
+        755
+    );
     // With no objective in reach, the largest tile is 32, as the dissertation reports.
     let open_ended = reachable(G2048::start(&config(2, 2048)));
     assert_eq!(open_ended.len(), 1_131);
@@ -212,7 +232,12 @@ fn every_reachable_2x2_position_is_consistent() {
             for &mv in &moves {
                 assert_eq!(pos.parse_move(&pos.format_move(mv)), Ok(mv), "{text}");
             }
-            assert!(moves.iter().enumerate().all(|(i, m)| !moves[..i].contains(m)));
+            assert!(
+                moves
+                    .iter()
+                    .enumerate()
+                    .all(|(i, m)| !moves[..i].contains(m))
+            );
             match pos.turn() {
                 Turn::Chance => {
                     chance_nodes += 1;
@@ -256,7 +281,10 @@ fn objective_ends_the_game() {
     assert_eq!(pos.terminal_value(Player::First), Some(1));
     assert_eq!(pos.outcome(Player::Second), Some(Outcome::Loss));
     assert_eq!(pos.terminal_value(Player::Second), Some(-1));
-    assert!(matches!(pos.parse_move("2=2"), Err(ParseError::IllegalMove { .. })));
+    assert!(matches!(
+        pos.parse_move("2=2"),
+        Err(ParseError::IllegalMove { .. })
+    ));
     // A spawned 4 can reach an objective of 4.
     let mut tiny = parse(config(2, 4), "2,0,0,0;c");
     tiny.play(Move::Spawn { cell: 3, value: 4 });
@@ -264,7 +292,10 @@ fn objective_ends_the_game() {
     // A parsed tile above the objective is a win too.
     assert_eq!(parse(c, "32,0,0,0;p").turn(), Turn::Over);
     // The empty board with the player to act: nothing to slide, a loss.
-    assert_eq!(parse(c, "0,0,0,0;p").outcome(Player::First), Some(Outcome::Loss));
+    assert_eq!(
+        parse(c, "0,0,0,0;p").outcome(Player::First),
+        Some(Outcome::Loss)
+    );
 }
 
 #[test]
@@ -279,7 +310,12 @@ fn random_4x4_games() {
         while pos.turn() != Turn::Over {
             assert_eq!(parse(c, &pos.format_position()), pos);
             pos.legal_moves(&mut moves);
-            assert!(moves.iter().enumerate().all(|(i, m)| !moves[..i].contains(m)));
+            assert!(
+                moves
+                    .iter()
+                    .enumerate()
+                    .all(|(i, m)| !moves[..i].contains(m))
+            );
             let mv = match pos.turn() {
                 Turn::Chance => {
                     let total: f64 = moves.iter().map(|&m| pos.chance_probability(m)).sum();
@@ -326,7 +362,11 @@ fn random_playout_matches_the_default() {
         let pos = parse(c, text);
         for seed in 0..300 {
             let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
-            assert_eq!(pos.random_playout(&mut a), reference(&pos, &mut b), "{text}");
+            assert_eq!(
+                pos.random_playout(&mut a),
+                reference(&pos, &mut b),
+                "{text}"
+            );
             assert_eq!(a, b, "generator state after the playout");
         }
     }
@@ -363,7 +403,14 @@ fn parse_errors_are_typed() {
             expected: "`p` or `c`"
         }
     );
-    assert!(matches!(err("2,0,0,4;pp"), ParseError::UnexpectedChar { index: 9, found: 'p', .. }));
+    assert!(matches!(
+        err("2,0,0,4;pp"),
+        ParseError::UnexpectedChar {
+            index: 9,
+            found: 'p',
+            ..
+        }
+    ));
     assert_eq!(
         err("2,0,a,4;p"),
         ParseError::UnexpectedChar {
@@ -372,39 +419,104 @@ fn parse_errors_are_typed() {
             expected: "a digit of a tile value"
         }
     );
-    assert!(matches!(err("2,,0,4;p"), ParseError::UnexpectedChar { index: 2, found: ',', .. }));
-    assert!(matches!(err("2,0,0,;p"), ParseError::UnexpectedChar { index: 6, found: ';', .. }));
-    assert!(matches!(err("2,-2,0,4;p"), ParseError::UnexpectedChar { index: 2, found: '-', .. }));
-    assert_eq!(err("2,0,4;p"), ParseError::WrongLength { expected: 4, found: 3 });
-    assert_eq!(err("2,0,4,0,0;p"), ParseError::WrongLength { expected: 4, found: 5 });
-    for bad in ["3,0,0,0;p", "1,0,0,0;p", "65536,0,0,0;p", "99999999999999,0,0,0;p"] {
-        assert!(matches!(err(bad), ParseError::InvalidPosition { .. }), "{bad}");
+    assert!(matches!(
+        err("2,,0,4;p"),
+        ParseError::UnexpectedChar {
+            index: 2,
+            found: ',',
+            ..
+        }
+    ));
+    assert!(matches!(
+        err("2,0,0,;p"),
+        ParseError::UnexpectedChar {
+            index: 6,
+            found: ';',
+            ..
+        }
+    ));
+    assert!(matches!(
+        err("2,-2,0,4;p"),
+        ParseError::UnexpectedChar {
+            index: 2,
+            found: '-',
+            ..
+        }
+    ));
+    assert_eq!(
+        err("2,0,4;p"),
+        ParseError::WrongLength {
+            expected: 4,
+            found: 3
+        }
+    );
+    assert_eq!(
+        err("2,0,4,0,0;p"),
+        ParseError::WrongLength {
+            expected: 4,
+            found: 5
+        }
+    );
+    for bad in [
+        "3,0,0,0;p",
+        "1,0,0,0;p",
+        "65536,0,0,0;p",
+        "99999999999999,0,0,0;p",
+    ] {
+        assert!(
+            matches!(err(bad), ParseError::InvalidPosition { .. }),
+            "{bad}"
+        );
     }
-    assert!(matches!(err("2,4,8,16;c"), ParseError::InvalidPosition { .. }));
+    assert!(matches!(
+        err("2,4,8,16;c"),
+        ParseError::InvalidPosition { .. }
+    ));
     assert_eq!(parse(c, " 2 , 0,0 ,4 ; p ").format_position(), "2,0,0,4;p");
     assert_eq!(parse(c, "32768,0,0,0;p").tile(0), 32_768);
 
     let pos = parse(c, "2,0,0,4;p");
     assert_eq!(pos.parse_move("LEFT"), Ok(Move::Left));
-    assert!(matches!(pos.parse_move("north"), Err(ParseError::UnknownMove { .. })));
-    assert!(matches!(pos.parse_move("2=2"), Err(ParseError::IllegalMove { .. })));
+    assert!(matches!(
+        pos.parse_move("north"),
+        Err(ParseError::UnknownMove { .. })
+    ));
+    assert!(matches!(
+        pos.parse_move("2=2"),
+        Err(ParseError::IllegalMove { .. })
+    ));
     let spawn = parse(c, "2,0,0,4;c");
-    assert_eq!(spawn.parse_move("2=4"), Ok(Move::Spawn { cell: 1, value: 4 }));
+    assert_eq!(
+        spawn.parse_move("2=4"),
+        Ok(Move::Spawn { cell: 1, value: 4 })
+    );
     assert_eq!(spawn.format_move(Move::Spawn { cell: 1, value: 4 }), "2=4");
-    assert!(matches!(spawn.parse_move("1=2"), Err(ParseError::IllegalMove { .. })));
+    assert!(matches!(
+        spawn.parse_move("1=2"),
+        Err(ParseError::IllegalMove { .. })
+    ));
     for unknown in ["0=2", "5=2", "2=8", "2=", "=2", "2=2=2", "x=2"] {
         assert!(
-            matches!(spawn.parse_move(unknown), Err(ParseError::UnknownMove { .. })),
+            matches!(
+                spawn.parse_move(unknown),
+                Err(ParseError::UnknownMove { .. })
+            ),
             "{unknown}"
         );
     }
-    assert!(matches!(spawn.parse_move("up"), Err(ParseError::IllegalMove { .. })));
+    assert!(matches!(
+        spawn.parse_move("up"),
+        Err(ParseError::IllegalMove { .. })
+    ));
 
     assert!(Config::new(3, 16).is_err());
     assert!(Config::new(2, 2).is_err());
     assert!(Config::new(2, 65_536).is_err());
     assert!(Config::new(4, 0).is_err());
-    let bad = Config { size: 5, objective: 16 };
+    let bad = Config {
+        size: 5,
+        objective: 16,
+    };
     assert!(G2048::parse_position(&bad, "0;c").is_err());
 }
 
@@ -418,10 +530,21 @@ fn edited_position() -> impl Strategy<Value = String> {
     (
         proptest::collection::vec(proptest::sample::select(vec![0u32, 2, 4, 8, 2048]), 16),
         proptest::bool::ANY,
-        proptest::collection::vec((0usize..80, 0u8..3, proptest::sample::select(vec!['0', '2', ',', ';', 'p', 'c', '6'])), 0..4),
+        proptest::collection::vec(
+            (
+                0usize..80,
+                0u8..3,
+                proptest::sample::select(vec!['0', '2', ',', ';', 'p', 'c', '6']),
+            ),
+            0..4,
+        ),
     )
         .prop_map(|(tiles, chance, edits)| {
-            let mut text = tiles.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            let mut text = tiles
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
             text.push_str(if chance { ";c" } else { ";p" });
             for (at, kind, c) in edits {
                 let at = at % (text.len() + 1);

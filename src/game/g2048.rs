@@ -186,11 +186,8 @@ fn slide_line(line: u16) -> u16 {
 fn slide_table() -> &'static [u16; 1 << 16] {
     static TABLE: OnceLock<Box<[u16; 1 << 16]>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = Box::new([0u16; 1 << 16]);
-        for (line, slid) in table.iter_mut().enumerate() {
-            *slid = slide_line(line as u16);
-        }
-        table
+        let table: Box<[u16]> = (0..=u16::MAX).map(slide_line).collect();
+        table.try_into().expect("one entry per 16-bit line")
     })
 }
 
@@ -233,7 +230,10 @@ impl G2048 {
     /// The largest tile on the board (0 on the empty board).
     #[must_use]
     pub fn max_tile(&self) -> u32 {
-        (0..self.cells()).map(|cell| self.tile(cell)).max().unwrap_or(0)
+        (0..self.cells())
+            .map(|cell| self.tile(cell))
+            .max()
+            .unwrap_or(0)
     }
 
     fn cells(&self) -> usize {
@@ -266,17 +266,12 @@ impl G2048 {
         if self.empty_cells() != 0 {
             return self.board != 0;
         }
-        let n = usize::from(self.size);
-        let mut right_neighbours = 0u64;
-        let mut lower_neighbours = 0u64;
-        for cell in 0..self.cells() {
-            if cell % n != n - 1 {
-                right_neighbours |= 1 << (4 * cell);
-            }
-            if cell + n < self.cells() {
-                lower_neighbours |= 1 << (4 * cell);
-            }
-        }
+        // One bit per cell that has a neighbour to its right / below it.
+        let (n, right_neighbours, lower_neighbours) = if self.size == 2 {
+            (2, 0x0101, 0x0011)
+        } else {
+            (4, 0x0111_0111_0111_0111, 0x0000_1111_1111_1111)
+        };
         let equal_to = |shift: usize| {
             let x = self.board ^ (self.board >> shift);
             !(x | (x >> 1) | (x >> 2) | (x >> 3))
