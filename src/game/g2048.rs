@@ -353,13 +353,11 @@ impl G2048 {
             }
             let mut value: u32 = 0;
             for (k, c) in tile.chars().enumerate() {
-                let digit = c.to_digit(10).filter(|_| c.is_ascii_digit()).ok_or(
-                    ParseError::UnexpectedChar {
-                        index: offset + leading + k,
-                        found: c,
-                        expected: "a digit of a tile value",
-                    },
-                )?;
+                let digit = c.to_digit(10).ok_or(ParseError::UnexpectedChar {
+                    index: offset + leading + k,
+                    found: c,
+                    expected: "a digit of a tile value",
+                })?;
                 value = value.saturating_mul(10).saturating_add(digit);
             }
             if value != 0 && (!value.is_power_of_two() || !(2..=MAX_TILE).contains(&value)) {
