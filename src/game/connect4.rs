@@ -465,3 +465,33 @@ impl Game for Connect4 {
         Self::char_from_column(col).to_string()
     }
 }
+
+impl super::board::Board for Connect4 {
+    fn rows(&self) -> usize {
+        usize::from(self.dims.height)
+    }
+
+    fn cols(&self) -> usize {
+        usize::from(self.dims.width)
+    }
+
+    /// Cells row-major from the top left, as drawn (the top row is row `height − 1`).
+    fn cell(&self, index: usize) -> u32 {
+        let (row_from_top, col) = (index / self.cols(), index % self.cols());
+        let row = self.rows().saturating_sub(row_from_top + 1);
+        match self.cell(col as u8, row as u8) {
+            None => 0,
+            Some(Player::First) => 1,
+            Some(Player::Second) => 2,
+        }
+    }
+
+    /// The cell where the disc dropped into column `mv` lands.
+    fn move_cell(&self, mv: u8) -> Option<usize> {
+        let col = usize::from(mv);
+        let height = (0..self.dims.height)
+            .take_while(|&row| self.cell(mv, row).is_some())
+            .count();
+        (height < self.rows()).then(|| (self.rows() - 1 - height) * self.cols() + col)
+    }
+}

@@ -663,3 +663,24 @@ impl G2048 {
         last
     }
 }
+
+impl super::board::Board for G2048 {
+    fn rows(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    fn cols(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    fn cell(&self, index: usize) -> u32 {
+        self.tile(index)
+    }
+
+    fn move_cell(&self, mv: Move) -> Option<usize> {
+        match mv {
+            Move::Spawn { cell, .. } => Some(usize::from(cell)),
+            _ => None,
+        }
+    }
+}
