@@ -29,3 +29,24 @@ fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&e.to_string()))
 }
+
+/// Times perft to `depth` from the start of `game` (the same workload as `pnplay bench`).
+#[wasm_bindgen(js_name = benchPerft)]
+pub fn bench_perft(game: &str, depth: u32) -> Result<JsValue, JsError> {
+    let spec = parse_game(game)?;
+    to_js(&crate::bench::perft_time(&spec, depth))
+}
+
+/// Counts random playouts from the start of `game` for about `seconds`.
+#[wasm_bindgen(js_name = benchPlayouts)]
+pub fn bench_playouts(game: &str, seconds: f64, seed: f64) -> Result<JsValue, JsError> {
+    let spec = parse_game(game)?;
+    let measurement = crate::bench::playout_rate(&spec, None, seconds, seed as u64)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&measurement)
+}
+
+fn parse_game(name: &str) -> Result<crate::engine::GameSpec, JsError> {
+    name.parse()
+        .map_err(|e: crate::game::ParseError| JsError::new(&e.to_string()))
+}
