@@ -14,7 +14,8 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::game::{ParseError, connect4, g2048, othello};
+use crate::game::board::Board;
+use crate::game::{Game, MoveList, Outcome, ParseError, Player, Turn, connect4, g2048, othello};
 
 /// A game and its variant, parsed from a name such as `othello6`, `connect4:5x4` or
 /// `2048:2x2:16` (the 2048 objective is optional: 2×2 defaults to 32, 4×4 to 2048).
@@ -130,10 +131,7 @@ impl fmt::Display for GameSpec {
 }
 
 /// Parses a position of a game, or gives its start position when `pos` is `None`.
-pub fn position<G: crate::game::Game>(
-    variant: &G::Variant,
-    pos: Option<&str>,
-) -> Result<G, ParseError> {
+pub fn position<G: Game>(variant: &G::Variant, pos: Option<&str>) -> Result<G, ParseError> {
     match pos {
         Some(text) => G::parse_position(variant, text),
         None => Ok(G::start(variant)),
@@ -146,6 +144,115 @@ pub fn perft(spec: &GameSpec, pos: Option<&str>, depth: u32) -> Result<u64, Pars
     with_game!(*spec, G, variant => {
         let start: G = position(variant, pos)?;
         Ok(crate::game::perft::perft(&start, depth))
+    })
+}
+
+/// Who acts in a position, as the page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TurnView {
+    /// The first player (Othello black `X`, Connect Four and tic-tac-toe's first, 2048's player).
+    First,
+    /// The second player.
+    Second,
+    /// Chance (a 2048 spawn).
+    Chance,
+    /// Nobody: the game is over.
+    Over,
+}
+
+/// A legal move as the page offers it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveView {
+    /// The move in the game's notation.
+    pub text: String,
+    /// The cell it is drawn on (see [`Board::move_cell`]).
+    pub cell: Option<usize>,
+    /// Its probability at a chance node.
+    pub probability: Option<f64>,
+}
+
+/// Everything the page needs to draw a position and offer its moves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PositionView {
+    /// The game name.
+    pub game: String,
+    /// The position in canonical notation.
+    pub text: String,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Cell contents row-major (see [`Board::cell`]).
+    pub cells: Vec<u32>,
+    /// Who acts.
+    pub turn: TurnView,
+    /// The legal moves in the engine's order.
+    pub moves: Vec<MoveView>,
+    /// When the game is over: the result for the first player.
+    pub outcome: Option<Outcome>,
+    /// When the game is over: the exact value for the first player (SPEC.md §2 units).
+    pub value: Option<i32>,
+}
+
+fn view<G: Board>(spec: &GameSpec, pos: &G) -> PositionView {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let turn = pos.turn();
+    PositionView {
+        game: spec.to_string(),
+        text: pos.format_position(),
+        rows: pos.rows(),
+        cols: pos.cols(),
+        cells: (0..pos.rows() * pos.cols()).map(|i| pos.cell(i)).collect(),
+        turn: match turn {
+            Turn::Player(Player::First) => TurnView::First,
+            Turn::Player(Player::Second) => TurnView::Second,
+            Turn::Chance => TurnView::Chance,
+            Turn::Over => TurnView::Over,
+        },
+        moves: moves
+            .iter()
+            .map(|&mv| MoveView {
+                text: pos.format_move(mv),
+                cell: pos.move_cell(mv),
+                probability: (turn == Turn::Chance).then(|| pos.chance_probability(mv)),
+            })
+            .collect(),
+        outcome: pos.outcome(Player::First),
+        value: pos.terminal_value(Player::First),
+    }
+}
+
+/// Describes a position (the start position when `pos` is `None`) for the page.
+///
+/// ```
+/// let spec = "othello".parse().unwrap();
+/// let view = pnplay::engine::describe(&spec, None).unwrap();
+/// assert_eq!(view.moves.len(), 4);
+/// assert_eq!(view.cells.iter().filter(|&&c| c != 0).count(), 4);
+/// ```
+pub fn describe(spec: &GameSpec, pos: Option<&str>) -> Result<PositionView, ParseError> {
+    with_game!(*spec, G, variant => {
+        let pos: G = position(variant, pos)?;
+        Ok(view(spec, &pos))
+    })
+}
+
+/// Plays a move (in the game's notation) in a position and describes the result.
+///
+/// ```
+/// let spec = "connect4".parse().unwrap();
+/// let view = pnplay::engine::play(&spec, "44", "5").unwrap();
+/// assert_eq!(view.text, "445");
+/// assert!(pnplay::engine::play(&spec, "44", "9").is_err());
+/// ```
+pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, ParseError> {
+    with_game!(*spec, G, variant => {
+        let mut pos: G = G::parse_position(variant, pos)?;
+        let mv = pos.parse_move(mv)?;
+        pos.play(mv);
+        Ok(view(spec, &pos))
     })
 }
 

@@ -640,3 +640,31 @@ impl Game for Othello {
         }
     }
 }
+
+impl super::board::Board for Othello {
+    fn rows(&self) -> usize {
+        self.size().side()
+    }
+
+    fn cols(&self) -> usize {
+        self.size().side()
+    }
+
+    fn cell(&self, index: usize) -> u32 {
+        let side = self.size().side();
+        let bit = 1u64 << (8 * (index / side) + index % side);
+        if self.discs(Player::First) & bit != 0 {
+            1
+        } else if self.discs(Player::Second) & bit != 0 {
+            2
+        } else {
+            0
+        }
+    }
+
+    fn move_cell(&self, mv: Move) -> Option<usize> {
+        let side = self.size().side();
+        mv.square()
+            .map(|bit| usize::from(bit / 8) * side + usize::from(bit % 8))
+    }
+}
