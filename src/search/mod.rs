@@ -5,7 +5,16 @@
 //! [`Stats`] it reports and the [`Clock`] it reads time from (never `std::time::Instant`
 //! directly: that panics on wasm32; `web_time` reads `performance.now()` there).
 
+pub mod bestfirst;
 pub mod clock;
+pub mod mcpns;
+pub mod playout;
+pub mod pns;
+pub mod pp;
+pub mod ppns;
+pub mod ppns_precise;
+pub mod tree;
+pub mod view;
 
 pub use clock::Clock;
 
