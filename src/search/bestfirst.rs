@@ -260,7 +260,8 @@ pub trait Search {
     fn best_move(&self) -> Option<String>;
 
     /// The last iteration's most-proving-node path, root first, ending at the node it
-    /// expanded (just the root before the first iteration).
+    /// expanded (just the root before the first iteration; if the node limit stopped the
+    /// search, the path ends at the leaf it could not expand).
     fn last_path(&self) -> Vec<PathNode>;
 
     /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
@@ -278,7 +279,7 @@ pub fn new_search<G: Game>(
     root: G,
     params: &Params,
     limits: Limits,
-) -> Result<Box<dyn Search>, String> {
+) -> Result<Box<dyn Search + Send>, String> {
     params.check(algo)?;
     let question = Question {
         root_player: match root.turn() {
@@ -380,7 +381,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         }
     }
 
-    /// Why the search must stop before another iteration, if it must.
+    /// Whether a limit stops the search before another iteration (`seconds` spent so far).
     fn limit_reached(&self, seconds: f64) -> bool {
         let Limits {
             max_nodes,

@@ -19,7 +19,9 @@
 //!   nodes, the first in move order on ties; expansion creates all children of the MPN and
 //!   plays out each;
 //! * `pr` (Algorithm 6, optional): stop with `concluded-win` when the root's PPN ≥ 1 − pr,
-//!   `concluded-loss` when ≤ pr.
+//!   `concluded-loss` when ≤ pr. The root is valued by its own playouts when the search
+//!   starts and the test runs before every iteration, so a `pr` of θ or more can conclude
+//!   before the first one (the paper's warning about `pr` coarser than θ).
 //!
 //! Where this goes beyond the paper: each node also keeps an exact [`Status`] propagated
 //! with the AND/OR rules, and only that status makes a verdict `proved` or `disproved`. In
