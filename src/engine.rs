@@ -16,6 +16,8 @@ use serde::Serialize;
 
 use crate::game::board::Board;
 use crate::game::{Game, MoveList, Outcome, ParseError, Player, Turn, connect4, g2048, othello};
+use crate::search::Limits;
+use crate::search::bestfirst::{Algo, Params, Search};
 
 /// A game and its variant, parsed from a name such as `othello6`, `connect4:5x4` or
 /// `2048:2x2:16` (the 2048 objective is optional: 2×2 defaults to 32, 4×4 to 2048).
@@ -253,6 +255,31 @@ pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, ParseE
         let mv = pos.parse_move(mv)?;
         pos.play(mv);
         Ok(view(spec, &pos))
+    })
+}
+
+/// Starts a best-first search (`pns`, `ppns`, `ppns-precise`, `mcpns`, `pp`) by name on a
+/// position, ready to be stepped.
+///
+/// ```
+/// use pnplay::search::{Limits, Verdict, bestfirst::{Algo, Params}};
+/// let spec = "tictactoe".parse().unwrap();
+/// let mut search = pnplay::engine::start_search(&spec, "1527", Algo::Pns, &Params::default(), Limits::default()).unwrap();
+/// assert_eq!(search.run(), Verdict::Proved); // X to move at 1,2 vs O at 5,7: X completes 1-2-3
+/// ```
+pub fn start_search(
+    spec: &GameSpec,
+    pos: &str,
+    algo: Algo,
+    params: &Params,
+    limits: Limits,
+) -> Result<Box<dyn Search + Send>, String> {
+    with_game!(*spec, G, variant => {
+        let root: G = G::parse_position(variant, pos).map_err(|e| e.to_string())?;
+        if root.turn() == Turn::Over {
+            return Err("the game is already over in this position: there is nothing to search".into());
+        }
+        crate::search::bestfirst::new_search(algo, root, params, limits)
     })
 }
 
