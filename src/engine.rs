@@ -258,6 +258,32 @@ pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, ParseE
     })
 }
 
+/// Edit mode: changes one cell (`Some(index)`) or who acts (`None`) of a position; an error
+/// says why when the game's positions cannot be edited that way.
+///
+/// ```
+/// let spec = "othello4".parse().unwrap();
+/// let start = pnplay::engine::describe(&spec, None).unwrap();
+/// let edited = pnplay::engine::edit(&spec, &start.text, Some(0)).unwrap();
+/// assert_eq!(edited.cells[0], 1); // a black disc in a1
+/// assert!(pnplay::engine::edit(&"connect4".parse().unwrap(), "4", Some(0)).is_err());
+/// ```
+pub fn edit(spec: &GameSpec, pos: &str, cell: Option<usize>) -> Result<PositionView, ParseError> {
+    with_game!(*spec, G, variant => {
+        let pos: G = G::parse_position(variant, pos)?;
+        let edited = match cell {
+            Some(index) => pos.cycle_cell(index),
+            None => pos.toggle_turn(),
+        };
+        let edited = edited.ok_or_else(|| ParseError::InvalidPosition {
+            reason: format!(
+                "{spec} positions cannot be edited this way: type the position text instead"
+            ),
+        })?;
+        Ok(view(spec, &edited))
+    })
+}
+
 /// Starts a best-first search (`pns`, `ppns`, `ppns-precise`, `mcpns`, `pp`) by name on a
 /// position, ready to be stepped.
 ///

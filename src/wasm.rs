@@ -32,6 +32,14 @@ pub fn play(game: &str, pos: &str, mv: &str) -> Result<JsValue, JsError> {
     to_js(&crate::engine::play(&spec, pos, mv).map_err(js_error)?)
 }
 
+/// Edit mode: cycles cell `cell` (or, for `undefined`, who acts) of `pos`.
+#[wasm_bindgen]
+pub fn edit(game: &str, pos: &str, cell: Option<u32>) -> Result<JsValue, JsError> {
+    let spec = parse_game(game)?;
+    let cell = cell.map(|c| c as usize);
+    to_js(&crate::engine::edit(&spec, pos, cell).map_err(js_error)?)
+}
+
 /// A seed from the browser's crypto source, for runs the user did not seed.
 #[wasm_bindgen(js_name = freshSeed)]
 pub fn fresh_seed() -> f64 {

@@ -108,7 +108,7 @@ export function renderBoard(container, view, { onCell, size = CELL, interactive 
     if (value !== 0) drawPiece(group, view, value, x, y, size);
     if (interactive) {
       const legal = Boolean(move) && byCell.get(index) === move;
-      if (legal && view.turn !== 'chance') {
+      if (legal && view.turn !== 'chance' && !editing) {
         el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.12, class: 'hint' }, group);
       }
       group.setAttribute('role', 'gridcell');

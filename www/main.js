@@ -29,6 +29,7 @@ const ui = {
   trees: $('trees'),
   charts: $('charts'),
   miniBoard: $('mini-board'),
+  edit: $('edit-mode'),
 };
 
 const params = {
@@ -104,10 +105,14 @@ function turnText(view) {
   return `${names[view.turn]} to move · ${view.moves.length} legal move${view.moves.length === 1 ? '' : 's'}.`;
 }
 
+const editable = (game) => ['othello', '2048'].includes(family(game));
+
 function drawBoard() {
   const view = state.view;
+  const editing = ui.edit.checked;
   renderBoard(ui.board, view, {
-    onCell: (index, move) => onCellChosen(index, move),
+    onCell: (index, move) => (editing ? editCell(index) : onCellChosen(index, move)),
+    editing,
   });
   ui.turnLine.textContent = turnText(view);
   // Moves that have no square: Othello's pass, 2048's slides.
@@ -127,6 +132,28 @@ let lastShiftKey = false;
 document.addEventListener('pointerdown', (event) => {
   lastShiftKey = event.shiftKey;
 });
+
+async function editCell(cell) {
+  try {
+    const view = await engine.request('edit', { game: state.game, pos: state.view.text, cell });
+    showMessage('');
+    await setPosition(view);
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+function syncEditMode() {
+  const can = editable(state.game);
+  ui.edit.disabled = !can;
+  if (!can) ui.edit.checked = false;
+  ui.edit.parentElement.title = can
+    ? 'Click cells to change them'
+    : 'Positions of this game are move lists: type one in the position text';
+  $('edit-tools').hidden = !ui.edit.checked;
+  ui.board.classList.toggle('editing', ui.edit.checked);
+  if (state.view) drawBoard();
+}
 
 function onCellChosen(index, move) {
   const view = state.view;
@@ -158,6 +185,7 @@ async function loadPosition(game, text) {
   ui.game.value = game;
   await setPosition(view);
   syncParamVisibility();
+  syncEditMode();
   return view;
 }
 
@@ -405,6 +433,8 @@ function wire() {
     }
   });
   ui.compare.addEventListener('change', syncParamVisibility);
+  ui.edit.addEventListener('change', syncEditMode);
+  $('toggle-turn').addEventListener('click', () => editCell(null));
   ui.run.addEventListener('click', toggleRun);
   $('step').addEventListener('click', () => step(1));
   $('step-n-button').addEventListener('click', () => step(Math.max(1, Number($('step-n').value) || 1)));

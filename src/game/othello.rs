@@ -667,4 +667,19 @@ impl super::board::Board for Othello {
         mv.square()
             .map(|bit| usize::from(bit / 8) * side + usize::from(bit % 8))
     }
+
+    fn cycle_cell(&self, index: usize) -> Option<Self> {
+        if index >= self.size().cells() {
+            return None;
+        }
+        let text = super::board::cycle_char(&self.format_position(), index, &['-', 'X', 'O'])?;
+        Self::parse_position(&self.size(), &text).ok()
+    }
+
+    fn toggle_turn(&self) -> Option<Self> {
+        let text = self.format_position();
+        let cells = self.size().cells();
+        let flipped = super::board::cycle_char(&text, cells + 1, &['X', 'O'])?;
+        Self::parse_position(&self.size(), &flipped).ok()
+    }
 }
