@@ -5,7 +5,11 @@
 //! [`Stats`] it reports and the [`Clock`] it reads time from (never `std::time::Instant`
 //! directly: that panics on wasm32; `web_time` reads `performance.now()` there).
 
+pub mod alphabeta;
 pub mod clock;
+pub mod dfpn;
+pub mod ordering;
+pub mod table;
 
 pub use clock::Clock;
 
