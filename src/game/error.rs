@@ -83,7 +83,9 @@ impl fmt::Display for ParseError {
             ParseError::IllegalMove { index: 0, text } => {
                 write!(f, "illegal move {text:?} in this position")
             }
-            ParseError::IllegalMove { index, text } => write!(f, "move {index}: illegal move {text:?}"),
+            ParseError::IllegalMove { index, text } => {
+                write!(f, "move {index}: illegal move {text:?}")
+            }
             ParseError::GameOver { index } => {
                 write!(f, "move {index}: the game was already over")
             }

@@ -44,7 +44,7 @@ impl TicTacToe {
     }
 
     fn has_line(mask: u16) -> bool {
-        LINES.iter().any(|&line| mask & line == line)
+        LINES.into_iter().any(|line| mask & line == line)
     }
 
     fn winner(&self) -> Option<Player> {
@@ -62,7 +62,9 @@ impl TicTacToe {
     }
 
     fn cell_from_char(c: char) -> Option<u8> {
-        c.to_digit(10).filter(|d| (1..=9).contains(d)).map(|d| d as u8 - 1)
+        c.to_digit(10)
+            .filter(|d| (1..=9).contains(d))
+            .map(|d| d as u8 - 1)
     }
 }
 

@@ -33,11 +33,10 @@ impl Goal {
     /// proven.
     #[must_use]
     pub const fn is_proven(self, outcome: Outcome) -> bool {
-        match (self, outcome) {
-            (_, Outcome::Win) => true,
-            (Goal::NotLose, Outcome::Draw) => true,
-            _ => false,
-        }
+        matches!(
+            (self, outcome),
+            (_, Outcome::Win) | (Goal::NotLose, Outcome::Draw)
+        )
     }
 
     /// Parses `win` or `not-lose`.

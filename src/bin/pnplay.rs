@@ -1,2 +1,0 @@
-//! The `pnplay` command line.
-fn main() {}

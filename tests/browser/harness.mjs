@@ -1,0 +1,63 @@
+// Shared set-up for the browser tests: a `pnplay serve` on a free port and a headless
+// Debian Chromium driven by playwright-core (never a downloaded browser).
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function pnplayBinary() {
+  if (process.env.PNPLAY_BIN) return process.env.PNPLAY_BIN;
+  for (const profile of ['release', 'debug']) {
+    const candidate = path.join(repo, 'target', profile, 'pnplay');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('no pnplay binary: run `cargo build --release` first (scripts/test does)');
+}
+
+/** Starts `pnplay serve --port 0` with extra flags; resolves with {url, stop}. */
+export function startServer(extraArgs = []) {
+  const child = spawn(pnplayBinary(), ['serve', '--port', '0', ...extraArgs], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/http:\/\/[\d.]+:\d+\//);
+      if (match) resolve({ url: match[0], stop: () => child.kill() });
+    });
+    child.on('exit', (code) => reject(new Error(`pnplay serve exited with ${code}: ${output}`)));
+  });
+}
+
+/** Launches headless Chromium with the flags this machine needs. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Opens a page and collects its console errors and page errors into `errors`. */
+export async function openPage(browser, url, errors = []) {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(url);
+  return page;
+}

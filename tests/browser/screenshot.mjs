@@ -1,0 +1,19 @@
+// Takes screenshots of the page for the README and for looking at it as a user would:
+//   node tests/browser/screenshot.mjs OUT.png [WIDTH] [URL-FRAGMENT]
+// (not a test: run by hand after `cargo build --release` and scripts/build-wasm).
+
+import { startServer, launchBrowser, openPage } from './harness.mjs';
+
+const [out = 'docs/screenshot.png', width = '1200', fragment = ''] = process.argv.slice(2);
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  const page = await openPage(browser, server.url + fragment);
+  await page.setViewportSize({ width: Number(width), height: 800 });
+  await page.locator('#engine-status[data-state="ready"]').waitFor({ timeout: 15000 });
+  await page.screenshot({ path: out, fullPage: true });
+  console.log(`wrote ${out}`);
+} finally {
+  await browser.close();
+  server.stop();
+}

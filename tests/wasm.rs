@@ -1,0 +1,30 @@
+//! wasm-side tests, run by wasm-bindgen-test under Node (`scripts/test` runs them): the
+//! engine behaves in wasm32 exactly as natively. Natively this file compiles to nothing.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen_test::wasm_bindgen_test;
+
+use pnplay::game::Rng;
+
+#[wasm_bindgen_test]
+fn hello_lists_games_and_searches() {
+    let hello = pnplay::engine::hello();
+    assert_eq!(hello.version, env!("CARGO_PKG_VERSION"));
+    assert!(hello.games.iter().any(|g| g.name == "connect4"));
+    assert!(hello.searches.iter().any(|s| s.name == "ppns"));
+}
+
+#[wasm_bindgen_test]
+fn rng_stream_matches_native() {
+    let mut rng = Rng::new(42);
+    let values: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
+    // The same pinned values as the native unit test in src/game/rng.rs.
+    assert_eq!(
+        values,
+        [
+            15021278609987233951,
+            5881210131331364753,
+            18149643915985481100
+        ]
+    );
+}
