@@ -178,16 +178,16 @@ fn verdict_of(holds: bool) -> Verdict {
 
 /// Checks that alpha-beta's goal search and df-pn agree with each other on `questions` about
 /// every position (and with plain minimax when `with_reference`); returns how many
-/// questions were checked.
+/// questions were checked and how many of them were proved.
 pub fn check_goals<G: Game, O: MoveOrdering<G>>(
     search: &mut AlphaBeta<G, O>,
     dfpn: DfPnConfig,
     positions: &[G],
     questions: &[Question],
     with_reference: bool,
-) -> usize {
+) -> (usize, usize) {
     let mut memos: HashMap<(Player, Goal), HashMap<G::Key, i32>> = HashMap::new();
-    let mut checked = 0;
+    let (mut checked, mut proved) = (0, 0);
     for pos in positions {
         for &question in questions {
             let by_alphabeta = search.solve(pos, question, &Limits::default());
@@ -223,7 +223,73 @@ pub fn check_goals<G: Game, O: MoveOrdering<G>>(
                 );
             }
             checked += 1;
+            proved += usize::from(by_alphabeta == Verdict::Proved);
         }
     }
-    checked
+    (checked, proved)
+}
+
+/// The two questions for the player to move at `pos`.
+pub fn mover_questions<G: Game>(pos: &G) -> [Question; 2] {
+    [Goal::Win, Goal::NotLose].map(|goal| Question {
+        root_player: view_of(pos),
+        goal,
+    })
+}
+
+/// For two-player games whose values are zero-sum with a draw at 0: checks that the
+/// exact score's sign and the goal verdicts of the same search agree at every position
+/// (win ⇔ score > 0, not lose ⇔ score ≥ 0).
+pub fn check_scores_match_goals<G: Game, O: MoveOrdering<G>>(
+    search: &mut AlphaBeta<G, O>,
+    positions: &[G],
+) {
+    for pos in positions {
+        let value = search.score(pos, &Limits::default()).unwrap().value;
+        let [win, not_lose] = mover_questions(pos);
+        let limits = Limits::default();
+        assert_eq!(search.solve(pos, win, &limits), verdict_of(value > 0));
+        assert_eq!(search.solve(pos, not_lose, &limits), verdict_of(value >= 0));
+    }
+}
+
+/// Checks that df-pn and alpha-beta agree on both goals of the player to move at every
+/// position, and that both answers occur.
+pub fn check_mover_goals<G: Game, O: MoveOrdering<G>>(
+    search: &mut AlphaBeta<G, O>,
+    positions: &[G],
+) {
+    let dfpn = DfPnConfig {
+        table_bytes: 1 << 20,
+        ..DfPnConfig::default()
+    };
+    let mut proved = 0;
+    for pos in positions {
+        let questions = mover_questions(pos);
+        proved += check_goals(search, dfpn, std::slice::from_ref(pos), &questions, false).1;
+    }
+    assert!(0 < proved && proved < 2 * positions.len(), "{proved} proved");
+}
+
+/// `count` distinct unfinished positions that `keep` accepts, from random play out of
+/// `start` (seeded), each after a number of plies that `plies` draws.
+pub fn random_positions<G: Game>(
+    start: &G,
+    count: usize,
+    seed: u64,
+    mut plies: impl FnMut(&mut Rng) -> u32,
+    keep: impl Fn(&G) -> bool,
+) -> Vec<G> {
+    let mut rng = Rng::new(seed);
+    let mut seen = HashMap::new();
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let n = plies(&mut rng);
+        if let Some(pos) = random_position(start, n, &mut rng).filter(&keep) {
+            if seen.insert(pos.key(), ()).is_none() {
+                positions.push(pos);
+            }
+        }
+    }
+    positions
 }
