@@ -1,7 +1,260 @@
 //! Names of games and searches, as the CLI, share links and the worker protocol spell them
-//! (SPEC.md §5), and what the engine tells the page about itself.
+//! (SPEC.md §5), and the dispatch from a game name to the concrete game type.
+//!
+//! ```
+//! use pnplay::engine::GameSpec;
+//! let spec: GameSpec = "connect4:5x4".parse().unwrap();
+//! assert_eq!(spec.to_string(), "connect4:5x4");
+//! assert_eq!(pnplay::engine::perft(&spec, None, 2).unwrap(), 25);
+//! assert!("chess".parse::<GameSpec>().is_err());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
 
 use serde::Serialize;
+
+use crate::game::board::Board;
+use crate::game::{Game, MoveList, Outcome, ParseError, Player, Turn, connect4, g2048, othello};
+
+/// A game and its variant, parsed from a name such as `othello6`, `connect4:5x4` or
+/// `2048:2x2:16` (the 2048 objective is optional: 2×2 defaults to 32, 4×4 to 2048).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameSpec {
+    /// Othello of a size.
+    Othello(othello::Size),
+    /// Connect Four of a size.
+    Connect4(connect4::Dims),
+    /// Tic-tac-toe.
+    TicTacToe,
+    /// 2048 of a size and objective.
+    G2048(g2048::Config),
+}
+
+/// Runs generic code with `$G` bound to the game type of a [`GameSpec`] and `$variant` to a
+/// reference to its variant.
+///
+/// ```
+/// use pnplay::{engine::GameSpec, game::Game, with_game};
+/// let spec: GameSpec = "tictactoe".parse().unwrap();
+/// let text = with_game!(spec, G, variant => G::start(variant).format_position());
+/// assert_eq!(text, "");
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($spec:expr, $G:ident, $variant:ident => $body:expr) => {
+        match $spec {
+            $crate::engine::GameSpec::Othello(size) => {
+                type $G = $crate::game::othello::Othello;
+                let $variant = &size;
+                $body
+            }
+            $crate::engine::GameSpec::Connect4(dims) => {
+                type $G = $crate::game::connect4::Connect4;
+                let $variant = &dims;
+                $body
+            }
+            $crate::engine::GameSpec::TicTacToe => {
+                type $G = $crate::game::tictactoe::TicTacToe;
+                let $variant = &();
+                $body
+            }
+            $crate::engine::GameSpec::G2048(config) => {
+                type $G = $crate::game::g2048::G2048;
+                let $variant = &config;
+                $body
+            }
+        }
+    };
+}
+
+impl FromStr for GameSpec {
+    type Err = ParseError;
+
+    fn from_str(name: &str) -> Result<GameSpec, ParseError> {
+        let unknown = || ParseError::UnknownGame {
+            name: name.to_string(),
+        };
+        let spec = match name {
+            "othello" | "othello8" => GameSpec::Othello(othello::Size::Eight),
+            "othello6" => GameSpec::Othello(othello::Size::Six),
+            "othello4" => GameSpec::Othello(othello::Size::Four),
+            "connect4" => GameSpec::Connect4(connect4::Dims::default()),
+            "tictactoe" => GameSpec::TicTacToe,
+            _ => {
+                if let Some(dims) = name.strip_prefix("connect4:") {
+                    GameSpec::Connect4(dims.parse()?)
+                } else if let Some(rest) = name.strip_prefix("2048:") {
+                    let (size, objective) = match rest.split_once(':') {
+                        Some((size, objective)) => {
+                            (size, Some(objective.parse().map_err(|_| unknown())?))
+                        }
+                        None => (rest, None),
+                    };
+                    let size = match size {
+                        "2x2" => 2,
+                        "4x4" => 4,
+                        _ => return Err(unknown()),
+                    };
+                    let objective = objective.unwrap_or(if size == 2 { 32 } else { 2048 });
+                    GameSpec::G2048(g2048::Config::new(size, objective)?)
+                } else {
+                    return Err(unknown());
+                }
+            }
+        };
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for GameSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameSpec::Othello(othello::Size::Eight) => f.write_str("othello"),
+            GameSpec::Othello(othello::Size::Six) => f.write_str("othello6"),
+            GameSpec::Othello(othello::Size::Four) => f.write_str("othello4"),
+            GameSpec::Connect4(dims) if *dims == connect4::Dims::default() => {
+                f.write_str("connect4")
+            }
+            GameSpec::Connect4(dims) => write!(f, "connect4:{dims}"),
+            GameSpec::TicTacToe => f.write_str("tictactoe"),
+            GameSpec::G2048(config) => {
+                let default = if config.size == 2 { 32 } else { 2048 };
+                write!(f, "2048:{0}x{0}", config.size)?;
+                if config.objective != default {
+                    write!(f, ":{}", config.objective)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Parses a position of a game, or gives its start position when `pos` is `None`.
+pub fn position<G: Game>(variant: &G::Variant, pos: Option<&str>) -> Result<G, ParseError> {
+    match pos {
+        Some(text) => G::parse_position(variant, text),
+        None => Ok(G::start(variant)),
+    }
+}
+
+/// `pnplay perft`: the number of move sequences of `depth` moves from a position (the start
+/// position if `pos` is `None`), passes and chance outcomes counted as moves.
+pub fn perft(spec: &GameSpec, pos: Option<&str>, depth: u32) -> Result<u64, ParseError> {
+    with_game!(*spec, G, variant => {
+        let start: G = position(variant, pos)?;
+        Ok(crate::game::perft::perft(&start, depth))
+    })
+}
+
+/// Who acts in a position, as the page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TurnView {
+    /// The first player (Othello black `X`, Connect Four and tic-tac-toe's first, 2048's player).
+    First,
+    /// The second player.
+    Second,
+    /// Chance (a 2048 spawn).
+    Chance,
+    /// Nobody: the game is over.
+    Over,
+}
+
+/// A legal move as the page offers it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveView {
+    /// The move in the game's notation.
+    pub text: String,
+    /// The cell it is drawn on (see [`Board::move_cell`]).
+    pub cell: Option<usize>,
+    /// Its probability at a chance node.
+    pub probability: Option<f64>,
+}
+
+/// Everything the page needs to draw a position and offer its moves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PositionView {
+    /// The game name.
+    pub game: String,
+    /// The position in canonical notation.
+    pub text: String,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Cell contents row-major (see [`Board::cell`]).
+    pub cells: Vec<u32>,
+    /// Who acts.
+    pub turn: TurnView,
+    /// The legal moves in the engine's order.
+    pub moves: Vec<MoveView>,
+    /// When the game is over: the result for the first player.
+    pub outcome: Option<Outcome>,
+    /// When the game is over: the exact value for the first player (SPEC.md §2 units).
+    pub value: Option<i32>,
+}
+
+fn view<G: Board>(spec: &GameSpec, pos: &G) -> PositionView {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let turn = pos.turn();
+    PositionView {
+        game: spec.to_string(),
+        text: pos.format_position(),
+        rows: pos.rows(),
+        cols: pos.cols(),
+        cells: (0..pos.rows() * pos.cols()).map(|i| pos.cell(i)).collect(),
+        turn: match turn {
+            Turn::Player(Player::First) => TurnView::First,
+            Turn::Player(Player::Second) => TurnView::Second,
+            Turn::Chance => TurnView::Chance,
+            Turn::Over => TurnView::Over,
+        },
+        moves: moves
+            .iter()
+            .map(|&mv| MoveView {
+                text: pos.format_move(mv),
+                cell: pos.move_cell(mv),
+                probability: (turn == Turn::Chance).then(|| pos.chance_probability(mv)),
+            })
+            .collect(),
+        outcome: pos.outcome(Player::First),
+        value: pos.terminal_value(Player::First),
+    }
+}
+
+/// Describes a position (the start position when `pos` is `None`) for the page.
+///
+/// ```
+/// let spec = "othello".parse().unwrap();
+/// let view = pnplay::engine::describe(&spec, None).unwrap();
+/// assert_eq!(view.moves.len(), 4);
+/// assert_eq!(view.cells.iter().filter(|&&c| c != 0).count(), 4);
+/// ```
+pub fn describe(spec: &GameSpec, pos: Option<&str>) -> Result<PositionView, ParseError> {
+    with_game!(*spec, G, variant => {
+        let pos: G = position(variant, pos)?;
+        Ok(view(spec, &pos))
+    })
+}
+
+/// Plays a move (in the game's notation) in a position and describes the result.
+///
+/// ```
+/// let spec = "connect4".parse().unwrap();
+/// let view = pnplay::engine::play(&spec, "44", "5").unwrap();
+/// assert_eq!(view.text, "445");
+/// assert!(pnplay::engine::play(&spec, "44", "9").is_err());
+/// ```
+pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, ParseError> {
+    with_game!(*spec, G, variant => {
+        let mut pos: G = G::parse_position(variant, pos)?;
+        let mv = pos.parse_move(mv)?;
+        pos.play(mv);
+        Ok(view(spec, &pos))
+    })
+}
 
 /// A game the engine knows, as listed to the page.
 #[derive(Clone, Copy, Debug, Serialize)]

@@ -10,6 +10,7 @@
 //! * [`experiment`] — position generators and batch runs for the papers' experiments.
 //! * [`engine`] — the game-name/algorithm-name level the CLI and the worker share.
 
+pub mod bench;
 pub mod engine;
 pub mod experiment;
 pub mod game;

@@ -18,6 +18,20 @@ pub fn hello() -> Result<JsValue, JsError> {
     to_js(&crate::engine::hello())
 }
 
+/// Describes a position of `game` for the board view (the start position for `undefined`).
+#[wasm_bindgen]
+pub fn describe(game: &str, pos: Option<String>) -> Result<JsValue, JsError> {
+    let spec = parse_game(game)?;
+    to_js(&crate::engine::describe(&spec, pos.as_deref()).map_err(js_error)?)
+}
+
+/// Plays `mv` in `pos` and describes the result.
+#[wasm_bindgen]
+pub fn play(game: &str, pos: &str, mv: &str) -> Result<JsValue, JsError> {
+    let spec = parse_game(game)?;
+    to_js(&crate::engine::play(&spec, pos, mv).map_err(js_error)?)
+}
+
 /// A seed from the browser's crypto source, for runs the user did not seed.
 #[wasm_bindgen(js_name = freshSeed)]
 pub fn fresh_seed() -> f64 {
@@ -28,4 +42,25 @@ fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Times perft to `depth` from the start of `game` (the same workload as `pnplay bench`).
+#[wasm_bindgen(js_name = benchPerft)]
+pub fn bench_perft(game: &str, depth: u32) -> Result<JsValue, JsError> {
+    let spec = parse_game(game)?;
+    to_js(&crate::bench::perft_time(&spec, depth))
+}
+
+/// Counts random playouts from the start of `game` for about `seconds`.
+#[wasm_bindgen(js_name = benchPlayouts)]
+pub fn bench_playouts(game: &str, seconds: f64, seed: f64) -> Result<JsValue, JsError> {
+    let spec = parse_game(game)?;
+    let measurement =
+        crate::bench::playout_rate(&spec, None, seconds, seed as u64).map_err(js_error)?;
+    to_js(&measurement)
+}
+
+fn parse_game(name: &str) -> Result<crate::engine::GameSpec, JsError> {
+    name.parse()
+        .map_err(|e: crate::game::ParseError| JsError::new(&e.to_string()))
 }

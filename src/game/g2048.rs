@@ -1,1 +1,686 @@
-//! (being written)
+//! 2048 on a 2×2 or 4×4 board: a single-agent game against chance (SPEC.md §2, the
+//! dissertation's chapter 4 for 2×2).
+//!
+//! # Rules
+//!
+//! * The player slides every tile up, down, left or right. Tiles move as far as they can;
+//!   two equal tiles that meet merge into their sum. Merges resolve from the side the tiles
+//!   move toward, and a tile made by a merge does not merge again in the same move:
+//!   `[2,2,2,2]` left gives `[4,4,0,0]`, `[4,2,2,0]` left gives `[4,4,0,0]`. A move that
+//!   changes nothing is illegal.
+//! * After every player move chance spawns a tile in an empty cell: a 2 with probability 0.9
+//!   or a 4 with probability 0.1, the cell uniformly, so outcome `(cell, value)` has
+//!   probability `0.9 / empties` or `0.1 / empties`.
+//! * The game starts from the empty board with chance to act twice (the two opening
+//!   spawns): after a spawn chance acts again while the board holds fewer than two tiles,
+//!   and otherwise the player acts. (In play a spawn always follows a player move and so
+//!   makes at least two tiles.)
+//! * The game is over as soon as a tile reaches the objective (a win for the player,
+//!   [`Player::First`]) or when the player is to act and has no legal move (a loss).
+//!
+//! [`Player::Second`] never acts; [`Game::outcome`] for it is the flipped outcome and
+//! [`Game::terminal_value`] for it is the negated value (`−1` or `0`), so the game reads as
+//! zero-sum to searches that take a second player's view.
+//!
+//! # Notation
+//!
+//! Moves are `up`, `down`, `left`, `right` and, for chance, `<cell>=<2|4>` with the cell
+//! numbered from 1, row-major from the top left (as tic-tac-toe numbers its cells): `3=2`
+//! puts a 2 in the first cell of the second row of a 2×2 board. A position is the tiles
+//! row-major, comma separated, `0` for empty, then `;` and who acts, `p` or `c`:
+//! `2,0,0,4;p`.
+//!
+//! Tiles are stored as exponents, 4 bits per cell, so tiles above 32768 = 2^15 are rejected
+//! with [`ParseError::InvalidPosition`] and objectives go up to 32768 (play then never makes a
+//! larger tile: the game ends when the objective appears).
+//!
+//! # 2×2 facts (checked in `tests/g2048.rs`)
+//!
+//! * There are 24 distinct starting positions (after the two opening spawns): 6 pairs of
+//!   cells times a 2 or a 4 in each. The dissertation (§4.4, Figure 4-1) counts 6 initial
+//!   positions because it starts, like the original game, from two 2 tiles; those 6 are
+//!   exactly our starting positions without a 4, so the two counts agree once the opening
+//!   4s are set aside.
+//! * From the empty start, 399 distinct positions are reachable with objective 16 and 755
+//!   with objective 32 (player and chance nodes counted apart: the same tiles with a
+//!   different side to act are different positions; finished games included).
+//! * The largest tile any play reaches is 32 (with objective 2048: 1,131 reachable
+//!   positions), as the dissertation reports from brute-force enumeration.
+//!
+//! ```
+//! use pnplay::game::{Game, Turn, g2048::{Config, G2048, Move}};
+//!
+//! let config = Config::new(2, 16).unwrap();
+//! let mut pos = G2048::parse_position(&config, "2,0,2,4;p").unwrap();
+//! assert_eq!(pos.parse_move("up"), Ok(Move::Up));
+//! pos.play(Move::Up); // the two 2s of the first column merge
+//! assert_eq!(pos.format_position(), "4,4,0,0;c");
+//! assert_eq!(pos.turn(), Turn::Chance);
+//! let spawn = pos.parse_move("4=2").unwrap();
+//! assert!((pos.chance_probability(spawn) - 0.45).abs() < 1e-12);
+//! ```
+
+use std::sync::OnceLock;
+
+use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
+
+/// The largest tile (and objective) the 4-bit cells can hold.
+pub const MAX_TILE: u32 = 1 << 15;
+
+/// Which 2048 is played: the board size and the tile that wins.
+///
+/// ```
+/// use pnplay::game::g2048::Config;
+/// assert_eq!(Config::default(), Config { size: 4, objective: 2048 });
+/// assert!(Config::new(2, 32).is_ok());
+/// assert!(Config::new(3, 32).is_err());
+/// assert!(Config::new(2, 48).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Cells per side: 2 or 4.
+    pub size: u8,
+    /// The tile that wins: a power of two from 4 to [`MAX_TILE`].
+    pub objective: u32,
+}
+
+impl Default for Config {
+    /// The original game: 4×4, objective 2048.
+    fn default() -> Self {
+        Config {
+            size: 4,
+            objective: 2048,
+        }
+    }
+}
+
+impl Config {
+    /// A checked configuration: `InvalidPosition` unless the size is 2 or 4 and the
+    /// objective a power of two from 4 to [`MAX_TILE`].
+    pub fn new(size: u8, objective: u32) -> Result<Config, ParseError> {
+        let config = Config { size, objective };
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Whether this configuration is allowed (see [`Config::new`]).
+    pub fn check(self) -> Result<(), ParseError> {
+        if self.size != 2 && self.size != 4 {
+            return Err(ParseError::InvalidPosition {
+                reason: format!("2048 board size {} is not 2 or 4", self.size),
+            });
+        }
+        if !self.objective.is_power_of_two() || !(4..=MAX_TILE).contains(&self.objective) {
+            return Err(ParseError::InvalidPosition {
+                reason: format!(
+                    "2048 objective {} is not a power of two from 4 to {MAX_TILE}",
+                    self.objective
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn cells(self) -> usize {
+        usize::from(self.size) * usize::from(self.size)
+    }
+}
+
+/// A player's slide or a chance spawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Slide toward the top row.
+    Up,
+    /// Slide toward the bottom row.
+    Down,
+    /// Slide toward the left column.
+    Left,
+    /// Slide toward the right column.
+    Right,
+    /// Chance puts a tile in an empty cell.
+    Spawn {
+        /// The cell, 0-based row-major from the top left (the notation counts from 1).
+        cell: u8,
+        /// The tile: 2 or 4.
+        value: u8,
+    },
+}
+
+/// The player's moves in the fixed order [`Game::legal_moves`] lists them.
+const SLIDES: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+
+/// Probability of spawning a 2 rather than a 4.
+const P_TWO: f64 = 0.9;
+
+/// The probability of spawning `value` in one given cell when `empties` cells are empty.
+fn spawn_probability(value: u8, empties: u32) -> f64 {
+    let p = if value == 2 { P_TWO } else { 1.0 - P_TWO };
+    p / f64::from(empties)
+}
+
+/// One line of up to 4 cells slid toward its first cell: cell `i` is nibble `i`, so the
+/// merge order runs from nibble 0. Exponent 15 tiles do not merge (play never has two: the
+/// objective is at most 2^15 and ends the game).
+fn slide_line(line: u16) -> u16 {
+    let mut out = [0u16; 4];
+    let mut len = 0;
+    let mut last_merged = true; // nothing to merge with yet
+    for i in 0..4 {
+        let tile = (line >> (4 * i)) & 0xF;
+        if tile == 0 {
+            continue;
+        }
+        if !last_merged && out[len - 1] == tile && tile < 15 {
+            out[len - 1] += 1;
+            last_merged = true;
+        } else {
+            out[len] = tile;
+            len += 1;
+            last_merged = false;
+        }
+    }
+    out.iter().rev().fold(0, |acc, &t| (acc << 4) | t)
+}
+
+/// [`slide_line`] for every 16-bit line, built on first use (128 KiB).
+fn slide_table() -> &'static [u16; 1 << 16] {
+    static TABLE: OnceLock<Box<[u16; 1 << 16]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let table: Box<[u16]> = (0..=u16::MAX).map(slide_line).collect();
+        table.try_into().expect("one entry per 16-bit line")
+    })
+}
+
+/// A nibble of 1 in the lowest bit of each of the first `cells` cells.
+const fn cell_lows(cells: usize) -> u64 {
+    if cells == 16 {
+        0x1111_1111_1111_1111
+    } else {
+        0x1111
+    }
+}
+
+/// A 2048 position: the tiles and who acts.
+///
+/// The board packs one exponent per cell (0 = empty, `k` = tile `2^k`) into a `u64`, cell
+/// `i` (row-major from the top left) in bits `4i..4i+4`, so a row of the 4×4 board is one
+/// 16-bit lane and a slide is a table lookup per row (columns via a transpose).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct G2048 {
+    board: u64,
+    size: u8,
+    /// The objective's exponent.
+    goal: u8,
+    chance_to_act: bool,
+}
+
+impl G2048 {
+    /// The tile in `cell` (0-based row-major), 0 if empty or off the board.
+    #[must_use]
+    pub fn tile(&self, cell: usize) -> u32 {
+        if cell >= self.cells() {
+            return 0;
+        }
+        match (self.board >> (4 * cell)) & 0xF {
+            0 => 0,
+            exponent => 1 << exponent,
+        }
+    }
+
+    /// The largest tile on the board (0 on the empty board).
+    #[must_use]
+    pub fn max_tile(&self) -> u32 {
+        (0..self.cells())
+            .map(|cell| self.tile(cell))
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn cells(&self) -> usize {
+        usize::from(self.size) * usize::from(self.size)
+    }
+
+    /// One bit per empty cell, at the cell's lowest bit.
+    fn empty_cells(&self) -> u64 {
+        let b = self.board;
+        !(b | (b >> 1) | (b >> 2) | (b >> 3)) & cell_lows(self.cells())
+    }
+
+    fn empties(&self) -> u32 {
+        self.empty_cells().count_ones()
+    }
+
+    /// Whether a tile has reached the objective: adds `16 − goal` to every exponent in
+    /// 8-bit lanes and looks for a carry into bit 4.
+    fn reached(&self) -> bool {
+        const LANES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        let add = u64::from(16 - self.goal) * 0x0101_0101_0101_0101;
+        let even = (self.board & LANES) + add;
+        let odd = ((self.board >> 4) & LANES) + add;
+        (even | odd) & 0x1010_1010_1010_1010 != 0
+    }
+
+    /// Whether some slide changes the board: a tile next to an empty cell, or two equal
+    /// tiles side by side.
+    fn can_slide(&self) -> bool {
+        if self.empty_cells() != 0 {
+            return self.board != 0;
+        }
+        // One bit per cell that has a neighbour to its right / below it.
+        let (n, right_neighbours, lower_neighbours) = if self.size == 2 {
+            (2, 0x0101, 0x0011)
+        } else {
+            (4, 0x0111_0111_0111_0111, 0x0000_1111_1111_1111)
+        };
+        let equal_to = |shift: usize| {
+            let x = self.board ^ (self.board >> shift);
+            !(x | (x >> 1) | (x >> 2) | (x >> 3))
+        };
+        equal_to(4) & right_neighbours != 0 || equal_to(4 * n) & lower_neighbours != 0
+    }
+
+    /// Swaps rows and columns.
+    fn transpose(board: u64, size: u8) -> u64 {
+        if size == 2 {
+            return (board & 0xF00F) | ((board & 0x00F0) << 4) | ((board & 0x0F00) >> 4);
+        }
+        let a = (board & 0xF0F0_0F0F_F0F0_0F0F)
+            | ((board & 0x0000_F0F0_0000_F0F0) << 12)
+            | ((board & 0x0F0F_0000_0F0F_0000) >> 12);
+        (a & 0xFF00_FF00_00FF_00FF)
+            | ((a & 0x00FF_00FF_0000_0000) >> 24)
+            | ((a & 0x0000_0000_FF00_FF00) << 24)
+    }
+
+    /// Reverses the cells of one row of `size` cells.
+    fn reverse_row(row: u16, size: u8) -> u16 {
+        if size == 2 {
+            ((row & 0xF) << 4) | (row >> 4)
+        } else {
+            ((row & 0xF) << 12) | ((row & 0xF0) << 4) | ((row >> 4) & 0xF0) | (row >> 12)
+        }
+    }
+
+    /// Every row of `board` slid toward its first cell (`toward_start`) or its last.
+    fn slide_rows(board: u64, size: u8, toward_start: bool) -> u64 {
+        let table = slide_table();
+        let row_bits = 4 * u32::from(size);
+        let row_mask = (1u64 << row_bits) - 1;
+        let mut out = 0;
+        for r in 0..u32::from(size) {
+            let row = ((board >> (r * row_bits)) & row_mask) as u16;
+            let slid = if toward_start {
+                table[usize::from(row)]
+            } else {
+                let reversed = Self::reverse_row(row, size);
+                Self::reverse_row(table[usize::from(reversed)], size)
+            };
+            out |= u64::from(slid) << (r * row_bits);
+        }
+        out
+    }
+
+    /// The board after sliding in `direction` (a player move).
+    fn slid(&self, direction: Move) -> u64 {
+        let size = self.size;
+        match direction {
+            Move::Left => Self::slide_rows(self.board, size, true),
+            Move::Right => Self::slide_rows(self.board, size, false),
+            Move::Up | Move::Down => {
+                let columns = Self::transpose(self.board, size);
+                Self::transpose(Self::slide_rows(columns, size, direction == Move::Up), size)
+            }
+            Move::Spawn { .. } => self.board,
+        }
+    }
+
+    fn parse_tiles(config: Config, text: &str) -> Result<u64, ParseError> {
+        let mut board = 0u64;
+        let mut count = 0;
+        let mut offset = 0; // character offset of the current token
+        let tokens: Vec<&str> = text.split(',').collect();
+        for (i, token) in tokens.iter().enumerate() {
+            let token_chars = token.chars().count();
+            let leading = token.chars().take_while(|c| c.is_whitespace()).count();
+            let tile = token.trim();
+            if tile.is_empty() {
+                // The separator after an empty token (`,` or the `;` that ends the tiles).
+                return Err(ParseError::UnexpectedChar {
+                    index: offset + token_chars,
+                    found: if i + 1 < tokens.len() { ',' } else { ';' },
+                    expected: "a tile value",
+                });
+            }
+            let mut value: u32 = 0;
+            for (k, c) in tile.chars().enumerate() {
+                let digit = c.to_digit(10).ok_or(ParseError::UnexpectedChar {
+                    index: offset + leading + k,
+                    found: c,
+                    expected: "a digit of a tile value",
+                })?;
+                value = value.saturating_mul(10).saturating_add(digit);
+            }
+            if value != 0 && (!value.is_power_of_two() || !(2..=MAX_TILE).contains(&value)) {
+                return Err(ParseError::InvalidPosition {
+                    reason: format!(
+                        "tile {tile} in cell {} is not 0 or a power of two from 2 to {MAX_TILE}",
+                        i + 1
+                    ),
+                });
+            }
+            if i < config.cells() && value != 0 {
+                board |= u64::from(value.trailing_zeros()) << (4 * i);
+            }
+            count += 1;
+            offset += token_chars + 1;
+        }
+        if count != config.cells() {
+            return Err(ParseError::WrongLength {
+                expected: config.cells(),
+                found: count,
+            });
+        }
+        Ok(board)
+    }
+
+    /// The move a piece of notation names, before checking that it is legal.
+    fn move_from_text(&self, text: &str) -> Option<Move> {
+        let lower = text.to_ascii_lowercase();
+        let slide = match lower.as_str() {
+            "up" => Some(Move::Up),
+            "down" => Some(Move::Down),
+            "left" => Some(Move::Left),
+            "right" => Some(Move::Right),
+            _ => None,
+        };
+        if slide.is_some() {
+            return slide;
+        }
+        let (cell, value) = lower.split_once('=')?;
+        let cell: usize = cell.trim().parse().ok()?;
+        let value: u8 = value.trim().parse().ok()?;
+        if !(1..=self.cells()).contains(&cell) || (value != 2 && value != 4) {
+            return None;
+        }
+        Some(Move::Spawn {
+            cell: (cell - 1) as u8,
+            value,
+        })
+    }
+}
+
+impl Game for G2048 {
+    type Move = Move;
+    /// The packed board in bits 1..65 and who acts in bit 0 (1 = chance).
+    type Key = u128;
+    type Variant = Config;
+
+    /// # Panics
+    /// If `config` is not allowed (see [`Config::new`]).
+    fn start(config: &Config) -> Self {
+        if let Err(e) = config.check() {
+            panic!("{e}");
+        }
+        G2048 {
+            board: 0,
+            size: config.size,
+            goal: config.objective.trailing_zeros() as u8,
+            chance_to_act: true,
+        }
+    }
+
+    fn variant(&self) -> Config {
+        Config {
+            size: self.size,
+            objective: 1 << self.goal,
+        }
+    }
+
+    fn turn(&self) -> Turn {
+        if self.reached() {
+            Turn::Over
+        } else if self.chance_to_act {
+            Turn::Chance
+        } else if self.can_slide() {
+            Turn::Player(Player::First)
+        } else {
+            Turn::Over
+        }
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        out.clear();
+        match self.turn() {
+            Turn::Over => {}
+            Turn::Player(_) => {
+                out.extend(SLIDES.into_iter().filter(|&d| self.slid(d) != self.board));
+            }
+            Turn::Chance => {
+                let mut empty = self.empty_cells();
+                while empty != 0 {
+                    let cell = (empty.trailing_zeros() / 4) as u8;
+                    out.push(Move::Spawn { cell, value: 2 });
+                    out.push(Move::Spawn { cell, value: 4 });
+                    empty &= empty - 1;
+                }
+            }
+        }
+    }
+
+    fn chance_probability(&self, mv: Move) -> f64 {
+        match mv {
+            Move::Spawn { value, .. } => spawn_probability(value, self.empties()),
+            _ => 1.0,
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        match mv {
+            Move::Spawn { cell, value } => {
+                let exponent = if value == 4 { 2 } else { 1 };
+                self.board |= exponent << (4 * u32::from(cell));
+                let tiles = self.cells() as u32 - self.empties();
+                self.chance_to_act = tiles < 2;
+            }
+            direction => {
+                self.board = self.slid(direction);
+                self.chance_to_act = true;
+            }
+        }
+    }
+
+    /// For [`Player::First`]: a win if the objective was reached, a loss if the player is
+    /// stuck. [`Player::Second`] (who never acts) gets the flipped outcome.
+    fn outcome(&self, player: Player) -> Option<Outcome> {
+        if self.turn() != Turn::Over {
+            return None;
+        }
+        let first = if self.reached() {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        Some(match player {
+            Player::First => first,
+            Player::Second => first.flipped(),
+        })
+    }
+
+    /// 1 if the objective was reached, else 0, for [`Player::First`]; negated for
+    /// [`Player::Second`].
+    fn terminal_value(&self, player: Player) -> Option<i32> {
+        let won = self.outcome(Player::First)? == Outcome::Win;
+        let value = i32::from(won);
+        Some(match player {
+            Player::First => value,
+            Player::Second => -value,
+        })
+    }
+
+    fn key(&self) -> u128 {
+        (u128::from(self.board) << 1) | u128::from(self.chance_to_act)
+    }
+
+    fn parse_position(config: &Config, text: &str) -> Result<Self, ParseError> {
+        config.check()?;
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ParseError::Empty {
+                expected: "tiles and who acts, such as 2,0,0,4;p",
+            });
+        }
+        let Some((tiles, who)) = text.split_once(';') else {
+            return Err(ParseError::Empty {
+                expected: "`;` and who acts (`p` or `c`) after the tiles",
+            });
+        };
+        let board = Self::parse_tiles(*config, tiles)?;
+        let who_offset = tiles.chars().count() + 1;
+        let leading = who.chars().take_while(|c| c.is_whitespace()).count();
+        let chance_to_act = match who.trim() {
+            "p" => false,
+            "c" => true,
+            "" => {
+                return Err(ParseError::Empty {
+                    expected: "who acts (`p` or `c`) after `;`",
+                });
+            }
+            other => {
+                // Either the first character is wrong or something follows `p` or `c`.
+                let mut chars = other.chars();
+                let first = chars.next().unwrap_or(' ');
+                let (index, found, expected) = if matches!(first, 'p' | 'c') {
+                    (1, chars.next().unwrap_or(' '), "the end of the position")
+                } else {
+                    (0, first, "`p` or `c`")
+                };
+                return Err(ParseError::UnexpectedChar {
+                    index: who_offset + leading + index,
+                    found,
+                    expected,
+                });
+            }
+        };
+        let mut pos = Self::start(config);
+        pos.board = board;
+        pos.chance_to_act = chance_to_act;
+        if chance_to_act && pos.empties() == 0 {
+            return Err(ParseError::InvalidPosition {
+                reason: "chance cannot act on a full board".to_string(),
+            });
+        }
+        Ok(pos)
+    }
+
+    fn format_position(&self) -> String {
+        let tiles: Vec<String> = (0..self.cells())
+            .map(|cell| self.tile(cell).to_string())
+            .collect();
+        let who = if self.chance_to_act { 'c' } else { 'p' };
+        format!("{};{who}", tiles.join(","))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
+        let text = text.trim();
+        let mv = self
+            .move_from_text(text)
+            .ok_or_else(|| ParseError::UnknownMove {
+                index: 0,
+                text: text.to_string(),
+            })?;
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(ParseError::IllegalMove {
+                index: 0,
+                text: text.to_string(),
+            })
+        }
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        match mv {
+            Move::Up => "up".to_string(),
+            Move::Down => "down".to_string(),
+            Move::Left => "left".to_string(),
+            Move::Right => "right".to_string(),
+            Move::Spawn { cell, value } => format!("{}={value}", u32::from(cell) + 1),
+        }
+    }
+
+    /// The default playout with each slide computed once per turn and the spawn picked
+    /// without a move list; it draws from `rng` exactly as the default does (one
+    /// `below(legal slides)` per player move, one `unit()` walked down the spawns'
+    /// probabilities in move order per spawn).
+    fn random_playout(&self, rng: &mut Rng) -> Self {
+        let mut pos = *self;
+        loop {
+            if pos.reached() {
+                return pos;
+            }
+            if pos.chance_to_act {
+                let spawn = pos.pick_spawn(rng.unit());
+                pos.play(spawn);
+                continue;
+            }
+            let mut boards = [0u64; 4];
+            let mut legal = 0;
+            for direction in SLIDES {
+                let board = pos.slid(direction);
+                if board != pos.board {
+                    boards[legal] = board;
+                    legal += 1;
+                }
+            }
+            if legal == 0 {
+                return pos;
+            }
+            pos.board = boards[rng.below(legal as u32) as usize];
+            pos.chance_to_act = true;
+        }
+    }
+}
+
+impl G2048 {
+    /// The spawn [`super::pick_by_probability`] picks for the uniform draw `target`.
+    fn pick_spawn(&self, mut target: f64) -> Move {
+        let empties = self.empties();
+        let mut empty = self.empty_cells();
+        let mut last = Move::Spawn { cell: 0, value: 4 };
+        while empty != 0 {
+            let cell = (empty.trailing_zeros() / 4) as u8;
+            for value in [2, 4] {
+                last = Move::Spawn { cell, value };
+                target -= spawn_probability(value, empties);
+                if target < 0.0 {
+                    return last;
+                }
+            }
+            empty &= empty - 1;
+        }
+        last
+    }
+}
+
+impl super::board::Board for G2048 {
+    fn rows(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    fn cols(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    fn cell(&self, index: usize) -> u32 {
+        self.tile(index)
+    }
+
+    fn move_cell(&self, mv: Move) -> Option<usize> {
+        match mv {
+            Move::Spawn { cell, .. } => Some(usize::from(cell)),
+            _ => None,
+        }
+    }
+}

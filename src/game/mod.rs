@@ -22,6 +22,7 @@
 //! assert_eq!(pos.format_position(), "159");
 //! ```
 
+pub mod board;
 pub mod connect4;
 pub mod error;
 pub mod g2048;

@@ -1,1 +1,670 @@
-//! (being written)
+//! Othello on 8×8 (the standard game), 6×6 and 4×4 boards, with bitboards.
+//!
+//! # Bit layout
+//!
+//! A position is two 64-bit masks, one per colour: bit `8 * row + column` is set when that
+//! player has a disc there. Column `a` is column 0 and row `1` is row 0, at the top:
+//!
+//! ```text
+//!        a  b  c  d  e  f  g  h
+//!   1    0  1  2  3  4  5  6  7        +1: one column right (east)
+//!   2    8  9 10 11 12 13 14 15        +8: one row down (south)
+//!   3   16 17 18 19 20 21 22 23        +9: down and right
+//!   4   24 25 26 27 28 29 30 31        +7: down and left
+//!   5   32 33 34 35 36 37 38 39        (and the negative shifts
+//!   6   40 41 42 43 44 45 46 47         for the opposite four)
+//!   7   48 49 50 51 52 53 54 55
+//!   8   56 57 58 59 60 61 62 63
+//! ```
+//!
+//! The smaller boards use the same code. An n×n board lives in the top-left corner of the
+//! 8×8 grid, and [`Size::mask`] selects its squares (6×6: `a1`..`f6`, bits 0–5, 8–13, …,
+//! 40–45). Squares off the board are never empty and never hold a disc, so a line that runs
+//! off the right or bottom edge of a small board ends on a square where nothing can be placed
+//! and nothing can be flipped — exactly as if the edge were the end of the 8×8 grid. The
+//! one wrap-around left is the 8×8 row change (`h1` + 1 = `a2`); as in every bitboard
+//! Othello program it is cut by dropping opponent discs in columns `a` and `h` from the
+//! horizontal and diagonal line searches (a disc on those columns cannot be flanked
+//! sideways anyway).
+//!
+//! Move generation and flips shift whole masks: for each of the eight directions, the run of
+//! opponent discs next to the mover's discs (for moves) or next to the new disc (for flips)
+//! is grown with four shift-and-mask steps (two single steps, then two double steps using
+//! the pairs of adjacent opponent discs), which covers the longest possible run of six.
+//! There is no loop over squares anywhere on the hot path.
+//!
+//! # Rules (SPEC.md §2)
+//!
+//! Black (`X`, [`Player::First`]) moves first. The start position has white on the centre
+//! square nearest the top-left corner and on its diagonal neighbour (on 8×8: white `d4`,
+//! `e5`; black `d5`, `e4`), likewise at the centre of the smaller boards. A move places a
+//! disc that flanks at least one line of opponent discs, and flips them all. A side without
+//! such a move passes: its only legal move is [`Move::PASS`]. The game ends when neither
+//! side can move; more discs wins. [`Game::terminal_value`] is the final disc difference
+//! with the empty squares given to the winner (FFO scoring).
+//!
+//! # Notation
+//!
+//! * Moves: `a1`..`h8` (column letter, then row digit counted from the top), or `pass`;
+//!   parsed case-insensitively (`pa` is also read as a pass), formatted in lower case.
+//! * Positions (formatted): OBF style, the cells row by row from `a1` (`X` black, `O` white,
+//!   `-` empty), one space, and the side to move, `X` or `O`. Parsing also accepts:
+//!   - lower-case `x` and `o` anywhere in the board text, and any whitespace around it;
+//!   - trailing notes after a `;`, which are ignored: everything from the first `;` on is
+//!     dropped, so lines of the FFO test files (`<board> X; G8:+18; …`) parse as they are;
+//!   - a move list from the start position instead of a board, such as `f5d6c3d3`:
+//!     moves may be separated by whitespace, a pass may be written `pass` or `pa`, and a
+//!     pass that is forced may also be left out (a square given when the side to move has
+//!     no move is played by the other side after an implied pass). The empty list is the
+//!     start position. Move numbers in errors count the words of the list from 1.
+//!
+//! The text is a board when its first non-blank character is `X`, `O` or `-` (in either
+//! case), else a move list. Any arrangement of discs is accepted as a board. The variant
+//! fixes the board size: a 64-cell board given for [`Size::Six`] is
+//! [`ParseError::WrongLength`].
+//!
+//! ```
+//! use pnplay::game::{Game, Player, Turn, othello::{Othello, Size}};
+//!
+//! let pos = Othello::parse_position(&Size::Eight, "f5d6").unwrap();
+//! assert_eq!(
+//!     pos.format_position(),
+//!     "---------------------------OX------OXX-----O-------------------- X"
+//! );
+//! assert_eq!(pos.turn(), Turn::Player(Player::First));
+//! let mut moves = Default::default();
+//! pos.legal_moves(&mut moves);
+//! let names: Vec<String> = moves.iter().map(|&m| pos.format_move(m)).collect();
+//! assert_eq!(names, ["c3", "c4", "c5", "c6", "c7"]);
+//!
+//! let small = Othello::start(&Size::Four);
+//! assert_eq!(small.format_position(), "-----OX--XO----- X");
+//! ```
+
+use std::fmt;
+
+use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
+
+/// The board size: the variant of [`Othello`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Size {
+    /// 4×4: `a1`..`d4`.
+    Four,
+    /// 6×6: `a1`..`f6`.
+    Six,
+    /// 8×8, the standard game.
+    #[default]
+    Eight,
+}
+
+impl Size {
+    /// Every size, largest first.
+    pub const ALL: [Size; 3] = [Size::Eight, Size::Six, Size::Four];
+
+    /// The number of rows (and of columns).
+    #[must_use]
+    pub const fn side(self) -> usize {
+        match self {
+            Size::Four => 4,
+            Size::Six => 6,
+            Size::Eight => 8,
+        }
+    }
+
+    /// The number of squares.
+    #[must_use]
+    pub const fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// The squares of this board in the bit layout of the module docs.
+    ///
+    /// ```
+    /// use pnplay::game::othello::Size;
+    /// assert_eq!(Size::Four.mask(), 0x0f0f_0f0f);
+    /// assert_eq!(Size::Eight.mask(), u64::MAX);
+    /// ```
+    #[must_use]
+    pub const fn mask(self) -> u64 {
+        let row = (1u64 << self.side()) - 1;
+        let mut mask = 0;
+        let mut r = 0;
+        while r < self.side() {
+            mask |= row << (8 * r);
+            r += 1;
+        }
+        mask
+    }
+}
+
+/// An Othello move: a square, or a pass. One byte: the square's bit index (0..64), or
+/// 64 for the pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u8);
+
+impl Move {
+    /// The pass, the only legal move of a side that cannot place a disc.
+    pub const PASS: Move = Move(64);
+
+    /// The move on `column` (0 = `a`) and `row` (0 = row `1`, the top), or `None` off the
+    /// 8×8 grid.
+    #[must_use]
+    pub const fn at(column: u8, row: u8) -> Option<Move> {
+        if column < 8 && row < 8 {
+            Some(Move(8 * row + column))
+        } else {
+            None
+        }
+    }
+
+    /// The square's bit index (`8 * row + column`), or `None` for the pass.
+    #[must_use]
+    pub const fn square(self) -> Option<u8> {
+        if self.is_pass() { None } else { Some(self.0) }
+    }
+
+    /// Whether this is the pass.
+    #[must_use]
+    pub const fn is_pass(self) -> bool {
+        self.0 == Move::PASS.0
+    }
+}
+
+impl fmt::Display for Move {
+    /// `pass`, or the column letter and row digit in lower case: `f5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.square() {
+            None => f.write_str("pass"),
+            Some(square) => write!(
+                f,
+                "{}{}",
+                char::from(b'a' + square % 8),
+                char::from(b'1' + square / 8)
+            ),
+        }
+    }
+}
+
+/// An Othello position: the discs of the side to move and of the other side, who moves,
+/// and the board size. `Copy` and 24 bytes; it is its own exact [`Game::Key`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Othello {
+    /// Discs of the side to move.
+    mover: u64,
+    /// Discs of the other side.
+    waiting: u64,
+    to_move: Player,
+    size: Size,
+}
+
+/// Opponent discs that a horizontal or diagonal line may pass through: all but columns
+/// `a` and `h`, which keeps shifted lines from wrapping to the next or previous row.
+const NOT_SIDE_COLUMNS: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+
+/// The eight directions as shifts (positive: left shift, towards higher bits) with the
+/// opponent discs a line in that direction may run through.
+const DIRECTIONS: [(i32, u64); 8] = [
+    (1, NOT_SIDE_COLUMNS),
+    (-1, NOT_SIDE_COLUMNS),
+    (8, u64::MAX),
+    (-8, u64::MAX),
+    (7, NOT_SIDE_COLUMNS),
+    (-7, NOT_SIDE_COLUMNS),
+    (9, NOT_SIDE_COLUMNS),
+    (-9, NOT_SIDE_COLUMNS),
+];
+
+#[inline(always)]
+const fn shift(bits: u64, amount: i32) -> u64 {
+    if amount > 0 {
+        bits << amount
+    } else {
+        bits >> -amount
+    }
+}
+
+/// The opponent discs (of `opponent`) in an unbroken line from one of the `seeds`, going in
+/// direction `amount`; at most six long, which is the longest line an 8×8 board allows.
+#[inline(always)]
+const fn run_from(seeds: u64, opponent: u64, amount: i32) -> u64 {
+    let mut run = opponent & shift(seeds, amount);
+    run |= opponent & shift(run, amount);
+    let pairs = opponent & shift(opponent, amount);
+    run |= pairs & shift(run, 2 * amount);
+    run |= pairs & shift(run, 2 * amount);
+    run
+}
+
+/// The squares where the owner of `mover` may place a disc on the board `board`.
+#[inline]
+fn legal_squares(mover: u64, opponent: u64, board: u64) -> u64 {
+    let mut moves = 0;
+    for (amount, through) in DIRECTIONS {
+        moves |= shift(run_from(mover, opponent & through, amount), amount);
+    }
+    moves & board & !(mover | opponent)
+}
+
+/// The opponent discs that a disc placed on `placed` (one bit) flips.
+#[inline]
+fn flips(placed: u64, mover: u64, opponent: u64) -> u64 {
+    let mut flipped = 0;
+    for (amount, through) in DIRECTIONS {
+        let run = run_from(placed, opponent & through, amount);
+        if shift(run, amount) & mover != 0 {
+            flipped |= run;
+        }
+    }
+    flipped
+}
+
+/// The `n`-th (from 0) lowest set bit of `bits`, as a one-bit mask.
+#[inline]
+fn nth_set_bit(mut bits: u64, n: u32) -> u64 {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    bits & bits.wrapping_neg()
+}
+
+impl Othello {
+    /// The board size.
+    #[must_use]
+    pub const fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The side to move (or that would move, once the game is over).
+    #[must_use]
+    pub const fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The discs of `player`, in the bit layout of the module docs.
+    #[must_use]
+    pub const fn discs(&self, player: Player) -> u64 {
+        if player.index() == self.to_move.index() {
+            self.mover
+        } else {
+            self.waiting
+        }
+    }
+
+    /// The squares where the side to move may place a disc; 0 when it must pass or the
+    /// game is over.
+    #[must_use]
+    pub fn legal_squares(&self) -> u64 {
+        legal_squares(self.mover, self.waiting, self.size.mask())
+    }
+
+    /// The empty squares of the board.
+    #[must_use]
+    pub const fn empty_squares(&self) -> u64 {
+        self.size.mask() & !(self.mover | self.waiting)
+    }
+
+    fn other_side_can_move(&self) -> bool {
+        legal_squares(self.waiting, self.mover, self.size.mask()) != 0
+    }
+
+    fn is_over(&self) -> bool {
+        self.legal_squares() == 0 && !self.other_side_can_move()
+    }
+
+    fn pass(&mut self) {
+        std::mem::swap(&mut self.mover, &mut self.waiting);
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// Places a disc of the side to move on `placed` (one bit), flips, and passes the turn.
+    fn place(&mut self, placed: u64) {
+        let flipped = flips(placed, self.mover, self.waiting);
+        self.mover |= placed | flipped;
+        self.waiting &= !flipped;
+        self.pass();
+    }
+
+    /// Final disc difference for `player` (positive: more discs), before empties are given.
+    fn disc_difference(&self, player: Player) -> i32 {
+        self.discs(player).count_ones() as i32 - self.discs(player.opponent()).count_ones() as i32
+    }
+
+    /// Parses a move word (`f5`, `F5`, `pass`, `pa`) for this board size, without checking
+    /// legality.
+    fn parse_word(size: Size, word: &str) -> Option<Move> {
+        if word.eq_ignore_ascii_case("pass") || word.eq_ignore_ascii_case("pa") {
+            return Some(Move::PASS);
+        }
+        let mut chars = word.chars();
+        let (letter, digit) = (chars.next()?, chars.next()?);
+        if chars.next().is_some() {
+            return None;
+        }
+        let column = u32::from(letter.to_ascii_lowercase()).checked_sub(u32::from('a'))?;
+        let row = digit.to_digit(10)?.checked_sub(1)?;
+        let side = size.side() as u32;
+        if column < side && row < side {
+            Move::at(column as u8, row as u8)
+        } else {
+            None
+        }
+    }
+
+    /// Parses OBF board text: cells, blanks, side to move, optional blanks.
+    fn parse_board(size: Size, body: &str) -> Result<Othello, ParseError> {
+        let mut chars = body
+            .chars()
+            .enumerate()
+            .skip_while(|(_, c)| c.is_whitespace())
+            .peekable();
+        let side = size.side();
+        let (mut black, mut white, mut cells) = (0u64, 0u64, 0usize);
+        while let Some((index, c)) = chars.next_if(|(_, c)| !c.is_whitespace()) {
+            let bit = if cells < size.cells() {
+                1u64 << (8 * (cells / side) + cells % side)
+            } else {
+                0
+            };
+            match c {
+                'X' | 'x' => black |= bit,
+                'O' | 'o' => white |= bit,
+                '-' => {}
+                _ => {
+                    return Err(ParseError::UnexpectedChar {
+                        index,
+                        found: c,
+                        expected: "a cell: X, O or -",
+                    });
+                }
+            }
+            cells += 1;
+        }
+        if cells != size.cells() {
+            return Err(ParseError::WrongLength {
+                expected: size.cells(),
+                found: cells,
+            });
+        }
+        let to_move = match chars.find(|(_, c)| !c.is_whitespace()) {
+            None => {
+                return Err(ParseError::Empty {
+                    expected: "the side to move (X or O) after the board",
+                });
+            }
+            Some((_, 'X' | 'x')) => Player::First,
+            Some((_, 'O' | 'o')) => Player::Second,
+            Some((index, found)) => {
+                return Err(ParseError::UnexpectedChar {
+                    index,
+                    found,
+                    expected: "the side to move: X or O",
+                });
+            }
+        };
+        if let Some((index, found)) = chars.find(|(_, c)| !c.is_whitespace()) {
+            return Err(ParseError::UnexpectedChar {
+                index,
+                found,
+                expected: "the end of the position (notes go after a ';')",
+            });
+        }
+        let (mover, waiting) = match to_move {
+            Player::First => (black, white),
+            Player::Second => (white, black),
+        };
+        Ok(Othello {
+            mover,
+            waiting,
+            to_move,
+            size,
+        })
+    }
+
+    /// Plays a move list from the start position (see the module docs).
+    fn parse_move_list(size: Size, body: &str) -> Result<Othello, ParseError> {
+        let chars: Vec<char> = body.chars().collect();
+        let mut pos = Othello::start(&size);
+        let (mut at, mut number) = (0, 0);
+        while at < chars.len() {
+            if chars[at].is_whitespace() {
+                at += 1;
+                continue;
+            }
+            number += 1;
+            let rest = &chars[at..];
+            let is_long_pass = rest.len() >= 4
+                && rest[..4]
+                    .iter()
+                    .zip("pass".chars())
+                    .all(|(c, p)| c.eq_ignore_ascii_case(&p));
+            let length = if is_long_pass { 4 } else { 2.min(rest.len()) };
+            let word: String = rest[..length].iter().collect();
+            at += length;
+            let Some(mv) = Othello::parse_word(size, &word) else {
+                return Err(ParseError::UnknownMove {
+                    index: number,
+                    text: word,
+                });
+            };
+            pos.play_listed(mv, number, word)?;
+        }
+        Ok(pos)
+    }
+
+    /// Plays move `number` of a move list, passing first if the side to move must pass and
+    /// a square was given.
+    fn play_listed(&mut self, mv: Move, number: usize, word: String) -> Result<(), ParseError> {
+        if self.is_over() {
+            return Err(ParseError::GameOver { index: number });
+        }
+        let illegal = || ParseError::IllegalMove {
+            index: number,
+            text: word.clone(),
+        };
+        match mv.square() {
+            None if self.legal_squares() == 0 => self.pass(),
+            None => return Err(illegal()),
+            Some(square) => {
+                if self.legal_squares() == 0 {
+                    self.pass(); // a forced pass the list left out
+                }
+                let placed = 1u64 << square;
+                if self.legal_squares() & placed == 0 {
+                    return Err(illegal());
+                }
+                self.place(placed);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Game for Othello {
+    type Move = Move;
+    /// The position itself: both masks, the side to move and the size (24 bytes).
+    type Key = Othello;
+    type Variant = Size;
+
+    fn start(size: &Size) -> Self {
+        let centre = size.side() / 2;
+        let bit = |column: usize, row: usize| 1u64 << (8 * row + column);
+        let white = bit(centre - 1, centre - 1) | bit(centre, centre);
+        let black = bit(centre, centre - 1) | bit(centre - 1, centre);
+        Othello {
+            mover: black,
+            waiting: white,
+            to_move: Player::First,
+            size: *size,
+        }
+    }
+
+    fn variant(&self) -> Size {
+        self.size
+    }
+
+    fn turn(&self) -> Turn {
+        if self.is_over() {
+            Turn::Over
+        } else {
+            Turn::Player(self.to_move)
+        }
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        out.clear();
+        let mut squares = self.legal_squares();
+        if squares == 0 {
+            if self.other_side_can_move() {
+                out.push(Move::PASS);
+            }
+            return;
+        }
+        while squares != 0 {
+            out.push(Move(squares.trailing_zeros() as u8));
+            squares &= squares - 1;
+        }
+    }
+
+    fn chance_probability(&self, _: Move) -> f64 {
+        1.0
+    }
+
+    fn play(&mut self, mv: Move) {
+        match mv.square() {
+            None => self.pass(),
+            Some(square) => self.place(1u64 << square),
+        }
+    }
+
+    fn outcome(&self, player: Player) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        Some(match self.disc_difference(player) {
+            d if d > 0 => Outcome::Win,
+            0 => Outcome::Draw,
+            _ => Outcome::Loss,
+        })
+    }
+
+    fn terminal_value(&self, player: Player) -> Option<i32> {
+        if !self.is_over() {
+            return None;
+        }
+        let difference = self.disc_difference(player);
+        let empties = self.empty_squares().count_ones() as i32;
+        Some(match difference {
+            d if d > 0 => d + empties,
+            0 => 0,
+            d => d - empties,
+        })
+    }
+
+    fn key(&self) -> Othello {
+        *self
+    }
+
+    fn parse_position(size: &Size, text: &str) -> Result<Self, ParseError> {
+        let body = text.split(';').next().unwrap_or_default();
+        match body.trim_start().chars().next() {
+            Some('X' | 'x' | 'O' | 'o' | '-') => Othello::parse_board(*size, body),
+            _ => Othello::parse_move_list(*size, body),
+        }
+    }
+
+    fn format_position(&self) -> String {
+        let side = self.size.side();
+        let black = self.discs(Player::First);
+        let white = self.discs(Player::Second);
+        let mut text = String::with_capacity(self.size.cells() + 2);
+        for row in 0..side {
+            for column in 0..side {
+                let bit = 1u64 << (8 * row + column);
+                text.push(if black & bit != 0 {
+                    'X'
+                } else if white & bit != 0 {
+                    'O'
+                } else {
+                    '-'
+                });
+            }
+        }
+        text.push(' ');
+        text.push(match self.to_move {
+            Player::First => 'X',
+            Player::Second => 'O',
+        });
+        text
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
+        let word = text.trim();
+        let mv = Othello::parse_word(self.size, word).ok_or_else(|| ParseError::UnknownMove {
+            index: 0,
+            text: word.to_string(),
+        })?;
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(ParseError::IllegalMove {
+                index: 0,
+                text: word.to_string(),
+            })
+        }
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    /// The generic playout on bitboards: it draws exactly as the trait's default does (one
+    /// `below(n)` over the legal moves in [`Game::legal_moves`] order per move, `below(1)`
+    /// for a forced pass), picking the chosen square straight from the move mask.
+    fn random_playout(&self, rng: &mut Rng) -> Self {
+        let mut pos = *self;
+        let board = pos.size.mask();
+        loop {
+            let squares = legal_squares(pos.mover, pos.waiting, board);
+            if squares != 0 {
+                let chosen = rng.below(squares.count_ones());
+                pos.place(nth_set_bit(squares, chosen));
+            } else if pos.other_side_can_move() {
+                // The default draws from the one-move list [pass]; keep the stream in step.
+                rng.below(1);
+                pos.pass();
+            } else {
+                return pos;
+            }
+        }
+    }
+}
+
+impl super::board::Board for Othello {
+    fn rows(&self) -> usize {
+        self.size().side()
+    }
+
+    fn cols(&self) -> usize {
+        self.size().side()
+    }
+
+    fn cell(&self, index: usize) -> u32 {
+        let side = self.size().side();
+        let bit = 1u64 << (8 * (index / side) + index % side);
+        if self.discs(Player::First) & bit != 0 {
+            1
+        } else if self.discs(Player::Second) & bit != 0 {
+            2
+        } else {
+            0
+        }
+    }
+
+    fn move_cell(&self, mv: Move) -> Option<usize> {
+        let side = self.size().side();
+        mv.square()
+            .map(|bit| usize::from(bit / 8) * side + usize::from(bit % 8))
+    }
+}

@@ -185,3 +185,28 @@ impl Game for TicTacToe {
         char::from(b'1' + mv).to_string()
     }
 }
+
+impl super::board::Board for TicTacToe {
+    fn rows(&self) -> usize {
+        3
+    }
+
+    fn cols(&self) -> usize {
+        3
+    }
+
+    fn cell(&self, index: usize) -> u32 {
+        let bit = 1 << index;
+        if self.cells[0] & bit != 0 {
+            1
+        } else if self.cells[1] & bit != 0 {
+            2
+        } else {
+            0
+        }
+    }
+
+    fn move_cell(&self, mv: u8) -> Option<usize> {
+        Some(usize::from(mv))
+    }
+}

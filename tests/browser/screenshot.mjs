@@ -1,6 +1,6 @@
 // Takes screenshots of the page for the README and for looking at it as a user would:
 //   node tests/browser/screenshot.mjs OUT.png [WIDTH] [URL-FRAGMENT]
-// (not a test: run by hand after `cargo build --release` and scripts/build-wasm).
+// (not a test: run by hand after `cargo build --release` and scripts/build).
 
 import { startServer, launchBrowser, openPage } from './harness.mjs';
 

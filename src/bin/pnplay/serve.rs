@@ -42,7 +42,7 @@ pub fn run(host: &str, port: u16, roots: Roots) -> Result<(), String> {
         .ok_or("server has no IP address")?;
     if !roots.pkg.join("pnplay_bg.wasm").is_file() {
         eprintln!(
-            "warning: {} has no pnplay_bg.wasm; build it first (scripts/run does)",
+            "warning: {} has no pnplay_bg.wasm; build it first with scripts/build",
             roots.pkg.display()
         );
     }
