@@ -62,7 +62,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::ordering::{MoveOrdering, NoOrdering};
+use super::ordering::{DefaultOrdering, MoveOrdering, NoOrdering};
 use super::table::Table;
 use super::{Clock, Goal, Limits, Question, Stats, Verdict};
 use crate::game::{Game, MAX_MOVES, MoveList, Player, Turn};
@@ -160,6 +160,14 @@ impl<G: Game> AlphaBeta<G> {
     #[must_use]
     pub fn new(config: AlphaBetaConfig) -> Self {
         Self::with_ordering(config, NoOrdering)
+    }
+}
+
+impl<G: DefaultOrdering> AlphaBeta<G, G::Ordering> {
+    /// A searcher that uses the game's best ordering ([`DefaultOrdering`]).
+    #[must_use]
+    pub fn with_default_ordering(config: AlphaBetaConfig) -> Self {
+        Self::with_ordering(config, G::Ordering::default())
     }
 }
 

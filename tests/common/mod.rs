@@ -268,11 +268,15 @@ pub fn check_mover_goals<G: Game, O: MoveOrdering<G>>(
         let questions = mover_questions(pos);
         proved += check_goals(search, dfpn, std::slice::from_ref(pos), &questions, false).1;
     }
-    assert!(0 < proved && proved < 2 * positions.len(), "{proved} proved");
+    assert!(
+        0 < proved && proved < 2 * positions.len(),
+        "{proved} proved"
+    );
 }
 
 /// `count` distinct unfinished positions that `keep` accepts, from random play out of
-/// `start` (seeded), each after a number of plies that `plies` draws.
+/// `start` (seeded), each after a number of plies that `plies` draws; fewer if 100 draws
+/// per position do not find them (a game with few positions).
 pub fn random_positions<G: Game>(
     start: &G,
     count: usize,
@@ -283,7 +287,10 @@ pub fn random_positions<G: Game>(
     let mut rng = Rng::new(seed);
     let mut seen = HashMap::new();
     let mut positions = Vec::new();
-    while positions.len() < count {
+    for _ in 0..100 * count {
+        if positions.len() == count {
+            break;
+        }
         let n = plies(&mut rng);
         if let Some(pos) = random_position(start, n, &mut rng).filter(&keep) {
             if seen.insert(pos.key(), ()).is_none() {
