@@ -269,6 +269,13 @@ impl<G: Game> DfPn<G> {
     /// Searches the unfinished position `pos` until its pn reaches `th_pn` or its dn reaches
     /// `th_dn`, stores its numbers and returns them.
     fn mid(&mut self, pos: &G, th_pn: u32, th_dn: u32) -> Result<Numbers, Stop> {
+        // What the table knows may already meet a threshold (a transposition was searched
+        // since the parent looked).
+        if let Some(&known) = self.table.get(&pos.key()) {
+            if known.pn >= th_pn || known.dn >= th_dn {
+                return Ok(known);
+            }
+        }
         self.count_node()?;
         let nodes_before = self.stats.nodes_expanded;
         let is_or = self.is_or(pos);
