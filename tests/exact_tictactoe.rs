@@ -6,7 +6,7 @@ use common::{check_goals, check_scores, questions, reachable};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, Turn};
 use pnplay::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::search::dfpn::DfPnConfig;
+use pnplay::search::dfpn::{DfPn, DfPnConfig};
 use pnplay::search::ordering::MoveOrdering;
 use pnplay::search::{Limits, Verdict};
 
@@ -118,7 +118,7 @@ fn limits_stop_the_searches_with_out() {
     assert!(search.stats().nodes_expanded <= 11);
     let question = questions()[0];
     assert_eq!(search.solve(&start, question, &tiny), Verdict::Out);
-    let mut dfpn = pnplay::search::dfpn::DfPn::new(&start, question, DfPnConfig::default());
+    let mut dfpn = DfPn::new(&start, question, DfPnConfig::default());
     let (verdict, stats) = dfpn.solve(&tiny);
     assert_eq!(verdict, Verdict::Out);
     assert!(stats.nodes_expanded <= 11);
@@ -133,4 +133,32 @@ fn limits_stop_the_searches_with_out() {
         AlphaBeta::new(AlphaBetaConfig { table_bytes: 64 }).score(&start, &none),
         None
     );
+}
+
+#[test]
+fn finished_games_are_answered_from_their_outcome() {
+    let finished: Vec<TicTacToe> = all_positions()
+        .into_iter()
+        .filter(|p| p.turn() == Turn::Over)
+        .collect();
+    assert_eq!(finished.len(), 958);
+    let mut search = AlphaBeta::new(AlphaBetaConfig::default());
+    for pos in &finished {
+        for question in questions() {
+            let outcome = pos.outcome(question.root_player).unwrap();
+            let expected = if question.proven_by(outcome) {
+                Verdict::Proved
+            } else {
+                Verdict::Disproved
+            };
+            assert_eq!(search.solve(pos, question, &Limits::default()), expected);
+            let small = DfPnConfig {
+                table_bytes: 1 << 12,
+                ..DfPnConfig::default()
+            };
+            let mut dfpn = DfPn::new(pos, question, small);
+            assert_eq!(dfpn.step(&Limits::default()), expected);
+            assert_eq!(dfpn.stats().nodes_expanded, 0);
+        }
+    }
 }
