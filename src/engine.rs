@@ -16,6 +16,8 @@ use serde::Serialize;
 
 use crate::game::board::Board;
 use crate::game::{Game, MoveList, Outcome, ParseError, Player, Turn, connect4, g2048, othello};
+use crate::search::Limits;
+use crate::search::bestfirst::{Algo, Params, Search};
 
 /// A game and its variant, parsed from a name such as `othello6`, `connect4:5x4` or
 /// `2048:2x2:16` (the 2048 objective is optional: 2×2 defaults to 32, 4×4 to 2048).
@@ -253,6 +255,57 @@ pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, ParseE
         let mv = pos.parse_move(mv)?;
         pos.play(mv);
         Ok(view(spec, &pos))
+    })
+}
+
+/// Edit mode: changes one cell (`Some(index)`) or who acts (`None`) of a position; an error
+/// says why when the game's positions cannot be edited that way.
+///
+/// ```
+/// let spec = "othello4".parse().unwrap();
+/// let start = pnplay::engine::describe(&spec, None).unwrap();
+/// let edited = pnplay::engine::edit(&spec, &start.text, Some(0)).unwrap();
+/// assert_eq!(edited.cells[0], 1); // a black disc in a1
+/// assert!(pnplay::engine::edit(&"connect4".parse().unwrap(), "4", Some(0)).is_err());
+/// ```
+pub fn edit(spec: &GameSpec, pos: &str, cell: Option<usize>) -> Result<PositionView, ParseError> {
+    with_game!(*spec, G, variant => {
+        let pos: G = G::parse_position(variant, pos)?;
+        let edited = match cell {
+            Some(index) => pos.cycle_cell(index),
+            None => pos.toggle_turn(),
+        };
+        let edited = edited.ok_or_else(|| ParseError::InvalidPosition {
+            reason: format!(
+                "{spec} positions cannot be edited this way: type the position text instead"
+            ),
+        })?;
+        Ok(view(spec, &edited))
+    })
+}
+
+/// Starts a best-first search (`pns`, `ppns`, `ppns-precise`, `mcpns`, `pp`) by name on a
+/// position, ready to be stepped.
+///
+/// ```
+/// use pnplay::search::{Limits, Verdict, bestfirst::{Algo, Params}};
+/// let spec = "tictactoe".parse().unwrap();
+/// let mut search = pnplay::engine::start_search(&spec, "1527", Algo::Pns, &Params::default(), Limits::default()).unwrap();
+/// assert_eq!(search.run(), Verdict::Proved); // X to move at 1,2 vs O at 5,7: X completes 1-2-3
+/// ```
+pub fn start_search(
+    spec: &GameSpec,
+    pos: &str,
+    algo: Algo,
+    params: &Params,
+    limits: Limits,
+) -> Result<Box<dyn Search + Send>, String> {
+    with_game!(*spec, G, variant => {
+        let root: G = G::parse_position(variant, pos).map_err(|e| e.to_string())?;
+        if root.turn() == Turn::Over {
+            return Err("the game is already over in this position: there is nothing to search".into());
+        }
+        crate::search::bestfirst::new_search(algo, root, params, limits)
     })
 }
 

@@ -32,6 +32,14 @@ pub fn play(game: &str, pos: &str, mv: &str) -> Result<JsValue, JsError> {
     to_js(&crate::engine::play(&spec, pos, mv).map_err(js_error)?)
 }
 
+/// Edit mode: cycles cell `cell` (or, for `undefined`, who acts) of `pos`.
+#[wasm_bindgen]
+pub fn edit(game: &str, pos: &str, cell: Option<u32>) -> Result<JsValue, JsError> {
+    let spec = parse_game(game)?;
+    let cell = cell.map(|c| c as usize);
+    to_js(&crate::engine::edit(&spec, pos, cell).map_err(js_error)?)
+}
+
 /// A seed from the browser's crypto source, for runs the user did not seed.
 #[wasm_bindgen(js_name = freshSeed)]
 pub fn fresh_seed() -> f64 {
@@ -61,6 +69,134 @@ pub fn bench_playouts(game: &str, seconds: f64, seed: f64) -> Result<JsValue, Js
 }
 
 fn parse_game(name: &str) -> Result<crate::engine::GameSpec, JsError> {
-    name.parse()
-        .map_err(|e: crate::game::ParseError| JsError::new(&e.to_string()))
+    name.parse().map_err(js_error)
+}
+
+fn js_error(error: impl std::fmt::Display) -> JsError {
+    JsError::new(&error.to_string())
+}
+
+/// The search options the page sends (share-link fields, SPEC.md §6).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchOptions {
+    theta: f64,
+    pr: Option<f64>,
+    playouts: u32,
+    seed: f64,
+    goal: String,
+    nodes: Option<f64>,
+    time: Option<f64>,
+}
+
+/// What one step reports to the page: counters, root value, verdict and the last MPN path.
+#[derive(serde::Serialize)]
+struct Progress {
+    algo: &'static str,
+    verdict: crate::search::Verdict,
+    finished: bool,
+    stats: crate::search::Stats,
+    root_value: crate::search::view::Values,
+    best_move: Option<String>,
+    path: Vec<crate::search::view::PathNode>,
+}
+
+/// One running search, held in Rust between the worker's calls.
+#[wasm_bindgen]
+pub struct SearchSession {
+    game: crate::engine::GameSpec,
+    search: Box<dyn crate::search::bestfirst::Search + Send>,
+}
+
+#[wasm_bindgen]
+impl SearchSession {
+    /// Starts search `algo` on `pos` of `game` with the page's options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        game: &str,
+        pos: &str,
+        algo: &str,
+        options: JsValue,
+    ) -> Result<SearchSession, JsError> {
+        use crate::search::{
+            Goal, Limits,
+            bestfirst::{Algo, Params},
+        };
+        let spec = parse_game(game)?;
+        let algo = Algo::parse(algo).map_err(js_error)?;
+        let options: SearchOptions = serde_wasm_bindgen::from_value(options).map_err(js_error)?;
+        let params = Params {
+            theta: options.theta,
+            pr: options.pr,
+            playouts: options.playouts,
+            seed: options.seed as u64,
+            goal: Goal::parse(&options.goal).map_err(js_error)?,
+        };
+        let limits = Limits {
+            max_nodes: options.nodes.map(|n| n as u64),
+            max_seconds: options.time,
+            max_iterations: None,
+        };
+        let search =
+            crate::engine::start_search(&spec, pos, algo, &params, limits).map_err(js_error)?;
+        Ok(SearchSession { game: spec, search })
+    }
+
+    /// Runs at most `iterations` iterations and at most `seconds`; returns how many ran.
+    pub fn step(&mut self, iterations: f64, seconds: f64) -> f64 {
+        let before = self.search.stats().iterations;
+        let budget = crate::search::bestfirst::Budget {
+            iterations: Some(iterations as u64),
+            seconds: Some(seconds),
+        };
+        self.search.step(budget);
+        (self.search.stats().iterations - before) as f64
+    }
+
+    /// Iterations done so far.
+    #[wasm_bindgen(getter)]
+    pub fn iterations(&self) -> f64 {
+        self.search.stats().iterations as f64
+    }
+
+    /// Seconds searched so far.
+    #[wasm_bindgen(getter)]
+    pub fn seconds(&self) -> f64 {
+        self.search.stats().seconds
+    }
+
+    /// Whether the search has stopped (a verdict, or a limit).
+    #[wasm_bindgen(getter)]
+    pub fn finished(&self) -> bool {
+        self.search.is_finished()
+    }
+
+    /// The current counters, verdict and last MPN path, without searching.
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        let search = &self.search;
+        to_js(&Progress {
+            algo: search.algo().name(),
+            verdict: search.verdict(),
+            finished: search.is_finished(),
+            stats: search.stats(),
+            root_value: search.root_value(),
+            best_move: search.best_move(),
+            path: search.last_path(),
+        })
+    }
+
+    /// The top of the tree for the tree view.
+    pub fn snapshot(&self, depth: u32, max_nodes: u32) -> Result<JsValue, JsError> {
+        to_js(&self.search.snapshot(depth as usize, max_nodes as usize))
+    }
+
+    /// The position at a tree node, described for the mini board.
+    #[wasm_bindgen(js_name = describeNode)]
+    pub fn describe_node(&self, node: u32) -> Result<JsValue, JsError> {
+        let text = self
+            .search
+            .position_of(node)
+            .ok_or_else(|| JsError::new(&format!("no tree node {node}")))?;
+        to_js(&crate::engine::describe(&self.game, Some(&text)).map_err(js_error)?)
+    }
 }

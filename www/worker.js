@@ -1,17 +1,105 @@
 // The engine's module Web Worker (SPEC.md §7). It loads the wasm package once and turns each
-// request message into one engine call and one reply:
+// request into engine calls:
 //   page → worker   {id, type, ...payload}
 //   worker → page   {id, type: 'result', result} | {id, type: 'error', message}
+//                   {id, type: 'progress', ...}   (streamed while a `run` request lasts)
 // If the package cannot be loaded, the worker answers every request with an error and
 // announces {type: 'fatal', message} once, so the page can show it.
+//
+// Searches: `start` creates one search per name in `algos` (two in compare mode) on the same
+// position; `step` advances every search by the same number of iterations (lockstep); `run`
+// advances them in slices of at most SLICE_SECONDS, streaming progress about every 50 ms,
+// until they finish or a `pause` or `cancel` arrives (messages are read between slices).
 
 import init, * as engine from './pkg/pnplay.js';
 
+const SLICE_SECONDS = 0.03;
+const PROGRESS_EVERY_MS = 50;
+
+let sessions = [];
+let runToken = 0; // bumped by pause/cancel/start: a running loop whose token is stale stops
+
+function report({ withSnapshot = true, depth = 3, maxNodes = 400 } = {}) {
+  return sessions.map((session) => {
+    const progress = session.progress();
+    if (withSnapshot) progress.snapshot = session.snapshot(depth, maxNodes);
+    return progress;
+  });
+}
+
+/** Steps every unfinished search by `iterations` (within `seconds` each); returns how many ran. */
+function stepAll(iterations, seconds) {
+  // The search that has been slowest per iteration leads within the time budget; the others
+  // then do exactly as many iterations, so a slice stays short and the counts stay equal.
+  const costPerIteration = (s) => (s.iterations > 0 ? s.seconds / s.iterations : 0);
+  const order = sessions.filter((s) => !s.finished).sort((a, b) => costPerIteration(b) - costPerIteration(a));
+  let lead = null;
+  for (const session of order) {
+    const done = session.step(lead ?? iterations, lead === null ? seconds : 1e9);
+    lead ??= done;
+  }
+  return lead ?? 0;
+}
+
+const allFinished = () => sessions.every((session) => session.finished);
+
+const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 const handlers = {
   hello: () => engine.hello(),
+  describe: ({ game, pos }) => engine.describe(game, pos ?? undefined),
+  play: ({ game, pos, move }) => engine.play(game, pos, move),
+  edit: ({ game, pos, cell }) => engine.edit(game, pos, cell ?? undefined),
+
+  start: ({ game, pos, algos, options }) => {
+    runToken++;
+    for (const session of sessions) session.free();
+    sessions = [];
+    for (const algo of algos) sessions.push(new engine.SearchSession(game, pos, algo, options));
+    return { reports: report() };
+  },
+  step: ({ iterations = 1, view }) => {
+    runToken++;
+    if (sessions.length === 0) throw new Error('no search has been started');
+    stepAll(iterations, 1e9);
+    return { reports: report(view) };
+  },
+  run: async ({ view }, id) => {
+    if (sessions.length === 0) throw new Error('no search has been started');
+    const token = ++runToken;
+    let lastPost = 0;
+    while (!allFinished()) {
+      stepAll(1e12, SLICE_SECONDS);
+      const now = performance.now();
+      if (now - lastPost >= PROGRESS_EVERY_MS) {
+        self.postMessage({ id, type: 'progress', reports: report(view) });
+        lastPost = now;
+      }
+      await yieldToMessages();
+      if (token !== runToken) return { reports: report(view), stopped: true };
+    }
+    return { reports: report(view), stopped: false };
+  },
+  pause: () => {
+    runToken++;
+    return { reports: sessions.length ? report() : [] };
+  },
+  cancel: () => {
+    runToken++;
+    for (const session of sessions) session.free();
+    sessions = [];
+    return {};
+  },
+  snapshot: ({ view }) => ({ reports: report(view) }),
+  describeNode: ({ index = 0, node }) => {
+    const session = sessions[index];
+    if (!session) throw new Error(`no search ${index}`);
+    return session.describeNode(node);
+  },
+  benchPlayouts: ({ game, seconds, seed }) => engine.benchPlayouts(game, seconds, seed),
 };
 
-let ready = init().then(
+const ready = init().then(
   () => null,
   (error) => {
     const message = `could not load the engine: ${error && error.message ? error.message : error}`;
@@ -33,7 +121,8 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    self.postMessage({ id, type: 'result', result: handler(event.data) });
+    const result = await handler(event.data, id);
+    self.postMessage({ id, type: 'result', result });
   } catch (error) {
     self.postMessage({ id, type: 'error', message: String(error && error.message ? error.message : error) });
   }

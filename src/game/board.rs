@@ -26,4 +26,30 @@ pub trait Board: Game {
     /// The cell a move is drawn on (where a disc lands, where a tile spawns), or `None` for
     /// moves that have no cell (a pass, a 2048 slide).
     fn move_cell(&self, mv: Self::Move) -> Option<usize>;
+
+    /// Edit mode: this position with cell `index` set to the next content in the game's
+    /// cycle (Othello: empty → black → white → empty; 2048: empty → 2 → 4 → … → empty).
+    /// `None` where positions are move lists (tic-tac-toe, Connect Four) and cannot be
+    /// edited cell by cell, or where the result would break the rules.
+    fn cycle_cell(&self, index: usize) -> Option<Self> {
+        let _ = index;
+        None
+    }
+
+    /// Edit mode: this position with the other side (or, in 2048, the other of player and
+    /// chance) to act; `None` where that is not possible.
+    fn toggle_turn(&self) -> Option<Self> {
+        None
+    }
+}
+
+/// Replaces character `index` of `text` by the one after it in `cycle` (wrapping around);
+/// `None` if `index` is out of range or holds a character not in `cycle`. For games whose
+/// position text spells out the cells one character each.
+pub(crate) fn cycle_char(text: &str, index: usize, cycle: &[char]) -> Option<String> {
+    let mut chars: Vec<char> = text.chars().collect();
+    let current = *chars.get(index)?;
+    let at = cycle.iter().position(|&c| c == current)?;
+    chars[index] = cycle[(at + 1) % cycle.len()];
+    Some(chars.into_iter().collect())
 }

@@ -683,4 +683,31 @@ impl super::board::Board for G2048 {
             _ => None,
         }
     }
+
+    /// Cycles the tile through empty, 2, 4, … up to the objective, then empty again.
+    fn cycle_cell(&self, index: usize) -> Option<Self> {
+        if index >= self.cells() {
+            return None;
+        }
+        let shift = 4 * index;
+        let exponent = (self.board >> shift) & 0xF;
+        let next = if exponent >= u64::from(self.goal) {
+            0
+        } else {
+            exponent + 1
+        };
+        let mut edited = *self;
+        edited.board = (self.board & !(0xF << shift)) | (next << shift);
+        Some(edited)
+    }
+
+    /// Switches between the player and chance to act (chance needs an empty cell).
+    fn toggle_turn(&self) -> Option<Self> {
+        let edited = G2048 {
+            chance_to_act: !self.chance_to_act,
+            ..*self
+        };
+        let has_empty = (0..self.cells()).any(|cell| self.tile(cell) == 0);
+        (!edited.chance_to_act || has_empty).then_some(edited)
+    }
 }

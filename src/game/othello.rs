@@ -201,19 +201,7 @@ pub struct Othello {
 /// `a` and `h`, which keeps shifted lines from wrapping to the next or previous row.
 const NOT_SIDE_COLUMNS: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
-/// The eight directions as shifts (positive: left shift, towards higher bits) with the
-/// opponent discs a line in that direction may run through.
-const DIRECTIONS: [(i32, u64); 8] = [
-    (1, NOT_SIDE_COLUMNS),
-    (-1, NOT_SIDE_COLUMNS),
-    (8, u64::MAX),
-    (-8, u64::MAX),
-    (7, NOT_SIDE_COLUMNS),
-    (-7, NOT_SIDE_COLUMNS),
-    (9, NOT_SIDE_COLUMNS),
-    (-9, NOT_SIDE_COLUMNS),
-];
-
+/// Shifts towards higher bits for a positive `amount`, towards lower bits for a negative one.
 #[inline(always)]
 const fn shift(bits: u64, amount: i32) -> u64 {
     if amount > 0 {
@@ -223,39 +211,63 @@ const fn shift(bits: u64, amount: i32) -> u64 {
     }
 }
 
-/// The opponent discs (of `opponent`) in an unbroken line from one of the `seeds`, going in
-/// direction `amount`; at most six long, which is the longest line an 8×8 board allows.
+/// The opponent discs in an unbroken line from one of the `seeds` in direction `STEP` (a
+/// shift: positive towards higher bits); at most six long, the longest line 8×8 allows.
+/// The direction is a constant so that every shift compiles to an immediate shift.
 #[inline(always)]
-const fn run_from(seeds: u64, opponent: u64, amount: i32) -> u64 {
-    let mut run = opponent & shift(seeds, amount);
-    run |= opponent & shift(run, amount);
-    let pairs = opponent & shift(opponent, amount);
-    run |= pairs & shift(run, 2 * amount);
-    run |= pairs & shift(run, 2 * amount);
+const fn run_from<const STEP: i32>(seeds: u64, opponent: u64) -> u64 {
+    let mut run = opponent & shift(seeds, STEP);
+    run |= opponent & shift(run, STEP);
+    let pairs = opponent & shift(opponent, STEP);
+    run |= pairs & shift(run, 2 * STEP);
+    run |= pairs & shift(run, 2 * STEP);
     run
+}
+
+/// The squares (empty or not) just past a line of opponent discs from the mover's discs.
+#[inline(always)]
+const fn line_ends<const STEP: i32>(mover: u64, opponent: u64) -> u64 {
+    shift(run_from::<STEP>(mover, opponent), STEP)
+}
+
+/// The opponent discs flanked in direction `STEP` by a disc placed on `placed`.
+#[inline(always)]
+const fn line_flips<const STEP: i32>(placed: u64, mover: u64, opponent: u64) -> u64 {
+    let run = run_from::<STEP>(placed, opponent);
+    if shift(run, STEP) & mover != 0 {
+        run
+    } else {
+        0
+    }
 }
 
 /// The squares where the owner of `mover` may place a disc on the board `board`.
 #[inline]
 fn legal_squares(mover: u64, opponent: u64, board: u64) -> u64 {
-    let mut moves = 0;
-    for (amount, through) in DIRECTIONS {
-        moves |= shift(run_from(mover, opponent & through, amount), amount);
-    }
-    moves & board & !(mover | opponent)
+    let sideways = opponent & NOT_SIDE_COLUMNS;
+    let ends = line_ends::<1>(mover, sideways)
+        | line_ends::<-1>(mover, sideways)
+        | line_ends::<8>(mover, opponent)
+        | line_ends::<-8>(mover, opponent)
+        | line_ends::<7>(mover, sideways)
+        | line_ends::<-7>(mover, sideways)
+        | line_ends::<9>(mover, sideways)
+        | line_ends::<-9>(mover, sideways);
+    ends & board & !(mover | opponent)
 }
 
 /// The opponent discs that a disc placed on `placed` (one bit) flips.
 #[inline]
 fn flips(placed: u64, mover: u64, opponent: u64) -> u64 {
-    let mut flipped = 0;
-    for (amount, through) in DIRECTIONS {
-        let run = run_from(placed, opponent & through, amount);
-        if shift(run, amount) & mover != 0 {
-            flipped |= run;
-        }
-    }
-    flipped
+    let sideways = opponent & NOT_SIDE_COLUMNS;
+    line_flips::<1>(placed, mover, sideways)
+        | line_flips::<-1>(placed, mover, sideways)
+        | line_flips::<8>(placed, mover, opponent)
+        | line_flips::<-8>(placed, mover, opponent)
+        | line_flips::<7>(placed, mover, sideways)
+        | line_flips::<-7>(placed, mover, sideways)
+        | line_flips::<9>(placed, mover, sideways)
+        | line_flips::<-9>(placed, mover, sideways)
 }
 
 /// The `n`-th (from 0) lowest set bit of `bits`, as a one-bit mask.
@@ -666,5 +678,20 @@ impl super::board::Board for Othello {
         let side = self.size().side();
         mv.square()
             .map(|bit| usize::from(bit / 8) * side + usize::from(bit % 8))
+    }
+
+    fn cycle_cell(&self, index: usize) -> Option<Self> {
+        if index >= self.size().cells() {
+            return None;
+        }
+        let text = super::board::cycle_char(&self.format_position(), index, &['-', 'X', 'O'])?;
+        Self::parse_position(&self.size(), &text).ok()
+    }
+
+    fn toggle_turn(&self) -> Option<Self> {
+        let text = self.format_position();
+        let cells = self.size().cells();
+        let flipped = super::board::cycle_char(&text, cells + 1, &['X', 'O'])?;
+        Self::parse_position(&self.size(), &flipped).ok()
     }
 }

@@ -6,10 +6,19 @@
 //! directly: that panics on wasm32; `web_time` reads `performance.now()` there).
 
 pub mod alphabeta;
+pub mod bestfirst;
 pub mod clock;
 pub mod dfpn;
+pub mod mcpns;
 pub mod ordering;
+pub mod playout;
+pub mod pns;
+pub mod pp;
+pub mod ppns;
+pub mod ppns_precise;
 pub mod table;
+pub mod tree;
+pub mod view;
 
 pub use clock::Clock;
 

@@ -58,6 +58,14 @@ export async function openPage(browser, url, errors = []) {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(url);
+  const pending = new Set();
+  page.on('request', (request) => pending.add(request.url()));
+  page.on('requestfinished', (request) => pending.delete(request.url()));
+  page.on('requestfailed', (request) => pending.delete(request.url()));
+  try {
+    await page.goto(url);
+  } catch (error) {
+    throw new Error(`${error.message}\nstill loading: ${[...pending].join(', ')}`);
+  }
   return page;
 }

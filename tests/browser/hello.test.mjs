@@ -27,8 +27,9 @@ test('the page shows the engine version from the worker hello', async () => {
     await status.filter({ hasText: 'engine ready' }).waitFor({ timeout: 15000 });
     assert.match(await status.textContent(), new RegExp(`pnplay ${version.replace(/\./g, '\\.')}`));
     assert.equal(await status.getAttribute('data-state'), 'ready');
-    assert.match(await page.locator('#engine-games').textContent(), /Othello 8×8/);
-    assert.match(await page.locator('#engine-searches').textContent(), /Probability-based PNS/);
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.match(await page.locator('#game-select').textContent(), /Othello 8×8/);
+    assert.match(await page.locator('#algo-select').textContent(), /Probability-based PNS/);
     assert.deepEqual(errors, []);
   } finally {
     server.stop();

@@ -1,0 +1,674 @@
+//! The best-first driver shared by PNS, PPNS (paper and precise), MCPNS and PP, and the one
+//! entry point that builds any of them by name.
+//!
+//! Every iteration does the same four things; only the numbers differ between searches,
+//! and those live behind the [`Rules`] trait:
+//!
+//! 1. **Select**: from the root, repeatedly go to the child with the smallest
+//!    [`Rules::key`] among the children whose status is still unknown (ties go to the first
+//!    in move order), replaying the moves on a copy of the root position, until reaching a
+//!    leaf: the most-proving node (MPN).
+//! 2. **Expand**: generate all moves of the MPN and create one child per move. A finished
+//!    game becomes a terminal child, proven or disproven by the [`Question`]; any other
+//!    child gets [`Rules::leaf`] (1/1 for PNS, random playouts for PPNS and MCPNS, ½ for PP).
+//! 3. **Back up**: recompute the MPN and its ancestors with [`Rules::combine`], and their
+//!    exact [`Status`] with [`Status::combine`], stopping early at the first ancestor whose
+//!    value and status do not change.
+//! 4. **Stop** when the root's status is resolved (`proved` / `disproved`, the only source of
+//!    those verdicts), when [`Rules::conclusion`] says so (PPNS's `pr`), or at a limit (`out`).
+//!
+//! The search is resumable: [`Search::step`] runs a [`Budget`] of iterations or seconds and
+//! returns; stepping in small budgets builds exactly the tree one big run builds. After each
+//! step [`Search::last_path`] gives the last iteration's MPN path and [`Search::snapshot`]
+//! the top of the tree, both ready to serialise for a view.
+//!
+//! ```
+//! use pnplay::game::{Game, tictactoe::TicTacToe};
+//! use pnplay::search::{Goal, Limits, Verdict};
+//! use pnplay::search::bestfirst::{Algo, Budget, Params, new_search};
+//!
+//! let pos = TicTacToe::parse_position(&(), "").unwrap();
+//! let params = Params { goal: Goal::NotLose, ..Params::default() };
+//! let mut search = new_search(Algo::Pns, pos, &params, Limits::default()).unwrap();
+//! assert_eq!(search.step(Budget::iterations(10)), None); // not done yet: call again
+//! assert_eq!(search.last_path().len() >= 2, true);       // root → the node just expanded
+//! assert_eq!(search.run(), Verdict::Proved);              // tic-tac-toe is a draw
+//! assert!(search.best_move().is_some());
+//! ```
+
+use std::collections::HashSet;
+use std::fmt::Debug;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, MoveList, Turn};
+
+use super::playout::Sampler;
+use super::tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
+use super::view::{PathNode, Snapshot, Values, ViewNode};
+use super::{Clock, Goal, Limits, Question, Stats, Verdict, mcpns, pns, pp, ppns, ppns_precise};
+
+/// The numbers one best-first search keeps in its nodes and how it combines them.
+pub trait Rules {
+    /// What each node stores.
+    type Value: Copy + PartialEq + Debug;
+    /// What selection minimises.
+    type Key: PartialOrd + Copy;
+
+    /// Which search these rules make.
+    fn algo(&self) -> Algo;
+
+    /// The value of a finished game: `proven` if its result meets the goal.
+    fn terminal(&self, proven: bool) -> Self::Value;
+
+    /// The value of a new leaf of kind `kind` (not a finished game) at position `pos`.
+    fn leaf<G: Game>(&self, pos: &G, kind: NodeKind, sampler: &mut Sampler) -> Self::Value;
+
+    /// The value of an expanded node of kind `kind` (OR, or AND-like) from its children.
+    fn combine<M: Copy>(&self, kind: NodeKind, children: &[Node<M, Self::Value>]) -> Self::Value;
+
+    /// The selection key of a child of kind `child` under a parent of kind `parent`: the
+    /// search descends into the unresolved child with the smallest key.
+    fn key(&self, parent: NodeKind, child: NodeKind, value: Self::Value) -> Self::Key;
+
+    /// The value as shown to users.
+    fn values(&self, kind: NodeKind, value: Self::Value) -> Values;
+
+    /// A verdict short of a proof from the root's value (PPNS's `pr`), if any.
+    fn conclusion(&self, kind: NodeKind, value: Self::Value) -> Option<Verdict> {
+        let _ = (kind, value);
+        None
+    }
+}
+
+/// How much one call of [`Search::step`] may do; `None` means no bound of that kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Budget {
+    /// Most iterations in this call.
+    pub iterations: Option<u64>,
+    /// Most seconds in this call.
+    pub seconds: Option<f64>,
+}
+
+impl Budget {
+    /// No bound: run until the search finishes or reaches a limit.
+    pub const UNLIMITED: Budget = Budget {
+        iterations: None,
+        seconds: None,
+    };
+
+    /// At most `n` iterations.
+    #[must_use]
+    pub const fn iterations(n: u64) -> Budget {
+        Budget {
+            iterations: Some(n),
+            seconds: None,
+        }
+    }
+
+    /// At most `seconds` of search.
+    #[must_use]
+    pub const fn seconds(seconds: f64) -> Budget {
+        Budget {
+            iterations: None,
+            seconds: Some(seconds),
+        }
+    }
+}
+
+/// The searches this module builds, named as SPEC.md §5 spells them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algo {
+    /// Proof-number search (Allis).
+    Pns,
+    /// Probability-based PNS as in the paper.
+    Ppns,
+    /// Probability-based PNS with values kept precise near 0 and 1.
+    PpnsPrecise,
+    /// Monte-Carlo proof-number search (Saito et al.).
+    Mcpns,
+    /// Product propagation.
+    Pp,
+}
+
+impl Algo {
+    /// Every algorithm, in the order above.
+    pub const ALL: [Algo; 5] = [
+        Algo::Pns,
+        Algo::Ppns,
+        Algo::PpnsPrecise,
+        Algo::Mcpns,
+        Algo::Pp,
+    ];
+
+    /// The algorithm's name (`pns`, `ppns`, `ppns-precise`, `mcpns`, `pp`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algo::Pns => "pns",
+            Algo::Ppns => "ppns",
+            Algo::PpnsPrecise => "ppns-precise",
+            Algo::Mcpns => "mcpns",
+            Algo::Pp => "pp",
+        }
+    }
+
+    /// Parses a name as [`Algo::name`] writes it.
+    pub fn parse(text: &str) -> Result<Algo, String> {
+        Algo::ALL
+            .into_iter()
+            .find(|algo| algo.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<_> = Algo::ALL.iter().map(|a| a.name()).collect();
+                format!(
+                    "unknown best-first search {text:?}: expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// The parameters of every best-first search; each uses the ones it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Params {
+    /// How far a sure playout estimate is moved from 0 or 1 (PPNS, MCPNS).
+    pub theta: f64,
+    /// Stop with `concluded-*` when the root's PPN is within `pr` of 1 or 0 (PPNS, PP).
+    pub pr: Option<f64>,
+    /// Random playouts per new leaf (PPNS, MCPNS).
+    pub playouts: u32,
+    /// Seed of the playouts.
+    pub seed: u64,
+    /// What counts as proven.
+    pub goal: Goal,
+}
+
+impl Default for Params {
+    /// θ = 0.01, 60 playouts, no `pr`, seed 0, goal `win` (SPEC.md §4).
+    fn default() -> Self {
+        Params {
+            theta: 0.01,
+            pr: None,
+            playouts: 60,
+            seed: 0,
+            goal: Goal::Win,
+        }
+    }
+}
+
+impl Params {
+    /// The paper's Othello setting: θ = 0.01, 60 playouts, pr = 1e-5.
+    #[must_use]
+    pub fn paper() -> Params {
+        Params {
+            pr: Some(1e-5),
+            ..Params::default()
+        }
+    }
+
+    /// Checks the parameters `algo` uses: 0 < θ < 1, 0 < pr < ½, at least one playout.
+    pub fn check(&self, algo: Algo) -> Result<(), String> {
+        let uses_playouts = matches!(algo, Algo::Ppns | Algo::PpnsPrecise | Algo::Mcpns);
+        if uses_playouts && !(self.theta > 0.0 && self.theta < 1.0) {
+            return Err(format!("theta must be between 0 and 1, got {}", self.theta));
+        }
+        if uses_playouts && self.playouts == 0 {
+            return Err("playouts must be at least 1".to_string());
+        }
+        if let Some(pr) = self.pr
+            && !(pr > 0.0 && pr < 0.5)
+        {
+            return Err(format!("pr must be between 0 and 0.5, got {pr}"));
+        }
+        Ok(())
+    }
+}
+
+/// Any best-first search over any game, as the CLI and the worker drive it.
+pub trait Search {
+    /// Which search this is.
+    fn algo(&self) -> Algo;
+
+    /// Runs at most `budget` (and within the limits); returns the verdict once the search has
+    /// stopped, `None` if it can go on.
+    fn step(&mut self, budget: Budget) -> Option<Verdict>;
+
+    /// Runs until the search stops and returns the verdict.
+    fn run(&mut self) -> Verdict {
+        loop {
+            if let Some(verdict) = self.step(Budget::UNLIMITED) {
+                return verdict;
+            }
+        }
+    }
+
+    /// The verdict: `out` until the search has stopped for another reason.
+    fn verdict(&self) -> Verdict;
+
+    /// Whether the search has stopped (further steps do nothing).
+    fn is_finished(&self) -> bool;
+
+    /// The counters.
+    fn stats(&self) -> Stats;
+
+    /// The root's values.
+    fn root_value(&self) -> Values;
+
+    /// At an OR root that is proved, a proven child's move; otherwise the move the search
+    /// currently favours (the child it would select). `None` before the root is expanded.
+    fn best_move(&self) -> Option<String>;
+
+    /// The last iteration's most-proving-node path, root first, ending at the node it
+    /// expanded (just the root before the first iteration; if the node limit stopped the
+    /// search, the path ends at the leaf it could not expand).
+    fn last_path(&self) -> Vec<PathNode>;
+
+    /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
+    /// MPN path and the children of every node on it taking precedence.
+    fn snapshot(&self, depth: usize, max_nodes: usize) -> Snapshot;
+
+    /// The position of node `id` in the game's notation, `None` if there is no such node.
+    fn position_of(&self, id: NodeId) -> Option<String>;
+}
+
+/// Builds the search `algo` for `root` (whose player to move is the root player; a chance
+/// root is the single agent's, [`crate::game::Player::First`]).
+pub fn new_search<G: Game>(
+    algo: Algo,
+    root: G,
+    params: &Params,
+    limits: Limits,
+) -> Result<Box<dyn Search + Send>, String> {
+    params.check(algo)?;
+    let question = Question {
+        root_player: match root.turn() {
+            Turn::Player(player) => player,
+            _ => crate::game::Player::First,
+        },
+        goal: params.goal,
+    };
+    let seed = params.seed;
+    Ok(match algo {
+        Algo::Pns => Box::new(BestFirst::new(root, pns::Pns, question, seed, limits)),
+        Algo::Ppns => {
+            let rules = ppns::Ppns::new(params.playouts, params.theta, params.pr);
+            Box::new(BestFirst::new(root, rules, question, seed, limits))
+        }
+        Algo::PpnsPrecise => {
+            let rules = ppns_precise::PpnsPrecise::new(params.playouts, params.theta, params.pr);
+            Box::new(BestFirst::new(root, rules, question, seed, limits))
+        }
+        Algo::Mcpns => {
+            let rules = mcpns::Mcpns::new(params.playouts, params.theta);
+            Box::new(BestFirst::new(root, rules, question, seed, limits))
+        }
+        Algo::Pp => Box::new(BestFirst::new(
+            root,
+            pp::rules(params.pr),
+            question,
+            seed,
+            limits,
+        )),
+    })
+}
+
+/// A best-first search with rules `R` over game `G`.
+#[derive(Clone, Debug)]
+pub struct BestFirst<G: Game, R: Rules> {
+    rules: R,
+    root: G,
+    tree: Tree<G::Move, R::Value>,
+    sampler: Sampler,
+    limits: Limits,
+    stats: Stats,
+    path: Vec<NodeId>,
+    finished: Option<Verdict>,
+}
+
+impl<G: Game, R: Rules> BestFirst<G, R> {
+    /// A search of `root` for `question`, playouts seeded by `seed`. The root is valued at
+    /// once (for PPNS and MCPNS, by its own playouts).
+    pub fn new(root: G, rules: R, question: Question, seed: u64, limits: Limits) -> Self {
+        let mut sampler = Sampler::new(question, seed);
+        let (kind, status, value) = evaluate(&rules, &mut sampler, &root);
+        let tree = Tree::new(kind, status, value);
+        let mut search = BestFirst {
+            rules,
+            root,
+            tree,
+            stats: Stats {
+                nodes_created: 1,
+                peak_nodes: 1,
+                playouts: sampler.playouts(),
+                bytes_per_node: Tree::<G::Move, R::Value>::bytes_per_node() as u64,
+                ..Stats::default()
+            },
+            sampler,
+            limits,
+            path: vec![ROOT],
+            finished: None,
+        };
+        search.finished = search.conclusion();
+        search
+    }
+
+    /// The tree built so far.
+    #[must_use]
+    pub fn tree(&self) -> &Tree<G::Move, R::Value> {
+        &self.tree
+    }
+
+    /// The node ids of the last iteration's MPN path, root first.
+    #[must_use]
+    pub fn last_path_ids(&self) -> &[NodeId] {
+        &self.path
+    }
+
+    /// The rules this search follows.
+    #[must_use]
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The verdict the root alone gives: exact from its status, else the rules' conclusion.
+    fn conclusion(&self) -> Option<Verdict> {
+        let root = self.tree.node(ROOT);
+        match root.status() {
+            Status::Proven => Some(Verdict::Proved),
+            Status::Disproven => Some(Verdict::Disproved),
+            Status::Unknown => self.rules.conclusion(root.kind(), root.value()),
+        }
+    }
+
+    /// Whether a limit stops the search before another iteration (`seconds` spent so far).
+    fn limit_reached(&self, seconds: f64) -> bool {
+        let Limits {
+            max_nodes,
+            max_seconds,
+            max_iterations,
+        } = self.limits;
+        max_iterations.is_some_and(|max| self.stats.iterations >= max)
+            || max_nodes.is_some_and(|max| self.tree.len() as u64 >= max)
+            || max_seconds.is_some_and(|max| seconds >= max)
+    }
+
+    /// The most nodes the tree may hold: the node limit, and what `u32` ids can index.
+    fn node_capacity(&self) -> u64 {
+        self.limits
+            .max_nodes
+            .unwrap_or(u64::MAX)
+            .min(u64::from(NodeId::MAX))
+    }
+
+    /// Among the children of `id` whose status passes `wanted`, the one with the smallest
+    /// key (the first in move order on ties).
+    fn favourite(&self, id: NodeId, wanted: impl Fn(Status) -> bool) -> Option<NodeId> {
+        let node = self.tree.node(id);
+        let mut best: Option<(NodeId, R::Key)> = None;
+        for (child_id, child) in node.child_ids().zip(self.tree.children(id)) {
+            if !wanted(child.status()) {
+                continue;
+            }
+            let key = self.rules.key(node.kind(), child.kind(), child.value());
+            if best.is_none_or(|(_, best_key)| key < best_key) {
+                best = Some((child_id, key));
+            }
+        }
+        best.map(|(child_id, _)| child_id)
+    }
+
+    /// One iteration: select, expand, back up. `false` (and nothing changed) if expanding
+    /// would exceed the node capacity.
+    fn iterate(&mut self) -> bool {
+        let mut pos = self.root.clone();
+        self.path.clear();
+        self.path.push(ROOT);
+        let mut mpn = ROOT;
+        while self.tree.node(mpn).is_expanded() {
+            mpn = self
+                .favourite(mpn, |status| !status.is_resolved())
+                .expect("an unresolved expanded node has an unresolved child");
+            pos.play(self.tree.node(mpn).mv().expect("only the root has no move"));
+            self.path.push(mpn);
+        }
+
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if (self.tree.len() + moves.len()) as u64 > self.node_capacity() {
+            return false;
+        }
+        let (rules, sampler) = (&self.rules, &mut self.sampler);
+        self.tree.push_children(
+            mpn,
+            moves.iter().map(|&mv| {
+                let mut child = pos.clone();
+                child.play(mv);
+                let (kind, status, value) = evaluate(rules, sampler, &child);
+                (mv, kind, status, value)
+            }),
+        );
+
+        for &id in self.path.iter().rev() {
+            let node = self.tree.node(id);
+            let children = self.tree.children(id);
+            let value = self.rules.combine(node.kind(), children);
+            let status = Status::combine(node.kind(), children.iter().map(|c| c.status()));
+            if id != mpn && value == node.value() && status == node.status() {
+                break;
+            }
+            self.tree.set(id, value, status);
+        }
+
+        self.stats.iterations += 1;
+        self.stats.nodes_expanded += 1;
+        self.stats.nodes_created += moves.len() as u64;
+        self.stats.peak_nodes = self.tree.len() as u64;
+        self.stats.playouts = self.sampler.playouts();
+        true
+    }
+
+    /// The position of node `id`, rebuilt by replaying moves from the root.
+    fn position(&self, id: NodeId) -> G {
+        let mut pos = self.root.clone();
+        for step in self.tree.path_to(id).into_iter().skip(1) {
+            pos.play(
+                self.tree
+                    .node(step)
+                    .mv()
+                    .expect("only the root has no move"),
+            );
+        }
+        pos
+    }
+
+    /// The view of node `id`, its move (if any) formatted in the parent's position.
+    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
+        let node = self.tree.node(id);
+        PathNode {
+            id,
+            mv: parent_pos
+                .zip(node.mv())
+                .map(|(pos, mv)| pos.format_move(mv)),
+            kind: node.kind(),
+            status: node.status(),
+            values: self.rules.values(node.kind(), node.value()),
+            child_count: node.child_count(),
+        }
+    }
+
+    /// The snapshot subtree under `id` (at position `pos`) restricted to `included`.
+    fn view(&self, id: NodeId, pos: &G, parent_pos: Option<&G>, included: &Included) -> ViewNode {
+        let children = self
+            .tree
+            .node(id)
+            .child_ids()
+            .filter(|child| included.nodes.contains(child))
+            .map(|child| {
+                let mut child_pos = pos.clone();
+                child_pos.play(self.tree.node(child).mv().expect("a child has a move"));
+                self.view(child, &child_pos, Some(pos), included)
+            })
+            .collect();
+        ViewNode {
+            node: self.path_node(id, parent_pos),
+            on_path: included.path.contains(&id),
+            children,
+        }
+    }
+}
+
+/// The nodes a snapshot shows.
+struct Included {
+    nodes: HashSet<NodeId>,
+    path: HashSet<NodeId>,
+}
+
+/// The kind, status and value of a new node at `pos`.
+fn evaluate<G: Game, R: Rules>(
+    rules: &R,
+    sampler: &mut Sampler,
+    pos: &G,
+) -> (NodeKind, Status, R::Value) {
+    let question = sampler.question();
+    let kind = NodeKind::of(pos.turn(), question.root_player);
+    match pos.outcome(question.root_player) {
+        Some(outcome) => {
+            let proven = question.proven_by(outcome);
+            (kind, Status::from_proven(proven), rules.terminal(proven))
+        }
+        None => (kind, Status::Unknown, rules.leaf(pos, kind, sampler)),
+    }
+}
+
+impl<G: Game, R: Rules> Search for BestFirst<G, R> {
+    fn algo(&self) -> Algo {
+        self.rules.algo()
+    }
+
+    fn step(&mut self, budget: Budget) -> Option<Verdict> {
+        if self.finished.is_some() {
+            return self.finished;
+        }
+        let clock = Clock::start();
+        let seconds_before = self.stats.seconds;
+        let reads_clock = self.limits.max_seconds.is_some() || budget.seconds.is_some();
+        let mut done = 0;
+        let result = loop {
+            let elapsed = if reads_clock { clock.seconds() } else { 0.0 };
+            if self.limit_reached(seconds_before + elapsed) {
+                break Some(Verdict::Out);
+            }
+            if budget.iterations.is_some_and(|n| done >= n)
+                || budget.seconds.is_some_and(|s| elapsed >= s)
+            {
+                break None;
+            }
+            if !self.iterate() {
+                break Some(Verdict::Out);
+            }
+            done += 1;
+            if let Some(verdict) = self.conclusion() {
+                break Some(verdict);
+            }
+        };
+        self.stats.seconds = seconds_before + clock.seconds();
+        self.finished = result;
+        result
+    }
+
+    fn verdict(&self) -> Verdict {
+        self.finished.unwrap_or(Verdict::Out)
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn root_value(&self) -> Values {
+        let root = self.tree.node(ROOT);
+        self.rules.values(root.kind(), root.value())
+    }
+
+    fn best_move(&self) -> Option<String> {
+        let root = self.tree.node(ROOT);
+        let winning = match (root.kind().is_or(), root.status()) {
+            (true, Status::Proven) => Some(Status::Proven),
+            (false, Status::Disproven) => Some(Status::Disproven),
+            _ => None,
+        };
+        let child = match winning {
+            Some(status) => self.favourite(ROOT, |s| s == status),
+            None => self
+                .favourite(ROOT, |s| !s.is_resolved())
+                .or_else(|| self.favourite(ROOT, |_| true)),
+        }?;
+        let mv = self.tree.node(child).mv()?;
+        Some(self.root.format_move(mv))
+    }
+
+    fn last_path(&self) -> Vec<PathNode> {
+        let mut pos = self.root.clone();
+        let mut parent_pos = None;
+        self.path
+            .iter()
+            .map(|&id| {
+                if let Some(mv) = self.tree.node(id).mv() {
+                    let before = pos.clone();
+                    pos.play(mv);
+                    parent_pos = Some(before);
+                }
+                self.path_node(id, parent_pos.as_ref())
+            })
+            .collect()
+    }
+
+    fn snapshot(&self, depth: usize, max_nodes: usize) -> Snapshot {
+        let mut included = Included {
+            nodes: HashSet::new(),
+            path: self.path.iter().copied().collect(),
+        };
+        let add = |id: NodeId, nodes: &mut HashSet<NodeId>| {
+            if nodes.len() < max_nodes.max(1) {
+                nodes.insert(id);
+            }
+        };
+        for &id in &self.path {
+            add(id, &mut included.nodes);
+        }
+        for &id in &self.path {
+            if included.nodes.contains(&id) {
+                for child in self.tree.node(id).child_ids() {
+                    add(child, &mut included.nodes);
+                }
+            }
+        }
+        let mut level = vec![ROOT];
+        for _ in 0..depth {
+            let mut next = Vec::new();
+            for child in level.iter().flat_map(|&id| self.tree.node(id).child_ids()) {
+                add(child, &mut included.nodes);
+                if included.nodes.contains(&child) {
+                    next.push(child);
+                }
+            }
+            level = next;
+        }
+        Snapshot {
+            algo: self.algo(),
+            verdict: self.verdict(),
+            finished: self.is_finished(),
+            stats: self.stats,
+            path: self.path.clone(),
+            root: self.view(ROOT, &self.root, None, &included),
+        }
+    }
+
+    fn position_of(&self, id: NodeId) -> Option<String> {
+        ((id as usize) < self.tree.len()).then(|| self.position(id).format_position())
+    }
+}

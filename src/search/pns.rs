@@ -1,0 +1,127 @@
+//! Proof-number search (Allis, van der Meulen and van den Herik, "Proof-number search",
+//! Artificial Intelligence 66, 1994; the slides in seeds/tcg-advanced-topics-slides.txt).
+//!
+//! The idea: the proof number `pn` of a node is the fewest leaves that must still be proven
+//! to prove it, the disproof number `dn` the fewest that must be disproven to disprove it.
+//! Always expanding a leaf that lies in both a smallest proof set and a smallest disproof set
+//! of the root — the most-proving node — makes progress on both questions at once.
+//!
+//! The exact rules followed here (SPEC.md §4):
+//!
+//! * a new leaf: `pn = dn = 1`;
+//! * a finished game: proven → `pn = 0, dn = ∞`; disproven → `pn = ∞, dn = 0`;
+//! * OR node: `pn = min pn(child)`, `dn = Σ dn(child)`; AND (and chance) node:
+//!   `pn = Σ pn(child)`, `dn = min dn(child)`;
+//! * selection: the child with the least `pn` at OR nodes, the least `dn` at AND nodes, the
+//!   first in move order on ties.
+//!
+//! Numbers are `u32` with `u32::MAX` standing for ∞. No finite number can reach it: a finite
+//! `pn` or `dn` is at most the number of unresolved leaves below the node, which is less than
+//! the tree's size, itself bounded by `u32` node ids. Sums saturate, so ∞ + x = ∞.
+//!
+//! ```
+//! use pnplay::game::{Game, tictactoe::TicTacToe};
+//! use pnplay::search::{Goal, Limits, Verdict, bestfirst::{Algo, Params, new_search}};
+//! // X (to move) has 1 and 2, O has 4 and 5: X wins at once with 3.
+//! let pos = TicTacToe::parse_position(&(), "1425").unwrap();
+//! let mut search = new_search(Algo::Pns, pos, &Params::default(), Limits::default()).unwrap();
+//! assert_eq!(search.run(), Verdict::Proved);
+//! assert_eq!(search.best_move().as_deref(), Some("3"));
+//! assert_eq!(search.stats().iterations, 1);
+//! ```
+
+use crate::game::Game;
+
+use super::bestfirst::{Algo, Rules};
+use super::playout::Sampler;
+use super::tree::{Node, NodeKind};
+use super::view::Values;
+
+/// The `u32` that stands for an infinite proof or disproof number.
+pub const INFINITE: u32 = u32::MAX;
+
+/// A node's proof and disproof numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofNumbers {
+    /// Proof number ([`INFINITE`] for ∞).
+    pub pn: u32,
+    /// Disproof number ([`INFINITE`] for ∞).
+    pub dn: u32,
+}
+
+/// The rules of proof-number search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pns;
+
+/// A number as shown to users: [`INFINITE`] becomes `f64::INFINITY`.
+fn shown(n: u32) -> f64 {
+    if n == INFINITE {
+        f64::INFINITY
+    } else {
+        f64::from(n)
+    }
+}
+
+impl Rules for Pns {
+    type Value = ProofNumbers;
+    type Key = u32;
+
+    fn algo(&self) -> Algo {
+        Algo::Pns
+    }
+
+    fn terminal(&self, proven: bool) -> ProofNumbers {
+        if proven {
+            ProofNumbers {
+                pn: 0,
+                dn: INFINITE,
+            }
+        } else {
+            ProofNumbers {
+                pn: INFINITE,
+                dn: 0,
+            }
+        }
+    }
+
+    fn leaf<G: Game>(&self, _: &G, _: NodeKind, _: &mut Sampler) -> ProofNumbers {
+        ProofNumbers { pn: 1, dn: 1 }
+    }
+
+    fn combine<M: Copy>(&self, kind: NodeKind, children: &[Node<M, ProofNumbers>]) -> ProofNumbers {
+        let mut min = ProofNumbers {
+            pn: INFINITE,
+            dn: INFINITE,
+        };
+        let mut sum = ProofNumbers { pn: 0, dn: 0 };
+        for child in children {
+            let v = child.value();
+            min.pn = min.pn.min(v.pn);
+            min.dn = min.dn.min(v.dn);
+            sum.pn = sum.pn.saturating_add(v.pn);
+            sum.dn = sum.dn.saturating_add(v.dn);
+        }
+        if kind.is_or() {
+            ProofNumbers {
+                pn: min.pn,
+                dn: sum.dn,
+            }
+        } else {
+            ProofNumbers {
+                pn: sum.pn,
+                dn: min.dn,
+            }
+        }
+    }
+
+    fn key(&self, parent: NodeKind, _: NodeKind, value: ProofNumbers) -> u32 {
+        if parent.is_or() { value.pn } else { value.dn }
+    }
+
+    fn values(&self, _: NodeKind, value: ProofNumbers) -> Values {
+        Values::ProofNumbers {
+            pn: shown(value.pn),
+            dn: shown(value.dn),
+        }
+    }
+}

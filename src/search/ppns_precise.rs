@@ -1,0 +1,178 @@
+//! Probability-based proof-number search with values that keep their precision near 0 and 1
+//! (SPEC.md §4, "Beyond the paper").
+//!
+//! The idea: a double holds a number near 0 to full relative precision but a number near 1
+//! only to about 1.1e-16, so paper-mode PPNS ([`super::ppns`]) loses the information that
+//! separates 1 − 1e-17 from 1 − 1e-30: OR values `1 − Π (1 − c)` round to exactly 1 and
+//! their children's differences vanish from selection (the paper's "prolonged search", which
+//! it cut short with `pr`). Each node here stores the logarithm of the quantity that is a
+//! *product* at that node:
+//!
+//! * OR node: `ln(1 − p) = Σ ln(1 − p(child))`;
+//! * AND and chance nodes (and terminals, leaves of those kinds): `ln p = Σ ln p(child)`;
+//! * an OR leaf stores `ln(1 − R)`, an AND leaf `ln R`, with `R` the θ-clamped playout rate
+//!   and `1 − R` taken from the counts, not by subtraction;
+//! * a finished game: `p = 1` or `p = 0` (a logarithm of 0 is −∞).
+//!
+//! A child of the other form is converted with `ln(1 − eˣ)`, computed without cancellation
+//! (Mächler's `log1mexp`), so `p` and `1 − p` are both known to full relative precision
+//! everywhere. Selection, `pr` and verdicts are as in paper mode: the unresolved child with
+//! the largest `p` at OR nodes (smallest `ln(1 − p)`), the smallest at AND nodes (smallest
+//! `ln p`), first in move order on ties; exact verdicts only from the propagated status.
+//!
+//! ```
+//! use pnplay::game::{Game, tictactoe::TicTacToe};
+//! use pnplay::search::{Goal, Limits, Verdict, bestfirst::{Algo, Params, new_search}};
+//! let pos = TicTacToe::parse_position(&(), "").unwrap();
+//! let params = Params { goal: Goal::NotLose, playouts: 10, ..Params::default() };
+//! let mut search = new_search(Algo::PpnsPrecise, pos, &params, Limits::default()).unwrap();
+//! assert_eq!(search.run(), Verdict::Proved);
+//! ```
+
+use std::f64::consts::LN_2;
+
+use crate::game::Game;
+
+use super::Verdict;
+use super::bestfirst::{Algo, Rules};
+use super::playout::Sampler;
+use super::ppns::pr_conclusion;
+use super::tree::{Node, NodeKind};
+use super::view::Values;
+
+/// The rules of precise-mode PPNS.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PpnsPrecise {
+    playouts: u32,
+    theta: f64,
+    pr: Option<f64>,
+}
+
+impl PpnsPrecise {
+    /// Precise PPNS with `playouts` per leaf, clamp `theta` and precision rate `pr`.
+    #[must_use]
+    pub fn new(playouts: u32, theta: f64, pr: Option<f64>) -> PpnsPrecise {
+        PpnsPrecise {
+            playouts,
+            theta,
+            pr,
+        }
+    }
+}
+
+/// `ln(1 − eˣ)` for `x ≤ 0`, accurate for `x` near 0 and for very negative `x` alike.
+fn log1mexp(x: f64) -> f64 {
+    if x > -LN_2 {
+        (-x.exp_m1()).ln()
+    } else {
+        (-x.exp()).ln_1p()
+    }
+}
+
+/// What a node of kind `kind` stores: `ln(1 − p)` at OR nodes, `ln p` elsewhere.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Stored {
+    kind: NodeKind,
+    log: f64,
+}
+
+impl Stored {
+    /// `ln p`.
+    fn ln_p(self) -> f64 {
+        if self.kind.is_or() {
+            log1mexp(self.log)
+        } else {
+            self.log
+        }
+    }
+
+    /// `ln(1 − p)`.
+    fn ln_q(self) -> f64 {
+        if self.kind.is_or() {
+            self.log
+        } else {
+            log1mexp(self.log)
+        }
+    }
+}
+
+impl Rules for PpnsPrecise {
+    /// The logarithm of the node's product-side quantity (see the module documentation).
+    type Value = f64;
+    type Key = f64;
+
+    fn algo(&self) -> Algo {
+        Algo::PpnsPrecise
+    }
+
+    fn terminal(&self, proven: bool) -> f64 {
+        // Terminal nodes store ln p.
+        if proven { 0.0 } else { f64::NEG_INFINITY }
+    }
+
+    fn leaf<G: Game>(&self, pos: &G, kind: NodeKind, sampler: &mut Sampler) -> f64 {
+        let estimate = sampler.estimate(pos, self.playouts, self.theta);
+        if kind.is_or() {
+            estimate.q.ln()
+        } else {
+            estimate.p.ln()
+        }
+    }
+
+    fn combine<M: Copy>(&self, kind: NodeKind, children: &[Node<M, f64>]) -> f64 {
+        children
+            .iter()
+            .map(|c| {
+                let stored = Stored {
+                    kind: c.kind(),
+                    log: c.value(),
+                };
+                if kind.is_or() {
+                    stored.ln_q()
+                } else {
+                    stored.ln_p()
+                }
+            })
+            .sum()
+    }
+
+    fn key(&self, parent: NodeKind, child: NodeKind, log: f64) -> f64 {
+        let stored = Stored { kind: child, log };
+        if parent.is_or() {
+            stored.ln_q()
+        } else {
+            stored.ln_p()
+        }
+    }
+
+    fn values(&self, kind: NodeKind, log: f64) -> Values {
+        let stored = Stored { kind, log };
+        Values::Probability {
+            ppn: stored.ln_p().exp(),
+            one_minus_ppn: stored.ln_q().exp(),
+        }
+    }
+
+    fn conclusion(&self, kind: NodeKind, log: f64) -> Option<Verdict> {
+        let stored = Stored { kind, log };
+        pr_conclusion(self.pr, stored.ln_p().exp(), stored.ln_q().exp())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log1mexp;
+
+    #[test]
+    fn log1mexp_is_accurate_at_both_ends() {
+        // ln(1 − e^(ln 0.25)) = ln 0.75
+        assert!((log1mexp(0.25f64.ln()) - 0.75f64.ln()).abs() < 1e-15);
+        // p = 1e-20 near 0: ln(1 − p) ≈ −1e-20, which 1 − p would round away.
+        let tiny = 1e-20f64;
+        assert!((log1mexp(tiny.ln()) + tiny).abs() < 1e-35);
+        // q = 1e-20 at the other end: ln(1 − (1 − 1e-20)) = ln 1e-20.
+        assert!((log1mexp(-tiny) - tiny.ln()).abs() < 1e-12);
+        assert_eq!(log1mexp(0.0), f64::NEG_INFINITY);
+        assert_eq!(log1mexp(f64::NEG_INFINITY), 0.0);
+    }
+}

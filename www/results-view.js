@@ -1,0 +1,39 @@
+// The numbers of each running search: verdict, counters and root value.
+
+import { valueText, verdictText } from './values.js';
+
+function row(list, term, detail) {
+  const dt = document.createElement('dt');
+  dt.textContent = term;
+  const dd = document.createElement('dd');
+  dd.textContent = detail;
+  list.append(dt, dd);
+}
+
+export function renderResults(container, reports) {
+  container.replaceChildren(
+    ...reports.map((report) => {
+      const card = document.createElement('article');
+      card.className = 'result';
+      card.dataset.algo = report.algo;
+      const title = document.createElement('h3');
+      title.textContent = report.algo;
+      const verdict = document.createElement('p');
+      verdict.className = 'verdict';
+      verdict.dataset.verdict = report.finished ? report.verdict : 'running';
+      verdict.textContent = verdictText(report.verdict, report.finished);
+      const list = document.createElement('dl');
+      const s = report.stats;
+      row(list, 'iterations', s.iterations.toLocaleString('en'));
+      row(list, 'nodes', `${s.nodes_created.toLocaleString('en')} created, ${s.nodes_expanded.toLocaleString('en')} expanded`);
+      if (s.playouts) row(list, 'playouts', s.playouts.toLocaleString('en'));
+      row(list, 'time', `${s.seconds.toFixed(3)} s`);
+      row(list, 'speed', s.seconds > 0 ? `${Math.round(s.iterations / s.seconds).toLocaleString('en')} it/s` : '—');
+      row(list, 'memory', `${s.peak_nodes.toLocaleString('en')} nodes × ${s.bytes_per_node} B`);
+      row(list, 'root', valueText(report.root_value));
+      row(list, 'best move', report.best_move ?? '—');
+      card.append(title, verdict, list);
+      return card;
+    }),
+  );
+}
