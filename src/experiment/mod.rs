@@ -36,7 +36,7 @@ pub mod paper;
 pub mod plot;
 pub mod runner;
 pub mod summary;
-
+pub mod verify;
 
 use std::fmt;
 

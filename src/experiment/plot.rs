@@ -79,7 +79,11 @@ impl LinePlot {
             .x_ticks
             .iter()
             .map(|(x, _)| *x)
-            .chain(self.series.iter().flat_map(|s| s.points.iter().map(|p| p.0)))
+            .chain(
+                self.series
+                    .iter()
+                    .flat_map(|s| s.points.iter().map(|p| p.0)),
+            )
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
                 (lo.min(x), hi.max(x))
             });
@@ -263,7 +267,13 @@ pub fn completion_by_stage(rows: &[Row], title: &str, experiment: Option<Experim
         let label = row.search.label();
         let colour = colour_of(&mut labels, &label);
         let x = f64::from(moves);
-        push_points(&mut series, &label, false, colour, vec![(x, row.completion())]);
+        push_points(
+            &mut series,
+            &label,
+            false,
+            colour,
+            vec![(x, row.completion())],
+        );
         if let Some(completion) = published_completion(row, experiment) {
             push_points(&mut series, &label, true, colour, vec![(x, completion)]);
         }

@@ -138,9 +138,28 @@ pub fn summarize(records: &[Record]) -> Vec<Row> {
 #[must_use]
 pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
     const HEADER: [&str; 22] = [
-        "stage", "search", "n", "proved", "disproved", "c-win", "c-loss", "out", "compl%",
-        "exact W/D/L", "wrong", "iters", "nodes", "| paper: S", "U", "out", "S+U", "compl%",
-        "iters", "nodes", "secs", "source",
+        "stage",
+        "search",
+        "n",
+        "proved",
+        "disproved",
+        "c-win",
+        "c-loss",
+        "out",
+        "compl%",
+        "exact W/D/L",
+        "wrong",
+        "iters",
+        "nodes",
+        "| paper: S",
+        "U",
+        "out",
+        "S+U",
+        "compl%",
+        "iters",
+        "nodes",
+        "secs",
+        "source",
     ];
     let dash = || "-".to_string();
     let paper_number = |value: Option<f64>, decimals: usize| {
@@ -186,7 +205,13 @@ pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
         ]);
     }
     let widths: Vec<usize> = (0..HEADER.len())
-        .map(|c| table.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .map(|c| {
+            table
+                .iter()
+                .map(|r| r[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut text = String::new();
     for cells in &table {
@@ -255,7 +280,9 @@ pub fn csv(rows: &[Row], experiment: Option<Experiment>) -> String {
             opt(paper.and_then(|p| p.solved).map(|v| v.to_string())),
             opt(paper.and_then(|p| p.unsolved).map(|v| v.to_string())),
             opt(paper.and_then(|p| p.out).map(|v| v.to_string())),
-            opt(paper.and_then(PaperRow::concluded_total).map(|v| v.to_string())),
+            opt(paper
+                .and_then(PaperRow::concluded_total)
+                .map(|v| v.to_string())),
             opt(paper.and_then(|p| p.completion).map(|v| v.to_string())),
             opt(paper.and_then(|p| p.mean_iterations).map(|v| v.to_string())),
             opt(paper.and_then(|p| p.mean_nodes).map(|v| v.to_string())),

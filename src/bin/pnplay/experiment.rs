@@ -19,9 +19,7 @@ use pnplay::engine::GameSpec;
 use pnplay::experiment::paper::Experiment;
 use pnplay::experiment::runner::{Job, parallel_map, plan, run_jobs};
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
-use pnplay::experiment::{
-    Record, SearchSpec, Setting, Stage, generate, plot, verify,
-};
+use pnplay::experiment::{Record, SearchSpec, Setting, Stage, generate, plot, verify};
 use pnplay::game::Outcome;
 use pnplay::search::bestfirst::{Algo, Params};
 use pnplay::search::{Goal, Limits};
@@ -224,7 +222,12 @@ fn check_jobs(jobs: &[Job]) -> Result<(), String> {
 }
 
 /// Runs `jobs` on `spec`, printing progress unless quiet.
-fn run_all(spec: &GameSpec, jobs: &[Job], limits: Limits, common: &CommonArgs) -> Result<Vec<Record>, String> {
+fn run_all(
+    spec: &GameSpec,
+    jobs: &[Job],
+    limits: Limits,
+    common: &CommonArgs,
+) -> Result<Vec<Record>, String> {
     check_jobs(jobs)?;
     let done = AtomicUsize::new(0);
     let total = jobs.len();
@@ -295,13 +298,16 @@ fn verify_records(
     Ok(())
 }
 
+/// Draws summary rows: a title and the experiment whose published numbers go beside ours.
+type PlotFn = fn(&[Row], &str, Option<Experiment>) -> plot::LinePlot;
+
 /// Writes the records (JSON Lines), the summary (CSV) and, if given, the plot (SVG); prints
 /// the table or the JSON lines.
 fn report(
     records: &[Record],
     common: &CommonArgs,
     experiment: Option<Experiment>,
-    plot: Option<&dyn Fn(&[Row]) -> plot::LinePlot>,
+    plot: Option<(PlotFn, &str)>,
 ) -> Result<(), String> {
     let mut lines = String::new();
     for record in records {
@@ -311,8 +317,9 @@ fn report(
     write_file(&common.out, &lines)?;
     let rows = summarize(records);
     write_file(&common.out.with_extension("csv"), &csv(&rows, experiment))?;
-    if let Some(plot) = plot {
-        write_file(&common.out.with_extension("svg"), &plot(&rows).to_svg())?;
+    if let Some((plot, title)) = plot {
+        let svg = plot(&rows, title, experiment).to_svg();
+        write_file(&common.out.with_extension("svg"), &svg)?;
     }
     if common.json {
         print!("{lines}");
@@ -336,9 +343,10 @@ fn stages(args: StagesArgs) -> Result<(), String> {
             let mut positions = generate::read_positions(&spec, &text)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             positions.truncate(args.positions);
-            let name = path
-                .file_name()
-                .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
             vec![(Stage::Named(name), positions)]
         }
         None => args
@@ -366,7 +374,7 @@ fn stages(args: StagesArgs) -> Result<(), String> {
         &records,
         common,
         experiment,
-        Some(&|rows: &[Row]| plot::completion_by_stage(rows, &title, experiment)),
+        Some((plot::completion_by_stage, &title)),
     )
 }
 
@@ -398,14 +406,14 @@ fn connect4(args: Connect4Args) -> Result<(), String> {
     if common.verify {
         verify_records(&spec, &mut records, common)?;
     }
-    let experiment = (spec.to_string() == "connect4" && args.plies == 12)
-        .then_some(Experiment::Connect4Grid);
+    let experiment =
+        (spec.to_string() == "connect4" && args.plies == 12).then_some(Experiment::Connect4Grid);
     let title = format!("{spec}, {} random plies: completion by pr", args.plies);
     report(
         &records,
         common,
         experiment,
-        Some(&|rows: &[Row]| plot::completion_by_setting(rows, &title, experiment)),
+        Some((plot::completion_by_setting, &title)),
     )
 }
 
