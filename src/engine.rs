@@ -359,7 +359,8 @@ pub const GAMES: &[GameInfo] = &[
     },
 ];
 
-/// Every search name of SPEC.md §5.
+/// The searches the page can step and draw (the best-first family of
+/// [`crate::search::bestfirst`]). The exact solvers (`dfpn`, `alphabeta`) run from the CLI.
 pub const SEARCHES: &[SearchInfo] = &[
     SearchInfo {
         name: "pns",
@@ -380,22 +381,6 @@ pub const SEARCHES: &[SearchInfo] = &[
     SearchInfo {
         name: "pp",
         title: "Product propagation",
-    },
-    SearchInfo {
-        name: "dfpn",
-        title: "Depth-first PNS (df-pn)",
-    },
-    SearchInfo {
-        name: "mcts",
-        title: "Monte-Carlo tree search",
-    },
-    SearchInfo {
-        name: "pnmcts",
-        title: "PN-MCTS",
-    },
-    SearchInfo {
-        name: "alphabeta",
-        title: "Alpha-beta (exact)",
     },
 ];
 
@@ -423,5 +408,28 @@ pub fn hello() -> Hello {
         version: crate::VERSION,
         games: GAMES,
         searches: SEARCHES,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_lists_exactly_the_steppable_searches() {
+        let listed: Vec<&str> = SEARCHES.iter().map(|s| s.name).collect();
+        let steppable: Vec<&str> = Algo::ALL.iter().map(|a| a.name()).collect();
+        assert_eq!(listed, steppable);
+    }
+
+    #[test]
+    fn every_listed_game_name_parses_and_prints_back() {
+        for game in GAMES {
+            let spec: GameSpec = game.name.parse().unwrap();
+            assert_eq!(spec.to_string(), game.name);
+        }
+        for name in ["connect4:5x4", "2048:2x2:16", "othello6"] {
+            assert_eq!(name.parse::<GameSpec>().unwrap().to_string(), name);
+        }
     }
 }
