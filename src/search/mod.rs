@@ -5,14 +5,18 @@
 //! [`Stats`] it reports and the [`Clock`] it reads time from (never `std::time::Instant`
 //! directly: that panics on wasm32; `web_time` reads `performance.now()` there).
 
+pub mod alphabeta;
 pub mod bestfirst;
 pub mod clock;
+pub mod dfpn;
 pub mod mcpns;
+pub mod ordering;
 pub mod playout;
 pub mod pns;
 pub mod pp;
 pub mod ppns;
 pub mod ppns_precise;
+pub mod table;
 pub mod tree;
 pub mod view;
 

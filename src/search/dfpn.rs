@@ -1,0 +1,399 @@
+//! df-pn: depth-first proof-number search (Nagai 2002), the memory-lean exact solver.
+//!
+//! df-pn answers the same question as proof-number search (SPEC.md §3: does the root player
+//! reach the goal?) with the same proof and disproof numbers, but walks the tree depth-first
+//! and keeps the numbers only in a fixed-size transposition table, so its memory does not
+//! grow with the search.
+//!
+//! **Node types** follow who acts, never the depth: OR where the root player is to move, AND
+//! where the opponent is to move or chance acts (for 2048 a spawn is an AND node: the
+//! objective must be reached whatever spawns). A pass is an ordinary move. A finished game is
+//! proven (pn = 0, dn = ∞) if its outcome meets the goal for the root player, else disproven
+//! (pn = ∞, dn = 0). A position not yet searched counts as pn = dn = 1.
+//!
+//! **The rules**, at an OR node: pn = min over children, dn = sum; at an AND node pn = sum,
+//! dn = min. `MID(n, th_pn, th_dn)` searches `n` until pn(n) ≥ th_pn or dn(n) ≥ th_dn. It
+//! picks the child `c` with the least pn (OR) or dn (AND), earliest in the game's move order
+//! on ties, and gives it the thresholds (OR node; AND is the mirror image)
+//!
+//! ```text
+//! th_pn(c) = min(th_pn, pn₂ + 1)          pn₂ = the second-least child pn
+//! th_dn(c) = th_dn − dn(n) + dn(c)
+//! ```
+//!
+//! so it returns as soon as another child becomes more proving or the parent's threshold is
+//! reached. The root is searched with infinite thresholds, which only a proof or disproof
+//! meets. With [`DfPnConfig::epsilon`] > 0 the *1 + ε trick* (Pawlewicz & Lew 2007) widens
+//! the first threshold to `max(pn₂ + 1, ⌈pn₂ · (1 + ε)⌉)`, so the search stays longer in one
+//! subtree instead of switching back and forth.
+//!
+//! **Children's numbers** are read from the table once when `MID` enters a node and then
+//! kept in a local list that each returning child call updates. So a child whose table
+//! entry was overwritten cannot make the search loop forever re-entering it with the same
+//! numbers (the classic failure of df-pn with a small table).
+//!
+//! **Transposition table.** A fixed-size [`Table`] allocated once, keyed by the exact
+//! position ([`Game::Key`]), holding (pn, dn). Replacement is two-tier per bucket (see
+//! [`crate::search::table`]): one slot keeps the entry with the larger subtree (positions
+//! visited to compute it, the usual "keep the expensive one" rule), the other always takes
+//! the newest entry. Lost entries only cost time: a lost position is searched again from
+//! pn = dn = 1, and proven or disproven results are never wrong.
+//!
+//! **Transpositions.** Our games are acyclic, so there is no graph-history interaction: a
+//! position's value does not depend on the path to it, and keying by position is exact. In a
+//! DAG, though, the sums double-count: a position reachable along two paths adds its numbers
+//! into an ancestor twice, so pn and dn overestimate the true work (Allis; Kishimoto et al.
+//! 2012). This only misguides which node is searched next; verdicts stay exact. We do not
+//! correct for it.
+//!
+//! The search is resumable: [`DfPn::step`] runs within a budget and returns, keeping the
+//! table; the next call starts again from the root, and the numbers stored on the way out
+//! make it go straight back to where it was.
+//!
+//! Counters: `iterations` = `nodes_expanded` = positions searched (`MID` calls),
+//! `nodes_created` = children generated, `peak_nodes` = table entries in use. Limits:
+//! `max_nodes` and `max_iterations` both bound positions searched, per call.
+//!
+//! ```
+//! use pnplay::game::{Game, Player, tictactoe::TicTacToe};
+//! use pnplay::search::{Goal, Limits, Question, Verdict};
+//! use pnplay::search::dfpn::{DfPn, DfPnConfig};
+//!
+//! let start = TicTacToe::start(&());
+//! let win = Question { root_player: Player::First, goal: Goal::Win };
+//! let (verdict, _) = DfPn::new(&start, win, DfPnConfig::default()).solve(&Limits::default());
+//! assert_eq!(verdict, Verdict::Disproved); // no forced win from the start
+//! let draw = Question { root_player: Player::First, goal: Goal::NotLose };
+//! let mut search = DfPn::new(&start, draw, DfPnConfig::default());
+//! let budget = Limits { max_nodes: Some(50), ..Limits::default() };
+//! let mut verdict = search.step(&budget);
+//! while verdict == Verdict::Out {
+//!     verdict = search.step(&budget); // resumes where it stopped
+//! }
+//! assert_eq!(verdict, Verdict::Proved);
+//! ```
+
+use arrayvec::ArrayVec;
+
+use super::table::Table;
+use super::{Clock, Limits, Question, Stats, Verdict};
+use crate::game::{Game, MAX_MOVES, MoveList, Turn};
+
+/// Infinity: a proof number of a disproven node, or a disproof number of a proven one.
+pub const INFINITY: u32 = u32::MAX;
+
+/// How often (in positions) the clock is read.
+const CLOCK_INTERVAL: u64 = 1024;
+
+/// The proof and disproof numbers of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbers {
+    /// Proof number: how many more leaves must be proven, at least, to prove it.
+    pub pn: u32,
+    /// Disproof number: the same for a disproof.
+    pub dn: u32,
+}
+
+impl Numbers {
+    const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
+    const PROVEN: Numbers = Numbers {
+        pn: 0,
+        dn: INFINITY,
+    };
+    const DISPROVEN: Numbers = Numbers {
+        pn: INFINITY,
+        dn: 0,
+    };
+}
+
+/// Settings of a [`DfPn`] search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DfPnConfig {
+    /// Bytes of the transposition table, allocated once when the search is created.
+    pub table_bytes: usize,
+    /// The ε of the 1 + ε trick; 0 is Nagai's original df-pn.
+    pub epsilon: f64,
+}
+
+impl Default for DfPnConfig {
+    /// A 16 MiB table, no 1 + ε trick.
+    fn default() -> Self {
+        DfPnConfig {
+            table_bytes: 16 << 20,
+            epsilon: 0.0,
+        }
+    }
+}
+
+/// The search was stopped by a limit.
+#[derive(Clone, Copy, Debug)]
+struct Stop;
+
+/// A df-pn search of one root position for one question; resumable.
+#[derive(Debug)]
+pub struct DfPn<G: Game> {
+    root: G,
+    question: Question,
+    epsilon: f64,
+    table: Table<G::Key, Numbers>,
+    verdict: Verdict,
+    stats: Stats,
+    /// Positions searched when the current step must stop, if a limit says so.
+    stop_at_nodes: Option<u64>,
+    stop_at_seconds: Option<f64>,
+    clock: Clock,
+}
+
+impl<G: Game> DfPn<G> {
+    /// A search of `root` for `question`, with its table allocated now.
+    #[must_use]
+    pub fn new(root: &G, question: Question, config: DfPnConfig) -> Self {
+        let table = Table::with_bytes(config.table_bytes);
+        DfPn {
+            root: root.clone(),
+            question,
+            epsilon: config.epsilon.max(0.0),
+            stats: Stats {
+                bytes_per_node: Table::<G::Key, Numbers>::bytes_per_slot() as u64,
+                ..Stats::default()
+            },
+            table,
+            verdict: Verdict::Out,
+            stop_at_nodes: None,
+            stop_at_seconds: None,
+            clock: Clock::start(),
+        }
+    }
+
+    /// Searches until the answer or a limit of `limits`, counted from the start of this
+    /// call, and returns the verdict so far ([`Verdict::Out`] while unresolved). Once
+    /// resolved, further calls return the same verdict at once.
+    pub fn step(&mut self, limits: &Limits) -> Verdict {
+        if self.verdict != Verdict::Out {
+            return self.verdict;
+        }
+        let done = self.stats.nodes_expanded;
+        let budget = match (limits.max_nodes, limits.max_iterations) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.stop_at_nodes = budget.map(|n| done + n);
+        self.stop_at_seconds = limits.max_seconds;
+        self.clock = Clock::start();
+        let root = self.root.clone();
+        let numbers = match root.turn() {
+            Turn::Over => Ok(self.terminal_numbers(&root)),
+            _ => self.mid(&root, INFINITY, INFINITY),
+        };
+        self.verdict = match numbers {
+            Ok(n) if n.pn == 0 => Verdict::Proved,
+            Ok(n) if n.dn == 0 => Verdict::Disproved,
+            _ => Verdict::Out,
+        };
+        self.stats.seconds += self.clock.seconds();
+        self.stats.peak_nodes = self.stats.peak_nodes.max(self.table.occupied() as u64);
+        self.verdict
+    }
+
+    /// Searches from the start (or from where earlier steps stopped) until the answer or
+    /// a limit, and returns the verdict and the counters.
+    pub fn solve(&mut self, limits: &Limits) -> (Verdict, Stats) {
+        let verdict = self.step(limits);
+        (verdict, self.stats)
+    }
+
+    /// The verdict so far.
+    #[must_use]
+    pub fn verdict(&self) -> Verdict {
+        self.verdict
+    }
+
+    /// The counters so far, over all steps.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The root's current proof and disproof numbers.
+    #[must_use]
+    pub fn root_numbers(&self) -> Numbers {
+        self.lookup(&self.root)
+    }
+
+    /// Whether the root player chooses the move at `pos` (a player's turn).
+    fn is_or(&self, pos: &G) -> bool {
+        pos.turn() == Turn::Player(self.question.root_player)
+    }
+
+    /// The numbers of a finished game.
+    fn terminal_numbers(&self, pos: &G) -> Numbers {
+        let proven = pos
+            .outcome(self.question.root_player)
+            .is_some_and(|outcome| self.question.proven_by(outcome));
+        if proven {
+            Numbers::PROVEN
+        } else {
+            Numbers::DISPROVEN
+        }
+    }
+
+    /// What is known of `pos` without searching it.
+    fn lookup(&self, pos: &G) -> Numbers {
+        if pos.turn() == Turn::Over {
+            self.terminal_numbers(pos)
+        } else {
+            self.table
+                .get(&pos.key())
+                .copied()
+                .unwrap_or(Numbers::UNKNOWN)
+        }
+    }
+
+    fn count_node(&mut self) -> Result<(), Stop> {
+        self.stats.nodes_expanded += 1;
+        self.stats.iterations += 1;
+        let nodes = self.stats.nodes_expanded;
+        if self.stop_at_nodes.is_some_and(|stop| nodes > stop) {
+            return Err(Stop);
+        }
+        if nodes % CLOCK_INTERVAL == 0
+            && self
+                .stop_at_seconds
+                .is_some_and(|max| self.clock.seconds() >= max)
+        {
+            return Err(Stop);
+        }
+        Ok(())
+    }
+
+    /// Searches the unfinished position `pos` until its pn reaches `th_pn` or its dn reaches
+    /// `th_dn`, stores its numbers and returns them.
+    fn mid(&mut self, pos: &G, th_pn: u32, th_dn: u32) -> Result<Numbers, Stop> {
+        // What the table knows may already meet a threshold (a transposition was searched
+        // since the parent looked).
+        if let Some(&known) = self.table.get(&pos.key()) {
+            if known.pn >= th_pn || known.dn >= th_dn {
+                return Ok(known);
+            }
+        }
+        self.count_node()?;
+        let nodes_before = self.stats.nodes_expanded;
+        let is_or = self.is_or(pos);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut children: ArrayVec<Numbers, MAX_MOVES> = ArrayVec::new();
+        for &mv in &moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            self.stats.nodes_created += 1;
+            children.push(self.lookup(&child));
+        }
+        loop {
+            let summary = Summary::of(is_or, &children);
+            let numbers = summary.numbers;
+            if numbers.pn >= th_pn || numbers.dn >= th_dn {
+                self.store(pos, numbers, nodes_before);
+                return Ok(numbers);
+            }
+            let (best_th_pn, best_th_dn) = self.child_thresholds(is_or, &summary, th_pn, th_dn);
+            let mut child = pos.clone();
+            child.play(moves[summary.best]);
+            match self.mid(&child, best_th_pn, best_th_dn) {
+                Ok(child_numbers) => children[summary.best] = child_numbers,
+                Err(Stop) => {
+                    self.store(pos, numbers, nodes_before);
+                    return Err(Stop);
+                }
+            }
+        }
+    }
+
+    /// The thresholds for the most-proving child (OR node; AND is the mirror image):
+    /// `th_pn(c) = min(th_pn, pn₂ + 1)` (widened by 1 + ε) and
+    /// `th_dn(c) = th_dn − dn(n) + dn(c)`.
+    fn child_thresholds(
+        &self,
+        is_or: bool,
+        summary: &Summary,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> (u32, u32) {
+        let best = summary.best_numbers;
+        let numbers = summary.numbers;
+        let (th_select, th_sum, select_second, sum_value, best_sum) = if is_or {
+            (th_pn, th_dn, summary.second, numbers.dn, best.dn)
+        } else {
+            (th_dn, th_pn, summary.second, numbers.pn, best.pn)
+        };
+        let widened = if self.epsilon > 0.0 {
+            (f64::from(select_second) * (1.0 + self.epsilon)).ceil() as u64
+        } else {
+            0
+        };
+        let select = (u64::from(select_second) + 1)
+            .max(widened)
+            .min(u64::from(th_select));
+        // Only used while the node's sum is below its threshold, so this cannot underflow.
+        let sum = u64::from(th_sum).saturating_sub(u64::from(sum_value)) + u64::from(best_sum);
+        let select = u32::try_from(select).unwrap_or(INFINITY);
+        let sum = u32::try_from(sum.min(u64::from(INFINITY))).unwrap_or(INFINITY);
+        if is_or { (select, sum) } else { (sum, select) }
+    }
+
+    fn store(&mut self, pos: &G, numbers: Numbers, nodes_before: u64) {
+        let work = self.stats.nodes_expanded - nodes_before + 1;
+        self.table
+            .store(pos.key(), numbers, u32::try_from(work).unwrap_or(u32::MAX));
+    }
+}
+
+/// A node's numbers from its children's, and which child to search next.
+struct Summary {
+    numbers: Numbers,
+    /// Index of the child with the least pn (OR) or dn (AND), the first on ties.
+    best: usize,
+    best_numbers: Numbers,
+    /// The second-least pn (OR) or dn (AND); ∞ with one child.
+    second: u32,
+}
+
+impl Summary {
+    fn of(is_or: bool, children: &[Numbers]) -> Summary {
+        // At an OR node the node's pn is the least child pn and its dn the sum; the roles of
+        // pn and dn swap at an AND node.
+        let select = |n: &Numbers| if is_or { n.pn } else { n.dn };
+        let summed = |n: &Numbers| if is_or { n.dn } else { n.pn };
+        let mut best = 0;
+        let mut least = INFINITY;
+        let mut second = INFINITY;
+        let mut sum: u64 = 0;
+        for (index, child) in children.iter().enumerate() {
+            let value = select(child);
+            if value < least {
+                second = least;
+                least = value;
+                best = index;
+            } else if value < second {
+                second = value;
+            }
+            sum = sum.saturating_add(u64::from(summed(child)));
+        }
+        // ∞ in a sum means a resolved child; a large finite sum stays finite.
+        let sum = if children.iter().any(|c| summed(c) == INFINITY) {
+            INFINITY
+        } else {
+            u32::try_from(sum.min(u64::from(INFINITY - 1))).unwrap_or(INFINITY - 1)
+        };
+        let numbers = if is_or {
+            Numbers { pn: least, dn: sum }
+        } else {
+            Numbers { pn: sum, dn: least }
+        };
+        Summary {
+            numbers,
+            best,
+            best_numbers: children[best],
+            second,
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! Helpers shared by the exact-solver tests: independent reference solvers (plain full-width
+//! minimax, no pruning, no ordering), position generators and the data directory.
+#![allow(dead_code)] // each test file uses a different part of this module
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use pnplay::game::{Game, MoveList, Player, Rng, Turn};
+use pnplay::search::alphabeta::AlphaBeta;
+use pnplay::search::dfpn::{DfPn, DfPnConfig};
+use pnplay::search::ordering::MoveOrdering;
+use pnplay::search::{Goal, Limits, Question, Verdict};
+
+/// `/work/shared/data` seen from the crate: `$CARGO_MANIFEST_DIR/../shared/data` in the
+/// final layout, else the shared path.
+pub fn data_path(relative: &str) -> PathBuf {
+    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let base = if beside.is_dir() {
+        beside
+    } else {
+        PathBuf::from("/work/shared/data")
+    };
+    base.join(relative)
+}
+
+/// The player whose view a score is in: the player to move, or the first player where
+/// chance acts or the game is over.
+pub fn view_of<G: Game>(pos: &G) -> Player {
+    match pos.turn() {
+        Turn::Player(player) => player,
+        Turn::Chance | Turn::Over => Player::First,
+    }
+}
+
+/// The children of `pos`, in move order.
+pub fn children<G: Game>(pos: &G) -> Vec<(G::Move, G)> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play(mv);
+            (mv, child)
+        })
+        .collect()
+}
+
+/// Full-width minimax from `root`'s view: `root` maximises, its opponent and chance
+/// minimise (chance is the root player's adversary: the AND/OR reading of SPEC.md §3).
+/// `leaf` scores a finished game from `root`'s view. Memoised by key (the root is fixed
+/// per memo).
+pub fn minimax<G: Game>(
+    pos: &G,
+    root: Player,
+    leaf: &dyn Fn(&G) -> i32,
+    memo: &mut HashMap<G::Key, i32>,
+) -> i32 {
+    if let Some(&v) = memo.get(&pos.key()) {
+        return v;
+    }
+    let values = children(pos)
+        .iter()
+        .map(|(_, child)| minimax(child, root, leaf, memo))
+        .collect::<Vec<_>>();
+    let value = match pos.turn() {
+        Turn::Over => leaf(pos),
+        Turn::Player(p) if p == root => *values.iter().max().unwrap(),
+        _ => *values.iter().min().unwrap(),
+    };
+    memo.insert(pos.key(), value);
+    value
+}
+
+/// The exact value of `pos` from `root`'s view by plain minimax.
+pub fn reference_value<G: Game>(pos: &G, root: Player, memo: &mut HashMap<G::Key, i32>) -> i32 {
+    minimax(pos, root, &|p: &G| p.terminal_value(root).unwrap(), memo)
+}
+
+/// Whether `question` holds at `pos` by plain minimax over proven (1) / disproven (0).
+pub fn reference_goal<G: Game>(
+    pos: &G,
+    question: Question,
+    memo: &mut HashMap<G::Key, i32>,
+) -> bool {
+    let leaf = |p: &G| i32::from(question.proven_by(p.outcome(question.root_player).unwrap()));
+    minimax(pos, question.root_player, &leaf, memo) == 1
+}
+
+/// Every position reachable from `start` (itself included), in a deterministic order.
+pub fn reachable<G: Game>(start: &G) -> Vec<G> {
+    let mut seen = HashMap::new();
+    let mut order = vec![start.clone()];
+    seen.insert(start.key(), ());
+    let mut next = 0;
+    while next < order.len() {
+        for (_, child) in children(&order[next]) {
+            if seen.insert(child.key(), ()).is_none() {
+                order.push(child);
+            }
+        }
+        next += 1;
+    }
+    order
+}
+
+/// A position after `plies` uniformly random legal moves (chance by its probabilities)
+/// from `start`, or `None` if the game ended first or is over there.
+pub fn random_position<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> Option<G> {
+    let mut pos = start.clone();
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let mv = match pos.turn() {
+            Turn::Chance => pnplay::game::pick_by_probability(&pos, &moves, rng),
+            _ => moves[rng.below(moves.len() as u32) as usize],
+        };
+        pos.play(mv);
+    }
+    (pos.turn() != Turn::Over).then_some(pos)
+}
+
+/// Checks `search.score` on every position against plain minimax: the value, and that the
+/// best move's child has that value.
+pub fn check_scores<G: Game, O: MoveOrdering<G>>(search: &mut AlphaBeta<G, O>, positions: &[G]) {
+    let mut memos = [HashMap::new(), HashMap::new()];
+    for pos in positions {
+        let view = view_of(pos);
+        let memo = &mut memos[view.index()];
+        let truth = reference_value(pos, view, memo);
+        let score = search.score(pos, &Limits::default()).unwrap();
+        assert_eq!(score.value, truth, "value of {}", pos.format_position());
+        match score.best_move {
+            None => assert_eq!(pos.turn(), Turn::Over),
+            Some(mv) => {
+                let mut child = pos.clone();
+                child.play(mv);
+                let child_value = reference_value(&child, view, memo);
+                assert_eq!(
+                    child_value,
+                    truth,
+                    "best move {} of {}",
+                    pos.format_move(mv),
+                    pos.format_position()
+                );
+            }
+        }
+    }
+}
+
+/// The four questions about a position: both root players, both goals.
+pub fn questions() -> [Question; 4] {
+    [Player::First, Player::Second]
+        .map(|root_player| Question {
+            root_player,
+            goal: Goal::Win,
+        })
+        .into_iter()
+        .chain([Player::First, Player::Second].map(|root_player| Question {
+            root_player,
+            goal: Goal::NotLose,
+        }))
+        .collect::<Vec<_>>()
+        .try_into()
+        .unwrap()
+}
+
+fn verdict_of(holds: bool) -> Verdict {
+    if holds {
+        Verdict::Proved
+    } else {
+        Verdict::Disproved
+    }
+}
+
+/// Checks that alpha-beta's goal search and df-pn agree with each other on `questions` about
+/// every position (and with plain minimax when `with_reference`); returns how many
+/// questions were checked and how many of them were proved.
+pub fn check_goals<G: Game, O: MoveOrdering<G>>(
+    search: &mut AlphaBeta<G, O>,
+    dfpn: DfPnConfig,
+    positions: &[G],
+    questions: &[Question],
+    with_reference: bool,
+) -> (usize, usize) {
+    let mut memos: HashMap<(Player, Goal), HashMap<G::Key, i32>> = HashMap::new();
+    let (mut checked, mut proved) = (0, 0);
+    for pos in positions {
+        for &question in questions {
+            let by_alphabeta = search.solve(pos, question, &Limits::default());
+            let (by_dfpn, _) = DfPn::new(pos, question, dfpn).solve(&Limits::default());
+            assert_eq!(
+                by_dfpn,
+                by_alphabeta,
+                "{question:?} at {}",
+                pos.format_position()
+            );
+            if with_reference {
+                let memo = memos
+                    .entry((question.root_player, question.goal))
+                    .or_default();
+                let truth = verdict_of(reference_goal(pos, question, memo));
+                assert_eq!(
+                    by_alphabeta,
+                    truth,
+                    "{question:?} at {}",
+                    pos.format_position()
+                );
+            }
+            if by_alphabeta == Verdict::Proved && pos.turn() == Turn::Player(question.root_player) {
+                let mv = search.best_move(pos).expect("a proving move");
+                let mut child = pos.clone();
+                child.play(mv);
+                assert_eq!(
+                    search.solve(&child, question, &Limits::default()),
+                    Verdict::Proved,
+                    "proving move {} of {}",
+                    pos.format_move(mv),
+                    pos.format_position()
+                );
+            }
+            checked += 1;
+            proved += usize::from(by_alphabeta == Verdict::Proved);
+        }
+    }
+    (checked, proved)
+}
+
+/// The two questions for the player to move at `pos`.
+pub fn mover_questions<G: Game>(pos: &G) -> [Question; 2] {
+    [Goal::Win, Goal::NotLose].map(|goal| Question {
+        root_player: view_of(pos),
+        goal,
+    })
+}
+
+/// For two-player games whose values are zero-sum with a draw at 0: checks that the
+/// exact score's sign and the goal verdicts of the same search agree at every position
+/// (win ⇔ score > 0, not lose ⇔ score ≥ 0).
+pub fn check_scores_match_goals<G: Game, O: MoveOrdering<G>>(
+    search: &mut AlphaBeta<G, O>,
+    positions: &[G],
+) {
+    for pos in positions {
+        let value = search.score(pos, &Limits::default()).unwrap().value;
+        let [win, not_lose] = mover_questions(pos);
+        let limits = Limits::default();
+        assert_eq!(search.solve(pos, win, &limits), verdict_of(value > 0));
+        assert_eq!(search.solve(pos, not_lose, &limits), verdict_of(value >= 0));
+    }
+}
+
+/// Checks that df-pn and alpha-beta agree on both goals of the player to move at every
+/// position, and that both answers occur.
+pub fn check_mover_goals<G: Game, O: MoveOrdering<G>>(
+    search: &mut AlphaBeta<G, O>,
+    positions: &[G],
+) {
+    let dfpn = DfPnConfig {
+        table_bytes: 1 << 20,
+        ..DfPnConfig::default()
+    };
+    let mut proved = 0;
+    for pos in positions {
+        let questions = mover_questions(pos);
+        proved += check_goals(search, dfpn, std::slice::from_ref(pos), &questions, false).1;
+    }
+    assert!(
+        0 < proved && proved < 2 * positions.len(),
+        "{proved} proved"
+    );
+}
+
+/// `count` distinct unfinished positions that `keep` accepts, from random play out of
+/// `start` (seeded), each after a number of plies that `plies` draws; fewer if 100 draws
+/// per position do not find them (a game with few positions).
+pub fn random_positions<G: Game>(
+    start: &G,
+    count: usize,
+    seed: u64,
+    mut plies: impl FnMut(&mut Rng) -> u32,
+    keep: impl Fn(&G) -> bool,
+) -> Vec<G> {
+    let mut rng = Rng::new(seed);
+    let mut seen = HashMap::new();
+    let mut positions = Vec::new();
+    for _ in 0..100 * count {
+        if positions.len() == count {
+            break;
+        }
+        let n = plies(&mut rng);
+        if let Some(pos) = random_position(start, n, &mut rng).filter(&keep) {
+            if seen.insert(pos.key(), ()).is_none() {
+                positions.push(pos);
+            }
+        }
+    }
+    positions
+}
