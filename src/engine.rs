@@ -410,7 +410,12 @@ pub fn solve(
     if let Solver::BestFirst(algo) = solver {
         let mut search = start_search(spec, pos, algo, params, limits)?;
         let verdict = search.run();
-        return Ok(report(verdict, search.stats(), Some(search.root_value()), search.best_move()));
+        return Ok(report(
+            verdict,
+            search.stats(),
+            Some(search.root_value()),
+            search.best_move(),
+        ));
     }
     with_game!(*spec, G, variant => {
         let root: G = G::parse_position(variant, pos).map_err(|e| e.to_string())?;

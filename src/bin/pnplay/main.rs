@@ -33,7 +33,7 @@ enum Command {
         /// Number of moves.
         depth: u32,
         /// Position text (SPEC.md §2) [default: the start position].
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         pos: Option<String>,
         /// Print one JSON object instead.
         #[arg(long)]
@@ -45,7 +45,7 @@ enum Command {
         #[arg(long)]
         game: GameSpec,
         /// Position text (SPEC.md §2).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         pos: String,
         /// Search: pns, ppns, ppns-precise, mcpns, pp, dfpn, alphabeta.
         #[arg(long)]
@@ -81,7 +81,7 @@ enum Command {
         #[arg(long)]
         game: GameSpec,
         /// Position text (SPEC.md §2).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         pos: String,
         /// Most seconds.
         #[arg(long)]
@@ -162,16 +162,25 @@ fn solve(
 ) -> Result<(), String> {
     let report = pnplay::engine::solve(game, pos, solver, params, limits)?;
     if json {
-        println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| e.to_string())?
+        );
         return Ok(());
     }
-    println!("{} on {} {}: {}", report.algo, report.game, report.pos, report.verdict);
+    println!(
+        "{} on {} {}: {}",
+        report.algo, report.game, report.pos, report.verdict
+    );
     println!(
         "{} iterations, {} nodes, {} playouts, {:.3} s, seed {}",
         report.iterations, report.nodes, report.playouts, report.seconds, report.seed
     );
     if let Some(value) = &report.root_value {
-        println!("root value: {}", serde_json::to_string(value).map_err(|e| e.to_string())?);
+        println!(
+            "root value: {}",
+            serde_json::to_string(value).map_err(|e| e.to_string())?
+        );
     }
     if let Some(best) = &report.best_move {
         println!("best move: {best}");
@@ -186,10 +195,19 @@ fn score(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<()
     };
     let report = pnplay::engine::score(game, pos, limits)?;
     if json {
-        println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| e.to_string())?
+        );
     } else {
-        let best = report.best_move.as_deref().unwrap_or("none (the game is over)");
-        println!("score {:+} for the side to move; best move {best}", report.score);
+        let best = report
+            .best_move
+            .as_deref()
+            .unwrap_or("none (the game is over)");
+        println!(
+            "score {:+} for the side to move; best move {best}",
+            report.score
+        );
         println!("{} positions in {:.3} s", report.nodes, report.seconds);
     }
     Ok(())
