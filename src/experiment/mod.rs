@@ -1,1 +1,229 @@
-//! Position generators and batch runs for the papers' experiments.
+//! Position generators and batch runs for the papers' experiments (SPEC.md §5, §9).
+//!
+//! An experiment is a list of positions grouped in *stages* (the number of random moves that
+//! made them, or the name of the file they came from), a list of searches, and limits. Each
+//! (position, search) pair is one [`runner::Job`]; running it gives one [`Record`], the JSON
+//! line of SPEC.md §5. The pieces:
+//!
+//! * [`generate`]: positions after uniformly random legal moves, read from a file, or the
+//!   distinct openings chance deals (2048);
+//! * [`runner`]: runs jobs one at a time (the wasm page's path) or on several threads
+//!   (native), with results in a fixed order whatever the number of threads;
+//! * [`verify`]: the exact answer of every position from an exact solver, and which verdicts
+//!   contradict it;
+//! * [`summary`]: the paper's table layout (proved / disproved / concluded / out, completion)
+//!   as text and CSV;
+//! * [`paper`]: the papers' published numbers, to print and draw beside ours;
+//! * [`plot`]: a plain SVG line plot.
+//!
+//! Nothing here knows the rules of a game: positions cross as text and games are reached by
+//! name through [`crate::with_game!`].
+//!
+//! ```
+//! use pnplay::experiment::{generate, runner::{Job, run_job}, Stage};
+//! use pnplay::search::{Limits, bestfirst::{Algo, Params}};
+//!
+//! let spec = "connect4".parse().unwrap();
+//! let positions = generate::random_positions(&spec, 8, 2, 42).unwrap();
+//! let job = Job::new(Stage::Moves(8), 0, &positions[0], Algo::Pns, Params::default(), None);
+//! let record = run_job(&spec, &job, Limits { max_nodes: Some(1000), ..Limits::default() }).unwrap();
+//! assert_eq!(record.pos, positions[0]);
+//! assert!(record.nodes <= 1000);
+//! ```
+
+pub mod generate;
+pub mod paper;
+pub mod plot;
+pub mod runner;
+pub mod summary;
+pub mod verify;
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+use crate::game::{Outcome, Rng};
+use crate::search::Verdict;
+use crate::search::bestfirst::Algo;
+use crate::search::view::Values;
+
+/// What groups positions in an experiment: the number of random moves that made them, or a
+/// name (the positions file's name, a 2048 objective).
+///
+/// In JSON a move count is a number and a name is a string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    /// Positions after this many random moves from the start.
+    Moves(u32),
+    /// Positions from a named source.
+    Named(String),
+}
+
+impl Stage {
+    /// A number that identifies the stage in seed derivation: the move count, or a hash
+    /// (FNV-1a) of the name.
+    #[must_use]
+    pub fn seed_key(&self) -> u64 {
+        match self {
+            Stage::Moves(moves) => u64::from(*moves),
+            Stage::Named(name) => name.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+                (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+            }),
+        }
+    }
+
+    /// The move count, for stages that have one (what a plot's x axis needs).
+    #[must_use]
+    pub fn moves(&self) -> Option<u32> {
+        match self {
+            Stage::Moves(moves) => Some(*moves),
+            Stage::Named(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stage::Moves(moves) => write!(f, "{moves}"),
+            Stage::Named(name) => f.write_str(name),
+        }
+    }
+}
+
+impl Serialize for Stage {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Stage::Moves(moves) => serializer.serialize_u32(*moves),
+            Stage::Named(name) => serializer.serialize_str(name),
+        }
+    }
+}
+
+/// The parameters that tell apart several runs of one search in a parameter grid (the
+/// Connect Four θ × pr study). Records of such runs carry them as `"theta"` and `"pr"`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Setting {
+    /// θ of the run.
+    pub theta: f64,
+    /// pr of the run (`null`: off).
+    pub pr: Option<f64>,
+}
+
+/// How one search is run in an experiment: the algorithm and, in a grid, its setting.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchSpec {
+    /// The algorithm.
+    pub algo: Algo,
+    /// The grid setting that overrides θ and pr, if any.
+    pub setting: Option<Setting>,
+}
+
+impl SearchSpec {
+    /// A search run with the experiment's common parameters.
+    #[must_use]
+    pub const fn plain(algo: Algo) -> SearchSpec {
+        SearchSpec {
+            algo,
+            setting: None,
+        }
+    }
+
+    /// The name tables and plots use: the algorithm's name, then the setting if any, e.g.
+    /// `ppns θ=0.001 pr=1e-3` or `ppns θ=0.01 pr=off`.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self.setting {
+            None => self.algo.name().to_string(),
+            Some(Setting { theta, pr }) => {
+                let pr = pr.map_or_else(|| "off".to_string(), |pr| format!("{pr:e}"));
+                format!("{} θ={theta} pr={pr}", self.algo.name())
+            }
+        }
+    }
+}
+
+/// One search of one position: the JSON line of SPEC.md §5.
+///
+/// ```json
+/// {"stage":18,"index":0,"pos":"…","algo":"ppns","verdict":"concluded-win","iterations":12,
+///  "nodes":131,"playouts":7860,"seconds":0.41,"root_value":0.999991,"exact":"win","wrong":false}
+/// ```
+///
+/// * `stage`: the number of random moves, or the positions file's name (or another name, such
+///   as `objective 16` for 2048).
+/// * `root_value`: for PPNS, PPNS-precise and PP the root's PPN as one number; for PNS the
+///   object `{"kind":"proof-numbers","pn":…,"dn":…}`; for MCPNS
+///   `{"kind":"monte-carlo","pmc":…,"dmc":…}` (an infinite number is the string
+///   `"Infinity"`). One number cannot carry a proof-number pair, so the two kinds keep the
+///   shape the page's views use.
+/// * `exact`: the exact outcome for the player to move (`win` / `draw` / `loss`), `null` if
+///   not verified; `wrong`: whether the verdict contradicts it (`null` if not verified).
+/// * Records of a parameter grid also carry `"theta"` and `"pr"` (see [`Setting`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Record {
+    /// The stage of the position.
+    pub stage: Stage,
+    /// The position's index within its stage.
+    pub index: usize,
+    /// The position in the game's canonical notation.
+    pub pos: String,
+    /// The search.
+    pub algo: Algo,
+    /// The grid setting, if the run is part of a grid.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub setting: Option<Setting>,
+    /// The search's verdict.
+    pub verdict: Verdict,
+    /// Iterations run.
+    pub iterations: u64,
+    /// Tree nodes created.
+    pub nodes: u64,
+    /// Random playouts run.
+    pub playouts: u64,
+    /// Seconds of search (wall clock; the only field that changes between identical runs).
+    pub seconds: f64,
+    /// The root's value when the search stopped.
+    #[serde(serialize_with = "root_value")]
+    pub root_value: Values,
+    /// The verified outcome for the player to move.
+    pub exact: Option<Outcome>,
+    /// Whether the verdict contradicts `exact`.
+    pub wrong: Option<bool>,
+}
+
+impl Record {
+    /// How the record's search is run.
+    #[must_use]
+    pub fn search(&self) -> SearchSpec {
+        SearchSpec {
+            algo: self.algo,
+            setting: self.setting,
+        }
+    }
+}
+
+/// `root_value` as documented on [`Record`]: a bare number for a probability.
+fn root_value<S: Serializer>(values: &Values, serializer: S) -> Result<S::Ok, S::Error> {
+    match values {
+        Values::Probability { ppn, .. } => serializer.serialize_f64(*ppn),
+        other => other.serialize(serializer),
+    }
+}
+
+/// A seed for one item of a run, mixed from the run's seed and the item's coordinates (stage,
+/// index, purpose) with SplitMix64 through [`Rng`]: it depends on nothing else (not on the
+/// number of threads, not on what ran before), and is the same on every platform.
+///
+/// ```
+/// use pnplay::experiment::derive_seed;
+/// assert_eq!(derive_seed(7, &[18, 3]), derive_seed(7, &[18, 3]));
+/// assert_ne!(derive_seed(7, &[18, 3]), derive_seed(7, &[18, 4]));
+/// assert_ne!(derive_seed(7, &[18, 3]), derive_seed(8, &[18, 3]));
+/// ```
+#[must_use]
+pub fn derive_seed(seed: u64, parts: &[u64]) -> u64 {
+    parts.iter().fold(Rng::new(seed).next_u64(), |acc, &part| {
+        Rng::new(acc ^ part.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+    })
+}

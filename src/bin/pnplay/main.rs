@@ -2,6 +2,7 @@
 //!
 //! Every command prints one clear line and exits non-zero on bad input.
 
+mod experiment;
 mod serve;
 
 use std::path::PathBuf;
@@ -107,6 +108,11 @@ enum Command {
         /// Print JSON Lines instead.
         #[arg(long)]
         json: bool,
+    },
+    /// Run the papers' batch experiments (JSON Lines, CSV summary, SVG plot).
+    Experiment {
+        #[command(subcommand)]
+        command: experiment::ExperimentCommand,
     },
     /// Serve the playground page (www/ and pkg/) on 127.0.0.1.
     Serve {
@@ -294,6 +300,7 @@ fn main() -> ExitCode {
             seed,
             json,
         } => bench(&game, depth, seconds, seed, json),
+        Command::Experiment { command } => experiment::run(command),
         Command::Serve {
             port,
             host,

@@ -1,0 +1,440 @@
+//! `pnplay experiment`: the papers' batch experiments (SPEC.md §5, §9) on the command line.
+//!
+//! * `stages`: completion by number of random moves (paper Tables 2, 3, Figures 7, 8), or
+//!   of the positions of a file;
+//! * `connect4`: Connect Four at 12 random plies, PNS, MCPNS and the PPNS θ × pr grid (paper
+//!   Figures 4, 6, Table 1);
+//! * `2048`: 2×2 2048 from its opening positions, objectives 16 and 32 (dissertation Table
+//!   4.2), with the exact answer beside every verdict.
+//!
+//! Each writes one JSON line per position and search to `--out FILE.jsonl`, the summary table
+//! to `FILE.csv` (and for `stages` and `connect4` an SVG plot to `FILE.svg`) beside it, prints
+//! the table (or, with `--json`, the JSON lines), and reports progress on stderr.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use clap::{Args, Subcommand};
+use pnplay::engine::GameSpec;
+use pnplay::experiment::paper::Experiment;
+use pnplay::experiment::runner::{Job, parallel_map, plan, run_jobs};
+use pnplay::experiment::summary::{Row, csv, summarize, text_table};
+use pnplay::experiment::{Record, SearchSpec, Setting, Stage, generate, plot, verify};
+use pnplay::game::Outcome;
+use pnplay::search::bestfirst::{Algo, Params};
+use pnplay::search::{Goal, Limits};
+
+/// The experiments.
+#[derive(Subcommand)]
+pub enum ExperimentCommand {
+    /// Completion by number of random moves (paper Tables 2 and 3, Figures 7 and 8), or of
+    /// the positions of a file.
+    Stages(StagesArgs),
+    /// Connect Four: PNS, MCPNS and PPNS over a grid of θ × pr (paper Figures 4 and 6,
+    /// Table 1). PPNS (and ppns-precise) runs once per setting; other searches once.
+    Connect4(Connect4Args),
+    /// 2×2 2048 from its opening positions, objectives 16 and 32 (dissertation Table 4.2),
+    /// with the exact answer of every position.
+    #[command(name = "2048")]
+    G2048(G2048Args),
+}
+
+/// What every experiment takes.
+#[derive(Args)]
+pub struct CommonArgs {
+    /// Most tree nodes per search [default: the paper's limit for the experiment].
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Most seconds per search [default: the paper's limit for the experiment].
+    #[arg(long)]
+    time: Option<f64>,
+    /// Seed of the positions and of the playouts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// θ of PPNS and MCPNS.
+    #[arg(long, default_value_t = 0.01)]
+    theta: f64,
+    /// Random playouts per new leaf (PPNS, MCPNS).
+    #[arg(long, default_value_t = 60)]
+    playouts: u32,
+    /// What counts as proven: win or not-lose.
+    #[arg(long, default_value = "win", value_parser = Goal::parse)]
+    goal: Goal,
+    /// Check every position with an exact solver (alpha-beta) and count wrong verdicts.
+    #[arg(long)]
+    verify: bool,
+    /// Most positions the exact solver may search per position; a position it cannot solve
+    /// within them is not verified.
+    #[arg(long, default_value_t = 20_000_000)]
+    verify_nodes: u64,
+    /// Most seconds the exact solver may spend per position.
+    #[arg(long)]
+    verify_time: Option<f64>,
+    /// Searches run at once (threads).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// The JSON Lines file to write; the summary goes beside it as .csv (and the plot as .svg).
+    #[arg(long)]
+    out: PathBuf,
+    /// Print the JSON lines on stdout instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// No progress lines on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// `pnplay experiment stages`.
+#[derive(Args)]
+pub struct StagesArgs {
+    /// Game name.
+    #[arg(long, default_value = "othello")]
+    game: GameSpec,
+    /// Numbers of random moves, comma separated.
+    #[arg(long, value_delimiter = ',', default_value = "18,22,26,32,36,40")]
+    stages: Vec<u32>,
+    /// Positions per stage (with --positions-file: the first N of the file).
+    #[arg(long, default_value_t = 200)]
+    positions: usize,
+    /// Searches, comma separated: pns, mcpns, ppns, ppns-precise, pp.
+    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = Algo::parse)]
+    algos: Vec<Algo>,
+    /// PPNS's precision rate: stop with concluded-* within pr of 1 or 0 (`off` for none).
+    #[arg(long, default_value = "off", value_parser = parse_pr)]
+    pr: Pr,
+    /// Read positions from this file instead of generating them (one per line; blank lines
+    /// and # comments skipped; an annotation after the position is ignored).
+    #[arg(long)]
+    positions_file: Option<PathBuf>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// `pnplay experiment connect4`.
+#[derive(Args)]
+pub struct Connect4Args {
+    /// Game name (any Connect Four size).
+    #[arg(long, default_value = "connect4")]
+    game: GameSpec,
+    /// Random plies from the empty board.
+    #[arg(long, default_value_t = 12)]
+    plies: u32,
+    /// Positions.
+    #[arg(long, default_value_t = 200)]
+    positions: usize,
+    /// Searches, comma separated.
+    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = Algo::parse)]
+    algos: Vec<Algo>,
+    /// θ values of the PPNS grid.
+    #[arg(long, value_delimiter = ',', default_value = "0.01,0.001")]
+    thetas: Vec<f64>,
+    /// pr values of the PPNS grid (`off` for none).
+    #[arg(long, value_delimiter = ',', default_value = "off,1e-3,1e-4,1e-5", value_parser = parse_pr)]
+    prs: Vec<Pr>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// `pnplay experiment 2048`.
+#[derive(Args)]
+pub struct G2048Args {
+    /// Board: 2048:2x2 or 2048:4x4.
+    #[arg(long, default_value = "2048:2x2")]
+    game: String,
+    /// Objective tiles, comma separated.
+    #[arg(long, value_delimiter = ',', default_value = "16,32")]
+    objectives: Vec<u32>,
+    /// Searches, comma separated.
+    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = Algo::parse)]
+    algos: Vec<Algo>,
+    /// PPNS's precision rate (`off` for none); 1e-4 is the dissertation's.
+    #[arg(long, default_value = "1e-4", value_parser = parse_pr)]
+    pr: Pr,
+    /// Every opening (a 2 or a 4 in each spawn: 24 on 2×2) instead of the dissertation's
+    /// openings with two 2-tiles (6 on 2×2).
+    #[arg(long)]
+    all_starts: bool,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// A precision rate, or none (`off`).
+#[derive(Clone, Copy, Debug)]
+struct Pr(Option<f64>);
+
+fn parse_pr(text: &str) -> Result<Pr, String> {
+    if text == "off" {
+        return Ok(Pr(None));
+    }
+    text.parse()
+        .map(|pr| Pr(Some(pr)))
+        .map_err(|_| format!("pr must be a number or off, got {text:?}"))
+}
+
+/// Runs an experiment command.
+pub fn run(command: ExperimentCommand) -> Result<(), String> {
+    match command {
+        ExperimentCommand::Stages(args) => stages(args),
+        ExperimentCommand::Connect4(args) => connect4(args),
+        ExperimentCommand::G2048(args) => g2048(args),
+    }
+}
+
+impl CommonArgs {
+    /// The search limits, with the experiment's defaults where none is given.
+    fn limits(&self, default_nodes: u64, default_seconds: Option<f64>) -> Limits {
+        Limits {
+            max_nodes: Some(self.nodes.unwrap_or(default_nodes)),
+            max_seconds: self.time.or(default_seconds),
+            max_iterations: None,
+        }
+    }
+
+    /// The parameters common to all searches (the seed is set per position by `plan`).
+    fn params(&self, pr: Option<f64>) -> Params {
+        Params {
+            theta: self.theta,
+            pr,
+            playouts: self.playouts,
+            seed: self.seed,
+            goal: self.goal,
+        }
+    }
+
+    /// The exact solver's limits.
+    fn verify_limits(&self) -> Limits {
+        Limits {
+            max_nodes: Some(self.verify_nodes),
+            max_seconds: self.verify_time,
+            max_iterations: None,
+        }
+    }
+}
+
+/// Checks every job's parameters before anything runs.
+fn check_jobs(jobs: &[Job]) -> Result<(), String> {
+    for job in jobs {
+        job.params
+            .check(job.search.algo)
+            .map_err(|e| format!("{}: {e}", job.search.label()))?;
+    }
+    Ok(())
+}
+
+/// Runs `jobs` on `spec`, printing progress unless quiet.
+fn run_all(
+    spec: &GameSpec,
+    jobs: &[Job],
+    limits: Limits,
+    common: &CommonArgs,
+) -> Result<Vec<Record>, String> {
+    check_jobs(jobs)?;
+    let done = AtomicUsize::new(0);
+    let total = jobs.len();
+    run_jobs(spec, jobs, limits, common.jobs, |job, result| {
+        let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if common.quiet {
+            return;
+        }
+        if let Ok(record) = result {
+            eprintln!(
+                "[{done:>5}/{total}] {spec} stage {} #{} {}: {} ({} nodes, {:.2} s)",
+                job.stage,
+                job.index,
+                job.search.label(),
+                record.verdict,
+                record.nodes,
+                record.seconds
+            );
+        }
+    })
+}
+
+/// Fills in `exact` and `wrong` of every record from an exact solve of its position (each
+/// position once, on `common.jobs` threads).
+fn verify_records(
+    spec: &GameSpec,
+    records: &mut [Record],
+    common: &CommonArgs,
+) -> Result<(), String> {
+    // Records come grouped by position (see `plan`), so each position's first record
+    // stands for it.
+    let mut positions: Vec<(Stage, usize, String)> = Vec::new();
+    for record in records.iter() {
+        if !positions
+            .iter()
+            .any(|(stage, index, _)| *stage == record.stage && *index == record.index)
+        {
+            positions.push((record.stage.clone(), record.index, record.pos.clone()));
+        }
+    }
+    let limits = common.verify_limits();
+    let done = AtomicUsize::new(0);
+    let total = positions.len();
+    let outcomes = parallel_map(
+        &positions,
+        common.jobs,
+        |(_, _, pos)| verify::exact_outcome(spec, pos, limits),
+        |(stage, index, _), result| {
+            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if !common.quiet {
+                let answer = match result {
+                    Ok(Some(outcome)) => format!("{outcome:?}").to_lowercase(),
+                    Ok(None) => "not verified within the budget".to_string(),
+                    Err(e) => e.clone(),
+                };
+                eprintln!("[{done:>5}/{total}] verify {spec} stage {stage} #{index}: {answer}");
+            }
+        },
+    );
+    let outcomes: Vec<Option<Outcome>> = outcomes.into_iter().collect::<Result<_, _>>()?;
+    for record in records.iter_mut() {
+        let i = positions
+            .iter()
+            .position(|(stage, index, _)| *stage == record.stage && *index == record.index)
+            .expect("every record's position was verified");
+        verify::mark(record, outcomes[i], common.goal);
+    }
+    Ok(())
+}
+
+/// Draws summary rows: a title and the experiment whose published numbers go beside ours.
+type PlotFn = fn(&[Row], &str, Option<Experiment>) -> plot::LinePlot;
+
+/// Writes the records (JSON Lines), the summary (CSV) and, if given, the plot (SVG); prints
+/// the table or the JSON lines.
+fn report(
+    records: &[Record],
+    common: &CommonArgs,
+    experiment: Option<Experiment>,
+    plot: Option<(PlotFn, &str)>,
+) -> Result<(), String> {
+    let mut lines = String::new();
+    for record in records {
+        lines.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
+        lines.push('\n');
+    }
+    write_file(&common.out, &lines)?;
+    let rows = summarize(records);
+    write_file(&common.out.with_extension("csv"), &csv(&rows, experiment))?;
+    if let Some((plot, title)) = plot {
+        let svg = plot(&rows, title, experiment).to_svg();
+        write_file(&common.out.with_extension("svg"), &svg)?;
+    }
+    if common.json {
+        print!("{lines}");
+    } else {
+        print!("{}", text_table(&rows, experiment));
+    }
+    Ok(())
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn stages(args: StagesArgs) -> Result<(), String> {
+    let common = &args.common;
+    let spec = args.game;
+    let stage_positions: Vec<(Stage, Vec<String>)> = match &args.positions_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let mut positions = generate::read_positions(&spec, &text)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            positions.truncate(args.positions);
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            vec![(Stage::Named(name), positions)]
+        }
+        None => args
+            .stages
+            .iter()
+            .map(|&moves| {
+                generate::random_positions(&spec, moves, args.positions, common.seed)
+                    .map(|positions| (Stage::Moves(moves), positions))
+                    .map_err(|e| format!("stage {moves}: {e}"))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let searches: Vec<SearchSpec> = args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
+    let params = common.params(args.pr.0);
+    let jobs = plan(&stage_positions, &searches, &params, common.seed);
+    // The paper's Othello limits: 8,000,000 nodes or 600 s.
+    let limits = common.limits(8_000_000, Some(600.0));
+    let mut records = run_all(&spec, &jobs, limits, common)?;
+    if common.verify {
+        verify_records(&spec, &mut records, common)?;
+    }
+    let experiment = (spec.to_string() == "othello").then_some(Experiment::OthelloStages);
+    let title = format!("{spec}: completion by stage");
+    report(
+        &records,
+        common,
+        experiment,
+        Some((plot::completion_by_stage, &title)),
+    )
+}
+
+fn connect4(args: Connect4Args) -> Result<(), String> {
+    let common = &args.common;
+    let spec = args.game;
+    let positions = generate::random_positions(&spec, args.plies, args.positions, common.seed)?;
+    let stage_positions = vec![(Stage::Moves(args.plies), positions)];
+    let mut searches = Vec::new();
+    for &algo in &args.algos {
+        if matches!(algo, Algo::Ppns | Algo::PpnsPrecise) {
+            for &theta in &args.thetas {
+                for &Pr(pr) in &args.prs {
+                    searches.push(SearchSpec {
+                        algo,
+                        setting: Some(Setting { theta, pr }),
+                    });
+                }
+            }
+        } else {
+            searches.push(SearchSpec::plain(algo));
+        }
+    }
+    let params = common.params(None);
+    let jobs = plan(&stage_positions, &searches, &params, common.seed);
+    // The paper's Connect Four limits: 35,000,000 nodes or 420 s.
+    let limits = common.limits(35_000_000, Some(420.0));
+    let mut records = run_all(&spec, &jobs, limits, common)?;
+    if common.verify {
+        verify_records(&spec, &mut records, common)?;
+    }
+    let experiment =
+        (spec.to_string() == "connect4" && args.plies == 12).then_some(Experiment::Connect4Grid);
+    let title = format!("{spec}, {} random plies: completion by pr", args.plies);
+    report(
+        &records,
+        common,
+        experiment,
+        Some((plot::completion_by_setting, &title)),
+    )
+}
+
+fn g2048(args: G2048Args) -> Result<(), String> {
+    let common = &args.common;
+    let params = common.params(args.pr.0);
+    let searches: Vec<SearchSpec> = args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
+    let limits = common.limits(1_000_000, None);
+    let mut records = Vec::new();
+    for &objective in &args.objectives {
+        let spec: GameSpec = format!("{}:{objective}", args.game)
+            .parse()
+            .map_err(|e: pnplay::game::ParseError| e.to_string())?;
+        let positions = generate::chance_openings(&spec, !args.all_starts);
+        let stage_positions = vec![(Stage::Named(format!("objective {objective}")), positions)];
+        let jobs = plan(&stage_positions, &searches, &params, common.seed);
+        let mut stage_records = run_all(&spec, &jobs, limits, common)?;
+        // The exact answer is part of this experiment's table, so it is always computed.
+        verify_records(&spec, &mut stage_records, common)?;
+        records.extend(stage_records);
+    }
+    let experiment = (args.game == "2048:2x2" && !args.all_starts).then_some(Experiment::G2048);
+    report(&records, common, experiment, None)
+}

@@ -1,0 +1,186 @@
+//! Running an experiment's searches: one job at a time ([`run_job`], what the wasm page calls
+//! from its workers), or a whole list on several threads ([`run_jobs`], native only).
+//!
+//! A [`Job`] is one search of one position with all its parameters, the playout seed
+//! included, so its [`Record`] depends on nothing but the job: [`plan`] derives each
+//! position's playout seed from the run's seed, the stage and the index ([`derive_seed`]),
+//! never from the order jobs run in. [`run_jobs`] hands jobs to threads as they become free
+//! and puts every record back in its job's place, so the output order, and every field but
+//! `seconds`, is the same for any number of threads.
+//!
+//! ```
+//! use pnplay::experiment::{SearchSpec, Stage, runner::{plan, run_job}};
+//! use pnplay::search::{Limits, bestfirst::{Algo, Params}};
+//!
+//! let spec = "tictactoe".parse().unwrap();
+//! let stages = vec![(Stage::Moves(2), vec!["15".to_string(), "19".to_string()])];
+//! let jobs = plan(&stages, &[SearchSpec::plain(Algo::Pns)], &Params::default(), 1);
+//! assert_eq!(jobs.len(), 2);
+//! let record = run_job(&spec, &jobs[0], Limits::default()).unwrap();
+//! assert_eq!(record.verdict.word(), "disproved"); // X cannot force a win after 1, 5
+//! ```
+
+use super::{Record, SearchSpec, Stage, derive_seed};
+use crate::engine::{GameSpec, start_search};
+use crate::search::Limits;
+use crate::search::bestfirst::{Algo, Params};
+
+/// What [`derive_seed`] mixes in to make a playout seed, apart from position seeds.
+const PLAYOUT_SEED_PURPOSE: u64 = 0x706c_6179_6f75_7473; // "playouts"
+
+/// One search of one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    /// The position's stage.
+    pub stage: Stage,
+    /// The position's index within its stage.
+    pub index: usize,
+    /// The position in the game's notation.
+    pub pos: String,
+    /// The search and its grid setting.
+    pub search: SearchSpec,
+    /// The parameters it runs with (the setting already applied, the seed included).
+    pub params: Params,
+}
+
+impl Job {
+    /// A job that runs `algo` on `pos` with `params`, overridden by `setting` if given.
+    #[must_use]
+    pub fn new(
+        stage: Stage,
+        index: usize,
+        pos: &str,
+        algo: Algo,
+        params: Params,
+        setting: Option<super::Setting>,
+    ) -> Job {
+        let search = SearchSpec { algo, setting };
+        let params = match setting {
+            Some(setting) => Params {
+                theta: setting.theta,
+                pr: setting.pr,
+                ..params
+            },
+            None => params,
+        };
+        Job {
+            stage,
+            index,
+            pos: pos.to_string(),
+            search,
+            params,
+        }
+    }
+}
+
+/// The jobs of an experiment: every position of every stage, each with every search, in
+/// that order (stage, then position, then search). All searches of a position share its
+/// playout seed `derive_seed(seed, [purpose, stage, index])`, so they see the same random
+/// numbers; `params` gives everything else.
+#[must_use]
+pub fn plan(
+    stages: &[(Stage, Vec<String>)],
+    searches: &[SearchSpec],
+    params: &Params,
+    seed: u64,
+) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for (stage, positions) in stages {
+        for (index, pos) in positions.iter().enumerate() {
+            let playout_seed = derive_seed(
+                seed,
+                &[PLAYOUT_SEED_PURPOSE, stage.seed_key(), index as u64],
+            );
+            for search in searches {
+                let params = Params {
+                    seed: playout_seed,
+                    ..*params
+                };
+                jobs.push(Job::new(
+                    stage.clone(),
+                    index,
+                    pos,
+                    search.algo,
+                    params,
+                    search.setting,
+                ));
+            }
+        }
+    }
+    jobs
+}
+
+/// Runs one job to its verdict within `limits`. The record's `exact` and `wrong` are `null`
+/// (see [`super::verify`]). An error if the position or the parameters are bad.
+pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, String> {
+    let mut search = start_search(spec, &job.pos, job.search.algo, &job.params, limits)
+        .map_err(|e| format!("stage {} position {}: {e}", job.stage, job.index))?;
+    let verdict = search.run();
+    let stats = search.stats();
+    Ok(Record {
+        stage: job.stage.clone(),
+        index: job.index,
+        pos: job.pos.clone(),
+        algo: job.search.algo,
+        setting: job.search.setting,
+        verdict,
+        iterations: stats.iterations,
+        nodes: stats.nodes_created,
+        playouts: stats.playouts,
+        seconds: stats.seconds,
+        root_value: search.root_value(),
+        exact: None,
+        wrong: None,
+    })
+}
+
+/// Applies `work` to every item on `threads` threads (at least one), calling `progress` with
+/// each result as it comes (from the thread that made it), and returns the results in the
+/// items' order. Native only: wasm has no threads (the page runs jobs in its own workers).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+    progress: impl Fn(&T, &R) + Sync,
+) -> Vec<R> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new(items.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, items.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let result = work(item);
+                    progress(item, &result);
+                    results.lock().expect("no thread panics holding the lock")[i] = Some(result);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("no thread panics holding the lock")
+        .into_iter()
+        .map(|result| result.expect("every item was processed"))
+        .collect()
+}
+
+/// Runs every job on `threads` threads (see [`parallel_map`]); `progress` sees each record
+/// as it is made. The first error (in job order) if any job fails.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run_jobs(
+    spec: &GameSpec,
+    jobs: &[Job],
+    limits: Limits,
+    threads: usize,
+    progress: impl Fn(&Job, &Result<Record, String>) + Sync,
+) -> Result<Vec<Record>, String> {
+    parallel_map(jobs, threads, |job| run_job(spec, job, limits), progress)
+        .into_iter()
+        .collect()
+}
