@@ -16,8 +16,11 @@ use serde::Serialize;
 
 use crate::game::board::Board;
 use crate::game::{Game, MoveList, Outcome, ParseError, Player, Turn, connect4, g2048, othello};
-use crate::search::Limits;
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::bestfirst::{Algo, Params, Search};
+use crate::search::dfpn::{DfPn, DfPnConfig};
+use crate::search::view::Values;
+use crate::search::{Limits, Question, Verdict};
 
 /// A game and its variant, parsed from a name such as `othello6`, `connect4:5x4` or
 /// `2048:2x2:16` (the 2048 objective is optional: 2×2 defaults to 32, 4×4 to 2048).
@@ -309,6 +312,176 @@ pub fn start_search(
     })
 }
 
+/// A search `pnplay solve` can run: a best-first one, df-pn or alpha-beta.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solver {
+    /// One of the steppable best-first searches.
+    BestFirst(Algo),
+    /// Depth-first proof-number search with a transposition table.
+    DfPn,
+    /// Alpha-beta answering the goal question exactly.
+    AlphaBeta,
+}
+
+impl FromStr for Solver {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Solver, String> {
+        match name {
+            "dfpn" => Ok(Solver::DfPn),
+            "alphabeta" => Ok(Solver::AlphaBeta),
+            _ => Algo::parse(name).map(Solver::BestFirst).map_err(|_| {
+                format!(
+                    "unknown search {name:?}: expected pns, ppns, ppns-precise, mcpns, pp, dfpn or alphabeta"
+                )
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Solver::BestFirst(algo) => f.write_str(algo.name()),
+            Solver::DfPn => f.write_str("dfpn"),
+            Solver::AlphaBeta => f.write_str("alphabeta"),
+        }
+    }
+}
+
+/// What `pnplay solve --json` prints (SPEC.md §5).
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveReport {
+    /// Game name.
+    pub game: String,
+    /// The position as given.
+    pub pos: String,
+    /// The search.
+    pub algo: String,
+    /// The verdict word (SPEC.md §3).
+    pub verdict: Verdict,
+    /// Iterations (best-first), root searches (alpha-beta) or 0 (df-pn).
+    pub iterations: u64,
+    /// Nodes created (best-first), positions searched (df-pn, alpha-beta).
+    pub nodes: u64,
+    /// Random playouts.
+    pub playouts: u64,
+    /// Seconds of search.
+    pub seconds: f64,
+    /// The root's values (pn/dn, PPN or pmc/dmc); `null` for alpha-beta.
+    pub root_value: Option<Values>,
+    /// A move that proves the goal if proved, else the move the search favours.
+    pub best_move: Option<String>,
+    /// The seed of the random playouts.
+    pub seed: u64,
+}
+
+/// Runs search `solver` on `pos` until it decides or reaches a limit (`pnplay solve`).
+///
+/// ```
+/// use pnplay::engine::{Solver, solve};
+/// use pnplay::search::{Limits, Verdict, bestfirst::Params};
+/// let spec = "connect4:5x4".parse().unwrap();
+/// for solver in ["pns", "dfpn", "alphabeta"] {
+///     let report = solve(&spec, "3333", solver.parse().unwrap(), &Params::default(), Limits::default()).unwrap();
+///     assert!(report.verdict.is_exact(), "{solver}");
+/// }
+/// ```
+pub fn solve(
+    spec: &GameSpec,
+    pos: &str,
+    solver: Solver,
+    params: &Params,
+    limits: Limits,
+) -> Result<SolveReport, String> {
+    let report = |verdict, stats: crate::search::Stats, root_value, best_move| SolveReport {
+        game: spec.to_string(),
+        pos: pos.to_string(),
+        algo: solver.to_string(),
+        verdict,
+        iterations: stats.iterations,
+        nodes: stats.nodes_created.max(stats.nodes_expanded),
+        playouts: stats.playouts,
+        seconds: stats.seconds,
+        root_value,
+        best_move,
+        seed: params.seed,
+    };
+    if let Solver::BestFirst(algo) = solver {
+        let mut search = start_search(spec, pos, algo, params, limits)?;
+        let verdict = search.run();
+        return Ok(report(
+            verdict,
+            search.stats(),
+            Some(search.root_value()),
+            search.best_move(),
+        ));
+    }
+    with_game!(*spec, G, variant => {
+        let root: G = G::parse_position(variant, pos).map_err(|e| e.to_string())?;
+        let question = Question {
+            root_player: match root.turn() {
+                Turn::Player(player) => player,
+                Turn::Chance | Turn::Over => Player::First,
+            },
+            goal: params.goal,
+        };
+        Ok(match solver {
+            Solver::DfPn => {
+                let mut search = DfPn::new(&root, question, DfPnConfig::default());
+                let (verdict, stats) = search.solve(&limits);
+                let numbers = search.root_numbers();
+                let number = |n: u32| if n == crate::search::dfpn::INFINITY { f64::INFINITY } else { f64::from(n) };
+                let values = Values::ProofNumbers { pn: number(numbers.pn), dn: number(numbers.dn) };
+                report(verdict, stats, Some(values), None)
+            }
+            _ => {
+                let mut search = AlphaBeta::<G, _>::with_default_ordering(AlphaBetaConfig::default());
+                let verdict = search.solve(&root, question, &limits);
+                let best = search.best_move(&root).map(|mv| root.format_move(mv));
+                report(verdict, search.stats(), None, best)
+            }
+        })
+    })
+}
+
+/// What `pnplay score --json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreReport {
+    /// The exact value for the side to move (SPEC.md §2 units).
+    pub score: i32,
+    /// A move that achieves it (`null` when the game is over).
+    pub best_move: Option<String>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Seconds of search.
+    pub seconds: f64,
+}
+
+/// The exact value of a position by alpha-beta (`pnplay score`); an error at a limit.
+///
+/// ```
+/// let spec = "tictactoe".parse().unwrap();
+/// let report = pnplay::engine::score(&spec, "", Default::default()).unwrap();
+/// assert_eq!(report.score, 0); // tic-tac-toe is a draw
+/// ```
+pub fn score(spec: &GameSpec, pos: &str, limits: Limits) -> Result<ScoreReport, String> {
+    with_game!(*spec, G, variant => {
+        let root: G = G::parse_position(variant, pos).map_err(|e| e.to_string())?;
+        let mut search = AlphaBeta::<G, _>::with_default_ordering(AlphaBetaConfig::default());
+        let score = search
+            .score(&root, &limits)
+            .ok_or("out: a limit was reached before the exact value was found")?;
+        let stats = search.stats();
+        Ok(ScoreReport {
+            score: score.value,
+            best_move: score.best_move.map(|mv| root.format_move(mv)),
+            nodes: stats.nodes_expanded,
+            seconds: stats.seconds,
+        })
+    })
+}
+
 /// A game the engine knows, as listed to the page.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct GameInfo {
@@ -359,7 +532,8 @@ pub const GAMES: &[GameInfo] = &[
     },
 ];
 
-/// Every search name of SPEC.md §5.
+/// The searches the page can step and draw (the best-first family of
+/// [`crate::search::bestfirst`]). The exact solvers (`dfpn`, `alphabeta`) run from the CLI.
 pub const SEARCHES: &[SearchInfo] = &[
     SearchInfo {
         name: "pns",
@@ -380,22 +554,6 @@ pub const SEARCHES: &[SearchInfo] = &[
     SearchInfo {
         name: "pp",
         title: "Product propagation",
-    },
-    SearchInfo {
-        name: "dfpn",
-        title: "Depth-first PNS (df-pn)",
-    },
-    SearchInfo {
-        name: "mcts",
-        title: "Monte-Carlo tree search",
-    },
-    SearchInfo {
-        name: "pnmcts",
-        title: "PN-MCTS",
-    },
-    SearchInfo {
-        name: "alphabeta",
-        title: "Alpha-beta (exact)",
     },
 ];
 
@@ -423,5 +581,28 @@ pub fn hello() -> Hello {
         version: crate::VERSION,
         games: GAMES,
         searches: SEARCHES,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_lists_exactly_the_steppable_searches() {
+        let listed: Vec<&str> = SEARCHES.iter().map(|s| s.name).collect();
+        let steppable: Vec<&str> = Algo::ALL.iter().map(|a| a.name()).collect();
+        assert_eq!(listed, steppable);
+    }
+
+    #[test]
+    fn every_listed_game_name_parses_and_prints_back() {
+        for game in GAMES {
+            let spec: GameSpec = game.name.parse().unwrap();
+            assert_eq!(spec.to_string(), game.name);
+        }
+        for name in ["connect4:5x4", "2048:2x2:16", "othello6"] {
+            assert_eq!(name.parse::<GameSpec>().unwrap().to_string(), name);
+        }
     }
 }

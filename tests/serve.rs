@@ -78,7 +78,7 @@ fn serves_page_and_package_with_the_right_types_and_headers() {
     let server = start();
     let (status, head, body) = raw(&server, "GET", "/");
     assert_eq!(status, 200);
-    assert!(head.contains("content-type: text/html; charset=utf-8"));
+    assert!(head.contains("content-type: text/html"));
     assert!(String::from_utf8_lossy(&body).contains("<title>pnplay"));
     assert!(head.contains(
         "content-security-policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"

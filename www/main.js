@@ -316,8 +316,10 @@ async function step(iterations) {
   }
 }
 
+const TREE_SIZES = { small: { depth: 3, maxNodes: 400 }, large: { depth: 5, maxNodes: 2000 } };
+
 function treeRequest() {
-  return { depth: 3, maxNodes: Number(document.body.dataset.maxTreeNodes || 400) };
+  return TREE_SIZES[$('tree-size').value] || TREE_SIZES.small;
 }
 
 async function run() {
@@ -434,6 +436,11 @@ function wire() {
   });
   ui.compare.addEventListener('change', syncParamVisibility);
   ui.edit.addEventListener('change', syncEditMode);
+  $('tree-size').addEventListener('change', async () => {
+    if (!state.searchAlgos.length || state.running) return;
+    const { reports } = await engine.request('snapshot', { view: treeRequest() });
+    reports.forEach((report, index) => treeViews[index]?.update(report));
+  });
   $('toggle-turn').addEventListener('click', () => editCell(null));
   ui.run.addEventListener('click', toggleRun);
   $('step').addEventListener('click', () => step(1));

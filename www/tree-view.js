@@ -5,6 +5,10 @@
 //
 // Shapes and colours: OR nodes are squares, AND and chance nodes circles (chance dashed),
 // terminal nodes diamonds; green = proven, red = disproven, grey = unknown.
+//
+// Drawing stays cheap with thousands of nodes: reports are coalesced to one drawing per
+// animation frame, node elements are kept by node id and only changed attributes are
+// written, all ordinary links are one SVG path, and events are delegated to the SVG.
 
 import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
 import { valueText } from './values.js';
@@ -13,6 +17,10 @@ const SVG = 'http://www.w3.org/2000/svg';
 const NODE_W = 30;
 const LEVEL_H = 78;
 const PATH_STEP_MS = 90;
+const GLIDE_MS = 350;
+const GLIDE_AT_MOST = 150;
+const LABELS_AT_MOST = 500;
+const CREATE_PER_FRAME = 400;
 
 function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -21,31 +29,74 @@ function el(name, attributes = {}, parent = null) {
   return node;
 }
 
+function shortValue(values) {
+  return valueText(values).replace(/^(pn|ppn|pmc) /, '').replace(' / dn ', '/').replace(' / dmc ', '/');
+}
+
 export class TreeView {
   constructor(parent, algo, { onHover, onLeave } = {}) {
     this.algo = algo;
     this.onHover = onHover;
     this.onLeave = onLeave;
     this.pinned = null;
-    this.positions = new Map(); // node id → {x, y} of the last drawing, for gliding
+    this.elements = new Map(); // node id → {g, data}
+    this.pending = null;
     this.root = document.createElement('figure');
     this.root.className = 'tree-view';
     this.root.dataset.algo = algo;
-    const caption = document.createElement('figcaption');
-    this.caption = caption;
+    this.caption = document.createElement('figcaption');
     this.pinLine = document.createElement('p');
     this.pinLine.className = 'pin-line';
-    this.svg = el('svg', { class: 'tree-svg', role: 'img', 'aria-label': `${algo} search tree` });
-    this.root.append(caption, this.svg, this.pinLine);
+    this.svg = el('svg', { class: 'tree-svg', role: 'group', 'aria-label': `${algo} search tree` });
+    this.links = el('path', { class: 'link' }, this.svg);
+    this.pathLinks = el('g', { class: 'path-links' }, this.svg);
+    this.nodeLayer = el('g', { class: 'nodes' }, this.svg);
+    this.root.append(this.caption, this.svg, this.pinLine);
     parent.appendChild(this.root);
+    this.listen();
   }
 
-  /** Draws a progress report that carries a snapshot. */
+  listen() {
+    const nodeOf = (event) => {
+      const g = event.target.closest?.('.node');
+      return g ? this.elements.get(Number(g.dataset.id)) : null;
+    };
+    this.svg.addEventListener('pointerover', (event) => {
+      const record = nodeOf(event);
+      if (record) this.onHover?.(record.data);
+    });
+    this.svg.addEventListener('focusin', (event) => {
+      const record = nodeOf(event);
+      if (record) this.onHover?.(record.data);
+    });
+    this.svg.addEventListener('pointerleave', () => this.onLeave?.());
+    this.svg.addEventListener('focusout', () => this.onLeave?.());
+    const togglePin = (event) => {
+      const record = nodeOf(event);
+      if (!record) return;
+      this.pin(record.data.id === this.pinned ? null : record.data.id);
+    };
+    this.svg.addEventListener('click', togglePin);
+    this.svg.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      event.stopPropagation();
+      togglePin(event);
+    });
+  }
+
+  /** Takes a progress report; the latest one is drawn at the next animation frame. */
   update(report) {
+    if (!report.snapshot) return;
+    const scheduled = this.pending !== null;
+    this.pending = report;
+    if (!scheduled) requestAnimationFrame(() => this.draw());
+  }
+
+  draw() {
+    const report = this.pending;
+    this.pending = null;
     const snapshot = report.snapshot;
-    if (!snapshot) return;
-    const rootData = snapshot.root;
-    const layoutRoot = hierarchy(rootData, (d) => d.children);
+    const layoutRoot = hierarchy(snapshot.root, (d) => d.children);
     treeLayout().nodeSize([NODE_W, LEVEL_H]).separation((a, b) => (a.parent === b.parent ? 1 : 1.3))(layoutRoot);
     const nodes = layoutRoot.descendants();
     let minX = Infinity;
@@ -58,86 +109,127 @@ export class TreeView {
     const height = (layoutRoot.height + 1) * LEVEL_H + 20;
     this.svg.setAttribute('viewBox', `${minX - NODE_W} -20 ${width} ${height}`);
     this.svg.dataset.nodes = String(nodes.length);
+    // Labels are unreadable (and costly to render) on very large drawings: shapes only then.
+    this.svg.classList.toggle('large', nodes.length > LABELS_AT_MOST);
     this.caption.textContent = `${report.algo}: ${nodes.length} of ${report.stats.nodes_created.toLocaleString('en')} nodes drawn · iteration ${report.stats.iterations.toLocaleString('en')}`;
 
     const pathIds = new Set(snapshot.path);
     const expanded = snapshot.path[snapshot.path.length - 1];
-    const links = el('g', { class: 'links' });
-    const group = el('g', { class: 'nodes' });
-    for (const n of layoutRoot.links()) {
-      const onPath = pathIds.has(n.source.data.id) && pathIds.has(n.target.data.id);
-      const line = el('path', {
-        d: `M${n.source.x},${n.source.y + 9}C${n.source.x},${(n.source.y + n.target.y) / 2} ${n.target.x},${(n.source.y + n.target.y) / 2} ${n.target.x},${n.target.y - 9}`,
-        class: onPath ? 'link on-path' : 'link',
-      }, links);
-      if (onPath) line.style.setProperty('--delay', `${n.target.depth * PATH_STEP_MS}ms`);
-    }
-    const fresh = new Map();
-    const moves = [];
+
+    const seen = new Set();
+    const gliding = [];
+    const lit = [];
+    let created = 0;
     for (const n of nodes) {
       const d = n.data;
-      fresh.set(d.id, { x: n.x, y: n.y });
-      const node = el('g', {
-        class: `node kind-${d.kind} status-${d.status}${pathIds.has(d.id) ? ' on-path' : ''}${d.id === expanded ? ' expanded' : ''}${d.id === this.pinned ? ' pinned' : ''}`,
-        tabindex: '0',
-        role: 'button',
-        'data-id': d.id,
-        'aria-label': `${d.move ?? 'root'}: ${d.kind} node, ${d.status}, ${valueText(d.values)}${d.child_count ? `, ${d.child_count} children` : ''}`,
-      }, group);
-      // Glide from where the node was last time (or from its parent) to its new place.
-      const previous = this.positions.get(d.id) || (n.parent && this.positions.get(n.parent.data.id)) || { x: n.x, y: n.y };
-      node.style.transform = `translate(${previous.x}px, ${previous.y}px)`;
-      moves.push([node, n]);
-      if (pathIds.has(d.id)) node.style.setProperty('--delay', `${n.depth * PATH_STEP_MS}ms`);
-      this.drawShape(node, d.kind);
-      const label = el('text', { class: 'node-move', y: -12 }, node);
-      label.textContent = d.move ?? 'root';
-      const value = el('text', { class: 'node-value', y: 22 }, node);
-      value.textContent = valueText(d.values).replace(/^(pn|ppn|pmc) /, '').replace(' / dn ', '/').replace(' / dmc ', '/');
-      const title = el('title', {}, node);
-      title.textContent = node.getAttribute('aria-label');
-      node.addEventListener('pointerenter', () => this.onHover?.(d));
-      node.addEventListener('focus', () => this.onHover?.(d));
-      node.addEventListener('pointerleave', () => this.onLeave?.());
-      node.addEventListener('blur', () => this.onLeave?.());
-      node.addEventListener('click', () => this.pin(d.id === this.pinned ? null : d.id, report));
-      node.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter') {
-          event.stopPropagation();
-          this.pin(d.id === this.pinned ? null : d.id, report);
-        }
-      });
+      let record = this.elements.get(d.id);
+      if (!record && created >= CREATE_PER_FRAME) continue; // the rest grow in next frames
+      seen.add(d.id);
+      if (!record) {
+        created++;
+        record = this.createNode(d);
+        // A new node starts at its parent's place and glides out.
+        const parent = n.parent && this.elements.get(n.parent.data.id);
+        record.x = parent ? parent.x : n.x;
+        record.y = parent ? parent.y : n.y;
+      }
+      record.data = d;
+      const onPath = pathIds.has(d.id);
+      const classes = `node kind-${d.kind} status-${d.status}${onPath ? ' on-path' : ''}${d.id === expanded ? ' expanded' : ''}${d.id === this.pinned ? ' pinned' : ''}`;
+      if (record.classes !== classes) {
+        record.g.setAttribute('class', classes);
+        record.classes = classes;
+      }
+      const value = shortValue(d.values);
+      if (record.valueText !== value || record.childCount !== d.child_count) {
+        record.value.textContent = value;
+        record.g.setAttribute('aria-label', `${d.move ?? 'root'}: ${d.kind} node, ${d.status}, ${valueText(d.values)}${d.child_count ? `, ${d.child_count} children` : ''}`);
+        record.valueText = value;
+        record.childCount = d.child_count;
+      }
+      if (record.x !== n.x || record.y !== n.y || record.placed !== true) gliding.push([record, n]);
+      if (onPath) lit.push([record.shape, n.depth]);
     }
-    this.positions = fresh;
-    this.svg.replaceChildren(links, group);
-    this.svg.getBoundingClientRect(); // styles of the start places are computed: now glide
-    for (const [node, n] of moves) node.style.transform = `translate(${n.x}px, ${n.y}px)`;
+    for (const [id, record] of this.elements) {
+      if (!seen.has(id)) {
+        record.g.remove();
+        this.elements.delete(id);
+      }
+    }
+    this.drawLinks(layoutRoot, pathIds, seen);
+    // Glide moved nodes with the Web Animations API (no forced layout); when very many move
+    // at once (a new, large tree), place them directly.
+    const animate = gliding.length <= GLIDE_AT_MOST;
+    for (const [record, n] of gliding) {
+      const from = `translate(${record.x}px, ${record.y}px)`;
+      const to = `translate(${n.x}px, ${n.y}px)`;
+      record.g.setAttribute('transform', `translate(${n.x},${n.y})`);
+      if (animate && record.placed && from !== to) record.g.animate([{ transform: from }, { transform: to }], { duration: GLIDE_MS, easing: 'ease' });
+      else if (animate && !record.placed) record.g.animate([{ transform: from }, { transform: to }], { duration: GLIDE_MS, easing: 'ease-out' });
+      record.x = n.x;
+      record.y = n.y;
+      record.placed = true;
+    }
+    // Light up the MPN path from the root down to the node just expanded.
+    for (const [shape, depth] of lit) {
+      shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
+    }
     this.lastReport = report;
-    this.showPin(report);
+    this.showPin();
+    // Not everything was created yet: draw again next frame (unless a newer report comes).
+    if (created >= CREATE_PER_FRAME && this.pending === null) this.update(report);
   }
 
-  drawShape(node, kind) {
-    if (kind === 'or') el('rect', { x: -8, y: -8, width: 16, height: 16, class: 'shape' }, node);
-    else if (kind === 'terminal') el('path', { d: 'M0,-9L9,0L0,9L-9,0Z', class: 'shape' }, node);
-    else el('circle', { r: 8.5, class: `shape${kind === 'chance' ? ' chance' : ''}` }, node);
+  createNode(d) {
+    const g = el('g', { tabindex: '0', role: 'button', 'data-id': d.id }, this.nodeLayer);
+    let shape;
+    if (d.kind === 'or') shape = el('rect', { x: -8, y: -8, width: 16, height: 16, class: 'shape' }, g);
+    else if (d.kind === 'terminal') shape = el('path', { d: 'M0,-9L9,0L0,9L-9,0Z', class: 'shape' }, g);
+    else shape = el('circle', { r: 8.5, class: `shape${d.kind === 'chance' ? ' chance' : ''}` }, g);
+    const move = el('text', { class: 'node-move', y: -12 }, g);
+    move.textContent = d.move ?? 'root';
+    const value = el('text', { class: 'node-value', y: 22 }, g);
+    const record = { g, shape, value, data: d, x: 0, y: 0, placed: false };
+    this.elements.set(d.id, record);
+    return record;
+  }
+
+  /** Draws the links between drawn nodes (`drawn`: their ids). */
+  drawLinks(layoutRoot, pathIds, drawn) {
+    const curve = (s, t) => `M${s.x},${s.y + 9}C${s.x},${(s.y + t.y) / 2} ${t.x},${(s.y + t.y) / 2} ${t.x},${t.y - 9}`;
+    const plain = [];
+    const onPath = [];
+    for (const link of layoutRoot.links()) {
+      if (!drawn.has(link.target.data.id)) continue;
+      const d = curve(link.source, link.target);
+      if (pathIds.has(link.source.data.id) && pathIds.has(link.target.data.id)) onPath.push([d, link.target.depth]);
+      else plain.push(d);
+    }
+    this.links.setAttribute('d', plain.join(''));
+    this.pathLinks.replaceChildren(
+      ...onPath.map(([d, depth]) => {
+        const path = el('path', { d, class: 'link on-path' });
+        path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
+        return path;
+      }),
+    );
   }
 
   /** Pins a node (or unpins with null): it stays marked and its values are followed. */
-  pin(id, report) {
+  pin(id) {
     this.pinned = id;
-    for (const node of this.svg.querySelectorAll('.node')) node.classList.toggle('pinned', Number(node.dataset.id) === id);
-    this.showPin(report);
+    for (const [nodeId, record] of this.elements) record.g.classList.toggle('pinned', nodeId === id);
+    this.showPin();
   }
 
-  showPin(report) {
+  showPin() {
     if (this.pinned === null) {
       this.pinLine.textContent = 'Click a node to pin it.';
       return;
     }
-    const find = (n) => (n.id === this.pinned ? n : n.children.map(find).find(Boolean));
-    const node = find(report.snapshot.root);
-    this.pinLine.textContent = node
-      ? `Pinned ${node.move ?? 'root'} (node ${node.id}): ${node.kind}, ${node.status}, ${valueText(node.values)}`
+    const record = this.elements.get(this.pinned);
+    this.pinLine.textContent = record
+      ? `Pinned ${record.data.move ?? 'root'} (node ${record.data.id}): ${record.data.kind}, ${record.data.status}, ${valueText(record.data.values)}`
       : `Pinned node ${this.pinned} is not in the drawn part of the tree now.`;
   }
 }

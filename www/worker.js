@@ -15,6 +15,7 @@ import init, * as engine from './pkg/pnplay.js';
 
 const SLICE_SECONDS = 0.03;
 const PROGRESS_EVERY_MS = 50;
+const SNAPSHOT_EVERY_MS = 200;
 
 let sessions = [];
 let runToken = 0; // bumped by pause/cancel/start: a running loop whose token is stale stops
@@ -68,12 +69,16 @@ const handlers = {
     if (sessions.length === 0) throw new Error('no search has been started');
     const token = ++runToken;
     let lastPost = 0;
+    let lastSnapshot = 0;
     while (!allFinished()) {
       stepAll(1e12, SLICE_SECONDS);
       const now = performance.now();
       if (now - lastPost >= PROGRESS_EVERY_MS) {
-        self.postMessage({ id, type: 'progress', reports: report(view) });
+        // Counters every 50 ms; the (larger) tree snapshot every 200 ms.
+        const withSnapshot = now - lastSnapshot >= SNAPSHOT_EVERY_MS;
+        self.postMessage({ id, type: 'progress', reports: report({ ...view, withSnapshot }) });
         lastPost = now;
+        if (withSnapshot) lastSnapshot = now;
       }
       await yieldToMessages();
       if (token !== runToken) return { reports: report(view), stopped: true };

@@ -89,7 +89,8 @@ test('single steps of PNS move the highlighted path, which ends at the node just
       const expanded = document.querySelector('.tree-view .node.expanded');
       return { onPath, expanded: expanded ? Number(expanded.dataset.id) : null, label: expanded?.getAttribute('aria-label') };
     });
-    assert.ok(info.onPath.length >= 2, 'the path goes from the root to an expanded node');
+    // The first iteration expands the root itself; later ones go down from it.
+    assert.ok(info.onPath.length >= (i === 1 ? 1 : 2), `path ${info.onPath} at iteration ${i}`);
     assert.equal(info.onPath[0], 0, 'the path starts at the root');
     assert.equal(info.expanded, info.onPath[info.onPath.length - 1], 'the path ends at the expanded node');
     assert.match(info.label, /children/, 'the node just expanded now has children');
@@ -190,8 +191,8 @@ test('a worker killed mid-run is reported and replaced, and the page keeps its p
 
 test('while a search runs for 10 s the main thread never blocks for 100 ms, with up to 2,000 tree nodes drawn', async () => {
   const page = await ready(`#v=1&g=othello&a=pns&nodes=50000000&time=30`);
+  await page.selectOption('#tree-size', 'large');
   await page.evaluate(() => {
-    document.body.dataset.maxTreeNodes = '2000';
     window.longTasks = [];
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
     window.frameGaps = [];

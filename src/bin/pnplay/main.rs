@@ -9,7 +9,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use pnplay::engine::GameSpec;
+use pnplay::engine::{GameSpec, Solver};
+use pnplay::search::bestfirst::Params;
+use pnplay::search::{Goal, Limits};
 
 #[derive(Parser)]
 #[command(
@@ -32,8 +34,59 @@ enum Command {
         /// Number of moves.
         depth: u32,
         /// Position text (SPEC.md §2) [default: the start position].
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         pos: Option<String>,
+        /// Print one JSON object instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Decide whether the player to move reaches the goal (SPEC.md §3), with one search.
+    Solve {
+        /// Game name.
+        #[arg(long)]
+        game: GameSpec,
+        /// Position text (SPEC.md §2).
+        #[arg(long, allow_hyphen_values = true)]
+        pos: String,
+        /// Search: pns, ppns, ppns-precise, mcpns, pp, dfpn, alphabeta.
+        #[arg(long)]
+        algo: Solver,
+        /// PPNS/MCPNS: the value a sure playout estimate is moved away from 0 or 1.
+        #[arg(long, default_value_t = 0.01)]
+        theta: f64,
+        /// PPNS/PP: stop with concluded-win/-loss when the root is within pr of 1 or 0.
+        #[arg(long)]
+        pr: Option<f64>,
+        /// PPNS/MCPNS: random playouts per new leaf.
+        #[arg(long, default_value_t = 60)]
+        playouts: u32,
+        /// Most tree nodes (best-first) or positions (df-pn, alpha-beta).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Most seconds.
+        #[arg(long)]
+        time: Option<f64>,
+        /// Seed of the random playouts [default: a fresh one, printed].
+        #[arg(long)]
+        seed: Option<u64>,
+        /// win, or not-lose (a draw counts as proven).
+        #[arg(long, default_value = "win", value_parser = Goal::parse)]
+        goal: Goal,
+        /// Print one JSON object instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The exact value of a position by alpha-beta, and a best move.
+    Score {
+        /// Game name.
+        #[arg(long)]
+        game: GameSpec,
+        /// Position text (SPEC.md §2).
+        #[arg(long, allow_hyphen_values = true)]
+        pos: String,
+        /// Most seconds.
+        #[arg(long)]
+        time: Option<f64>,
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
@@ -105,6 +158,67 @@ fn perft(game: &GameSpec, depth: u32, pos: Option<&str>, json: bool) -> Result<(
     Ok(())
 }
 
+fn solve(
+    game: &GameSpec,
+    pos: &str,
+    solver: Solver,
+    params: &Params,
+    limits: Limits,
+    json: bool,
+) -> Result<(), String> {
+    let report = pnplay::engine::solve(game, pos, solver, params, limits)?;
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    println!(
+        "{} on {} {}: {}",
+        report.algo, report.game, report.pos, report.verdict
+    );
+    println!(
+        "{} iterations, {} nodes, {} playouts, {:.3} s, seed {}",
+        report.iterations, report.nodes, report.playouts, report.seconds, report.seed
+    );
+    if let Some(value) = &report.root_value {
+        println!(
+            "root value: {}",
+            serde_json::to_string(value).map_err(|e| e.to_string())?
+        );
+    }
+    if let Some(best) = &report.best_move {
+        println!("best move: {best}");
+    }
+    Ok(())
+}
+
+fn score(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<(), String> {
+    let limits = Limits {
+        max_seconds: time,
+        ..Limits::default()
+    };
+    let report = pnplay::engine::score(game, pos, limits)?;
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| e.to_string())?
+        );
+    } else {
+        let best = report
+            .best_move
+            .as_deref()
+            .unwrap_or("none (the game is over)");
+        println!(
+            "score {:+} for the side to move; best move {best}",
+            report.score
+        );
+        println!("{} positions in {:.3} s", report.nodes, report.seconds);
+    }
+    Ok(())
+}
+
 fn bench(game: &GameSpec, depth: u32, seconds: f64, seed: u64, json: bool) -> Result<(), String> {
     let perft = pnplay::bench::perft_time(game, depth);
     let playouts =
@@ -146,6 +260,39 @@ fn main() -> ExitCode {
             pos,
             json,
         } => perft(&game, depth, pos.as_deref(), json),
+        Command::Solve {
+            game,
+            pos,
+            algo,
+            theta,
+            pr,
+            playouts,
+            nodes,
+            time,
+            seed,
+            goal,
+            json,
+        } => {
+            let params = Params {
+                theta,
+                pr,
+                playouts,
+                seed: seed.unwrap_or_else(pnplay::game::Rng::fresh_seed),
+                goal,
+            };
+            let limits = Limits {
+                max_nodes: nodes,
+                max_seconds: time,
+                max_iterations: None,
+            };
+            solve(&game, &pos, algo, &params, limits, json)
+        }
+        Command::Score {
+            game,
+            pos,
+            time,
+            json,
+        } => score(&game, &pos, time, json),
         Command::Bench {
             game,
             depth,

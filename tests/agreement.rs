@@ -1,0 +1,150 @@
+//! Every proof-number search gives the exact answer: on 2,000 seeded random positions of
+//! tic-tac-toe, 4×4 Othello, 6×6 Othello with at most 14 empties, 5×4 Connect Four and 7×6
+//! Connect Four after at least 22 plies, the verdicts of PNS, df-pn, MCPNS, PP and PPNS
+//! (without pr) equal alpha-beta's, for both goals.
+
+mod common;
+
+use common::random_positions;
+use pnplay::game::connect4::{Connect4, Dims};
+use pnplay::game::othello::{Othello, Size};
+use pnplay::game::tictactoe::TicTacToe;
+use pnplay::game::{Game, Turn};
+use pnplay::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use pnplay::search::bestfirst::{Algo, Params, new_search};
+use pnplay::search::dfpn::{DfPn, DfPnConfig};
+use pnplay::search::ordering::DefaultOrdering;
+use pnplay::search::{Goal, Limits, Question};
+
+const PER_FAMILY: usize = 400;
+
+/// Checks every search against alpha-beta on `positions`; returns how many verdicts it compared.
+fn check<G: DefaultOrdering>(family: &str, positions: &[G]) -> usize {
+    assert_eq!(
+        positions.len(),
+        PER_FAMILY,
+        "{family}: not enough distinct positions"
+    );
+    let mut truth = AlphaBeta::<G, _>::with_default_ordering(AlphaBetaConfig {
+        table_bytes: 1 << 20,
+    });
+    let limits = Limits {
+        // PP (no playouts, every leaf ½) needs 21 M nodes on one 22-ply Connect Four position.
+        max_nodes: Some(40_000_000),
+        ..Limits::default()
+    };
+    let mut compared = 0;
+    for (index, pos) in positions.iter().enumerate() {
+        let Turn::Player(root_player) = pos.turn() else {
+            panic!("{family} #{index}: not a player's turn");
+        };
+        for goal in [Goal::Win, Goal::NotLose] {
+            let question = Question { root_player, goal };
+            let exact = truth.solve(pos, question, &Limits::default());
+            assert!(
+                exact.is_exact(),
+                "{family} #{index}: alpha-beta did not finish"
+            );
+
+            let mut dfpn = DfPn::new(
+                pos,
+                question,
+                DfPnConfig {
+                    table_bytes: 1 << 20,
+                    epsilon: 0.0,
+                },
+            );
+            let (verdict, _) = dfpn.solve(&limits);
+            assert_eq!(
+                verdict,
+                exact,
+                "{family} #{index} {goal:?}: dfpn on {}",
+                pos.format_position()
+            );
+            compared += 1;
+
+            for algo in [
+                Algo::Pns,
+                Algo::Mcpns,
+                Algo::Pp,
+                Algo::Ppns,
+                Algo::PpnsPrecise,
+            ] {
+                let params = Params {
+                    playouts: 4,
+                    seed: index as u64,
+                    goal,
+                    ..Params::default()
+                };
+                let mut search = new_search(algo, pos.clone(), &params, limits).unwrap();
+                let verdict = search.run();
+                assert_eq!(
+                    verdict,
+                    exact,
+                    "{family} #{index} {goal:?}: {} on {}",
+                    algo.name(),
+                    pos.format_position()
+                );
+                compared += 1;
+            }
+        }
+    }
+    compared
+}
+
+fn empties(pos: &Othello) -> u32 {
+    pos.empty_squares().count_ones()
+}
+
+#[test]
+fn all_searches_agree_with_alpha_beta_on_2000_random_positions() {
+    let mut compared = 0;
+    let ttt = random_positions(
+        &TicTacToe::start(&()),
+        PER_FAMILY,
+        1,
+        |rng| rng.below(8),
+        |_| true,
+    );
+    compared += check("tictactoe", &ttt);
+
+    let o4 = random_positions(
+        &Othello::start(&Size::Four),
+        PER_FAMILY,
+        2,
+        |rng| 1 + rng.below(10),
+        |_| true,
+    );
+    compared += check("othello4", &o4);
+
+    let o6 = random_positions(
+        &Othello::start(&Size::Six),
+        PER_FAMILY,
+        3,
+        |rng| 18 + rng.below(8),
+        |pos| empties(pos) <= 14,
+    );
+    compared += check("othello6", &o6);
+
+    let small = Dims::new(5, 4).unwrap();
+    let c54 = random_positions(
+        &Connect4::start(&small),
+        PER_FAMILY,
+        4,
+        |rng| 4 + rng.below(12),
+        |_| true,
+    );
+    compared += check("connect4:5x4", &c54);
+
+    let c76 = random_positions(
+        &Connect4::start(&Dims::default()),
+        PER_FAMILY,
+        5,
+        |rng| 22 + rng.below(12),
+        |_| true,
+    );
+    compared += check("connect4", &c76);
+
+    // 2,000 positions × 2 goals × 6 searches.
+    assert_eq!(compared, 5 * PER_FAMILY * 2 * 6);
+}
