@@ -133,11 +133,14 @@ pub fn summarize(records: &[Record]) -> Vec<Row> {
     rows
 }
 
+/// Columns of [`text_table`].
+const COLUMNS: usize = 23;
+
 /// The summary as a text table, columns aligned, with the paper's numbers (where
 /// `experiment` has them) on the right after `|`; `-` where there is no number.
 #[must_use]
 pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
-    const HEADER: [&str; 22] = [
+    const HEADER: [&str; COLUMNS] = [
         "stage",
         "search",
         "n",
@@ -151,7 +154,8 @@ pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
         "wrong",
         "iters",
         "nodes",
-        "| paper: S",
+        "|",
+        "paper: S",
         "U",
         "out",
         "S+U",
@@ -165,7 +169,7 @@ pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
     let paper_number = |value: Option<f64>, decimals: usize| {
         value.map_or_else(dash, |v| format!("{v:.decimals$}"))
     };
-    let mut table: Vec<Vec<String>> = vec![HEADER.iter().map(|h| h.to_string()).collect()];
+    let mut table: Vec<[String; COLUMNS]> = vec![HEADER.map(str::to_string)];
     for row in rows {
         let paper = experiment.and_then(|e| lookup(e, &row.stage, &row.search));
         let count = |f: fn(&PaperRow) -> Option<u32>| {
@@ -179,7 +183,7 @@ pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
                 format!("{}/{}", row.wrong, row.verified),
             )
         };
-        table.push(vec![
+        table.push([
             row.stage.to_string(),
             row.search.label(),
             row.n.to_string(),
@@ -193,7 +197,8 @@ pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
             wrong,
             format!("{:.1}", row.mean_iterations),
             format!("{:.0}", row.mean_nodes),
-            format!("| {}", count(|p| p.solved)),
+            "|".to_string(),
+            count(|p| p.solved),
             count(|p| p.unsolved),
             count(|p| p.out),
             count(PaperRow::concluded_total),
