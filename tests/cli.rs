@@ -84,9 +84,26 @@ fn score_gives_the_exact_value_and_a_best_move() {
 
 #[test]
 fn solve_reports_the_spec_fields_and_the_right_verdicts() {
-    for algo in ["pns", "ppns", "ppns-precise", "mcpns", "pp", "dfpn", "alphabeta"] {
+    for algo in [
+        "pns",
+        "ppns",
+        "ppns-precise",
+        "mcpns",
+        "pp",
+        "dfpn",
+        "alphabeta",
+    ] {
         let win = json(&[
-            "solve", "--game", "tictactoe", "--pos", "", "--algo", algo, "--seed", "3", "--json",
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "",
+            "--algo",
+            algo,
+            "--seed",
+            "3",
+            "--json",
         ]);
         assert_eq!(win["verdict"], "disproved", "{algo}");
         for field in [
@@ -104,7 +121,15 @@ fn solve_reports_the_spec_fields_and_the_right_verdicts() {
             assert!(win.get(field).is_some(), "{algo}: no {field}");
         }
         let draw = json(&[
-            "solve", "--game", "tictactoe", "--pos", "", "--algo", algo, "--goal", "not-lose",
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "",
+            "--algo",
+            algo,
+            "--goal",
+            "not-lose",
             "--json",
         ]);
         assert_eq!(draw["verdict"], "proved", "{algo}");
@@ -120,9 +145,37 @@ fn solve_reports_the_spec_fields_and_the_right_verdicts() {
 fn solve_and_score_refuse_bad_input_in_one_line() {
     for args in [
         &["solve", "--game", "othello", "--pos", "", "--algo", "magic"][..],
-        &["solve", "--game", "tictactoe", "--pos", "123", "--algo", "pns", "--goal", "tie"][..],
-        &["solve", "--game", "tictactoe", "--pos", "1425369", "--algo", "pns"][..],
-        &["solve", "--game", "tictactoe", "--pos", "", "--algo", "ppns", "--theta", "2"][..],
+        &[
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "123",
+            "--algo",
+            "pns",
+            "--goal",
+            "tie",
+        ][..],
+        &[
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "1425369",
+            "--algo",
+            "pns",
+        ][..],
+        &[
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "",
+            "--algo",
+            "ppns",
+            "--theta",
+            "2",
+        ][..],
         &["score", "--game", "connect4", "--pos", "8"][..],
     ] {
         let output = pnplay(args);
