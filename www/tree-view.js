@@ -179,9 +179,11 @@ export class TreeView {
       record.y = n.y;
       record.placed = true;
     }
-    // Light up the MPN path from the root down to the node just expanded.
+    // Light up the MPN path from the root down to the node just expanded. Every frame of an
+    // animation repaints the whole drawing, so a large one lights up in two steps, not smoothly.
+    const easing = nodes.length > LABELS_AT_MOST ? 'steps(2)' : 'ease-out';
     for (const [shape, depth] of lit) {
-      shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
+      shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing });
     }
     // Keep the node just expanded in view.
     const target = this.elements.get(expanded);
@@ -208,6 +210,7 @@ export class TreeView {
 
   /** Draws the links between drawn nodes (`drawn`: their ids). */
   drawLinks(layoutRoot, pathIds, drawn) {
+    const easing = drawn.size > LABELS_AT_MOST ? 'steps(2)' : 'ease-out';
     const curve = (s, t) => `M${s.x},${s.y + 9}C${s.x},${(s.y + t.y) / 2} ${t.x},${(s.y + t.y) / 2} ${t.x},${t.y - 9}`;
     const plain = [];
     const onPath = [];
@@ -221,7 +224,7 @@ export class TreeView {
     this.pathLinks.replaceChildren(
       ...onPath.map(([d, depth]) => {
         const path = el('path', { d, class: 'link on-path' });
-        path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
+        path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing });
         return path;
       }),
     );
