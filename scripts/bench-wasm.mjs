@@ -1,14 +1,28 @@
 // Runs the engine's benchmark workloads in wasm under Node, for comparison with the native
-// `pnplay bench` (same code, src/bench.rs):
-//   node scripts/bench-wasm.mjs [GAME] [PERFT_DEPTH] [SECONDS]     (after scripts/build)
+// `pnplay bench` (same code, src/bench.rs). After scripts/build:
+//   node scripts/bench-wasm.mjs [GAME] [PERFT_DEPTH] [SECONDS]
+//   node scripts/bench-wasm.mjs --search pns,ppns [GAME] [MOVES] [POSITIONS] [NODES] [SECONDS]
 
 import { readFileSync } from 'node:fs';
-import init, { benchPerft, benchPlayouts } from '../pkg/pnplay.js';
+import init, { benchPerft, benchPlayouts, benchSearch } from '../pkg/pnplay.js';
 
-const [game = 'othello', depth = '8', seconds = '3'] = process.argv.slice(2);
 await init({ module_or_path: readFileSync(new URL('../pkg/pnplay_bg.wasm', import.meta.url)) });
-for (const m of [benchPerft(game, Number(depth)), benchPlayouts(game, Number(seconds), 1)]) {
-  console.log(
-    `${m.workload.padEnd(9)} ${m.game.padEnd(10)} ${String(m.count).padStart(12)} in ${m.seconds.toFixed(3).padStart(7)} s = ${Math.round(m.per_second).toString().padStart(12)} /s  (wasm, node ${process.version})`,
-  );
+const args = process.argv.slice(2);
+const where = `(wasm, node ${process.version})`;
+
+if (args[0] === '--search') {
+  const [, algos, game = 'othello', moves = '36', positions = '10', nodes = '2000000', seconds = '30'] = args;
+  for (const algo of algos.split(',')) {
+    const m = benchSearch(game, algo, Number(moves), Number(positions), 1, Number(nodes), Number(seconds));
+    console.log(
+      `${m.algo.padEnd(12)} ${m.game} after ${m.moves} moves: ${m.decided}/${m.positions} decided, ${Math.round(m.iterations_per_second)} iterations/s, ${Math.round(m.nodes_per_second)} nodes/s, ${m.bytes_per_node} B/node, ${m.seconds.toFixed(3)} s total, slowest decided ${m.slowest_decided_seconds.toFixed(3)} s ${where}`,
+    );
+  }
+} else {
+  const [game = 'othello', depth = '9', seconds = '3'] = args;
+  for (const m of [benchPerft(game, Number(depth)), benchPlayouts(game, Number(seconds), 1)]) {
+    console.log(
+      `${m.workload.padEnd(9)} ${m.game.padEnd(10)} ${String(m.count).padStart(12)} in ${m.seconds.toFixed(3).padStart(7)} s = ${Math.round(m.per_second).toString().padStart(12)} /s ${where}`,
+    );
+  }
 }

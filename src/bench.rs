@@ -1,12 +1,13 @@
-//! Measured workloads shared by `pnplay bench` (native) and the wasm build's `bench` export,
-//! so native and wasm numbers come from the same code: move generation (perft) and random
-//! playouts from a position.
+//! Measured workloads shared by `pnplay bench` (native) and the wasm build's `bench`
+//! exports, so native and wasm numbers come from the same code: move generation (perft),
+//! random playouts from a position, and best-first searches on random positions.
 
 use serde::Serialize;
 
 use crate::engine::GameSpec;
 use crate::game::{Game, ParseError, Rng, perft};
-use crate::search::Clock;
+use crate::search::bestfirst::{Algo, Params};
+use crate::search::{Clock, Limits};
 use crate::with_game;
 
 /// The result of one workload.
@@ -69,4 +70,77 @@ pub fn playout_rate(
         }
         Ok(measurement("playouts", spec, count, clock.seconds(), seed))
     })
+}
+
+/// One best-first search run for the benchmark.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchMeasurement {
+    /// The search.
+    pub algo: &'static str,
+    /// The game name.
+    pub game: String,
+    /// Random moves from the start to each position.
+    pub moves: u32,
+    /// Positions searched.
+    pub positions: usize,
+    /// Of those, how many were proved or disproved within the limits.
+    pub decided: usize,
+    /// Iterations over all positions.
+    pub iterations: u64,
+    /// Nodes created over all positions.
+    pub nodes: u64,
+    /// Seconds over all positions.
+    pub seconds: f64,
+    /// `iterations / seconds`.
+    pub iterations_per_second: f64,
+    /// `nodes / seconds`.
+    pub nodes_per_second: f64,
+    /// Bytes one tree node takes.
+    pub bytes_per_node: u64,
+    /// The slowest decided position's seconds.
+    pub slowest_decided_seconds: f64,
+}
+
+/// Runs `algo` on `positions` random positions of `moves` random moves (seeded), each within
+/// `limits`, and totals the work: the search benchmark of `pnplay bench --search`.
+pub fn search_rate(
+    spec: &GameSpec,
+    algo: Algo,
+    params: &Params,
+    moves: u32,
+    positions: usize,
+    seed: u64,
+    limits: Limits,
+) -> Result<SearchMeasurement, String> {
+    let texts = crate::experiment::generate::random_positions(spec, moves, positions, seed)?;
+    let mut total = SearchMeasurement {
+        algo: algo.name(),
+        game: spec.to_string(),
+        moves,
+        positions,
+        decided: 0,
+        iterations: 0,
+        nodes: 0,
+        seconds: 0.0,
+        iterations_per_second: 0.0,
+        nodes_per_second: 0.0,
+        bytes_per_node: 0,
+        slowest_decided_seconds: 0.0,
+    };
+    for text in &texts {
+        let mut search = crate::engine::start_search(spec, text, algo, params, limits)?;
+        let verdict = search.run();
+        let stats = search.stats();
+        total.iterations += stats.iterations;
+        total.nodes += stats.nodes_created;
+        total.seconds += stats.seconds;
+        total.bytes_per_node = stats.bytes_per_node;
+        if verdict.is_exact() {
+            total.decided += 1;
+            total.slowest_decided_seconds = total.slowest_decided_seconds.max(stats.seconds);
+        }
+    }
+    total.iterations_per_second = total.iterations as f64 / total.seconds.max(1e-9);
+    total.nodes_per_second = total.nodes as f64 / total.seconds.max(1e-9);
+    Ok(total)
 }

@@ -68,6 +68,45 @@ pub fn bench_playouts(game: &str, seconds: f64, seed: f64) -> Result<JsValue, Js
     to_js(&measurement)
 }
 
+/// Runs best-first search `algo` on random positions (the `pnplay bench --search` workload).
+#[wasm_bindgen(js_name = benchSearch)]
+pub fn bench_search(
+    game: &str,
+    algo: &str,
+    moves: u32,
+    positions: u32,
+    seed: f64,
+    nodes: f64,
+    seconds: f64,
+) -> Result<JsValue, JsError> {
+    use crate::search::{
+        Limits,
+        bestfirst::{Algo, Params},
+    };
+    let spec = parse_game(game)?;
+    let algo = Algo::parse(algo).map_err(js_error)?;
+    let params = Params {
+        seed: seed as u64,
+        ..Params::default()
+    };
+    let limits = Limits {
+        max_nodes: Some(nodes as u64),
+        max_seconds: Some(seconds),
+        max_iterations: None,
+    };
+    let measurement = crate::bench::search_rate(
+        &spec,
+        algo,
+        &params,
+        moves,
+        positions as usize,
+        seed as u64,
+        limits,
+    )
+    .map_err(js_error)?;
+    to_js(&measurement)
+}
+
 fn parse_game(name: &str) -> Result<crate::engine::GameSpec, JsError> {
     name.parse().map_err(js_error)
 }

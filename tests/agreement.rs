@@ -148,3 +148,42 @@ fn all_searches_agree_with_alpha_beta_on_2000_random_positions() {
     // 2,000 positions × 2 goals × 6 searches.
     assert_eq!(compared, 5 * PER_FAMILY * 2 * 6);
 }
+
+#[test]
+fn all_searches_agree_with_alpha_beta_on_every_2x2_2048_opening() {
+    use pnplay::engine::{GameSpec, Solver, solve};
+    for objective in [16, 32] {
+        let spec: GameSpec = format!("2048:2x2:{objective}").parse().unwrap();
+        let openings = pnplay::experiment::generate::chance_openings(&spec, false);
+        assert_eq!(openings.len(), 24, "openings after two spawns");
+        for pos in &openings {
+            let exact = solve(
+                &spec,
+                pos,
+                Solver::AlphaBeta,
+                &Params::default(),
+                Limits::default(),
+            )
+            .unwrap();
+            assert!(exact.verdict.is_exact());
+            for solver in ["pns", "mcpns", "ppns", "ppns-precise", "pp", "dfpn"] {
+                let params = Params {
+                    seed: 7,
+                    ..Params::default()
+                };
+                let report = solve(
+                    &spec,
+                    pos,
+                    solver.parse().unwrap(),
+                    &params,
+                    Limits::default(),
+                )
+                .unwrap();
+                assert_eq!(
+                    report.verdict, exact.verdict,
+                    "{solver} on {pos} (objective {objective})"
+                );
+            }
+        }
+    }
+}

@@ -60,3 +60,127 @@ fn bad_input_gives_one_line_and_a_failure_code() {
         assert!(stderr.starts_with("pnplay: "), "{args:?}: {stderr}");
     }
 }
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let output = pnplay(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn score_gives_the_exact_value_and_a_best_move() {
+    // FFO position #1 (../shared/data/othello/fforum-1-19.obf): +18 by G8.
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let value = json(&["score", "--game", "othello", "--pos", ffo1, "--json"]);
+    assert_eq!(value["score"], 18);
+    assert_eq!(value["best_move"], "g8");
+    let value = json(&["score", "--game", "tictactoe", "--pos", "", "--json"]);
+    assert_eq!(value["score"], 0);
+}
+
+#[test]
+fn solve_reports_the_spec_fields_and_the_right_verdicts() {
+    for algo in [
+        "pns",
+        "ppns",
+        "ppns-precise",
+        "mcpns",
+        "pp",
+        "dfpn",
+        "alphabeta",
+    ] {
+        let win = json(&[
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "",
+            "--algo",
+            algo,
+            "--seed",
+            "3",
+            "--json",
+        ]);
+        assert_eq!(win["verdict"], "disproved", "{algo}");
+        for field in [
+            "game",
+            "pos",
+            "algo",
+            "verdict",
+            "iterations",
+            "nodes",
+            "playouts",
+            "seconds",
+            "root_value",
+            "best_move",
+        ] {
+            assert!(win.get(field).is_some(), "{algo}: no {field}");
+        }
+        let draw = json(&[
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "",
+            "--algo",
+            algo,
+            "--goal",
+            "not-lose",
+            "--json",
+        ]);
+        assert_eq!(draw["verdict"], "proved", "{algo}");
+    }
+    // A limit gives `out`.
+    let out = json(&[
+        "solve", "--game", "othello", "--pos", "", "--algo", "pns", "--nodes", "1000", "--json",
+    ]);
+    assert_eq!(out["verdict"], "out");
+}
+
+#[test]
+fn solve_and_score_refuse_bad_input_in_one_line() {
+    for args in [
+        &["solve", "--game", "othello", "--pos", "", "--algo", "magic"][..],
+        &[
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "123",
+            "--algo",
+            "pns",
+            "--goal",
+            "tie",
+        ][..],
+        &[
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "1425369",
+            "--algo",
+            "pns",
+        ][..],
+        &[
+            "solve",
+            "--game",
+            "tictactoe",
+            "--pos",
+            "",
+            "--algo",
+            "ppns",
+            "--theta",
+            "2",
+        ][..],
+        &["score", "--game", "connect4", "--pos", "8"][..],
+    ] {
+        let output = pnplay(args);
+        assert!(!output.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+}

@@ -55,10 +55,15 @@ fn start() -> Server {
 
 /// Sends one raw request (the target exactly as given) and returns (status, headers, body).
 fn raw(server: &Server, method: &str, target: &str) -> (u16, String, Vec<u8>) {
+    raw_with(server, method, target, "")
+}
+
+/// [`raw`] with extra header lines (each ending in `\r\n`).
+fn raw_with(server: &Server, method: &str, target: &str, headers: &str) -> (u16, String, Vec<u8>) {
     let mut stream = TcpStream::connect(&server.address).unwrap();
     write!(
         stream,
-        "{method} {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        "{method} {target} HTTP/1.1\r\nHost: {}\r\n{headers}Connection: close\r\n\r\n",
         server.address
     )
     .unwrap();
@@ -104,6 +109,14 @@ fn serves_page_and_package_with_the_right_types_and_headers() {
     assert_eq!(status, 200);
     assert!(head.contains("content-type: text/html"));
     assert!(body.is_empty());
+}
+
+#[test]
+fn answers_are_gzipped_for_clients_that_accept_it() {
+    let server = start();
+    let (status, head, _) = raw_with(&server, "GET", "/index.html", "Accept-Encoding: gzip\r\n");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-encoding: gzip"), "{head}");
 }
 
 #[test]

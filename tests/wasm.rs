@@ -6,12 +6,31 @@ use wasm_bindgen_test::wasm_bindgen_test;
 
 use pnplay::game::Rng;
 
+#[path = "fixtures/playouts.rs"]
+mod fixture;
+
+#[wasm_bindgen_test]
+fn seeded_playouts_match_native() {
+    for &(game, seed, pinned) in fixture::PINNED {
+        assert_eq!(
+            fixture::fingerprint(game, seed),
+            pinned,
+            "{game} seed {seed}"
+        );
+    }
+}
+
 #[wasm_bindgen_test]
 fn hello_lists_games_and_searches() {
     let hello = pnplay::engine::hello();
     assert_eq!(hello.version, env!("CARGO_PKG_VERSION"));
     assert!(hello.games.iter().any(|g| g.name == "connect4"));
     assert!(hello.searches.iter().any(|s| s.name == "ppns"));
+}
+
+#[wasm_bindgen_test]
+fn a_seeded_ppns_run_matches_native() {
+    assert_eq!(fixture::ppns_run(), fixture::PINNED_PPNS);
 }
 
 #[wasm_bindgen_test]

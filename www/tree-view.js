@@ -21,6 +21,7 @@ const GLIDE_MS = 350;
 const GLIDE_AT_MOST = 150;
 const LABELS_AT_MOST = 500;
 const CREATE_PER_FRAME = 400;
+const MIN_SCALE = 0.5;
 
 function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -51,7 +52,10 @@ export class TreeView {
     this.links = el('path', { class: 'link' }, this.svg);
     this.pathLinks = el('g', { class: 'path-links' }, this.svg);
     this.nodeLayer = el('g', { class: 'nodes' }, this.svg);
-    this.root.append(this.caption, this.svg, this.pinLine);
+    this.scroller = document.createElement('div');
+    this.scroller.className = 'tree-scroll';
+    this.scroller.append(this.svg);
+    this.root.append(this.caption, this.scroller, this.pinLine);
     parent.appendChild(this.root);
     this.listen();
   }
@@ -107,7 +111,12 @@ export class TreeView {
     }
     const width = Math.max(240, maxX - minX + NODE_W * 2);
     const height = (layoutRoot.height + 1) * LEVEL_H + 20;
+    // Natural size, shrunk at most to MIN_SCALE to fit; wider trees scroll sideways.
+    const room = this.scroller.clientWidth || width;
+    const scale = Math.min(1, Math.max(MIN_SCALE, room / width));
     this.svg.setAttribute('viewBox', `${minX - NODE_W} -20 ${width} ${height}`);
+    this.svg.setAttribute('width', String(Math.round(width * scale)));
+    this.svg.setAttribute('height', String(Math.round(height * scale)));
     this.svg.dataset.nodes = String(nodes.length);
     // Labels are unreadable (and costly to render) on very large drawings: shapes only then.
     this.svg.classList.toggle('large', nodes.length > LABELS_AT_MOST);
@@ -170,10 +179,15 @@ export class TreeView {
       record.y = n.y;
       record.placed = true;
     }
-    // Light up the MPN path from the root down to the node just expanded.
+    // Light up the MPN path from the root down to the node just expanded. Every frame of an
+    // animation repaints the whole drawing, so a large one lights up in two steps, not smoothly.
+    const easing = nodes.length > LABELS_AT_MOST ? 'steps(2)' : 'ease-out';
     for (const [shape, depth] of lit) {
-      shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
+      shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing });
     }
+    // Keep the node just expanded in view.
+    const target = this.elements.get(expanded);
+    if (target) this.scroller.scrollLeft = (target.x - minX + NODE_W) * scale - this.scroller.clientWidth / 2;
     this.lastReport = report;
     this.showPin();
     // Not everything was created yet: draw again next frame (unless a newer report comes).
@@ -196,6 +210,7 @@ export class TreeView {
 
   /** Draws the links between drawn nodes (`drawn`: their ids). */
   drawLinks(layoutRoot, pathIds, drawn) {
+    const easing = drawn.size > LABELS_AT_MOST ? 'steps(2)' : 'ease-out';
     const curve = (s, t) => `M${s.x},${s.y + 9}C${s.x},${(s.y + t.y) / 2} ${t.x},${(s.y + t.y) / 2} ${t.x},${t.y - 9}`;
     const plain = [];
     const onPath = [];
@@ -209,7 +224,7 @@ export class TreeView {
     this.pathLinks.replaceChildren(
       ...onPath.map(([d, depth]) => {
         const path = el('path', { d, class: 'link on-path' });
-        path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
+        path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing });
         return path;
       }),
     );

@@ -16,6 +16,7 @@ import init, * as engine from './pkg/pnplay.js';
 const SLICE_SECONDS = 0.03;
 const PROGRESS_EVERY_MS = 50;
 const SNAPSHOT_EVERY_MS = 200;
+const LARGE_SNAPSHOT_EVERY_MS = 400; // for drawings of more than 400 nodes
 
 let sessions = [];
 let runToken = 0; // bumped by pause/cancel/start: a running loop whose token is stale stops
@@ -74,8 +75,9 @@ const handlers = {
       stepAll(1e12, SLICE_SECONDS);
       const now = performance.now();
       if (now - lastPost >= PROGRESS_EVERY_MS) {
-        // Counters every 50 ms; the (larger) tree snapshot every 200 ms.
-        const withSnapshot = now - lastSnapshot >= SNAPSHOT_EVERY_MS;
+        // Counters every 50 ms; the (larger) tree snapshot every 200 ms (400 ms when large).
+        const every = (view?.maxNodes ?? 0) > 400 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
+        const withSnapshot = now - lastSnapshot >= every;
         self.postMessage({ id, type: 'progress', reports: report({ ...view, withSnapshot }) });
         lastPost = now;
         if (withSnapshot) lastSnapshot = now;

@@ -384,12 +384,7 @@ impl Game for Connect4 {
     }
 
     fn outcome(&self, player: Player) -> Option<Outcome> {
-        match self.winner() {
-            Some(w) if w == player => Some(Outcome::Win),
-            Some(_) => Some(Outcome::Loss),
-            None if self.is_full() => Some(Outcome::Draw),
-            None => None,
-        }
+        Outcome::for_player(self.winner(), self.is_full(), player)
     }
 
     /// Pons' score (see the module documentation): `±(W·H + 2 − stones) / 2` for the winner

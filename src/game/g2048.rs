@@ -588,16 +588,7 @@ impl Game for G2048 {
                 index: 0,
                 text: text.to_string(),
             })?;
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
-            Ok(mv)
-        } else {
-            Err(ParseError::IllegalMove {
-                index: 0,
-                text: text.to_string(),
-            })
-        }
+        self.check_legal(mv, text)
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -97,6 +97,17 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The result for `player` of a game with `winner` (if any) that is `over` (or not yet).
+    #[must_use]
+    pub fn for_player(winner: Option<Player>, over: bool, player: Player) -> Option<Outcome> {
+        match winner {
+            Some(w) if w == player => Some(Outcome::Win),
+            Some(_) => Some(Outcome::Loss),
+            None if over => Some(Outcome::Draw),
+            None => None,
+        }
+    }
+
     /// The same result seen from the other player.
     #[must_use]
     pub const fn flipped(self) -> Outcome {
@@ -169,19 +180,26 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Formats one move in the game's notation.
     fn format_move(&self, mv: Self::Move) -> String;
 
-    /// Plays `mv` if it is legal here, else returns an error and leaves the position as it was.
-    fn try_play(&mut self, mv: Self::Move) -> Result<(), ParseError> {
+    /// `mv` if it is legal here, else [`ParseError::IllegalMove`] naming `text` (how the
+    /// user wrote it). For [`Game::parse_move`] implementations.
+    fn check_legal(&self, mv: Self::Move, text: &str) -> Result<Self::Move, ParseError> {
         let mut moves = MoveList::new();
         self.legal_moves(&mut moves);
         if moves.contains(&mv) {
-            self.play(mv);
-            Ok(())
+            Ok(mv)
         } else {
             Err(ParseError::IllegalMove {
                 index: 0,
-                text: self.format_move(mv),
+                text: text.to_string(),
             })
         }
+    }
+
+    /// Plays `mv` if it is legal here, else returns an error and leaves the position as it was.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), ParseError> {
+        let mv = self.check_legal(mv, &self.format_move(mv))?;
+        self.play(mv);
+        Ok(())
     }
 
     /// Plays uniformly random player moves (and chance outcomes by their probabilities)

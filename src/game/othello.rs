@@ -615,16 +615,7 @@ impl Game for Othello {
             index: 0,
             text: word.to_string(),
         })?;
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
-            Ok(mv)
-        } else {
-            Err(ParseError::IllegalMove {
-                index: 0,
-                text: word.to_string(),
-            })
-        }
+        self.check_legal(mv, word)
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -112,12 +112,7 @@ impl Game for TicTacToe {
     }
 
     fn outcome(&self, player: Player) -> Option<Outcome> {
-        match self.winner() {
-            Some(w) if w == player => Some(Outcome::Win),
-            Some(_) => Some(Outcome::Loss),
-            None if self.is_over() => Some(Outcome::Draw),
-            None => None,
-        }
+        Outcome::for_player(self.winner(), self.is_over(), player)
     }
 
     fn terminal_value(&self, player: Player) -> Option<i32> {
@@ -169,16 +164,7 @@ impl Game for TicTacToe {
             index: 0,
             text: text.to_string(),
         })?;
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&cell) {
-            Ok(cell)
-        } else {
-            Err(ParseError::IllegalMove {
-                index: 0,
-                text: text.to_string(),
-            })
-        }
+        self.check_legal(cell, text)
     }
 
     fn format_move(&self, mv: u8) -> String {

@@ -97,6 +97,10 @@ test('single steps of PNS move the highlighted path, which ends at the node just
     paths.push(info.onPath.join(','));
   }
   assert.ok(new Set(paths).size > 1, `the path changes between steps: ${paths}`);
+  // Hovering a node shows its position on the mini board.
+  await page.locator('.tree-view .node.expanded').hover();
+  await page.locator('#mini-board:not([hidden]) svg').waitFor();
+  assert.equal(await page.locator('#mini-board [data-cell]').count(), 64);
 });
 
 test('compare mode runs PNS and PPNS in lockstep, with both trees and charts', async () => {

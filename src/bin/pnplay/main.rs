@@ -2,6 +2,7 @@
 //!
 //! Every command prints one clear line and exits non-zero on bad input.
 
+mod bench;
 mod experiment;
 mod serve;
 
@@ -91,24 +92,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Measure move generation (perft) and random playouts per second from the start position.
-    Bench {
-        /// Game name.
-        #[arg(long, default_value = "othello")]
-        game: GameSpec,
-        /// Perft depth to time.
-        #[arg(long, default_value_t = 8)]
-        depth: u32,
-        /// Seconds of random playouts.
-        #[arg(long, default_value_t = 3.0)]
-        seconds: f64,
-        /// Seed of the playouts.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Print JSON Lines instead.
-        #[arg(long)]
-        json: bool,
-    },
+    /// Measure move generation (perft) and random playouts per second from the start
+    /// position, or (with --search) best-first searches on random positions.
+    Bench(bench::BenchArgs),
     /// Run the papers' batch experiments (JSON Lines, CSV summary, SVG plot).
     Experiment {
         #[command(subcommand)]
@@ -219,23 +205,6 @@ fn score(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<()
     Ok(())
 }
 
-fn bench(game: &GameSpec, depth: u32, seconds: f64, seed: u64, json: bool) -> Result<(), String> {
-    let perft = pnplay::bench::perft_time(game, depth);
-    let playouts =
-        pnplay::bench::playout_rate(game, None, seconds, seed).map_err(|e| e.to_string())?;
-    for m in [perft, playouts] {
-        if json {
-            println!("{}", serde_json::to_string(&m).map_err(|e| e.to_string())?);
-        } else {
-            println!(
-                "{:<9} {:<10} {:>12} in {:>7.3} s = {:>12.0} /s",
-                m.workload, m.game, m.count, m.seconds, m.per_second
-            );
-        }
-    }
-    Ok(())
-}
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -293,13 +262,7 @@ fn main() -> ExitCode {
             time,
             json,
         } => score(&game, &pos, time, json),
-        Command::Bench {
-            game,
-            depth,
-            seconds,
-            seed,
-            json,
-        } => bench(&game, depth, seconds, seed, json),
+        Command::Bench(args) => bench::run(&args),
         Command::Experiment { command } => experiment::run(command),
         Command::Serve {
             port,

@@ -8,7 +8,7 @@
 //! only GET and HEAD are answered (405 otherwise). Every answer carries a
 //! Content-Security-Policy that allows only the page's own origin plus `'wasm-unsafe-eval'`
 //! (needed to compile the wasm module) and `X-Content-Type-Options: nosniff`; nothing is
-//! cached during development.
+//! cached during development. Responses are gzipped for clients that accept it.
 
 use std::path::PathBuf;
 
@@ -18,6 +18,7 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -78,6 +79,7 @@ fn router(roots: &Roots) -> Router {
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header_layer(header::REFERRER_POLICY, "no-referrer"))
         .layer(header_layer(header::CACHE_CONTROL, "no-store"))
+        .layer(CompressionLayer::new())
 }
 
 /// Refuses what must never reach the file system, and methods other than GET and HEAD.

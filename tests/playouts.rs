@@ -1,0 +1,22 @@
+//! The pinned seeded playouts (tests/fixtures/playouts.rs) natively; tests/wasm.rs checks the
+//! same table in wasm32.
+
+#[path = "fixtures/playouts.rs"]
+mod fixture;
+
+#[test]
+fn seeded_playouts_give_the_pinned_results() {
+    for &(game, seed, pinned) in fixture::PINNED {
+        assert_eq!(
+            fixture::fingerprint(game, seed),
+            pinned,
+            "{game} seed {seed}: {}",
+            fixture::playouts(game, seed)
+        );
+    }
+}
+
+#[test]
+fn a_seeded_ppns_run_gives_the_pinned_counts() {
+    assert_eq!(fixture::ppns_run(), fixture::PINNED_PPNS);
+}
