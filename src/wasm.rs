@@ -224,9 +224,18 @@ impl SearchSession {
         })
     }
 
-    /// The top of the tree for the tree view.
-    pub fn snapshot(&self, depth: u32, max_nodes: u32) -> Result<JsValue, JsError> {
-        to_js(&self.search.snapshot(depth as usize, max_nodes as usize))
+    /// The top of the tree for the tree view, with the line to a pinned node (`focus`).
+    pub fn snapshot(
+        &self,
+        depth: u32,
+        max_nodes: u32,
+        focus: Option<u32>,
+    ) -> Result<JsValue, JsError> {
+        to_js(
+            &self
+                .search
+                .snapshot(depth as usize, max_nodes as usize, focus),
+        )
     }
 
     /// The position at a tree node, described for the mini board.

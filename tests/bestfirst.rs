@@ -545,7 +545,7 @@ fn check_snapshots<R: Rules>(make: impl Fn() -> R) {
     for round in 0..6 {
         s.step(Budget::iterations(1 + round * 5));
         for (depth, max_nodes) in [(0, 1), (1, 5), (2, 40), (3, 1000)] {
-            let snap = s.snapshot(depth, max_nodes);
+            let snap = s.snapshot(depth, max_nodes, None);
             assert_eq!(snap.algo, s.algo());
             assert_eq!(snap.path, s.last_path_ids());
             assert!(snap.root.count() <= max_nodes.max(1));
@@ -569,6 +569,16 @@ fn check_snapshots<R: Rules>(make: impl Fn() -> R) {
             assert_eq!(json["root"]["id"], 0);
             assert_eq!(json["root"]["on_path"], true);
             assert!(json["root"]["values"]["kind"].is_string());
+        }
+        // A focused (pinned) node is shown with its line from the root, wherever it is.
+        let focus = (s.tree().len() - 1) as u32;
+        let snap = s.snapshot(0, 1000, Some(focus));
+        let mut ids = Vec::new();
+        check_view(&snap.root, s.tree(), &mut ids);
+        let mut id = focus;
+        while id != ROOT {
+            assert!(ids.contains(&id), "focus line node {id}");
+            id = s.tree().node(id).parent();
         }
     }
 }

@@ -282,6 +282,7 @@ async function ensureSearch() {
     treeViews = algos.map((algo, index) => new TreeView(ui.trees, algo, {
       onHover: (node) => showNodePosition(index, node),
       onLeave: hideMiniBoard,
+      onPin: refreshTrees,
     }));
     charts = new SearchCharts(ui.charts, algos);
     show(reports);
@@ -318,8 +319,20 @@ async function step(iterations) {
 
 const TREE_SIZES = { small: { depth: 3, maxNodes: 400 }, large: { depth: 5, maxNodes: 2000 } };
 
+/** What the tree views want drawn: the size, and the node each has pinned (to follow it). */
 function treeRequest() {
-  return TREE_SIZES[$('tree-size').value] || TREE_SIZES.small;
+  const size = TREE_SIZES[$('tree-size').value] || TREE_SIZES.small;
+  return { ...size, focus: treeViews.map((view) => view.pinned) };
+}
+
+async function refreshTrees() {
+  if (!state.searchAlgos.length) return;
+  if (state.running) {
+    await engine.request('setView', { view: treeRequest() });
+    return;
+  }
+  const { reports } = await engine.request('snapshot', { view: treeRequest() });
+  reports.forEach((report, index) => treeViews[index]?.update(report));
 }
 
 async function run() {
@@ -436,11 +449,7 @@ function wire() {
   });
   ui.compare.addEventListener('change', syncParamVisibility);
   ui.edit.addEventListener('change', syncEditMode);
-  $('tree-size').addEventListener('change', async () => {
-    if (!state.searchAlgos.length || state.running) return;
-    const { reports } = await engine.request('snapshot', { view: treeRequest() });
-    reports.forEach((report, index) => treeViews[index]?.update(report));
-  });
+  $('tree-size').addEventListener('change', refreshTrees);
   $('toggle-turn').addEventListener('click', () => editCell(null));
   ui.run.addEventListener('click', toggleRun);
   $('step').addEventListener('click', () => step(1));

@@ -35,12 +35,14 @@ function shortValue(values) {
 }
 
 export class TreeView {
-  constructor(parent, algo, { onHover, onLeave } = {}) {
+  constructor(parent, algo, { onHover, onLeave, onPin } = {}) {
     this.algo = algo;
     this.onHover = onHover;
     this.onLeave = onLeave;
+    this.onPin = onPin;
     this.pinned = null;
-    this.elements = new Map(); // node id → {g, data}
+    this.elements = new Map(); // node id → {g, shape, value, data, x, y, …}
+    this.labelled = true;
     this.pending = null;
     this.root = document.createElement('figure');
     this.root.className = 'tree-view';
@@ -118,8 +120,15 @@ export class TreeView {
     this.svg.setAttribute('width', String(Math.round(width * scale)));
     this.svg.setAttribute('height', String(Math.round(height * scale)));
     this.svg.dataset.nodes = String(nodes.length);
-    // Labels are unreadable (and costly to render) on very large drawings: shapes only then.
-    this.svg.classList.toggle('large', nodes.length > LABELS_AT_MOST);
+    // Labels are unreadable (and costly to render) on very large drawings: shapes only then,
+    // and only the nodes on the MPN path carry an accessible label.
+    const labelled = nodes.length <= LABELS_AT_MOST;
+    if (labelled !== this.labelled) {
+      for (const record of this.elements.values()) record.g.remove();
+      this.elements.clear();
+      this.labelled = labelled;
+    }
+    this.svg.classList.toggle('large', !labelled);
     this.caption.textContent = `${report.algo}: ${nodes.length} of ${report.stats.nodes_created.toLocaleString('en')} nodes drawn · iteration ${report.stats.iterations.toLocaleString('en')}`;
 
     const pathIds = new Set(snapshot.path);
@@ -136,7 +145,7 @@ export class TreeView {
       seen.add(d.id);
       if (!record) {
         created++;
-        record = this.createNode(d);
+        record = this.createNode(d, labelled);
         // A new node starts at its parent's place and glides out.
         const parent = n.parent && this.elements.get(n.parent.data.id);
         record.x = parent ? parent.x : n.x;
@@ -149,9 +158,9 @@ export class TreeView {
         record.g.setAttribute('class', classes);
         record.classes = classes;
       }
-      const value = shortValue(d.values);
-      if (record.valueText !== value || record.childCount !== d.child_count) {
-        record.value.textContent = value;
+      const value = labelled || onPath ? shortValue(d.values) : null;
+      if (value !== null && (record.valueText !== value || record.childCount !== d.child_count)) {
+        if (record.value) record.value.textContent = value;
         record.g.setAttribute('aria-label', `${d.move ?? 'root'}: ${d.kind} node, ${d.status}, ${valueText(d.values)}${d.child_count ? `, ${d.child_count} children` : ''}`);
         record.valueText = value;
         record.childCount = d.child_count;
@@ -194,15 +203,18 @@ export class TreeView {
     if (created >= CREATE_PER_FRAME && this.pending === null) this.update(report);
   }
 
-  createNode(d) {
+  createNode(d, labelled) {
     const g = el('g', { tabindex: '0', role: 'button', 'data-id': d.id }, this.nodeLayer);
     let shape;
     if (d.kind === 'or') shape = el('rect', { x: -8, y: -8, width: 16, height: 16, class: 'shape' }, g);
     else if (d.kind === 'terminal') shape = el('path', { d: 'M0,-9L9,0L0,9L-9,0Z', class: 'shape' }, g);
     else shape = el('circle', { r: 8.5, class: `shape${d.kind === 'chance' ? ' chance' : ''}` }, g);
-    const move = el('text', { class: 'node-move', y: -12 }, g);
-    move.textContent = d.move ?? 'root';
-    const value = el('text', { class: 'node-value', y: 22 }, g);
+    let value = null;
+    if (labelled) {
+      const move = el('text', { class: 'node-move', y: -12 }, g);
+      move.textContent = d.move ?? 'root';
+      value = el('text', { class: 'node-value', y: 22 }, g);
+    }
     const record = { g, shape, value, data: d, x: 0, y: 0, placed: false };
     this.elements.set(d.id, record);
     return record;
@@ -230,11 +242,15 @@ export class TreeView {
     );
   }
 
-  /** Pins a node (or unpins with null): it stays marked and its values are followed. */
+  /**
+   * Pins a node (or unpins with null): it stays marked, and later snapshots include the line
+   * from the root to it, so its values are followed wherever the search goes.
+   */
   pin(id) {
     this.pinned = id;
     for (const [nodeId, record] of this.elements) record.g.classList.toggle('pinned', nodeId === id);
     this.showPin();
+    this.onPin?.();
   }
 
   showPin() {
@@ -245,6 +261,6 @@ export class TreeView {
     const record = this.elements.get(this.pinned);
     this.pinLine.textContent = record
       ? `Pinned ${record.data.move ?? 'root'} (node ${record.data.id}): ${record.data.kind}, ${record.data.status}, ${valueText(record.data.values)}`
-      : `Pinned node ${this.pinned} is not in the drawn part of the tree now.`;
+      : `Pinned node ${this.pinned} (its line is drawn at the next update).`;
   }
 }

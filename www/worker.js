@@ -20,11 +20,13 @@ const LARGE_SNAPSHOT_EVERY_MS = 400; // for drawings of more than 400 nodes
 
 let sessions = [];
 let runToken = 0; // bumped by pause/cancel/start: a running loop whose token is stale stops
+let liveView = {}; // what a running loop's snapshots show; `setView` changes it mid-run
 
-function report({ withSnapshot = true, depth = 3, maxNodes = 400 } = {}) {
-  return sessions.map((session) => {
+/** Each search's progress; with a snapshot of its tree (`focus[i]`: a pinned node of search i). */
+function report({ withSnapshot = true, depth = 3, maxNodes = 400, focus = [] } = {}) {
+  return sessions.map((session, index) => {
     const progress = session.progress();
-    if (withSnapshot) progress.snapshot = session.snapshot(depth, maxNodes);
+    if (withSnapshot) progress.snapshot = session.snapshot(depth, maxNodes, focus[index] ?? undefined);
     return progress;
   });
 }
@@ -69,6 +71,7 @@ const handlers = {
   run: async ({ view }, id) => {
     if (sessions.length === 0) throw new Error('no search has been started');
     const token = ++runToken;
+    liveView = view ?? {};
     let lastPost = 0;
     let lastSnapshot = 0;
     while (!allFinished()) {
@@ -76,16 +79,16 @@ const handlers = {
       const now = performance.now();
       if (now - lastPost >= PROGRESS_EVERY_MS) {
         // Counters every 50 ms; the (larger) tree snapshot every 200 ms (400 ms when large).
-        const every = (view?.maxNodes ?? 0) > 400 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
+        const every = (liveView.maxNodes ?? 0) > 400 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
         const withSnapshot = now - lastSnapshot >= every;
-        self.postMessage({ id, type: 'progress', reports: report({ ...view, withSnapshot }) });
+        self.postMessage({ id, type: 'progress', reports: report({ ...liveView, withSnapshot }) });
         lastPost = now;
         if (withSnapshot) lastSnapshot = now;
       }
       await yieldToMessages();
-      if (token !== runToken) return { reports: report(view), stopped: true };
+      if (token !== runToken) return { reports: report(liveView), stopped: true };
     }
-    return { reports: report(view), stopped: false };
+    return { reports: report(liveView), stopped: false };
   },
   pause: () => {
     runToken++;
@@ -98,6 +101,10 @@ const handlers = {
     return {};
   },
   snapshot: ({ view }) => ({ reports: report(view) }),
+  setView: ({ view }) => {
+    liveView = view ?? {};
+    return {};
+  },
   describeNode: ({ index = 0, node }) => {
     const session = sessions[index];
     if (!session) throw new Error(`no search ${index}`);

@@ -266,7 +266,10 @@ pub trait Search {
 
     /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
     /// MPN path and the children of every node on it taking precedence.
-    fn snapshot(&self, depth: usize, max_nodes: usize) -> Snapshot;
+    ///
+    /// `focus` (a pinned node the view follows) adds the path from the root to that node and
+    /// its children, as for the MPN path.
+    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot;
 
     /// The position of node `id` in the game's notation, `None` if there is no such node.
     fn position_of(&self, id: NodeId) -> Option<String>;
@@ -627,7 +630,7 @@ impl<G: Game, R: Rules> Search for BestFirst<G, R> {
             .collect()
     }
 
-    fn snapshot(&self, depth: usize, max_nodes: usize) -> Snapshot {
+    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
         let mut included = Included {
             nodes: HashSet::new(),
             path: self.path.iter().copied().collect(),
@@ -637,10 +640,24 @@ impl<G: Game, R: Rules> Search for BestFirst<G, R> {
                 nodes.insert(id);
             }
         };
-        for &id in &self.path {
+        // The focus's line from the root, if it is a node of the tree.
+        let mut focus_line = Vec::new();
+        if let Some(mut id) = focus.filter(|&id| (id as usize) < self.tree.len()) {
+            while id != ROOT {
+                focus_line.push(id);
+                id = self.tree.node(id).parent();
+            }
+            focus_line.push(ROOT);
+            focus_line.reverse();
+        }
+        for &id in self.path.iter().chain(&focus_line) {
             add(id, &mut included.nodes);
         }
-        for &id in &self.path {
+        for &id in self
+            .path
+            .iter()
+            .chain(focus.iter().filter(|_| !focus_line.is_empty()))
+        {
             if included.nodes.contains(&id) {
                 for child in self.tree.node(id).child_ids() {
                     add(child, &mut included.nodes);
