@@ -6,12 +6,14 @@
 // Shapes and colours: OR nodes are squares, AND and chance nodes circles (chance dashed),
 // terminal nodes diamonds; green = proven, red = disproven, grey = unknown.
 //
-// Drawing stays cheap with thousands of nodes: reports are coalesced to one drawing per
-// animation frame, node elements are kept by node id and only changed attributes are
-// written, all ordinary links are one SVG path, and events are delegated to the SVG.
+// Drawing stays cheap: reports are coalesced to one drawing per animation frame, node
+// elements are kept by node id and only changed attributes are written, all ordinary links
+// are one SVG path, and events are delegated to the SVG. Drawings of more than
+// LABELS_AT_MOST nodes (up to 2,000) go to a canvas instead (tree-canvas.js).
 
 import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
 import { valueText } from './values.js';
+import { CanvasTree } from './tree-canvas.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const NODE_W = 30;
@@ -20,7 +22,7 @@ const PATH_STEP_MS = 90;
 const GLIDE_MS = 350;
 const GLIDE_AT_MOST = 150;
 const LABELS_AT_MOST = 500;
-const CREATE_PER_FRAME = 400;
+const CREATE_PER_FRAME = 150;
 const MIN_SCALE = 0.5;
 
 function el(name, attributes = {}, parent = null) {
@@ -58,6 +60,12 @@ export class TreeView {
     this.scroller.className = 'tree-scroll';
     this.scroller.append(this.svg);
     this.root.append(this.caption, this.scroller, this.pinLine);
+    this.canvasTree = new CanvasTree(this.scroller, {
+      onHover: (data) => this.onHover?.(data),
+      onLeave: () => this.onLeave?.(),
+      onClick: (data) => this.pin(data.id === this.pinned ? null : data.id),
+    });
+    this.drawn = new Map(); // node id → the snapshot's data of every node drawn
     parent.appendChild(this.root);
     this.listen();
   }
@@ -116,23 +124,37 @@ export class TreeView {
     // Natural size, shrunk at most to MIN_SCALE to fit; wider trees scroll sideways.
     const room = this.scroller.clientWidth || width;
     const scale = Math.min(1, Math.max(MIN_SCALE, room / width));
-    this.svg.setAttribute('viewBox', `${minX - NODE_W} -20 ${width} ${height}`);
-    this.svg.setAttribute('width', String(Math.round(width * scale)));
-    this.svg.setAttribute('height', String(Math.round(height * scale)));
-    this.svg.dataset.nodes = String(nodes.length);
-    // Labels are unreadable (and costly to render) on very large drawings: shapes only then,
-    // and only the nodes on the MPN path carry an accessible label.
+    this.scroller.dataset.nodes = String(nodes.length);
+    this.drawn = new Map(nodes.map((n) => [n.data.id, n.data]));
+    this.caption.textContent = `${report.algo}: ${nodes.length} of ${report.stats.nodes_created.toLocaleString('en')} nodes drawn · iteration ${report.stats.iterations.toLocaleString('en')}`;
+    const pathIds = new Set(snapshot.path);
+    const expanded = snapshot.path[snapshot.path.length - 1];
+    // Large drawings go to a canvas (see tree-canvas.js); labelled ones are SVG elements.
     const labelled = nodes.length <= LABELS_AT_MOST;
     if (labelled !== this.labelled) {
       for (const record of this.elements.values()) record.g.remove();
       this.elements.clear();
       this.labelled = labelled;
+      this.svg.toggleAttribute('hidden', !labelled);
+      this.canvasTree.visible = !labelled;
     }
-    this.svg.classList.toggle('large', !labelled);
-    this.caption.textContent = `${report.algo}: ${nodes.length} of ${report.stats.nodes_created.toLocaleString('en')} nodes drawn · iteration ${report.stats.iterations.toLocaleString('en')}`;
+    if (!labelled) {
+      this.canvasTree.draw(layoutRoot, nodes, { minX: minX - NODE_W, width, height }, scale, {
+        pathIds,
+        expanded,
+        pinned: this.pinned,
+        label: `${report.algo} search tree, ${nodes.length} nodes; the most-proving path: ${snapshot.path.length} nodes`,
+        centreX: nodes.find((n) => n.data.id === expanded)?.x,
+      });
+      this.lastReport = report;
+      this.showPin();
+      return;
+    }
+    this.svg.setAttribute('viewBox', `${minX - NODE_W} -20 ${width} ${height}`);
+    this.svg.setAttribute('width', String(Math.round(width * scale)));
+    this.svg.setAttribute('height', String(Math.round(height * scale)));
 
-    const pathIds = new Set(snapshot.path);
-    const expanded = snapshot.path[snapshot.path.length - 1];
+
 
     const seen = new Set();
     const gliding = [];
@@ -145,7 +167,7 @@ export class TreeView {
       seen.add(d.id);
       if (!record) {
         created++;
-        record = this.createNode(d, labelled);
+        record = this.createNode(d);
         // A new node starts at its parent's place and glides out.
         const parent = n.parent && this.elements.get(n.parent.data.id);
         record.x = parent ? parent.x : n.x;
@@ -158,9 +180,9 @@ export class TreeView {
         record.g.setAttribute('class', classes);
         record.classes = classes;
       }
-      const value = labelled || onPath ? shortValue(d.values) : null;
-      if (value !== null && (record.valueText !== value || record.childCount !== d.child_count)) {
-        if (record.value) record.value.textContent = value;
+      const value = shortValue(d.values);
+      if (record.valueText !== value || record.childCount !== d.child_count) {
+        record.value.textContent = value;
         record.g.setAttribute('aria-label', `${d.move ?? 'root'}: ${d.kind} node, ${d.status}, ${valueText(d.values)}${d.child_count ? `, ${d.child_count} children` : ''}`);
         record.valueText = value;
         record.childCount = d.child_count;
@@ -188,11 +210,9 @@ export class TreeView {
       record.y = n.y;
       record.placed = true;
     }
-    // Light up the MPN path from the root down to the node just expanded. Every frame of an
-    // animation repaints the whole drawing, so a large one lights up in two steps, not smoothly.
-    const easing = nodes.length > LABELS_AT_MOST ? 'steps(2)' : 'ease-out';
+    // Light up the MPN path from the root down to the node just expanded.
     for (const [shape, depth] of lit) {
-      shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing });
+      shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
     }
     // Keep the node just expanded in view.
     const target = this.elements.get(expanded);
@@ -203,18 +223,15 @@ export class TreeView {
     if (created >= CREATE_PER_FRAME && this.pending === null) this.update(report);
   }
 
-  createNode(d, labelled) {
+  createNode(d) {
     const g = el('g', { tabindex: '0', role: 'button', 'data-id': d.id }, this.nodeLayer);
     let shape;
     if (d.kind === 'or') shape = el('rect', { x: -8, y: -8, width: 16, height: 16, class: 'shape' }, g);
     else if (d.kind === 'terminal') shape = el('path', { d: 'M0,-9L9,0L0,9L-9,0Z', class: 'shape' }, g);
     else shape = el('circle', { r: 8.5, class: `shape${d.kind === 'chance' ? ' chance' : ''}` }, g);
-    let value = null;
-    if (labelled) {
-      const move = el('text', { class: 'node-move', y: -12 }, g);
-      move.textContent = d.move ?? 'root';
-      value = el('text', { class: 'node-value', y: 22 }, g);
-    }
+    const move = el('text', { class: 'node-move', y: -12 }, g);
+    move.textContent = d.move ?? 'root';
+    const value = el('text', { class: 'node-value', y: 22 }, g);
     const record = { g, shape, value, data: d, x: 0, y: 0, placed: false };
     this.elements.set(d.id, record);
     return record;
@@ -222,7 +239,6 @@ export class TreeView {
 
   /** Draws the links between drawn nodes (`drawn`: their ids). */
   drawLinks(layoutRoot, pathIds, drawn) {
-    const easing = drawn.size > LABELS_AT_MOST ? 'steps(2)' : 'ease-out';
     const curve = (s, t) => `M${s.x},${s.y + 9}C${s.x},${(s.y + t.y) / 2} ${t.x},${(s.y + t.y) / 2} ${t.x},${t.y - 9}`;
     const plain = [];
     const onPath = [];
@@ -236,7 +252,7 @@ export class TreeView {
     this.pathLinks.replaceChildren(
       ...onPath.map(([d, depth]) => {
         const path = el('path', { d, class: 'link on-path' });
-        path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing });
+        path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
         return path;
       }),
     );
@@ -258,9 +274,9 @@ export class TreeView {
       this.pinLine.textContent = 'Click a node to pin it.';
       return;
     }
-    const record = this.elements.get(this.pinned);
-    this.pinLine.textContent = record
-      ? `Pinned ${record.data.move ?? 'root'} (node ${record.data.id}): ${record.data.kind}, ${record.data.status}, ${valueText(record.data.values)}`
+    const data = this.drawn.get(this.pinned);
+    this.pinLine.textContent = data
+      ? `Pinned ${data.move ?? 'root'} (node ${data.id}): ${data.kind}, ${data.status}, ${valueText(data.values)}`
       : `Pinned node ${this.pinned} (its line is drawn at the next update).`;
   }
 }
