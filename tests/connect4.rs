@@ -2,26 +2,17 @@
 //! positions per ply, Pascal Pons' exact scores in `shared/data/connect4/c4_public.txt`, a
 //! naive four-in-a-row scan on boards of many sizes, and random games.
 
+mod common;
+
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn, perft};
 use proptest::prelude::*;
 
-/// `shared/data`: beside the repository, or at its fixed place on the development machine.
-fn data_dir() -> PathBuf {
-    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if beside.is_dir() {
-        beside
-    } else {
-        PathBuf::from("/work/shared/data")
-    }
-}
-
 /// The positions of `c4_public.txt` as (move digits, score); `#` lines are its header.
 fn public_positions() -> Vec<(String, i32)> {
-    let path = data_dir().join("connect4/c4_public.txt");
+    let path = common::data_path("connect4/c4_public.txt");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
@@ -400,17 +391,7 @@ fn edited_public_position() -> impl Strategy<Value = String> {
         proptest::collection::vec((0usize..64, 0u8..3, proptest::char::range('0', '9')), 1..6),
     )
         .prop_map(|(mut text, edits)| {
-            for (at, kind, c) in edits {
-                let at = at % (text.len() + 1);
-                match kind {
-                    0 => text.insert(at, c),
-                    1 if at < text.len() => {
-                        text.remove(at);
-                    }
-                    _ if at < text.len() => text.replace_range(at..=at, &c.to_string()),
-                    _ => text.push(c),
-                }
-            }
+            common::apply_edits(&mut text, &edits);
             text
         })
 }

@@ -1,6 +1,8 @@
 //! The experiment machinery: position generators, the runner's determinism, the summary's
 //! arithmetic, the record shapes, verification, and a small end-to-end run of the CLI.
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -17,17 +19,6 @@ use pnplay::search::bestfirst::{Algo, Params};
 use pnplay::search::view::Values;
 use pnplay::search::{Goal, Limits, Verdict};
 use pnplay::with_game;
-
-/// The shared data folder: beside the repository, or at its place on the build machine.
-fn data_path(file: &str) -> PathBuf {
-    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    let root = if beside.is_dir() {
-        beside
-    } else {
-        PathBuf::from("/work/shared/data")
-    };
-    root.join(file)
-}
 
 fn spec(name: &str) -> GameSpec {
     name.parse().unwrap()
@@ -107,12 +98,12 @@ fn random_positions_depend_only_on_seed_stage_and_index() {
 
 #[test]
 fn positions_files_skip_comments_and_ignore_annotations() {
-    let ffo = std::fs::read_to_string(data_path("othello/fforum-1-19.obf")).unwrap();
+    let ffo = std::fs::read_to_string(common::data_path("othello/fforum-1-19.obf")).unwrap();
     let positions = read_positions(&spec("othello"), &ffo).unwrap();
     assert_eq!(positions.len(), 19);
     assert!(ffo.starts_with(&positions[0]));
 
-    let c4 = std::fs::read_to_string(data_path("connect4/c4_public.txt")).unwrap();
+    let c4 = std::fs::read_to_string(common::data_path("connect4/c4_public.txt")).unwrap();
     let positions = read_positions(&spec("connect4"), &c4).unwrap();
     assert_eq!(positions.len(), 300);
     assert_eq!(positions[0], "6536635512");
@@ -388,7 +379,7 @@ fn verification_flags_wrong_verdicts() {
     assert_eq!((concluded.exact, concluded.wrong), (None, None));
 
     // Connect Four reference positions (18 plies) and their published scores' signs.
-    let c4 = std::fs::read_to_string(data_path("connect4/c4_public.txt")).unwrap();
+    let c4 = std::fs::read_to_string(common::data_path("connect4/c4_public.txt")).unwrap();
     let connect4 = spec("connect4");
     for line in c4.lines().filter(|l| !l.starts_with('#')).skip(200).take(4) {
         let (pos, score) = line.split_once(' ').unwrap();

@@ -1,6 +1,8 @@
 //! 2048 rules: hand-checked slides, the 2×2 game enumerated whole (the state counts the
 //! dissertation's chapter 4 builds on), spawn probabilities, notation and random games.
 
+mod common;
+
 use std::collections::HashMap;
 
 use pnplay::game::g2048::{Config, G2048, Move};
@@ -546,17 +548,7 @@ fn edited_position() -> impl Strategy<Value = String> {
                 .collect::<Vec<_>>()
                 .join(",");
             text.push_str(if chance { ";c" } else { ";p" });
-            for (at, kind, c) in edits {
-                let at = at % (text.len() + 1);
-                match kind {
-                    0 => text.insert(at, c),
-                    1 if at < text.len() => {
-                        text.remove(at);
-                    }
-                    _ if at < text.len() => text.replace_range(at..=at, &c.to_string()),
-                    _ => text.push(c),
-                }
-            }
+            common::apply_edits(&mut text, &edits);
             text
         })
 }

@@ -3,8 +3,9 @@
 //! and a full solve of 4×4 Othello. Also the notation contracts (round trips, typed errors,
 //! no panics on any input) and the fast random playout's exact agreement with the generic one.
 
+mod common;
+
 use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
 
 use pnplay::game::othello::{Move, Othello, Size};
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn, perft};
@@ -13,17 +14,6 @@ use proptest::prelude::*;
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
-
-/// The shared data directory: `<repo>/../shared/data` in the final layout, or the machine's
-/// shared copy when the tests run from a worktree.
-fn data_dir() -> PathBuf {
-    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if beside.is_dir() {
-        beside
-    } else {
-        PathBuf::from("/work/shared/data")
-    }
-}
 
 fn moves_of(pos: &Othello) -> Vec<Move> {
     let mut moves = MoveList::new();
@@ -583,7 +573,7 @@ fn start_positions_in_obf() {
 fn every_ffo_line_parses_and_formats_back() {
     let mut lines = 0;
     for file in ["fforum-1-19.obf", "fforum-40-59.obf"] {
-        let text = std::fs::read_to_string(data_dir().join("othello").join(file)).unwrap();
+        let text = std::fs::read_to_string(common::data_path("othello").join(file)).unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let pos = Othello::parse_position(&Size::Eight, line).unwrap();
             let (board, notes) = line.split_once(';').unwrap();

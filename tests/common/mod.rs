@@ -1,5 +1,6 @@
-//! Helpers shared by the exact-solver tests: independent reference solvers (plain full-width
-//! minimax, no pruning, no ordering), position generators and the data directory.
+//! Helpers shared by the integration tests: independent reference solvers (plain full-width
+//! minimax, no pruning, no ordering), position generators, random text edits for parser
+//! property tests, and the shared data directory.
 #![allow(dead_code)] // each test file uses a different part of this module
 
 use std::collections::HashMap;
@@ -11,16 +12,28 @@ use pnplay::search::dfpn::{DfPn, DfPnConfig};
 use pnplay::search::ordering::MoveOrdering;
 use pnplay::search::{Goal, Limits, Question, Verdict};
 
-/// `/work/shared/data` seen from the crate: `$CARGO_MANIFEST_DIR/../shared/data` in the
-/// final layout, else the shared path.
+/// A file of the shared benchmark data, which lives beside the repository in `../shared/data`.
 pub fn data_path(relative: &str) -> PathBuf {
-    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    let base = if beside.is_dir() {
-        beside
-    } else {
-        PathBuf::from("/work/shared/data")
-    };
-    base.join(relative)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(relative)
+}
+
+/// Applies random edits to `text` for parser property tests: each `(at, kind, c)` inserts
+/// (kind 0), deletes (kind 1) or replaces (otherwise) the character at `at` (wrapped to the
+/// text's length; past the end, `c` is appended). Texts are ASCII.
+pub fn apply_edits(text: &mut String, edits: &[(usize, u8, char)]) {
+    for &(at, kind, c) in edits {
+        let at = at % (text.len() + 1);
+        match kind {
+            0 => text.insert(at, c),
+            1 if at < text.len() => {
+                text.remove(at);
+            }
+            _ if at < text.len() => text.replace_range(at..=at, &c.to_string()),
+            _ => text.push(c),
+        }
+    }
 }
 
 /// The player whose view a score is in: the player to move, or the first player where
