@@ -55,7 +55,7 @@ const state = {
   searchPosition: null, // the position text the searches started from
   running: false,
   step: 0, // iterations reached by the current searches
-  restoreStep: 0, // from a share link: iterations to reach once the engine is ready
+  lastMoveCell: null, // the cell of the move just played, outlined on the board
 };
 
 let treeViews = [];
@@ -76,6 +76,7 @@ function showMessage(text) {
 // ---------------------------------------------------------------- position and board
 
 async function setPosition(view, { record = true } = {}) {
+  if (!record) state.lastMoveCell = null;
   if (state.searchAlgos.length && view.text !== state.searchPosition) invalidateSearch();
   if (record) {
     state.history = state.history.slice(0, state.cursor + 1);
@@ -113,6 +114,7 @@ function drawBoard() {
   renderBoard(ui.board, view, {
     onCell: (index, move) => (editing ? editCell(index) : onCellChosen(index, move)),
     editing,
+    highlight: state.lastMoveCell,
   });
   ui.turnLine.textContent = turnText(view);
   // Moves that have no square: Othello's pass, 2048's slides.
@@ -137,6 +139,7 @@ async function editCell(cell) {
   try {
     const view = await engine.request('edit', { game: state.game, pos: state.view.text, cell });
     showMessage('');
+    state.lastMoveCell = null;
     await setPosition(view);
   } catch (error) {
     showMessage(error.message);
@@ -170,6 +173,7 @@ async function playMove(text) {
   try {
     const view = await engine.request('play', { game: state.game, pos: state.view.text, move: text });
     showMessage('');
+    state.lastMoveCell = state.view.moves.find((m) => m.text === text)?.cell ?? null;
     await setPosition(view);
   } catch (error) {
     showMessage(error.message);
@@ -179,6 +183,7 @@ async function playMove(text) {
 /** Shows a new position (the start position for `text` null) with a fresh move history. */
 async function loadPosition(game, text) {
   const view = await engine.request('describe', { game, pos: text });
+  state.lastMoveCell = null;
   state.history = [];
   state.cursor = 0;
   state.game = game;
