@@ -248,3 +248,118 @@ impl SearchSession {
         to_js(&crate::engine::describe(&self.game, Some(&text)).map_err(js_error)?)
     }
 }
+
+/// A stages experiment as the page's stages view configures it (share-link fields).
+#[derive(serde::Deserialize, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct StagesConfig {
+    stages: Vec<u32>,
+    positions: u32,
+    algos: Vec<String>,
+    theta: f64,
+    pr: Option<f64>,
+    playouts: u32,
+    seed: f64,
+    goal: String,
+    nodes: f64,
+    time: Option<f64>,
+}
+
+thread_local! {
+    /// The last planned stages experiment, so each job does not plan it again.
+    static PLANNED: std::cell::RefCell<Option<(StagesConfig, Vec<crate::experiment::runner::Job>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn with_stages_plan<T>(
+    game: &str,
+    config: JsValue,
+    then: impl FnOnce(
+        &crate::engine::GameSpec,
+        &StagesConfig,
+        &[crate::experiment::runner::Job],
+    ) -> Result<T, JsError>,
+) -> Result<T, JsError> {
+    use crate::search::bestfirst::{Algo, Params};
+    let spec = parse_game(game)?;
+    let config: StagesConfig = serde_wasm_bindgen::from_value(config).map_err(js_error)?;
+    PLANNED.with(|planned| {
+        let mut planned = planned.borrow_mut();
+        if planned.as_ref().is_none_or(|(c, _)| *c != config) {
+            let algos = config
+                .algos
+                .iter()
+                .map(|a| Algo::parse(a))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(js_error)?;
+            let params = Params {
+                theta: config.theta,
+                pr: config.pr,
+                playouts: config.playouts,
+                seed: config.seed as u64,
+                goal: crate::search::Goal::parse(&config.goal).map_err(js_error)?,
+            };
+            let jobs = crate::experiment::runner::plan_stages(
+                &spec,
+                &config.stages,
+                config.positions as usize,
+                &algos,
+                &params,
+                config.seed as u64,
+            )
+            .map_err(js_error)?;
+            *planned = Some((config, jobs));
+        }
+        let (config, jobs) = planned.as_ref().expect("planned above");
+        then(&spec, config, jobs)
+    })
+}
+
+/// How many jobs (position × search) a stages experiment has.
+#[wasm_bindgen(js_name = stagesJobCount)]
+pub fn stages_job_count(game: &str, config: JsValue) -> Result<u32, JsError> {
+    with_stages_plan(game, config, |_, _, jobs| Ok(jobs.len() as u32))
+}
+
+/// Runs job `index` of a stages experiment and returns its record (the CLI's JSON line).
+#[wasm_bindgen(js_name = stagesRunJob)]
+pub fn stages_run_job(game: &str, config: JsValue, index: u32) -> Result<JsValue, JsError> {
+    with_stages_plan(game, config, |spec, config, jobs| {
+        let job = jobs
+            .get(index as usize)
+            .ok_or_else(|| JsError::new(&format!("no job {index}")))?;
+        let limits = crate::search::Limits {
+            max_nodes: Some(config.nodes as u64),
+            max_seconds: config.time,
+            max_iterations: None,
+        };
+        let record = crate::experiment::runner::run_job(spec, job, limits).map_err(js_error)?;
+        to_js(&record)
+    })
+}
+
+/// The paper's published Othello completion percentages (Tables 2 and 3), for the plot.
+#[wasm_bindgen(js_name = paperStages)]
+pub fn paper_stages() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct Published {
+        stage: u32,
+        algo: &'static str,
+        completion: f64,
+        source: &'static str,
+    }
+    let rows: Vec<Published> =
+        crate::experiment::paper::rows(crate::experiment::paper::Experiment::OthelloStages)
+            .iter()
+            .filter(|row| row.setting.is_none())
+            .filter_map(|row| {
+                Some(Published {
+                    stage: row.stage,
+                    algo: row.algo.name(),
+                    completion: row.completion?,
+                    source: row.source,
+                })
+            })
+            .collect();
+    to_js(&rows)
+}

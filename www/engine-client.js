@@ -49,12 +49,21 @@ export class EngineClient extends EventTarget {
     });
   }
 
+  /** Ends the worker for good (no replacement), rejecting what was pending. */
+  close() {
+    this.closed = true;
+    this.worker.terminate();
+    for (const waiter of this.pending.values()) waiter.reject(new Error('engine worker closed'));
+    this.pending.clear();
+  }
+
   /**
    * Ends the current worker (after a crash, or from a test), rejects what was pending and
    * starts a new one. A worker that keeps dying before it answers anything (say the engine
    * cannot load) is not restarted a fourth time: that is reported as fatal instead.
    */
   die(reason) {
+    if (this.closed) return;
     this.worker.terminate();
     for (const waiter of this.pending.values()) waiter.reject(new Error(`engine worker died: ${reason}`));
     this.pending.clear();

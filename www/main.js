@@ -9,6 +9,7 @@ import { readLink, writeLink, DEFAULTS } from './share.js';
 import { TreeView } from './tree-view.js';
 import { SearchCharts } from './charts.js';
 import { renderResults } from './results-view.js';
+import { StagesView } from './stages-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,6 +45,7 @@ const params = {
 
 const engine = new EngineClient();
 window.pnplayEngine = engine;
+const stagesView = new StagesView($('stages-panel'), { engine, showMessage: (text) => showMessage(text) });
 
 /** Everything the page shows that is not derived from the engine's answers. */
 const state = {
@@ -56,6 +58,7 @@ const state = {
   running: false,
   step: 0, // iterations reached by the current searches
   lastMoveCell: null, // the cell of the move just played, outlined on the board
+  viewName: 'tree', // 'tree' (the playground) or 'stages' (the experiment)
 };
 
 let treeViews = [];
@@ -219,9 +222,14 @@ function syncParamVisibility() {
   params.goal.disabled = !twoPlayer;
 }
 
-function linkState() {
+function linkState({ run = false } = {}) {
   const options = readOptions();
+  const stages = stagesView.settings();
   return {
+    stages: stages.stages,
+    stagePositions: stages.positions,
+    stageAlgos: stages.algos,
+    run,
     game: state.game,
     position: state.view ? state.view.text : null,
     algos: chosenAlgos(),
@@ -232,9 +240,20 @@ function linkState() {
     goal: options.goal,
     nodes: options.nodes,
     time: options.time,
-    view: 'tree',
+    view: state.viewName,
     step: state.step,
   };
+}
+
+/** Shows the playground ('tree') or the stages experiment ('stages'). */
+function setView(name) {
+  state.viewName = name;
+  const stages = name === 'stages';
+  $('stages-panel').hidden = !stages;
+  $('tree-panel').hidden = stages;
+  $('chart-panel').hidden = stages;
+  $('view-tree').setAttribute('aria-pressed', String(!stages));
+  $('view-stages').setAttribute('aria-pressed', String(stages));
 }
 
 function applyLinkState(link) {
@@ -248,6 +267,8 @@ function applyLinkState(link) {
   ui.algo.value = link.algos[0];
   ui.compare.checked = link.algos.length === 2;
   if (link.algos.length === 2) ui.algo2.value = link.algos[1];
+  stagesView.apply({ stages: link.stages, positions: link.stagePositions, algos: link.stageAlgos });
+  setView(link.view);
 }
 
 // ---------------------------------------------------------------- searching
@@ -389,9 +410,9 @@ document.addEventListener('pointermove', (event) => {
 
 // ---------------------------------------------------------------- sharing
 
-async function share() {
+async function share({ run = false } = {}) {
   const link = new URL(window.location.href);
-  link.hash = writeLink(linkState());
+  link.hash = writeLink(linkState({ run }));
   history.replaceState(null, '', link.hash);
   try {
     await navigator.clipboard.writeText(link.href);
@@ -460,7 +481,11 @@ function wire() {
   $('step').addEventListener('click', () => step(1));
   $('step-n-button').addEventListener('click', () => step(Math.max(1, Number($('step-n').value) || 1)));
   $('cancel').addEventListener('click', invalidateSearch);
-  $('share').addEventListener('click', share);
+  $('share').addEventListener('click', () => share());
+  $('stages-share').addEventListener('click', () => share({ run: true }));
+  $('stages-run').addEventListener('click', () => stagesView.run(state.game, readOptions()));
+  $('view-tree').addEventListener('click', () => setView('tree'));
+  $('view-stages').addEventListener('click', () => setView('stages'));
   for (const input of [...Object.values(params), ui.algo, ui.algo2, ui.compare]) {
     input.addEventListener('change', () => {
       if (!state.running) invalidateSearch();
@@ -530,8 +555,9 @@ async function start() {
   }
   syncParamVisibility();
   if (problems.length) showMessage(`This link has problems, defaults were used instead — ${problems.join('; ')}`);
-  if (link.step > 0) await step(link.step);
+  if (link.step > 0 && link.view === 'tree') await step(link.step);
   document.body.dataset.ready = 'true';
+  if (link.view === 'stages' && link.run) stagesView.run(state.game, readOptions());
 }
 
 start();

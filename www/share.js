@@ -18,6 +18,10 @@ export const DEFAULTS = Object.freeze({
   time: 60,
   view: 'tree',
   step: 0,
+  stages: [18, 22, 26, 32, 36, 40],
+  stagePositions: 10,
+  stageAlgos: ['pns', 'mcpns', 'ppns'],
+  run: false,
 });
 
 const number = (min, max, integer = false) => (text) => {
@@ -63,6 +67,26 @@ const FIELDS = {
     },
   },
   step: { key: 'step', read: number(0, 1e9, true) },
+  stages: {
+    key: 'stages',
+    read: (text) => {
+      const stages = text.split(',').map((s) => number(1, 200, true)(s));
+      if (!stages.length) throw new Error('needs at least one stage');
+      return stages;
+    },
+    write: (stages) => stages.join(','),
+  },
+  n: { key: 'stagePositions', read: number(1, 1000, true) },
+  sa: {
+    key: 'stageAlgos',
+    read: (text) => {
+      const algos = text.split(',').filter(Boolean);
+      if (!algos.length) throw new Error('needs at least one search');
+      return algos;
+    },
+    write: (algos) => algos.join(','),
+  },
+  run: { key: 'run', read: (text) => text === '1', write: (run) => (run ? '1' : '0') },
 };
 
 /**

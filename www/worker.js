@@ -111,6 +111,9 @@ const handlers = {
     return session.describeNode(node);
   },
   benchPlayouts: ({ game, seconds, seed }) => engine.benchPlayouts(game, seconds, seed),
+  stagesJobCount: ({ game, config }) => engine.stagesJobCount(game, config),
+  stagesRunJob: ({ game, config, index }) => engine.stagesRunJob(game, config, index),
+  paperStages: () => engine.paperStages(),
 };
 
 const ready = init().then(

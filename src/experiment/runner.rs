@@ -110,6 +110,30 @@ pub fn plan(
     jobs
 }
 
+/// The jobs of a stages experiment (SPEC.md §9): `positions` random positions after each
+/// number of moves in `stages` (seeded by `seed`), each searched by every algorithm of
+/// `algos` with `params`. The CLI's `experiment stages` and the page's stages view both plan
+/// with this, so the same settings give the same jobs.
+pub fn plan_stages(
+    spec: &GameSpec,
+    stages: &[u32],
+    positions: usize,
+    algos: &[Algo],
+    params: &Params,
+    seed: u64,
+) -> Result<Vec<Job>, String> {
+    let stage_positions = stages
+        .iter()
+        .map(|&moves| {
+            super::generate::random_positions(spec, moves, positions, seed)
+                .map(|list| (Stage::Moves(moves), list))
+                .map_err(|e| format!("stage {moves}: {e}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let searches: Vec<SearchSpec> = algos.iter().map(|&a| SearchSpec::plain(a)).collect();
+    Ok(plan(&stage_positions, &searches, params, seed))
+}
+
 /// Runs one job to its verdict within `limits`. The record's `exact` and `wrong` are `null`
 /// (see [`super::verify`]). An error if the position or the parameters are bad.
 pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, String> {

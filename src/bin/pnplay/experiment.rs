@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::{Args, Subcommand};
 use pnplay::engine::GameSpec;
 use pnplay::experiment::paper::Experiment;
-use pnplay::experiment::runner::{Job, parallel_map, plan, run_jobs};
+use pnplay::experiment::runner::{Job, parallel_map, plan, plan_stages, run_jobs};
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, generate, plot, verify};
 use pnplay::game::Outcome;
@@ -336,7 +336,8 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
 fn stages(args: StagesArgs) -> Result<(), String> {
     let common = &args.common;
     let spec = args.game;
-    let stage_positions: Vec<(Stage, Vec<String>)> = match &args.positions_file {
+    let params = common.params(args.pr.0);
+    let jobs = match &args.positions_file {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -347,21 +348,24 @@ fn stages(args: StagesArgs) -> Result<(), String> {
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
             );
-            vec![(Stage::Named(name), positions)]
+            let searches: Vec<SearchSpec> =
+                args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
+            plan(
+                &[(Stage::Named(name), positions)],
+                &searches,
+                &params,
+                common.seed,
+            )
         }
-        None => args
-            .stages
-            .iter()
-            .map(|&moves| {
-                generate::random_positions(&spec, moves, args.positions, common.seed)
-                    .map(|positions| (Stage::Moves(moves), positions))
-                    .map_err(|e| format!("stage {moves}: {e}"))
-            })
-            .collect::<Result<_, _>>()?,
+        None => plan_stages(
+            &spec,
+            &args.stages,
+            args.positions,
+            &args.algos,
+            &params,
+            common.seed,
+        )?,
     };
-    let searches: Vec<SearchSpec> = args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
-    let params = common.params(args.pr.0);
-    let jobs = plan(&stage_positions, &searches, &params, common.seed);
     // The paper's Othello limits: 8,000,000 nodes or 600 s.
     let limits = common.limits(8_000_000, Some(600.0));
     let mut records = run_all(&spec, &jobs, limits, common)?;

@@ -1,0 +1,91 @@
+// The stages experiment in the page: a small run through the worker pool gives the same
+// verdict counts as `pnplay experiment stages` with the same seed and budget, the CSV
+// downloads, and the share link reopens (and reruns) the same configuration.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, repo } from './harness.mjs';
+
+let browser;
+let server;
+const SETTINGS = '#v=1&view=stages&g=othello&stages=40,44&n=4&sa=pns,ppns&k=8&s=1&nodes=200000&time=1000';
+
+before(async () => {
+  browser = await launchBrowser();
+  server = await startServer();
+});
+
+after(async () => {
+  server?.stop();
+  await browser?.close();
+});
+
+/** The CLI's verdict counts per "stage algo" for the same experiment. */
+function cliCounts() {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-stages-')), 'run.jsonl');
+  const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+  execFileSync(binary, [
+    'experiment', 'stages', '--game', 'othello', '--stages', '40,44', '--positions', '4',
+    '--algos', 'pns,ppns', '--playouts', '8', '--seed', '1', '--nodes', '200000', '--time', '1000',
+    '--quiet', '--out', out,
+  ]);
+  const counts = {};
+  for (const line of readFileSync(out, 'utf8').trim().split('\n')) {
+    const record = JSON.parse(line);
+    const key = `${record.stage} ${record.algo}`;
+    counts[key] ??= { proved: 0, disproved: 0, 'concluded-win': 0, 'concluded-loss': 0, out: 0 };
+    counts[key][record.verdict]++;
+  }
+  return counts;
+}
+
+async function pageCounts(page) {
+  return page.evaluate(() => {
+    const counts = {};
+    const names = [...document.querySelectorAll('#stages-table th')].map((th) => th.textContent);
+    for (const row of document.querySelectorAll('#stages-table tbody tr')) {
+      const cells = [...row.cells].map((c) => c.textContent);
+      const entry = {};
+      for (const verdict of ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out']) {
+        entry[verdict] = Number(cells[names.indexOf(verdict)]);
+      }
+      counts[`${row.dataset.stage} ${row.dataset.algo}`] = entry;
+    }
+    return counts;
+  });
+}
+
+test('a small stages run in the worker pool matches the CLI, downloads CSV, and shares', async () => {
+  const page = await openPage(browser, server.url + SETTINGS);
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.locator('#stages-panel').isVisible(), true);
+  await page.click('#stages-run');
+  await page.waitForSelector('#stages-panel[data-state="done"]', { timeout: 120000 });
+  assert.match(await page.locator('#stages-status').textContent(), /16 of 16 searches done/);
+  const counts = await pageCounts(page);
+  assert.deepEqual(counts, cliCounts());
+  assert.ok(Object.values(counts).some((c) => c.proved + c.disproved > 0), 'some positions are decided');
+  assert.equal(await page.locator('#stages-chart .uplot').count(), 1);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#stages-csv')]);
+  const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  assert.equal(csv[0], 'stage,search,n,proved,disproved,concluded-win,concluded-loss,out,completion_percent');
+  assert.equal(csv.length, 1 + 4);
+
+  await page.click('#stages-share');
+  await page.locator('#message').filter({ hasText: /Link copied|Copy this link/ }).waitFor();
+  const link = page.url();
+  assert.match(link, /view=stages/);
+  assert.match(link, /stages=40%2C44|stages=40,44/);
+  assert.match(link, /run=1/);
+
+  const again = await openPage(browser, link);
+  await again.waitForSelector('#stages-panel[data-state="done"]', { timeout: 120000 });
+  assert.equal(await again.locator('#stages-list').inputValue(), '40,44');
+  assert.equal(await again.locator('#stages-positions').inputValue(), '4');
+  assert.deepEqual(await pageCounts(again), counts);
+});

@@ -1,0 +1,203 @@
+// The stages experiment in the page (SPEC.md §8–9, the paper's Tables 2–3 and Figures 7–8):
+// random positions after each number of moves, every chosen search on each, run in a pool of
+// workers (one per core less one). The engine plans the jobs exactly as `pnplay experiment
+// stages` does, so the same settings give the same records as the CLI. A live plot shows
+// completion by stage for each search beside the paper's published values (dashed), with a
+// table, and CSV / JSON downloads.
+
+import uPlot from './vendor/uPlot.mjs';
+import { EngineClient } from './engine-client.js';
+
+const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
+const COLOURS = { pns: '#1f77b4', mcpns: '#2ca02c', ppns: '#d62728', 'ppns-precise': '#9467bd', pp: '#8c564b' };
+
+/** Counts verdicts per stage and search; completion = everything but `out`, over n. */
+export function summarize(records, stages, algos) {
+  return stages.flatMap((stage) =>
+    algos.map((algo) => {
+      const mine = records.filter((r) => r && r.stage === stage && r.algo === algo);
+      const counts = Object.fromEntries(VERDICTS.map((v) => [v, mine.filter((r) => r.verdict === v).length]));
+      const n = mine.length;
+      return { stage, algo, n, ...counts, completion: n ? (100 * (n - counts.out)) / n : null };
+    }),
+  );
+}
+
+function csvOf(rows) {
+  const head = ['stage', 'search', 'n', ...VERDICTS, 'completion_percent'];
+  const lines = rows.map((r) => [r.stage, r.algo, r.n, ...VERDICTS.map((v) => r[v]), r.completion?.toFixed(1) ?? ''].join(','));
+  return [head.join(','), ...lines].join('\n') + '\n';
+}
+
+function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export class StagesView {
+  constructor(root, { engine, showMessage }) {
+    this.root = root;
+    this.engine = engine;
+    this.showMessage = showMessage;
+    this.pool = [];
+    this.records = [];
+    this.paper = [];
+    this.plot = null;
+    const $ = (selector) => root.querySelector(selector);
+    this.ui = {
+      stages: $('#stages-list'),
+      positions: $('#stages-positions'),
+      algos: [...root.querySelectorAll('input[name="stages-algo"]')],
+      run: $('#stages-run'),
+      cancel: $('#stages-cancel'),
+      progress: $('#stages-progress'),
+      status: $('#stages-status'),
+      table: $('#stages-table'),
+      chart: $('#stages-chart'),
+      csv: $('#stages-csv'),
+      json: $('#stages-json'),
+    };
+    this.ui.cancel.addEventListener('click', () => this.cancel());
+    this.ui.csv.addEventListener('click', () => download('stages.csv', 'text/csv', csvOf(this.summary())));
+    this.ui.json.addEventListener('click', () =>
+      download('stages.jsonl', 'application/json', this.records.filter(Boolean).map((r) => JSON.stringify(r)).join('\n') + '\n'),
+    );
+  }
+
+  /** The experiment's settings as the form shows them. */
+  settings() {
+    const stages = this.ui.stages.value.split(',').map((s) => Number(s.trim())).filter((s) => Number.isInteger(s) && s > 0);
+    return {
+      stages,
+      positions: Math.max(1, Number(this.ui.positions.value) || 1),
+      algos: this.ui.algos.filter((box) => box.checked).map((box) => box.value),
+    };
+  }
+
+  apply({ stages, positions, algos }) {
+    this.ui.stages.value = stages.join(',');
+    this.ui.positions.value = positions;
+    for (const box of this.ui.algos) box.checked = algos.includes(box.value);
+  }
+
+  summary() {
+    const { stages, algos } = this.config ?? this.settings();
+    return summarize(this.records, stages, algos);
+  }
+
+  /** Runs the experiment for `game` with the search `options` (θ, pr, playouts, seed, goal, nodes, time). */
+  async run(game, options) {
+    const { stages, positions, algos } = this.settings();
+    if (!stages.length || !algos.length) {
+      this.showMessage('stages: give at least one stage and one search');
+      return;
+    }
+    this.cancel();
+    this.config = { stages, positions, algos, theta: options.theta, pr: options.pr, playouts: options.playouts, seed: options.seed, goal: options.goal, nodes: options.nodes, time: options.time };
+    if (!this.paper.length) this.paper = await this.engine.request('paperStages');
+    let total;
+    try {
+      total = await this.engine.request('stagesJobCount', { game, config: this.config });
+    } catch (error) {
+      this.showMessage(`stages: ${error.message}`);
+      return;
+    }
+    this.records = new Array(total).fill(null);
+    this.draw();
+    const size = Math.max(1, (navigator.hardwareConcurrency || 2) - 1);
+    this.pool = Array.from({ length: size }, () => new EngineClient());
+    let next = 0;
+    let done = 0;
+    const started = performance.now();
+    this.ui.run.disabled = true;
+    this.root.dataset.state = 'running';
+    const work = async (client) => {
+      while (next < total && this.pool.includes(client)) {
+        const index = next++;
+        this.records[index] = await client.request('stagesRunJob', { game, config: this.config, index });
+        done++;
+        this.ui.progress.value = done / total;
+        this.ui.status.textContent = `${done} of ${total} searches done · ${size} worker${size === 1 ? '' : 's'} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
+        this.draw();
+      }
+    };
+    try {
+      await Promise.all(this.pool.map(work));
+      if (done === total) this.root.dataset.state = 'done';
+    } catch (error) {
+      if (this.pool.length) this.showMessage(`stages: ${error.message}`);
+    } finally {
+      this.closePool();
+      this.ui.run.disabled = false;
+    }
+  }
+
+  closePool() {
+    for (const client of this.pool) client.close();
+    this.pool = [];
+  }
+
+  cancel() {
+    if (!this.pool.length) return;
+    this.closePool();
+    this.root.dataset.state = 'cancelled';
+    this.ui.status.textContent += ' · cancelled';
+  }
+
+  draw() {
+    const rows = this.summary();
+    const { stages, algos } = this.config;
+    // Table.
+    const table = document.createElement('table');
+    const head = table.createTHead().insertRow();
+    for (const title of ['stage', 'search', 'n', ...VERDICTS, 'completion %', 'paper %']) {
+      const th = document.createElement('th');
+      th.textContent = title;
+      head.append(th);
+    }
+    const body = table.createTBody();
+    for (const row of rows) {
+      const tr = body.insertRow();
+      tr.dataset.stage = row.stage;
+      tr.dataset.algo = row.algo;
+      const paper = this.paper.find((p) => p.stage === row.stage && p.algo === row.algo);
+      for (const value of [row.stage, row.algo, row.n, ...VERDICTS.map((v) => row[v]), row.completion?.toFixed(1) ?? '–', paper ? `${paper.completion} (${paper.source})` : '–']) {
+        tr.insertCell().textContent = String(value);
+      }
+    }
+    this.ui.table.replaceChildren(table);
+    // Plot: ours solid, the paper's dashed.
+    const series = [{ label: 'moves' }];
+    const data = [stages];
+    for (const algo of algos) {
+      series.push({ label: algo, stroke: COLOURS[algo], width: 2, points: { show: true } });
+      data.push(stages.map((stage) => rows.find((r) => r.stage === stage && r.algo === algo)?.completion ?? null));
+      if (this.paper.some((p) => p.algo === algo)) {
+        series.push({ label: `${algo} (paper)`, stroke: COLOURS[algo], width: 1.5, dash: [6, 4], points: { show: true }, spanGaps: true });
+        data.push(stages.map((stage) => this.paper.find((p) => p.stage === stage && p.algo === algo)?.completion ?? null));
+      }
+    }
+    if (!this.plot || this.plot.series.length !== series.length) {
+      this.plot?.destroy();
+      this.ui.chart.replaceChildren();
+      this.plot = new uPlot(
+        {
+          title: 'Completion (%) by number of random moves',
+          width: Math.max(280, Math.min(this.ui.chart.clientWidth || 700, 900)),
+          height: 260,
+          scales: { x: { time: false }, y: { range: [0, 100] } },
+          axes: [{ label: 'random moves from the start' }, { label: 'completion %' }],
+          series,
+        },
+        data,
+        this.ui.chart,
+      );
+    } else {
+      this.plot.setData(data);
+    }
+  }
+}
