@@ -1,14 +1,11 @@
 //! The `pnplay` command line as a user runs it: answers on stdout, one-line errors on stderr
 //! with a non-zero exit code.
 
-use std::process::{Command, Output};
+mod common;
 
-fn pnplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pnplay"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use std::process::Output;
+
+use common::pnplay;
 
 fn last_line(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout)
@@ -62,13 +59,7 @@ fn bad_input_gives_one_line_and_a_failure_code() {
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
-    let output = pnplay(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
+    serde_json::from_slice(&common::pnplay_ok(args).stdout).unwrap()
 }
 
 #[test]

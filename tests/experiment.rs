@@ -5,7 +5,6 @@ mod common;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use pnplay::engine::GameSpec;
 use pnplay::experiment::generate::{chance_openings, random_positions, read_positions};
@@ -397,13 +396,6 @@ fn verification_flags_wrong_verdicts() {
     }
 }
 
-fn pnplay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pnplay"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 /// A fresh folder for one test's files.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pnplay-experiment-{}-{name}", std::process::id()));
@@ -425,7 +417,7 @@ fn cli_stages_end_to_end() {
     let dir = scratch("stages");
     let run = |jobs: &str, out: &str| {
         let out = dir.join(out);
-        let output = pnplay(&[
+        let output = common::pnplay_ok(&[
             "experiment",
             "stages",
             "--game",
@@ -455,11 +447,6 @@ fn cli_stages_end_to_end() {
             out.to_str().unwrap(),
             "--quiet",
         ]);
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
         (output, out)
     };
     let (output, out) = run("2", "run.jsonl");
@@ -494,7 +481,7 @@ fn cli_stages_end_to_end() {
     let file = dir.join("few.txt");
     std::fs::write(&file, "# two positions\nf5d6c3d3c4\n\nf5f6e6f4\nf5\n").unwrap();
     let out = dir.join("file.jsonl");
-    let output = pnplay(&[
+    let output = common::pnplay_ok(&[
         "experiment",
         "stages",
         "--positions-file",
@@ -510,11 +497,6 @@ fn cli_stages_end_to_end() {
         "--json",
         "--quiet",
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let records = json_lines(&out);
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["stage"], "few.txt");
@@ -525,7 +507,7 @@ fn cli_stages_end_to_end() {
 fn cli_connect4_grid_and_2048() {
     let dir = scratch("grid");
     let out = dir.join("c4.jsonl");
-    let output = pnplay(&[
+    common::pnplay_ok(&[
         "experiment",
         "connect4",
         "--plies",
@@ -544,11 +526,6 @@ fn cli_connect4_grid_and_2048() {
         out.to_str().unwrap(),
         "--quiet",
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let records = json_lines(&out);
     // pns, mcpns, and ppns at two settings, for two positions.
     assert_eq!(records.len(), 2 * 4);
@@ -563,18 +540,13 @@ fn cli_connect4_grid_and_2048() {
     );
 
     let out = dir.join("2048.jsonl");
-    let output = pnplay(&[
+    let output = common::pnplay_ok(&[
         "experiment",
         "2048",
         "--out",
         out.to_str().unwrap(),
         "--quiet",
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let records = json_lines(&out);
     assert_eq!(records.len(), 2 * 6 * 3);
     assert!(
@@ -626,7 +598,7 @@ fn cli_errors_are_one_line() {
         ][..],
         &["experiment", "stages", "--stages", "4"][..],
     ] {
-        let output = pnplay(args);
+        let output = common::pnplay(args);
         assert!(!output.status.success(), "{args:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");

@@ -12,6 +12,25 @@ use pnplay::search::dfpn::{DfPn, DfPnConfig};
 use pnplay::search::ordering::MoveOrdering;
 use pnplay::search::{Goal, Limits, Question, Verdict};
 
+/// Runs the `pnplay` binary with `args`.
+pub fn pnplay(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pnplay"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs the `pnplay` binary with `args` and checks that it succeeded (showing its stderr if not).
+pub fn pnplay_ok(args: &[&str]) -> std::process::Output {
+    let output = pnplay(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
 /// A file of the shared benchmark data, which lives beside the repository in `../shared/data`.
 pub fn data_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
