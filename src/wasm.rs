@@ -116,8 +116,7 @@ fn js_error(error: impl std::fmt::Display) -> JsError {
 }
 
 /// The search options the page sends (share-link fields, SPEC.md §6).
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(serde::Deserialize, Clone, PartialEq)]
 struct SearchOptions {
     theta: f64,
     pr: Option<f64>,
@@ -126,6 +125,26 @@ struct SearchOptions {
     goal: String,
     nodes: Option<f64>,
     time: Option<f64>,
+}
+
+impl SearchOptions {
+    fn params(&self) -> Result<crate::search::bestfirst::Params, JsError> {
+        Ok(crate::search::bestfirst::Params {
+            theta: self.theta,
+            pr: self.pr,
+            playouts: self.playouts,
+            seed: self.seed as u64,
+            goal: crate::search::Goal::parse(&self.goal).map_err(js_error)?,
+        })
+    }
+
+    fn limits(&self) -> crate::search::Limits {
+        crate::search::Limits {
+            max_nodes: self.nodes.map(|n| n as u64),
+            max_seconds: self.time,
+            max_iterations: None,
+        }
+    }
 }
 
 /// What one step reports to the page: counters, root value, verdict and the last MPN path.
@@ -157,27 +176,12 @@ impl SearchSession {
         algo: &str,
         options: JsValue,
     ) -> Result<SearchSession, JsError> {
-        use crate::search::{
-            Goal, Limits,
-            bestfirst::{Algo, Params},
-        };
         let spec = parse_game(game)?;
-        let algo = Algo::parse(algo).map_err(js_error)?;
+        let algo = crate::search::bestfirst::Algo::parse(algo).map_err(js_error)?;
         let options: SearchOptions = serde_wasm_bindgen::from_value(options).map_err(js_error)?;
-        let params = Params {
-            theta: options.theta,
-            pr: options.pr,
-            playouts: options.playouts,
-            seed: options.seed as u64,
-            goal: Goal::parse(&options.goal).map_err(js_error)?,
-        };
-        let limits = Limits {
-            max_nodes: options.nodes.map(|n| n as u64),
-            max_seconds: options.time,
-            max_iterations: None,
-        };
         let search =
-            crate::engine::start_search(&spec, pos, algo, &params, limits).map_err(js_error)?;
+            crate::engine::start_search(&spec, pos, algo, &options.params()?, options.limits())
+                .map_err(js_error)?;
         Ok(SearchSession { game: spec, search })
     }
 
@@ -251,18 +255,13 @@ impl SearchSession {
 
 /// A stages experiment as the page's stages view configures it (share-link fields).
 #[derive(serde::Deserialize, Clone, PartialEq)]
-#[serde(deny_unknown_fields)]
 struct StagesConfig {
     stages: Vec<u32>,
     positions: u32,
     algos: Vec<String>,
-    theta: f64,
-    pr: Option<f64>,
-    playouts: u32,
-    seed: f64,
-    goal: String,
-    nodes: f64,
-    time: Option<f64>,
+    /// The search panel's parameters and limits.
+    #[serde(flatten)]
+    options: SearchOptions,
 }
 
 thread_local! {
@@ -280,7 +279,7 @@ fn with_stages_plan<T>(
         &[crate::experiment::runner::Job],
     ) -> Result<T, JsError>,
 ) -> Result<T, JsError> {
-    use crate::search::bestfirst::{Algo, Params};
+    use crate::search::bestfirst::Algo;
     let spec = parse_game(game)?;
     let config: StagesConfig = serde_wasm_bindgen::from_value(config).map_err(js_error)?;
     PLANNED.with(|planned| {
@@ -292,20 +291,14 @@ fn with_stages_plan<T>(
                 .map(|a| Algo::parse(a))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(js_error)?;
-            let params = Params {
-                theta: config.theta,
-                pr: config.pr,
-                playouts: config.playouts,
-                seed: config.seed as u64,
-                goal: crate::search::Goal::parse(&config.goal).map_err(js_error)?,
-            };
+            let params = config.options.params()?;
             let jobs = crate::experiment::runner::plan_stages(
                 &spec,
                 &config.stages,
                 config.positions as usize,
                 &algos,
                 &params,
-                config.seed as u64,
+                params.seed,
             )
             .map_err(js_error)?;
             *planned = Some((config, jobs));
@@ -328,12 +321,8 @@ pub fn stages_run_job(game: &str, config: JsValue, index: u32) -> Result<JsValue
         let job = jobs
             .get(index as usize)
             .ok_or_else(|| JsError::new(&format!("no job {index}")))?;
-        let limits = crate::search::Limits {
-            max_nodes: Some(config.nodes as u64),
-            max_seconds: config.time,
-            max_iterations: None,
-        };
-        let record = crate::experiment::runner::run_job(spec, job, limits).map_err(js_error)?;
+        let record = crate::experiment::runner::run_job(spec, job, config.options.limits())
+            .map_err(js_error)?;
         to_js(&record)
     })
 }
