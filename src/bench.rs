@@ -1,12 +1,13 @@
 //! Measured workloads shared by `pnplay bench` (native) and the wasm build's `bench`
 //! exports, so native and wasm numbers come from the same code: move generation (perft),
-//! random playouts from a position, and best-first searches on random positions.
+//! random playouts from a position, and any search of the catalogue on random positions.
 
 use serde::Serialize;
 
 use crate::engine::GameSpec;
 use crate::game::{Game, ParseError, Rng, perft};
-use crate::search::bestfirst::{Algo, Params};
+use crate::search::catalogue::SearchInfo;
+use crate::search::params::Params;
 use crate::search::{Clock, Limits};
 use crate::with_game;
 
@@ -72,7 +73,7 @@ pub fn playout_rate(
     })
 }
 
-/// One best-first search run for the benchmark.
+/// One search run for the benchmark.
 #[derive(Clone, Debug, Serialize)]
 pub struct SearchMeasurement {
     /// The search.
@@ -105,7 +106,7 @@ pub struct SearchMeasurement {
 /// `limits`, and totals the work: the search benchmark of `pnplay bench --search`.
 pub fn search_rate(
     spec: &GameSpec,
-    algo: Algo,
+    algo: &'static SearchInfo,
     params: &Params,
     moves: u32,
     positions: usize,
@@ -114,7 +115,7 @@ pub fn search_rate(
 ) -> Result<SearchMeasurement, String> {
     let texts = crate::experiment::generate::random_positions(spec, moves, positions, seed)?;
     let mut total = SearchMeasurement {
-        algo: algo.name(),
+        algo: algo.id,
         game: spec.to_string(),
         moves,
         positions,
@@ -128,11 +129,13 @@ pub fn search_rate(
         slowest_decided_seconds: 0.0,
     };
     for text in &texts {
-        let mut search = crate::engine::start_search(spec, text, algo, params, limits)?;
+        let params = params.clone().with_limits(limits);
+        let mut search =
+            crate::engine::start(spec, text, algo.id, &params).map_err(|e| e.to_string())?;
         let verdict = search.run();
         let stats = search.stats();
         total.iterations += stats.iterations;
-        total.nodes += stats.nodes_created;
+        total.nodes += stats.nodes_created.max(stats.nodes_expanded);
         total.seconds += stats.seconds;
         total.bytes_per_node = stats.bytes_per_node;
         if verdict.is_exact() {

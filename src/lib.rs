@@ -1,17 +1,21 @@
 //! pnplay — the Proof-Number Playground.
 //!
 //! A library of game-solving searches (proof-number search and its probability-based
-//! relatives, df-pn, MCTS, alpha-beta) over Othello, Connect Four, tic-tac-toe and 2048. The
+//! relatives, df-pn, alpha-beta) over Othello, Connect Four, tic-tac-toe and 2048. The
 //! same code runs natively (the `pnplay` command line) and as WebAssembly in a Web Worker
 //! behind the playground page.
 //!
-//! * [`game`] — the rules: one [`game::Game`] trait and a module per game.
-//! * [`search`] — searches written once against that trait.
+//! * [`game`] — the rules: one [`game::Game`] trait, a module per game, and the catalogue
+//!   of games ([`game::catalogue`]).
+//! * [`search`] — searches written once against that trait, their catalogue
+//!   ([`search::catalogue`]) and the one session interface ([`search::session`]).
 //! * [`experiment`] — position generators and batch runs for the papers' experiments.
-//! * [`engine`] — the game-name/algorithm-name level the CLI and the worker share.
+//! * [`engine`] — the game-name/search-name level the CLI and the worker share.
+//! * [`error`] — the one error type above the game layer.
 
 pub mod bench;
 pub mod engine;
+pub mod error;
 pub mod experiment;
 pub mod game;
 pub mod search;

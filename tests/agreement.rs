@@ -10,22 +10,22 @@ use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, Turn};
-use pnplay::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use pnplay::search::bestfirst::{Algo, Params, new_search};
-use pnplay::search::dfpn::{DfPn, DfPnConfig};
-use pnplay::search::ordering::DefaultOrdering;
+use pnplay::search::exact::dfpn::{DfPn, DfPnConfig};
+use pnplay::game::knowledge::Knowledge;
 use pnplay::search::{Goal, Limits, Question};
 
 const PER_FAMILY: usize = 400;
 
 /// Checks every search against alpha-beta on `positions`; returns how many verdicts it compared.
-fn check<G: DefaultOrdering>(family: &str, positions: &[G]) -> usize {
+fn check<G: Knowledge>(family: &str, positions: &[G]) -> usize {
     assert_eq!(
         positions.len(),
         PER_FAMILY,
         "{family}: not enough distinct positions"
     );
-    let mut truth = AlphaBeta::<G, _>::with_default_ordering(AlphaBetaConfig {
+    let mut truth = AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig {
         table_bytes: 1 << 20,
     });
     let limits = Limits {

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use common::{check_goals, check_scores, children, reachable, reference_value};
 use pnplay::game::g2048::{Config, G2048};
 use pnplay::game::{Game, Player, Turn};
-use pnplay::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::search::dfpn::{DfPn, DfPnConfig};
+use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use pnplay::search::exact::dfpn::{DfPn, DfPnConfig};
 use pnplay::search::{Goal, Limits, Question, Verdict};
 
 /// The distinct positions after the two opening spawns (the player to move).

@@ -8,8 +8,8 @@ use common::{
 };
 use pnplay::game::Game;
 use pnplay::game::connect4::{Connect4, Dims};
-use pnplay::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::search::ordering::ConnectFourOrdering;
+use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use pnplay::game::connect4::ConnectFourOrdering;
 use pnplay::search::{Clock, Limits};
 
 /// The positions of `c4_public.txt` with `plies` moves, with their scores.

@@ -7,8 +7,8 @@ mod common;
 
 use common::{check_goals, check_scores, questions, reachable};
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Turn};
-use pnplay::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::search::dfpn::DfPnConfig;
+use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use pnplay::search::exact::dfpn::DfPnConfig;
 use pnplay::search::{Goal, Question};
 
 /// Plies until every game ends.

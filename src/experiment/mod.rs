@@ -21,11 +21,11 @@
 //!
 //! ```
 //! use pnplay::experiment::{generate, runner::{Job, run_job}, Stage};
-//! use pnplay::search::{Limits, bestfirst::{Algo, Params}};
+//! use pnplay::search::{Limits, catalogue::find, params::Params};
 //!
 //! let spec = "connect4".parse().unwrap();
 //! let positions = generate::random_positions(&spec, 8, 2, 42).unwrap();
-//! let job = Job::new(Stage::Moves(8), 0, &positions[0], Algo::Pns, Params::default(), None);
+//! let job = Job::new(Stage::Moves(8), 0, &positions[0], find("pns").unwrap(), Params::default(), None);
 //! let record = run_job(&spec, &job, Limits { max_nodes: Some(1000), ..Limits::default() }).unwrap();
 //! assert_eq!(record.pos, positions[0]);
 //! assert!(record.nodes <= 1000);
@@ -44,7 +44,7 @@ use serde::{Serialize, Serializer};
 
 use crate::game::{Outcome, Rng};
 use crate::search::Verdict;
-use crate::search::bestfirst::Algo;
+use crate::search::catalogue::SearchInfo;
 use crate::search::view::Values;
 
 /// What groups positions in an experiment: the number of random moves that made them, or a
@@ -110,11 +110,11 @@ pub struct Setting {
     pub pr: Option<f64>,
 }
 
-/// How one search is run in an experiment: the algorithm and, in a grid, its setting.
+/// How one search is run in an experiment: the search and, in a grid, its setting.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchSpec {
-    /// The algorithm.
-    pub algo: Algo,
+    /// The search.
+    pub algo: &'static SearchInfo,
     /// The grid setting that overrides θ and pr, if any.
     pub setting: Option<Setting>,
 }
@@ -122,7 +122,7 @@ pub struct SearchSpec {
 impl SearchSpec {
     /// A search run with the experiment's common parameters.
     #[must_use]
-    pub const fn plain(algo: Algo) -> SearchSpec {
+    pub const fn plain(algo: &'static SearchInfo) -> SearchSpec {
         SearchSpec {
             algo,
             setting: None,
@@ -134,10 +134,10 @@ impl SearchSpec {
     #[must_use]
     pub fn label(&self) -> String {
         match self.setting {
-            None => self.algo.name().to_string(),
+            None => self.algo.id.to_string(),
             Some(Setting { theta, pr }) => {
                 let pr = pr.map_or_else(|| "off".to_string(), |pr| format!("{pr:e}"));
-                format!("{} θ={theta} pr={pr}", self.algo.name())
+                format!("{} θ={theta} pr={pr}", self.algo.id)
             }
         }
     }
@@ -152,11 +152,10 @@ impl SearchSpec {
 ///
 /// * `stage`: the number of random moves, or the positions file's name (or another name, such
 ///   as `objective 16` for 2048).
-/// * `root_value`: for PPNS, PPNS-precise and PP the root's PPN as one number; for PNS the
-///   object `{"kind":"proof-numbers","pn":…,"dn":…}`; for MCPNS
+/// * `root_value`: for PPNS, PPNS-precise and PP the root's PPN as one number; for PNS and
+///   df-pn the object `{"kind":"proof-numbers","pn":…,"dn":…}`; for MCPNS
 ///   `{"kind":"monte-carlo","pmc":…,"dmc":…}` (an infinite number is the string
-///   `"Infinity"`). One number cannot carry a proof-number pair, so the two kinds keep the
-///   shape the page's views use.
+///   `"Infinity"`); `null` for alpha-beta, which keeps no value.
 /// * `exact`: the exact outcome for the player to move (`win` / `draw` / `loss`), `null` if
 ///   not verified; `wrong`: whether the verdict contradicts it (`null` if not verified).
 /// * Records of a parameter grid also carry `"theta"` and `"pr"` (see [`Setting`]).
@@ -169,7 +168,8 @@ pub struct Record {
     /// The position in the game's canonical notation.
     pub pos: String,
     /// The search.
-    pub algo: Algo,
+    #[serde(serialize_with = "search_id")]
+    pub algo: &'static SearchInfo,
     /// The grid setting, if the run is part of a grid.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub setting: Option<Setting>,
@@ -185,7 +185,7 @@ pub struct Record {
     pub seconds: f64,
     /// The root's value when the search stopped.
     #[serde(serialize_with = "root_value")]
-    pub root_value: Values,
+    pub root_value: Option<Values>,
     /// The verified outcome for the player to move.
     pub exact: Option<Outcome>,
     /// Whether the verdict contradicts `exact`.
@@ -203,12 +203,31 @@ impl Record {
     }
 }
 
-/// `root_value` as documented on [`Record`]: a bare number for a probability.
-fn root_value<S: Serializer>(values: &Values, serializer: S) -> Result<S::Ok, S::Error> {
+/// `root_value` as documented on [`Record`]: a bare number for a probability, else the
+/// kind and its named numbers.
+fn root_value<S: Serializer>(values: &Option<Values>, serializer: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
     match values {
-        Values::Probability { ppn, .. } => serializer.serialize_f64(*ppn),
-        other => other.serialize(serializer),
+        None => serializer.serialize_none(),
+        Some(Values::Probability { ppn, .. }) => serializer.serialize_f64(*ppn),
+        Some(other) => {
+            let mut map = serializer.serialize_map(Some(3))?;
+            map.serialize_entry("kind", other.kind())?;
+            for (name, value) in other.numbers() {
+                if value.is_finite() {
+                    map.serialize_entry(name, &value)?;
+                } else {
+                    map.serialize_entry(name, if value > 0.0 { "Infinity" } else { "-Infinity" })?;
+                }
+            }
+            map.end()
+        }
     }
+}
+
+/// A search as records name it: its id.
+fn search_id<S: Serializer>(info: &&'static SearchInfo, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(info.id)
 }
 
 /// A seed for one item of a run, mixed from the run's seed and the item's coordinates (stage,

@@ -21,7 +21,6 @@
 //! 191 concluded, so one count is misprinted; it is kept as printed.
 
 use super::{SearchSpec, Setting, Stage};
-use crate::search::bestfirst::Algo;
 
 /// Which published experiment a row belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +34,14 @@ pub enum Experiment {
     G2048,
 }
 
+impl Experiment {
+    /// The published stages experiment for a game, if the papers have one (Othello 8×8).
+    #[must_use]
+    pub fn for_stages(spec: &crate::engine::GameSpec) -> Option<Experiment> {
+        (spec.to_string() == "othello").then_some(Experiment::OthelloStages)
+    }
+}
+
 /// One published result for one stage and search. `None` where the source gives no number.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PaperRow {
@@ -43,7 +50,7 @@ pub struct PaperRow {
     /// The stage: random moves (Othello, Connect Four) or the 2048 objective tile.
     pub stage: u32,
     /// The search.
-    pub algo: Algo,
+    pub algo: &'static str,
     /// θ and pr for a grid row.
     pub setting: Option<Setting>,
     /// Positions run.
@@ -78,7 +85,7 @@ impl PaperRow {
     #[must_use]
     pub fn matches(&self, stage: &Stage, search: &SearchSpec) -> bool {
         stage_number(stage) == Some(self.stage)
-            && self.algo == search.algo
+            && self.algo == search.algo.id
             && self.setting == search.setting
     }
 }
@@ -102,7 +109,7 @@ const TABLE_4_2: &str = "dissertation Table 4.2";
 const EMPTY: PaperRow = PaperRow {
     source: "",
     stage: 0,
-    algo: Algo::Pns,
+    algo: "pns",
     setting: None,
     n: 200,
     solved: None,
@@ -119,7 +126,7 @@ const EMPTY: PaperRow = PaperRow {
 const fn othello(
     source: &'static str,
     stage: u32,
-    algo: Algo,
+    algo: &'static str,
     counts: [u32; 3],
     completion: f64,
 ) -> PaperRow {
@@ -140,7 +147,7 @@ const fn grid(theta: f64, pr: Option<f64>, seconds: f64, nodes: f64) -> PaperRow
     PaperRow {
         source: TABLE_1,
         stage: 12,
-        algo: Algo::Ppns,
+        algo: "ppns",
         setting: Some(Setting { theta, pr }),
         mean_seconds: Some(seconds),
         mean_nodes: Some(nodes),
@@ -149,7 +156,7 @@ const fn grid(theta: f64, pr: Option<f64>, seconds: f64, nodes: f64) -> PaperRow
 }
 
 /// A 2048 row of Table 4.2 (six starts).
-const fn g2048(objective: u32, algo: Algo, iterations: f64, nodes: f64) -> PaperRow {
+const fn g2048(objective: u32, algo: &'static str, iterations: f64, nodes: f64) -> PaperRow {
     PaperRow {
         source: TABLE_4_2,
         stage: objective,
@@ -168,18 +175,18 @@ const fn g2048(objective: u32, algo: Algo, iterations: f64, nodes: f64) -> Paper
 /// Othello: Table 2 (all three searches at 18, 26, 32) and Table 3's PPNS rows for the
 /// stages Table 2 lacks (22, 36, 40); the two tables agree where they overlap.
 pub const OTHELLO: &[PaperRow] = &[
-    othello(TABLE_2, 18, Algo::Ppns, [52, 56, 92], 54.0),
-    othello(TABLE_2, 18, Algo::Pns, [12, 1, 187], 6.5),
-    othello(TABLE_2, 18, Algo::Mcpns, [5, 4, 191], 4.5),
-    othello(TABLE_3, 22, Algo::Ppns, [60, 57, 83], 58.5),
-    othello(TABLE_2, 26, Algo::Ppns, [63, 88, 49], 75.5),
-    othello(TABLE_2, 26, Algo::Pns, [19, 16, 165], 17.5),
-    othello(TABLE_2, 26, Algo::Mcpns, [10, 10, 180], 10.0),
-    othello(TABLE_2, 32, Algo::Ppns, [82, 91, 27], 86.5),
-    othello(TABLE_2, 32, Algo::Pns, [39, 39, 122], 39.0),
-    othello(TABLE_2, 32, Algo::Mcpns, [6, 37, 157], 21.5),
-    othello(TABLE_3, 36, Algo::Ppns, [97, 94, 8], 95.5),
-    othello(TABLE_3, 40, Algo::Ppns, [83, 117, 0], 100.0),
+    othello(TABLE_2, 18, "ppns", [52, 56, 92], 54.0),
+    othello(TABLE_2, 18, "pns", [12, 1, 187], 6.5),
+    othello(TABLE_2, 18, "mcpns", [5, 4, 191], 4.5),
+    othello(TABLE_3, 22, "ppns", [60, 57, 83], 58.5),
+    othello(TABLE_2, 26, "ppns", [63, 88, 49], 75.5),
+    othello(TABLE_2, 26, "pns", [19, 16, 165], 17.5),
+    othello(TABLE_2, 26, "mcpns", [10, 10, 180], 10.0),
+    othello(TABLE_2, 32, "ppns", [82, 91, 27], 86.5),
+    othello(TABLE_2, 32, "pns", [39, 39, 122], 39.0),
+    othello(TABLE_2, 32, "mcpns", [6, 37, 157], 21.5),
+    othello(TABLE_3, 36, "ppns", [97, 94, 8], 95.5),
+    othello(TABLE_3, 40, "ppns", [83, 117, 0], 100.0),
 ];
 
 /// Connect Four at 12 plies: Figure 4's totals (PPNS there is θ = 0.01 without pr), the best
@@ -188,7 +195,7 @@ pub const CONNECT4: &[PaperRow] = &[
     PaperRow {
         source: FIGURE_4,
         stage: 12,
-        algo: Algo::Pns,
+        algo: "pns",
         concluded: Some(122),
         completion: Some(61.0),
         ..EMPTY
@@ -196,7 +203,7 @@ pub const CONNECT4: &[PaperRow] = &[
     PaperRow {
         source: FIGURE_4,
         stage: 12,
-        algo: Algo::Mcpns,
+        algo: "mcpns",
         concluded: Some(82),
         completion: Some(41.0),
         ..EMPTY
@@ -222,12 +229,12 @@ pub const CONNECT4: &[PaperRow] = &[
 
 /// 2×2 2048, objectives 16 and 32.
 pub const G2048: &[PaperRow] = &[
-    g2048(16, Algo::Pns, 6.0, 15.67),
-    g2048(32, Algo::Pns, 11.0, 32.33),
-    g2048(16, Algo::Mcpns, 4.0, 12.33),
-    g2048(32, Algo::Mcpns, 4.67, 15.67),
-    g2048(16, Algo::Ppns, 2.0, 7.5),
-    g2048(32, Algo::Ppns, 2.0, 8.67),
+    g2048(16, "pns", 6.0, 15.67),
+    g2048(32, "pns", 11.0, 32.33),
+    g2048(16, "mcpns", 4.0, 12.33),
+    g2048(32, "mcpns", 4.67, 15.67),
+    g2048(16, "ppns", 2.0, 7.5),
+    g2048(32, "ppns", 2.0, 8.67),
 ];
 
 /// The published rows of an experiment.
@@ -244,10 +251,11 @@ pub fn rows(experiment: Experiment) -> &'static [PaperRow] {
 ///
 /// ```
 /// use pnplay::experiment::{SearchSpec, Stage, paper::{Experiment, lookup}};
-/// use pnplay::search::bestfirst::Algo;
-/// let row = lookup(Experiment::OthelloStages, &Stage::Moves(32), &SearchSpec::plain(Algo::Pns)).unwrap();
+/// use pnplay::search::catalogue::find;
+/// let pns = SearchSpec::plain(find("pns").unwrap());
+/// let row = lookup(Experiment::OthelloStages, &Stage::Moves(32), &pns).unwrap();
 /// assert_eq!((row.solved, row.unsolved, row.out), (Some(39), Some(39), Some(122)));
-/// assert!(lookup(Experiment::OthelloStages, &Stage::Moves(22), &SearchSpec::plain(Algo::Pns)).is_none());
+/// assert!(lookup(Experiment::OthelloStages, &Stage::Moves(22), &pns).is_none());
 /// ```
 #[must_use]
 pub fn lookup(

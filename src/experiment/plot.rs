@@ -314,7 +314,7 @@ pub fn completion_by_setting(
     for row in rows {
         // One line per search and θ: the label without the pr part.
         let label = match row.search.setting {
-            Some(setting) => format!("{} θ={}", row.search.algo.name(), setting.theta),
+            Some(setting) => format!("{} θ={}", row.search.algo.id, setting.theta),
             None => row.search.label(),
         };
         let colour = colour_of(&mut labels, &label);

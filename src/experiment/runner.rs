@@ -10,20 +10,21 @@
 //!
 //! ```
 //! use pnplay::experiment::{SearchSpec, Stage, runner::{plan, run_job}};
-//! use pnplay::search::{Limits, bestfirst::{Algo, Params}};
+//! use pnplay::search::{Limits, catalogue::find, params::Params};
 //!
 //! let spec = "tictactoe".parse().unwrap();
 //! let stages = vec![(Stage::Moves(2), vec!["15".to_string(), "19".to_string()])];
-//! let jobs = plan(&stages, &[SearchSpec::plain(Algo::Pns)], &Params::default(), 1);
+//! let jobs = plan(&stages, &[SearchSpec::plain(find("pns").unwrap())], &Params::default(), 1);
 //! assert_eq!(jobs.len(), 2);
 //! let record = run_job(&spec, &jobs[0], Limits::default()).unwrap();
 //! assert_eq!(record.verdict.word(), "disproved"); // X cannot force a win after 1, 5
 //! ```
 
 use super::{Record, SearchSpec, Stage, derive_seed};
-use crate::engine::{GameSpec, start_search};
+use crate::engine::GameSpec;
 use crate::search::Limits;
-use crate::search::bestfirst::{Algo, Params};
+use crate::search::catalogue::SearchInfo;
+use crate::search::params::{PR, Params, THETA};
 
 /// What [`derive_seed`] mixes in to make a playout seed, apart from position seeds.
 const PLAYOUT_SEED_PURPOSE: u64 = 0x706c_6179_6f75_7473; // "playouts"
@@ -50,17 +51,15 @@ impl Job {
         stage: Stage,
         index: usize,
         pos: &str,
-        algo: Algo,
+        algo: &'static SearchInfo,
         params: Params,
         setting: Option<super::Setting>,
     ) -> Job {
         let search = SearchSpec { algo, setting };
         let params = match setting {
-            Some(setting) => Params {
-                theta: setting.theta,
-                pr: setting.pr,
-                ..params
-            },
+            Some(setting) => params
+                .with(&THETA, Some(setting.theta))
+                .with(&PR, setting.pr),
             None => params,
         };
         Job {
@@ -92,10 +91,7 @@ pub fn plan(
                 &[PLAYOUT_SEED_PURPOSE, stage.seed_key(), index as u64],
             );
             for search in searches {
-                let params = Params {
-                    seed: playout_seed,
-                    ..*params
-                };
+                let params = params.clone().with_seed(playout_seed);
                 jobs.push(Job::new(
                     stage.clone(),
                     index,
@@ -118,7 +114,7 @@ pub fn plan_stages(
     spec: &GameSpec,
     stages: &[u32],
     positions: usize,
-    algos: &[Algo],
+    algos: &[&'static SearchInfo],
     params: &Params,
     seed: u64,
 ) -> Result<Vec<Job>, String> {
@@ -137,7 +133,8 @@ pub fn plan_stages(
 /// Runs one job to its verdict within `limits`. The record's `exact` and `wrong` are `null`
 /// (see [`super::verify`]). An error if the position or the parameters are bad.
 pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, String> {
-    let mut search = start_search(spec, &job.pos, job.search.algo, &job.params, limits)
+    let params = job.params.clone().with_limits(limits);
+    let mut search = crate::engine::start(spec, &job.pos, job.search.algo.id, &params)
         .map_err(|e| format!("stage {} position {}: {e}", job.stage, job.index))?;
     let verdict = search.run();
     let stats = search.stats();
@@ -149,7 +146,7 @@ pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, Str
         setting: job.search.setting,
         verdict,
         iterations: stats.iterations,
-        nodes: stats.nodes_created,
+        nodes: stats.nodes_created.max(stats.nodes_expanded),
         playouts: stats.playouts,
         seconds: stats.seconds,
         root_value: search.root_value(),

@@ -33,7 +33,8 @@
 use super::Record;
 use crate::engine::GameSpec;
 use crate::game::{Game, Outcome, Player, Turn};
-use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::game::knowledge::Knowledge;
+use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::{Goal, Limits, Question, Verdict};
 use crate::with_game;
 
@@ -51,10 +52,7 @@ pub fn exact_outcome(
     })
 }
 
-fn solve_outcome<G>(pos: &G, limits: Limits) -> Option<Outcome>
-where
-    G: Game + crate::search::ordering::DefaultOrdering,
-{
+fn solve_outcome<G: Knowledge>(pos: &G, limits: Limits) -> Option<Outcome> {
     let root_player = match pos.turn() {
         Turn::Player(player) => player,
         Turn::Chance | Turn::Over => Player::First,
@@ -62,7 +60,7 @@ where
     if let Some(outcome) = pos.outcome(root_player) {
         return Some(outcome);
     }
-    let mut solver = AlphaBeta::<G, _>::with_default_ordering(AlphaBetaConfig::default());
+    let mut solver = AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default());
     let mut limits = limits;
     let mut ask = |goal: Goal| {
         let question = Question { root_player, goal };

@@ -702,3 +702,70 @@ impl super::board::Board for G2048 {
         (!edited.chance_to_act || has_empty).then_some(edited)
     }
 }
+
+impl super::knowledge::Knowledge for G2048 {
+    type Ordering = super::knowledge::NoOrdering;
+}
+
+impl super::catalogue::Catalogued for G2048 {
+    const FAMILY: super::catalogue::Family = {
+        use super::catalogue::{CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
+        Family {
+            id: "2048",
+            title: "2048",
+            grammar: "2048:2x2[:objective] | 2048:4x4[:objective]",
+            listed: &[
+                Listed { name: "2048:2x2", title: "2048 on 2×2" },
+                Listed { name: "2048:4x4", title: "2048 on 4×4" },
+            ],
+            facts: Facts {
+                players: 1,
+                chance: true,
+                repeats: false,
+                values: "1 if the objective tile is reached, else 0",
+                max_moves: 32,
+            },
+            presentation: Presentation {
+                players: &["The player"],
+                legend: &[LegendEntry { code: 0, name: "empty" }],
+                board: "tiles",
+                moves: MoveStyle::Button,
+                cell_names: CellNames::Numbered,
+                editable: true,
+                notation: "the tiles row by row with - for empty, and who acts",
+                chance_help: Some("Chance to spawn a tile: click an empty cell (2), shift-click (4)."),
+            },
+        }
+    };
+
+    fn parse_name(name: &str) -> Option<Result<Config, ParseError>> {
+        let rest = name.strip_prefix("2048:")?;
+        let unknown = || ParseError::UnknownGame { name: name.to_string() };
+        let (size, objective) = match rest.split_once(':') {
+            Some((size, objective)) => match objective.parse() {
+                Ok(objective) => (size, Some(objective)),
+                Err(_) => return Some(Err(unknown())),
+            },
+            None => (rest, None),
+        };
+        let size = match size {
+            "2x2" => 2,
+            "4x4" => 4,
+            _ => return Some(Err(unknown())),
+        };
+        Some(Config::new(size, objective.unwrap_or(default_objective(size))))
+    }
+
+    fn name(config: &Config) -> String {
+        let mut name = format!("2048:{0}x{0}", config.size);
+        if config.objective != default_objective(config.size) {
+            name.push_str(&format!(":{}", config.objective));
+        }
+        name
+    }
+}
+
+/// The objective a 2048 name without one means: 32 on 2×2, 2048 on 4×4.
+const fn default_objective(size: u8) -> u32 {
+    if size == 2 { 32 } else { 2048 }
+}

@@ -23,13 +23,16 @@
 //! ```
 
 pub mod board;
+pub mod catalogue;
 pub mod connect4;
 pub mod error;
 pub mod g2048;
+pub mod knowledge;
 pub mod othello;
 pub mod perft;
 pub mod rng;
 pub mod tictactoe;
+pub mod view;
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -130,7 +133,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// positions (no hash collisions).
     type Key: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// What selects one game of a family: a board size, an objective tile.
-    type Variant: Clone + Debug + PartialEq + Send + Sync + 'static;
+    type Variant: Copy + Debug + PartialEq + Send + Sync + 'static;
 
     /// The start position of a variant. For 2048 this is the empty board with chance to
     /// act (the two opening spawns).

@@ -196,3 +196,48 @@ impl super::board::Board for TicTacToe {
         Some(usize::from(mv))
     }
 }
+
+impl super::knowledge::Knowledge for TicTacToe {
+    type Ordering = super::knowledge::NoOrdering;
+}
+
+impl super::catalogue::Catalogued for TicTacToe {
+    const FAMILY: super::catalogue::Family = {
+        use super::catalogue::{CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
+        Family {
+            id: "tictactoe",
+            title: "Tic-tac-toe",
+            grammar: "tictactoe",
+            listed: &[Listed { name: "tictactoe", title: "Tic-tac-toe" }],
+            facts: Facts {
+                players: 2,
+                chance: false,
+                repeats: false,
+                values: "+1 win, 0 draw, -1 loss",
+                max_moves: 9,
+            },
+            presentation: Presentation {
+                players: &["X", "O"],
+                legend: &[
+                    LegendEntry { code: 0, name: "empty" },
+                    LegendEntry { code: 1, name: "X" },
+                    LegendEntry { code: 2, name: "O" },
+                ],
+                board: "marks",
+                moves: MoveStyle::Cell,
+                cell_names: CellNames::Numbered,
+                editable: false,
+                notation: "the cells played, 1-9 row by row, like 159",
+                chance_help: None,
+            },
+        }
+    };
+
+    fn parse_name(name: &str) -> Option<Result<(), ParseError>> {
+        (name == "tictactoe").then_some(Ok(()))
+    }
+
+    fn name((): &()) -> String {
+        "tictactoe".to_string()
+    }
+}

@@ -1,30 +1,29 @@
-//! Searches written once against [`crate::game::Game`].
+//! Searches written once against [`crate::game::Game`], laid out by family: [`bestfirst`]
+//! (PNS, PPNS, precise PPNS, MCPNS, PP over an explicit tree) and [`exact`] (df-pn and
+//! alpha-beta with transposition tables). [`catalogue`] lists them all with their parameter
+//! schemas ([`params`]), and [`session`] is the one interface every search is driven through.
+//! No module here imports a concrete game: game knowledge comes through
+//! [`crate::game::knowledge`].
 //!
 //! This module holds what every search shares: the question a solver answers ([`Goal`]),
 //! the words for its answer ([`Verdict`], SPEC.md §3), the [`Limits`] it runs under, the
 //! [`Stats`] it reports and the [`Clock`] it reads time from (never `std::time::Instant`
 //! directly: that panics on wasm32; `web_time` reads `performance.now()` there).
 
-pub mod alphabeta;
 pub mod bestfirst;
+pub mod catalogue;
 pub mod clock;
-pub mod dfpn;
-pub mod mcpns;
-pub mod ordering;
-pub mod playout;
-pub mod pns;
-pub mod pp;
-pub mod ppns;
-pub mod ppns_precise;
-pub mod table;
-pub mod tree;
+pub mod exact;
+pub mod params;
+pub mod session;
 pub mod view;
 
+pub use bestfirst::tree;
 pub use clock::Clock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Outcome, Player};
+use crate::game::{Game, Outcome, Player, Turn};
 
 /// What counts as proven for the player to move at the root (SPEC.md §3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -160,6 +159,19 @@ pub struct Question {
 }
 
 impl Question {
+    /// The question about `root` for `goal`: the root player is the player to move (for a
+    /// chance root or a finished game, [`Player::First`], the single agent).
+    #[must_use]
+    pub fn at<G: Game>(root: &G, goal: Goal) -> Question {
+        Question {
+            root_player: match root.turn() {
+                Turn::Player(player) => player,
+                Turn::Chance | Turn::Over => Player::First,
+            },
+            goal,
+        }
+    }
+
     /// Whether the finished game `outcome` (seen from `root_player`) is proven.
     #[must_use]
     pub const fn proven_by(self, outcome: Outcome) -> bool {

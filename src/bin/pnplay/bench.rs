@@ -3,8 +3,10 @@
 
 use clap::Args;
 use pnplay::engine::GameSpec;
-use pnplay::search::Limits;
-use pnplay::search::bestfirst::{Algo, Params};
+use pnplay::search::catalogue::SearchInfo;
+use pnplay::search::params::{NODES, TIME};
+
+use crate::params::{self, ParamArgs};
 
 /// The options of `pnplay bench`.
 #[derive(Args)]
@@ -18,28 +20,20 @@ pub struct BenchArgs {
     /// Seconds of random playouts.
     #[arg(long, default_value_t = 3.0)]
     seconds: f64,
-    /// Seed of the playouts and of the random positions.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Benchmark these best-first searches (comma separated, e.g. pns,ppns) on random
-    /// positions instead of perft and playouts.
-    #[arg(long, value_delimiter = ',', value_parser = Algo::parse)]
-    search: Vec<Algo>,
+    /// Benchmark these searches (comma separated, e.g. pns,ppns,dfpn) on random positions
+    /// instead of perft and playouts.
+    #[arg(long, value_delimiter = ',', value_parser = params::search)]
+    search: Vec<&'static SearchInfo>,
     /// Random moves from the start to each searched position.
     #[arg(long, default_value_t = 36)]
     moves: u32,
     /// Number of searched positions.
     #[arg(long, default_value_t = 10)]
     positions: usize,
-    /// Most nodes per search.
-    #[arg(long, default_value_t = 2_000_000)]
-    nodes: u64,
-    /// Most seconds per search.
-    #[arg(long, default_value_t = 30.0)]
-    time: f64,
-    /// PPNS/MCPNS: playouts per new leaf.
-    #[arg(long, default_value_t = 60)]
-    playouts: u32,
+    /// The searches' parameters; the seed also seeds the playouts and the random positions
+    /// (searches stop at 2,000,000 nodes or 30 s unless --nodes or --time say otherwise).
+    #[command(flatten)]
+    params: ParamArgs,
     /// Print JSON Lines instead.
     #[arg(long)]
     json: bool,
@@ -55,9 +49,17 @@ fn print_json(value: &impl serde::Serialize) -> Result<(), String> {
 
 /// Runs the benchmark the options ask for and prints its results.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
+    let mut params = args.params.params()?;
+    if !args.params.given("nodes") {
+        params = params.with(&NODES, Some(2_000_000.0));
+    }
+    if !args.params.given("time") {
+        params = params.with(&TIME, Some(30.0));
+    }
+    let seed = params.seed();
     if args.search.is_empty() {
         let perft = pnplay::bench::perft_time(&args.game, args.depth);
-        let playouts = pnplay::bench::playout_rate(&args.game, None, args.seconds, args.seed)
+        let playouts = pnplay::bench::playout_rate(&args.game, None, args.seconds, seed)
             .map_err(|e| e.to_string())?;
         for m in [perft, playouts] {
             if args.json {
@@ -71,16 +73,6 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         }
         return Ok(());
     }
-    let params = Params {
-        playouts: args.playouts,
-        seed: args.seed,
-        ..Params::default()
-    };
-    let limits = Limits {
-        max_nodes: Some(args.nodes),
-        max_seconds: Some(args.time),
-        max_iterations: None,
-    };
     for &algo in &args.search {
         let m = pnplay::bench::search_rate(
             &args.game,
@@ -88,8 +80,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             &params,
             args.moves,
             args.positions,
-            args.seed,
-            limits,
+            seed,
+            params.limits(),
         )?;
         if args.json {
             print_json(&m)?;

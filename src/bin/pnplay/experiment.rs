@@ -21,8 +21,11 @@ use pnplay::experiment::runner::{Job, parallel_map, plan, plan_stages, run_jobs}
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, generate, plot, verify};
 use pnplay::game::Outcome;
-use pnplay::search::bestfirst::{Algo, Params};
-use pnplay::search::{Goal, Limits};
+use pnplay::search::Limits;
+use pnplay::search::catalogue::SearchInfo;
+use pnplay::search::params::{PR, Params};
+
+use crate::params::{self, ParamArgs};
 
 /// The experiments.
 #[derive(Subcommand)]
@@ -42,24 +45,10 @@ pub enum ExperimentCommand {
 /// What every experiment takes.
 #[derive(Args)]
 pub struct CommonArgs {
-    /// Most tree nodes per search [default: the paper's limit for the experiment].
-    #[arg(long)]
-    nodes: Option<u64>,
-    /// Most seconds per search [default: the paper's limit for the experiment].
-    #[arg(long)]
-    time: Option<f64>,
-    /// Seed of the positions and of the playouts.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// θ of PPNS and MCPNS.
-    #[arg(long, default_value_t = 0.01)]
-    theta: f64,
-    /// Random playouts per new leaf (PPNS, MCPNS).
-    #[arg(long, default_value_t = 60)]
-    playouts: u32,
-    /// What counts as proven: win or not-lose.
-    #[arg(long, default_value = "win", value_parser = Goal::parse)]
-    goal: Goal,
+    /// The searches' parameters and run settings; the seed also seeds the positions, and
+    /// --nodes and --time default to the paper's limits for the experiment.
+    #[command(flatten)]
+    params: ParamArgs,
     /// Check every position with an exact solver (alpha-beta) and count wrong verdicts.
     #[arg(long)]
     verify: bool,
@@ -96,12 +85,10 @@ pub struct StagesArgs {
     /// Positions per stage (with --positions-file: the first N of the file).
     #[arg(long, default_value_t = 200)]
     positions: usize,
-    /// Searches, comma separated: pns, mcpns, ppns, ppns-precise, pp.
-    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = Algo::parse)]
-    algos: Vec<Algo>,
-    /// PPNS's precision rate: stop with concluded-* within pr of 1 or 0 (`off` for none).
-    #[arg(long, default_value = "off", value_parser = parse_pr)]
-    pr: Pr,
+    /// Searches, comma separated: any of the catalogue (pns, mcpns, ppns, ppns-precise, pp,
+    /// dfpn, alphabeta).
+    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = params::search)]
+    algos: Vec<&'static SearchInfo>,
     /// Read positions from this file instead of generating them (one per line; blank lines
     /// and # comments skipped; an annotation after the position is ignored).
     #[arg(long)]
@@ -123,8 +110,8 @@ pub struct Connect4Args {
     #[arg(long, default_value_t = 200)]
     positions: usize,
     /// Searches, comma separated.
-    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = Algo::parse)]
-    algos: Vec<Algo>,
+    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = params::search)]
+    algos: Vec<&'static SearchInfo>,
     /// θ values of the PPNS grid.
     #[arg(long, value_delimiter = ',', default_value = "0.01,0.001")]
     thetas: Vec<f64>,
@@ -144,12 +131,9 @@ pub struct G2048Args {
     /// Objective tiles, comma separated.
     #[arg(long, value_delimiter = ',', default_value = "16,32")]
     objectives: Vec<u32>,
-    /// Searches, comma separated.
-    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = Algo::parse)]
-    algos: Vec<Algo>,
-    /// PPNS's precision rate (`off` for none); 1e-4 is the dissertation's.
-    #[arg(long, default_value = "1e-4", value_parser = parse_pr)]
-    pr: Pr,
+    /// Searches, comma separated (--pr defaults to the dissertation's 1e-4 here).
+    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = params::search)]
+    algos: Vec<&'static SearchInfo>,
     /// Every opening (a 2 or a 4 in each spawn: 24 on 2×2) instead of the dissertation's
     /// openings with two 2-tiles (6 on 2×2).
     #[arg(long)]
@@ -182,23 +166,29 @@ pub fn run(command: ExperimentCommand) -> Result<(), String> {
 
 impl CommonArgs {
     /// The search limits, with the experiment's defaults where none is given.
-    fn limits(&self, default_nodes: u64, default_seconds: Option<f64>) -> Limits {
-        Limits {
-            max_nodes: Some(self.nodes.unwrap_or(default_nodes)),
-            max_seconds: self.time.or(default_seconds),
+    fn limits(&self, default_nodes: u64, default_seconds: Option<f64>) -> Result<Limits, String> {
+        let given = self.params.params()?.limits();
+        Ok(Limits {
+            max_nodes: Some(given.max_nodes.unwrap_or(default_nodes)),
+            max_seconds: given.max_seconds.or(default_seconds),
             max_iterations: None,
-        }
+        })
     }
 
-    /// The parameters common to all searches (the seed is set per position by `plan`).
-    fn params(&self, pr: Option<f64>) -> Params {
-        Params {
-            theta: self.theta,
-            pr,
-            playouts: self.playouts,
-            seed: self.seed,
-            goal: self.goal,
-        }
+    /// The parameters of every search (the seed is set per position by `plan`), with
+    /// `default_pr` unless --pr was given.
+    fn params(&self, default_pr: Option<f64>) -> Result<Params, String> {
+        let params = self.params.params()?;
+        Ok(if self.params.given("pr") {
+            params
+        } else {
+            params.with(&PR, default_pr)
+        })
+    }
+
+    /// The run's seed.
+    fn seed(&self) -> Result<u64, String> {
+        Ok(self.params.params()?.seed())
     }
 
     /// The exact solver's limits.
@@ -215,7 +205,7 @@ impl CommonArgs {
 fn check_jobs(jobs: &[Job]) -> Result<(), String> {
     for job in jobs {
         job.params
-            .check(job.search.algo)
+            .check(job.search.algo.params)
             .map_err(|e| format!("{}: {e}", job.search.label()))?;
     }
     Ok(())
@@ -288,12 +278,13 @@ fn verify_records(
         },
     );
     let outcomes: Vec<Option<Outcome>> = outcomes.into_iter().collect::<Result<_, _>>()?;
+    let goal = common.params.params()?.goal();
     for record in records.iter_mut() {
         let i = positions
             .iter()
             .position(|(stage, index, _)| *stage == record.stage && *index == record.index)
             .expect("every record's position was verified");
-        verify::mark(record, outcomes[i], common.goal);
+        verify::mark(record, outcomes[i], goal);
     }
     Ok(())
 }
@@ -336,7 +327,8 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
 fn stages(args: StagesArgs) -> Result<(), String> {
     let common = &args.common;
     let spec = args.game;
-    let params = common.params(args.pr.0);
+    let params = common.params(None)?;
+    let seed = common.seed()?;
     let jobs = match &args.positions_file {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -354,25 +346,18 @@ fn stages(args: StagesArgs) -> Result<(), String> {
                 &[(Stage::Named(name), positions)],
                 &searches,
                 &params,
-                common.seed,
+                seed,
             )
         }
-        None => plan_stages(
-            &spec,
-            &args.stages,
-            args.positions,
-            &args.algos,
-            &params,
-            common.seed,
-        )?,
+        None => plan_stages(&spec, &args.stages, args.positions, &args.algos, &params, seed)?,
     };
     // The paper's Othello limits: 8,000,000 nodes or 600 s.
-    let limits = common.limits(8_000_000, Some(600.0));
+    let limits = common.limits(8_000_000, Some(600.0))?;
     let mut records = run_all(&spec, &jobs, limits, common)?;
     if common.verify {
         verify_records(&spec, &mut records, common)?;
     }
-    let experiment = (spec.to_string() == "othello").then_some(Experiment::OthelloStages);
+    let experiment = Experiment::for_stages(&spec);
     let title = format!("{spec}: completion by stage");
     report(
         &records,
@@ -385,11 +370,14 @@ fn stages(args: StagesArgs) -> Result<(), String> {
 fn connect4(args: Connect4Args) -> Result<(), String> {
     let common = &args.common;
     let spec = args.game;
-    let positions = generate::random_positions(&spec, args.plies, args.positions, common.seed)?;
+    let seed = common.seed()?;
+    let positions = generate::random_positions(&spec, args.plies, args.positions, seed)?;
     let stage_positions = vec![(Stage::Moves(args.plies), positions)];
     let mut searches = Vec::new();
     for &algo in &args.algos {
-        if matches!(algo, Algo::Ppns | Algo::PpnsPrecise) {
+        // The grid is over θ and pr: searches that read both run once per setting.
+        let keys: Vec<&str> = algo.params.iter().map(|p| p.key).collect();
+        if keys.contains(&"theta") && keys.contains(&"pr") {
             for &theta in &args.thetas {
                 for &Pr(pr) in &args.prs {
                     searches.push(SearchSpec {
@@ -402,10 +390,10 @@ fn connect4(args: Connect4Args) -> Result<(), String> {
             searches.push(SearchSpec::plain(algo));
         }
     }
-    let params = common.params(None);
-    let jobs = plan(&stage_positions, &searches, &params, common.seed);
+    let params = common.params(None)?;
+    let jobs = plan(&stage_positions, &searches, &params, seed);
     // The paper's Connect Four limits: 35,000,000 nodes or 420 s.
-    let limits = common.limits(35_000_000, Some(420.0));
+    let limits = common.limits(35_000_000, Some(420.0))?;
     let mut records = run_all(&spec, &jobs, limits, common)?;
     if common.verify {
         verify_records(&spec, &mut records, common)?;
@@ -423,9 +411,11 @@ fn connect4(args: Connect4Args) -> Result<(), String> {
 
 fn g2048(args: G2048Args) -> Result<(), String> {
     let common = &args.common;
-    let params = common.params(args.pr.0);
+    // The dissertation's precision rate, 1e-4.
+    let params = common.params(Some(1e-4))?;
+    let seed = common.seed()?;
     let searches: Vec<SearchSpec> = args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
-    let limits = common.limits(1_000_000, None);
+    let limits = common.limits(1_000_000, None)?;
     let mut records = Vec::new();
     for &objective in &args.objectives {
         let spec: GameSpec = format!("{}:{objective}", args.game)
@@ -433,7 +423,7 @@ fn g2048(args: G2048Args) -> Result<(), String> {
             .map_err(|e: pnplay::game::ParseError| e.to_string())?;
         let positions = generate::chance_openings(&spec, !args.all_starts);
         let stage_positions = vec![(Stage::Named(format!("objective {objective}")), positions)];
-        let jobs = plan(&stage_positions, &searches, &params, common.seed);
+        let jobs = plan(&stage_positions, &searches, &params, seed);
         let mut stage_records = run_all(&spec, &jobs, limits, common)?;
         // The exact answer is part of this experiment's table, so it is always computed.
         verify_records(&spec, &mut stage_records, common)?;

@@ -4,15 +4,17 @@
 
 mod bench;
 mod experiment;
+mod params;
 mod serve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use pnplay::engine::{GameSpec, Solver};
-use pnplay::search::bestfirst::Params;
-use pnplay::search::{Goal, Limits};
+use params::ParamArgs;
+use pnplay::engine::GameSpec;
+use pnplay::search::Limits;
+use pnplay::search::catalogue::SearchInfo;
 
 #[derive(Parser)]
 #[command(
@@ -30,7 +32,8 @@ enum Command {
     /// Count move sequences of a given depth (passes and chance outcomes are moves).
     /// The last line printed is the leaf count.
     Perft {
-        /// Game name: othello, othello6, othello4, connect4[:WxH], tictactoe, 2048:2x2, 2048:4x4.
+        /// Game name: othello | othello6 | othello4 | connect4 | connect4:WxH | tictactoe |
+        /// 2048:2x2[:objective] | 2048:4x4[:objective].
         game: GameSpec,
         /// Number of moves.
         depth: u32,
@@ -49,30 +52,11 @@ enum Command {
         /// Position text (SPEC.md §2).
         #[arg(long, allow_hyphen_values = true)]
         pos: String,
-        /// Search: pns, ppns, ppns-precise, mcpns, pp, dfpn, alphabeta.
-        #[arg(long)]
-        algo: Solver,
-        /// PPNS/MCPNS: the value a sure playout estimate is moved away from 0 or 1.
-        #[arg(long, default_value_t = 0.01)]
-        theta: f64,
-        /// PPNS/PP: stop with concluded-win/-loss when the root is within pr of 1 or 0.
-        #[arg(long)]
-        pr: Option<f64>,
-        /// PPNS/MCPNS: random playouts per new leaf.
-        #[arg(long, default_value_t = 60)]
-        playouts: u32,
-        /// Most tree nodes (best-first) or positions (df-pn, alpha-beta).
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Most seconds.
-        #[arg(long)]
-        time: Option<f64>,
-        /// Seed of the random playouts [default: a fresh one, printed].
-        #[arg(long)]
-        seed: Option<u64>,
-        /// win, or not-lose (a draw counts as proven).
-        #[arg(long, default_value = "win", value_parser = Goal::parse)]
-        goal: Goal,
+        /// Search: any of the catalogue (pns, ppns, ppns-precise, mcpns, pp, dfpn, alphabeta).
+        #[arg(long, value_parser = params::search)]
+        algo: &'static SearchInfo,
+        #[command(flatten)]
+        params: ParamArgs,
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
@@ -147,12 +131,12 @@ fn perft(game: &GameSpec, depth: u32, pos: Option<&str>, json: bool) -> Result<(
 fn solve(
     game: &GameSpec,
     pos: &str,
-    solver: Solver,
-    params: &Params,
-    limits: Limits,
+    search: &SearchInfo,
+    params: &ParamArgs,
     json: bool,
 ) -> Result<(), String> {
-    let report = pnplay::engine::solve(game, pos, solver, params, limits)?;
+    let report = pnplay::engine::solve(game, pos, search.id, &params.params()?)
+        .map_err(|e| e.to_string())?;
     if json {
         println!(
             "{}",
@@ -169,10 +153,7 @@ fn solve(
         report.iterations, report.nodes, report.playouts, report.seconds, report.seed
     );
     if let Some(value) = &report.root_value {
-        println!(
-            "root value: {}",
-            serde_json::to_string(value).map_err(|e| e.to_string())?
-        );
+        println!("root value: {}", value.text());
     }
     if let Some(best) = &report.best_move {
         println!("best move: {best}");
@@ -185,7 +166,9 @@ fn score(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<()
         max_seconds: time,
         ..Limits::default()
     };
-    let report = pnplay::engine::score(game, pos, limits)?;
+    let report = pnplay::engine::score(game, pos, limits)
+        .map_err(|e| e.to_string())?
+        .ok_or("out: a limit was reached before the exact value was found")?;
     if json {
         println!(
             "{}",
@@ -233,29 +216,9 @@ fn main() -> ExitCode {
             game,
             pos,
             algo,
-            theta,
-            pr,
-            playouts,
-            nodes,
-            time,
-            seed,
-            goal,
+            params,
             json,
-        } => {
-            let params = Params {
-                theta,
-                pr,
-                playouts,
-                seed: seed.unwrap_or_else(pnplay::game::Rng::fresh_seed),
-                goal,
-            };
-            let limits = Limits {
-                max_nodes: nodes,
-                max_seconds: time,
-                max_iterations: None,
-            };
-            solve(&game, &pos, algo, &params, limits, json)
-        }
+        } => solve(&game, &pos, algo, &params, json),
         Command::Score {
             game,
             pos,

@@ -71,6 +71,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub mod ordering;
+pub use ordering::*;
+
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// How many in a row win.
@@ -488,5 +491,53 @@ impl super::board::Board for Connect4 {
             .take_while(|&row| self.cell(mv, row).is_some())
             .count();
         (height < self.rows()).then(|| (self.rows() - 1 - height) * self.cols() + col)
+    }
+}
+
+impl crate::game::catalogue::Catalogued for Connect4 {
+    const FAMILY: crate::game::catalogue::Family = {
+        use crate::game::catalogue::{CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
+        Family {
+            id: "connect4",
+            title: "Connect Four",
+            grammar: "connect4 | connect4:WxH",
+            listed: &[Listed { name: "connect4", title: "Connect Four 7×6" }],
+            facts: Facts {
+                players: 2,
+                chance: false,
+                repeats: false,
+                values: "Pons' score: positive when the first player wins, the sooner the larger",
+                max_moves: Dims::MAX_WIDTH as usize,
+            },
+            presentation: Presentation {
+                players: &["Red (first)", "Yellow (second)"],
+                legend: &[
+                    LegendEntry { code: 0, name: "empty" },
+                    LegendEntry { code: 1, name: "red (first)" },
+                    LegendEntry { code: 2, name: "yellow (second)" },
+                ],
+                board: "slots",
+                moves: MoveStyle::Column,
+                cell_names: CellNames::Columns,
+                editable: false,
+                notation: "the columns played, 1-based, like 4453",
+                chance_help: None,
+            },
+        }
+    };
+
+    fn parse_name(name: &str) -> Option<Result<Dims, ParseError>> {
+        match name {
+            "connect4" => Some(Ok(Dims::default())),
+            _ => name.strip_prefix("connect4:").map(str::parse),
+        }
+    }
+
+    fn name(dims: &Dims) -> String {
+        if *dims == Dims::default() {
+            "connect4".to_string()
+        } else {
+            format!("connect4:{dims}")
+        }
     }
 }

@@ -22,19 +22,22 @@
 //!
 //! ```
 //! use pnplay::game::{Game, tictactoe::TicTacToe};
-//! use pnplay::search::{Goal, Limits, Verdict, bestfirst::{Algo, Params, new_search}};
+//! use pnplay::search::{Verdict, catalogue, params::{PLAYOUTS, Params}};
 //! let pos = TicTacToe::parse_position(&(), "").unwrap();
-//! let params = Params { goal: Goal::Win, playouts: 10, ..Params::default() };
-//! let mut search = new_search(Algo::Mcpns, pos, &params, Limits::default()).unwrap();
+//! let params = Params::default().with(&PLAYOUTS, Some(10.0));
+//! let mut search = catalogue::start("mcpns", pos, &params).unwrap();
 //! assert_eq!(search.run(), Verdict::Disproved); // X cannot force a win
 //! ```
 
-use crate::game::Game;
-
-use super::bestfirst::{Algo, Rules};
+use super::Rules;
 use super::playout::Sampler;
 use super::tree::{Node, NodeKind};
-use super::view::Values;
+use crate::game::Game;
+use crate::game::catalogue::Catalogued;
+use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::params::{PLAYOUTS, Params, THETA};
+use crate::search::session::Session;
+use crate::search::view::Values;
 
 /// A node's Monte-Carlo proof and disproof numbers.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,10 +66,6 @@ impl Mcpns {
 impl Rules for Mcpns {
     type Value = MonteCarloNumbers;
     type Key = f64;
-
-    fn algo(&self) -> Algo {
-        Algo::Mcpns
-    }
 
     fn terminal(&self, proven: bool) -> MonteCarloNumbers {
         if proven {
@@ -122,5 +121,31 @@ impl Rules for Mcpns {
             pmc: value.pmc,
             dmc: value.dmc,
         }
+    }
+}
+
+/// Monte-Carlo PNS in the catalogue.
+pub struct McpnsSearch;
+
+impl SearchKind for McpnsSearch {
+    const INFO: SearchInfo = SearchInfo {
+        id: "mcpns",
+        title: "Monte-Carlo PNS",
+        help: "Saito et al.'s Monte-Carlo PNS: playout rates as proof and disproof numbers (PPNS paper §2.2)",
+        family: Family::BestFirst,
+        capabilities: Capabilities {
+            steppable: true,
+            exact: true,
+            playouts: true,
+            tree: true,
+            plays: false,
+            acyclic_only: true,
+        },
+        params: &[THETA, PLAYOUTS],
+    };
+
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+        let rules = Mcpns::new(params.integer(&PLAYOUTS) as u32, params.real(&THETA));
+        super::session(&Self::INFO, root, rules, params)
     }
 }

@@ -12,14 +12,18 @@
 //!
 //! ```
 //! use pnplay::game::{Game, tictactoe::TicTacToe};
-//! use pnplay::search::{Goal, Limits, Verdict, bestfirst::{Algo, Params, new_search}};
+//! use pnplay::search::{Verdict, catalogue, params::Params};
 //! let pos = TicTacToe::parse_position(&(), "5").unwrap();
-//! let mut search = new_search(Algo::Pp, pos, &Params::default(), Limits::default()).unwrap();
+//! let mut search = catalogue::start("pp", pos, &Params::default()).unwrap();
 //! assert_eq!(search.run(), Verdict::Disproved); // O to move cannot win against the centre
 //! assert_eq!(search.stats().playouts, 0);
 //! ```
 
 use super::ppns::{Leaf, Ppns};
+use crate::game::catalogue::Catalogued;
+use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::params::{PR, Params};
+use crate::search::session::Session;
 
 /// The value of every new leaf.
 pub const LEAF_VALUE: f64 = 0.5;
@@ -28,4 +32,29 @@ pub const LEAF_VALUE: f64 = 0.5;
 #[must_use]
 pub fn rules(pr: Option<f64>) -> Ppns {
     Ppns::with_leaf(Leaf::Constant(LEAF_VALUE), pr)
+}
+
+/// Product propagation in the catalogue.
+pub struct PpSearch;
+
+impl SearchKind for PpSearch {
+    const INFO: SearchInfo = SearchInfo {
+        id: "pp",
+        title: "Product propagation",
+        help: "Product propagation: PPNS propagation with every leaf 1/2, no playouts (dissertation §2.3.1)",
+        family: Family::BestFirst,
+        capabilities: Capabilities {
+            steppable: true,
+            exact: false,
+            playouts: false,
+            tree: true,
+            plays: false,
+            acyclic_only: true,
+        },
+        params: &[PR],
+    };
+
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+        super::session(&Self::INFO, root, rules(params.optional(&PR)), params)
+    }
 }

@@ -47,7 +47,7 @@
 //! use pnplay::game::{Game, tictactoe::TicTacToe};
 //! use pnplay::game::Player;
 //! use pnplay::search::{Goal, Limits, Question, Verdict};
-//! use pnplay::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+//! use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 //!
 //! let mut search = AlphaBeta::new(AlphaBetaConfig::default());
 //! let start = TicTacToe::start(&());
@@ -62,10 +62,15 @@
 
 use arrayvec::ArrayVec;
 
-use super::ordering::{DefaultOrdering, MoveOrdering, NoOrdering};
 use super::table::Table;
-use super::{Clock, Goal, Limits, Question, Stats, Verdict};
+use crate::game::catalogue::Catalogued;
+use crate::game::knowledge::{Knowledge, MoveOrdering, NoOrdering};
 use crate::game::{Game, MAX_MOVES, MoveList, Player, Turn};
+use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::params::Params;
+use crate::search::session::{Budget, Session};
+use crate::search::view::Values;
+use crate::search::{Clock, Goal, Limits, Question, Stats, Verdict};
 
 /// Larger than any game value: the bounds of a full window.
 const INFINITY: i32 = 1 << 24;
@@ -163,10 +168,10 @@ impl<G: Game> AlphaBeta<G> {
     }
 }
 
-impl<G: DefaultOrdering> AlphaBeta<G, G::Ordering> {
-    /// A searcher that uses the game's best ordering ([`DefaultOrdering`]).
+impl<G: Knowledge> AlphaBeta<G, G::Ordering> {
+    /// A searcher that uses the game's best ordering ([`Knowledge`]).
     #[must_use]
-    pub fn with_default_ordering(config: AlphaBetaConfig) -> Self {
+    pub fn with_knowledge(config: AlphaBetaConfig) -> Self {
         Self::with_ordering(config, G::Ordering::default())
     }
 }
@@ -553,5 +558,109 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
             order[..=at].rotate_right(1);
         }
         order
+    }
+}
+
+/// Alpha-beta in the catalogue: a session that answers the goal question exactly, with the
+/// game's move ordering ([`Knowledge`]).
+pub struct AlphaBetaSearch;
+
+impl SearchKind for AlphaBetaSearch {
+    const INFO: SearchInfo = SearchInfo {
+        id: "alphabeta",
+        title: "Alpha-beta",
+        help: "Alpha-beta with a transposition table and the game's move ordering: the exact reference",
+        family: Family::Exact,
+        capabilities: Capabilities {
+            steppable: false,
+            exact: true,
+            playouts: false,
+            tree: false,
+            plays: false,
+            acyclic_only: true,
+        },
+        params: &[],
+    };
+
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+        Box::new(AlphaBetaSession {
+            search: AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig::default()),
+            question: Question::at(&root, params.goal()),
+            root,
+            limits: params.limits(),
+            stats: Stats::default(),
+            finished: None,
+            best_move: None,
+        })
+    }
+}
+
+/// An alpha-beta search driven as a [`Session`]. A step that stops at its budget is resumed
+/// by searching again from the root: the transposition table keeps every bound found, so no
+/// finished subtree is searched twice.
+struct AlphaBetaSession<G: Knowledge> {
+    search: AlphaBeta<G, G::Ordering>,
+    root: G,
+    question: Question,
+    limits: Limits,
+    /// Counters over all steps (`iterations` = positions searched, like df-pn).
+    stats: Stats,
+    finished: Option<Verdict>,
+    best_move: Option<String>,
+}
+
+impl<G: Knowledge> Session for AlphaBetaSession<G> {
+    fn info(&self) -> &'static SearchInfo {
+        &AlphaBetaSearch::INFO
+    }
+
+    fn step(&mut self, budget: Budget) -> Option<Verdict> {
+        if self.finished.is_some() {
+            return self.finished;
+        }
+        let nodes = self.stats.nodes_expanded;
+        if super::run_limit_reached(&self.limits, nodes, self.stats.seconds) {
+            self.finished = Some(Verdict::Out);
+            return self.finished;
+        }
+        let limits = super::step_limits(&self.limits, budget, nodes, self.stats.seconds);
+        let verdict = self.search.solve(&self.root, self.question, &limits);
+        let last = self.search.stats();
+        self.stats.nodes_expanded += last.nodes_expanded;
+        self.stats.nodes_created += last.nodes_created;
+        self.stats.iterations = self.stats.nodes_expanded;
+        self.stats.seconds += last.seconds;
+        self.stats.peak_nodes = last.peak_nodes;
+        self.stats.bytes_per_node = last.bytes_per_node;
+        if verdict.is_exact() {
+            self.finished = Some(verdict);
+            self.best_move = self
+                .search
+                .best_move(&self.root)
+                .map(|mv| self.root.format_move(mv));
+        } else if super::run_limit_reached(&self.limits, self.stats.nodes_expanded, self.stats.seconds) {
+            self.finished = Some(Verdict::Out);
+        }
+        self.finished
+    }
+
+    fn verdict(&self) -> Verdict {
+        self.finished.unwrap_or(Verdict::Out)
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn root_value(&self) -> Option<Values> {
+        None
+    }
+
+    fn best_move(&self) -> Option<String> {
+        self.best_move.clone()
     }
 }

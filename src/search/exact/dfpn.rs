@@ -57,7 +57,7 @@
 //! ```
 //! use pnplay::game::{Game, Player, tictactoe::TicTacToe};
 //! use pnplay::search::{Goal, Limits, Question, Verdict};
-//! use pnplay::search::dfpn::{DfPn, DfPnConfig};
+//! use pnplay::search::exact::dfpn::{DfPn, DfPnConfig};
 //!
 //! let start = TicTacToe::start(&());
 //! let win = Question { root_player: Player::First, goal: Goal::Win };
@@ -76,8 +76,13 @@
 use arrayvec::ArrayVec;
 
 use super::table::Table;
-use super::{Clock, Limits, Question, Stats, Verdict};
+use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MAX_MOVES, MoveList, Turn};
+use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::params::Params;
+use crate::search::session::{Budget, Session};
+use crate::search::view::Values;
+use crate::search::{Clock, Limits, Question, Stats, Verdict};
 
 /// Infinity: a proof number of a disproven node, or a disproof number of a proven one.
 pub const INFINITY: u32 = u32::MAX;
@@ -395,5 +400,110 @@ impl Summary {
             best_numbers: children[best],
             second,
         }
+    }
+}
+
+/// df-pn in the catalogue: a session that steps [`DfPn`] within the run's limits.
+pub struct DfPnSearch;
+
+impl SearchKind for DfPnSearch {
+    const INFO: SearchInfo = SearchInfo {
+        id: "dfpn",
+        title: "df-pn",
+        help: "Nagai's depth-first proof-number search with a 16 MiB transposition table",
+        family: Family::Exact,
+        capabilities: Capabilities {
+            steppable: false,
+            exact: true,
+            playouts: false,
+            tree: false,
+            plays: false,
+            acyclic_only: true,
+        },
+        params: &[],
+    };
+
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+        let question = Question::at(&root, params.goal());
+        Box::new(DfPnSession {
+            search: DfPn::new(&root, question, DfPnConfig::default()),
+            limits: params.limits(),
+            finished: None,
+        })
+    }
+}
+
+/// A df-pn search driven as a [`Session`].
+struct DfPnSession<G: Game> {
+    search: DfPn<G>,
+    limits: Limits,
+    finished: Option<Verdict>,
+}
+
+impl<G: Game> Session for DfPnSession<G> {
+    fn info(&self) -> &'static SearchInfo {
+        &DfPnSearch::INFO
+    }
+
+    fn step(&mut self, budget: Budget) -> Option<Verdict> {
+        if self.finished.is_some() {
+            return self.finished;
+        }
+        let stats = self.search.stats();
+        if super::run_limit_reached(&self.limits, stats.nodes_expanded, stats.seconds) {
+            self.finished = Some(Verdict::Out);
+            return self.finished;
+        }
+        let limits = super::step_limits(&self.limits, budget, stats.nodes_expanded, stats.seconds);
+        let verdict = self.search.step(&limits);
+        let stats = self.search.stats();
+        if verdict.is_exact() {
+            self.finished = Some(verdict);
+        } else if super::run_limit_reached(&self.limits, stats.nodes_expanded, stats.seconds) {
+            self.finished = Some(Verdict::Out);
+        }
+        self.finished
+    }
+
+    fn verdict(&self) -> Verdict {
+        self.finished.unwrap_or(Verdict::Out)
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    fn root_value(&self) -> Option<Values> {
+        let numbers = self.search.root_numbers();
+        let shown = |n: u32| if n == INFINITY { f64::INFINITY } else { f64::from(n) };
+        Some(Values::ProofNumbers {
+            pn: shown(numbers.pn),
+            dn: shown(numbers.dn),
+        })
+    }
+
+    /// At a root where the root player moves: the child with the least proof number (a
+    /// proven one once the root is proved), first in move order on ties.
+    fn best_move(&self) -> Option<String> {
+        let root = &self.search.root;
+        if !self.search.is_or(root) {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        root.legal_moves(&mut moves);
+        let mut best: Option<(u32, G::Move)> = None;
+        for &mv in &moves {
+            let mut child = root.clone();
+            child.play(mv);
+            let pn = self.search.lookup(&child).pn;
+            if best.is_none_or(|(least, _)| pn < least) {
+                best = Some((pn, mv));
+            }
+        }
+        best.map(|(_, mv)| root.format_move(mv))
     }
 }

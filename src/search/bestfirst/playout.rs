@@ -22,7 +22,7 @@
 
 use crate::game::{Game, Rng};
 
-use super::Question;
+use crate::search::Question;
 
 /// A leaf's estimated probability `p` that the goal holds, with `q = 1 − p` computed from
 /// the counts (not by subtraction), so both are exact to the last bit.

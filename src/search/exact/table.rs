@@ -17,7 +17,7 @@
 //! [`Table::clear`] starts a new generation, which makes every older slot read as empty.
 //!
 //! ```
-//! use pnplay::search::table::Table;
+//! use pnplay::search::exact::table::Table;
 //! let mut table: Table<u64, i32> = Table::with_bytes(1 << 16);
 //! table.store(42, 7, 1);
 //! assert_eq!(table.get(&42), Some(&7));

@@ -83,6 +83,9 @@
 
 use std::fmt;
 
+pub mod ordering;
+pub use ordering::*;
+
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
 /// The board size: the variant of [`Othello`].
@@ -684,5 +687,60 @@ impl super::board::Board for Othello {
         let cells = self.size().cells();
         let flipped = super::board::cycle_char(&text, cells + 1, &['X', 'O'])?;
         Self::parse_position(&self.size(), &flipped).ok()
+    }
+}
+
+impl crate::game::catalogue::Catalogued for Othello {
+    const FAMILY: crate::game::catalogue::Family = {
+        use crate::game::catalogue::{CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
+        Family {
+            id: "othello",
+            title: "Othello",
+            grammar: "othello | othello6 | othello4",
+            listed: &[
+                Listed { name: "othello", title: "Othello 8×8" },
+                Listed { name: "othello6", title: "Othello 6×6" },
+                Listed { name: "othello4", title: "Othello 4×4" },
+            ],
+            facts: Facts {
+                players: 2,
+                chance: false,
+                repeats: false,
+                values: "disc difference, empties to the winner: -64..64",
+                max_moves: 33,
+            },
+            presentation: Presentation {
+                players: &["Black (X)", "White (O)"],
+                legend: &[
+                    LegendEntry { code: 0, name: "empty" },
+                    LegendEntry { code: 1, name: "black" },
+                    LegendEntry { code: 2, name: "white" },
+                ],
+                board: "discs",
+                moves: MoveStyle::Cell,
+                cell_names: CellNames::Algebraic,
+                editable: true,
+                notation: "64 cells of X, O, - and the side to move (FFO), or moves like f5d6c3",
+                chance_help: None,
+            },
+        }
+    };
+
+    fn parse_name(name: &str) -> Option<Result<Size, ParseError>> {
+        match name {
+            "othello" | "othello8" => Some(Ok(Size::Eight)),
+            "othello6" => Some(Ok(Size::Six)),
+            "othello4" => Some(Ok(Size::Four)),
+            _ => None,
+        }
+    }
+
+    fn name(size: &Size) -> String {
+        match size {
+            Size::Eight => "othello",
+            Size::Six => "othello6",
+            Size::Four => "othello4",
+        }
+        .to_string()
     }
 }

@@ -33,20 +33,23 @@
 //!
 //! ```
 //! use pnplay::game::{Game, tictactoe::TicTacToe};
-//! use pnplay::search::{Goal, Limits, Verdict, bestfirst::{Algo, Params, new_search}};
+//! use pnplay::search::{Goal, Verdict, catalogue, params::{PLAYOUTS, Params}};
 //! let pos = TicTacToe::parse_position(&(), "").unwrap();
-//! let params = Params { goal: Goal::NotLose, playouts: 10, ..Params::default() };
-//! let mut search = new_search(Algo::Ppns, pos, &params, Limits::default()).unwrap();
+//! let params = Params::default().with_goal(Goal::NotLose).with(&PLAYOUTS, Some(10.0));
+//! let mut search = catalogue::start("ppns", pos, &params).unwrap();
 //! assert_eq!(search.run(), Verdict::Proved);
 //! ```
 
-use crate::game::Game;
-
-use super::Verdict;
-use super::bestfirst::{Algo, Rules};
+use super::Rules;
 use super::playout::Sampler;
 use super::tree::{Node, NodeKind};
-use super::view::Values;
+use crate::game::Game;
+use crate::game::catalogue::Catalogued;
+use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::params::{PLAYOUTS, PR, Params, THETA};
+use crate::search::session::Session;
+use crate::search::Verdict;
+use crate::search::view::Values;
 
 /// How a new leaf gets its PPN.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -82,6 +85,16 @@ impl Ppns {
         )
     }
 
+    /// PPNS with the playouts, θ and pr of `params`.
+    #[must_use]
+    pub fn from_params(params: &Params) -> Ppns {
+        Ppns::new(
+            params.integer(&PLAYOUTS) as u32,
+            params.real(&THETA),
+            params.optional(&PR),
+        )
+    }
+
     /// Paper-mode propagation with leaves valued by `leaf`.
     #[must_use]
     pub fn with_leaf(leaf: Leaf, pr: Option<f64>) -> Ppns {
@@ -104,13 +117,6 @@ pub(super) fn pr_conclusion(pr: Option<f64>, p: f64, q: f64) -> Option<Verdict> 
 impl Rules for Ppns {
     type Value = f64;
     type Key = f64;
-
-    fn algo(&self) -> Algo {
-        match self.leaf {
-            Leaf::Playouts { .. } => Algo::Ppns,
-            Leaf::Constant(_) => Algo::Pp,
-        }
-    }
 
     fn terminal(&self, proven: bool) -> f64 {
         if proven { 1.0 } else { 0.0 }
@@ -145,5 +151,30 @@ impl Rules for Ppns {
     fn conclusion(&self, _: NodeKind, ppn: f64) -> Option<Verdict> {
         // Algorithm 6 tests |ppn − 1| ≤ pr, i.e. 1 − ppn ≤ pr, in the same arithmetic.
         pr_conclusion(self.pr, ppn, 1.0 - ppn)
+    }
+}
+
+/// Probability-based PNS in the catalogue.
+pub struct PpnsSearch;
+
+impl SearchKind for PpnsSearch {
+    const INFO: SearchInfo = SearchInfo {
+        id: "ppns",
+        title: "Probability-based PNS",
+        help: "PPNS as the paper writes it: playout-valued leaves, probabilistic AND/OR (PPNS paper §3, Algorithms 1-6)",
+        family: Family::BestFirst,
+        capabilities: Capabilities {
+            steppable: true,
+            exact: false,
+            playouts: true,
+            tree: true,
+            plays: false,
+            acyclic_only: true,
+        },
+        params: &[THETA, PR, PLAYOUTS],
+    };
+
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+        super::session(&Self::INFO, root, Ppns::from_params(params), params)
     }
 }

@@ -1,5 +1,7 @@
-//! The best-first driver shared by PNS, PPNS (paper and precise), MCPNS and PP, and the one
-//! entry point that builds any of them by name.
+//! The best-first family: the driver shared by PNS, PPNS (paper and precise), MCPNS and PP
+//! (PPNS paper §2–3, Algorithms 1–6), the arena tree it grows, and the playouts that value
+//! new leaves. Each search's module holds only its numbers (a [`Rules`] type) and its
+//! catalogue entry.
 //!
 //! Every iteration does the same four things; only the numbers differ between searches,
 //! and those live behind the [`Rules`] trait:
@@ -17,36 +19,46 @@
 //! 4. **Stop** when the root's status is resolved (`proved` / `disproved`, the only source of
 //!    those verdicts), when [`Rules::conclusion`] says so (PPNS's `pr`), or at a limit (`out`).
 //!
-//! The search is resumable: [`Search::step`] runs a [`Budget`] of iterations or seconds and
-//! returns; stepping in small budgets builds exactly the tree one big run builds. After each
-//! step [`Search::last_path`] gives the last iteration's MPN path and [`Search::snapshot`]
-//! the top of the tree, both ready to serialise for a view.
+//! The search is resumable: [`Session::step`] runs a [`Budget`] of iterations or seconds
+//! and returns; stepping in small budgets builds exactly the tree one big run builds. After
+//! each step [`TreeView::last_path`] gives the last iteration's MPN path and
+//! [`TreeView::snapshot`] the top of the tree, both ready to serialise for a view.
 //!
 //! ```
 //! use pnplay::game::{Game, tictactoe::TicTacToe};
-//! use pnplay::search::{Goal, Limits, Verdict};
-//! use pnplay::search::bestfirst::{Algo, Budget, Params, new_search};
+//! use pnplay::search::{Goal, Verdict, catalogue, params::Params, session::Budget};
 //!
 //! let pos = TicTacToe::parse_position(&(), "").unwrap();
-//! let params = Params { goal: Goal::NotLose, ..Params::default() };
-//! let mut search = new_search(Algo::Pns, pos, &params, Limits::default()).unwrap();
+//! let params = Params::default().with_goal(Goal::NotLose);
+//! let mut search = catalogue::start("pns", pos, &params).unwrap();
 //! assert_eq!(search.step(Budget::iterations(10)), None); // not done yet: call again
-//! assert_eq!(search.last_path().len() >= 2, true);       // root → the node just expanded
+//! assert!(search.tree().unwrap().last_path().len() >= 2); // root → the node just expanded
 //! assert_eq!(search.run(), Verdict::Proved);              // tic-tac-toe is a draw
 //! assert!(search.best_move().is_some());
 //! ```
 
+pub mod mcpns;
+pub mod playout;
+pub mod pns;
+pub mod pp;
+pub mod ppns;
+pub mod ppns_precise;
+pub mod tree;
+
 use std::collections::HashSet;
 use std::fmt::Debug;
 
-use serde::{Deserialize, Serialize};
+use playout::Sampler;
+use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
 
-use crate::game::{Game, MoveList, Turn};
-
-use super::playout::Sampler;
-use super::tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
+use super::catalogue::SearchInfo;
+use super::params::Params;
+use super::session::{Budget, Session, TreeView};
 use super::view::{PathNode, Snapshot, Values, ViewNode};
-use super::{Clock, Goal, Limits, Question, Stats, Verdict, mcpns, pns, pp, ppns, ppns_precise};
+use super::{Clock, Limits, Question, Stats, Verdict};
+use crate::game::catalogue::Catalogued;
+use crate::game::view::PositionView;
+use crate::game::{Game, MoveList};
 
 /// The numbers one best-first search keeps in its nodes and how it combines them.
 pub trait Rules {
@@ -54,9 +66,6 @@ pub trait Rules {
     type Value: Copy + PartialEq + Debug;
     /// What selection minimises.
     type Key: PartialOrd + Copy;
-
-    /// Which search these rules make.
-    fn algo(&self) -> Algo;
 
     /// The value of a finished game: `proven` if its result meets the goal.
     fn terminal(&self, proven: bool) -> Self::Value;
@@ -81,244 +90,26 @@ pub trait Rules {
     }
 }
 
-/// How much one call of [`Search::step`] may do; `None` means no bound of that kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Budget {
-    /// Most iterations in this call.
-    pub iterations: Option<u64>,
-    /// Most seconds in this call.
-    pub seconds: Option<f64>,
-}
-
-impl Budget {
-    /// No bound: run until the search finishes or reaches a limit.
-    pub const UNLIMITED: Budget = Budget {
-        iterations: None,
-        seconds: None,
-    };
-
-    /// At most `n` iterations.
-    #[must_use]
-    pub const fn iterations(n: u64) -> Budget {
-        Budget {
-            iterations: Some(n),
-            seconds: None,
-        }
-    }
-
-    /// At most `seconds` of search.
-    #[must_use]
-    pub const fn seconds(seconds: f64) -> Budget {
-        Budget {
-            iterations: None,
-            seconds: Some(seconds),
-        }
-    }
-}
-
-/// The searches this module builds, named as SPEC.md §5 spells them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Algo {
-    /// Proof-number search (Allis).
-    Pns,
-    /// Probability-based PNS as in the paper.
-    Ppns,
-    /// Probability-based PNS with values kept precise near 0 and 1.
-    PpnsPrecise,
-    /// Monte-Carlo proof-number search (Saito et al.).
-    Mcpns,
-    /// Product propagation.
-    Pp,
-}
-
-impl Algo {
-    /// Every algorithm, in the order above.
-    pub const ALL: [Algo; 5] = [
-        Algo::Pns,
-        Algo::Ppns,
-        Algo::PpnsPrecise,
-        Algo::Mcpns,
-        Algo::Pp,
-    ];
-
-    /// The algorithm's name (`pns`, `ppns`, `ppns-precise`, `mcpns`, `pp`).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Algo::Pns => "pns",
-            Algo::Ppns => "ppns",
-            Algo::PpnsPrecise => "ppns-precise",
-            Algo::Mcpns => "mcpns",
-            Algo::Pp => "pp",
-        }
-    }
-
-    /// Parses a name as [`Algo::name`] writes it.
-    pub fn parse(text: &str) -> Result<Algo, String> {
-        Algo::ALL
-            .into_iter()
-            .find(|algo| algo.name() == text)
-            .ok_or_else(|| {
-                let names: Vec<_> = Algo::ALL.iter().map(|a| a.name()).collect();
-                format!(
-                    "unknown best-first search {text:?}: expected one of {}",
-                    names.join(", ")
-                )
-            })
-    }
-}
-
-/// The parameters of every best-first search; each uses the ones it needs.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Params {
-    /// How far a sure playout estimate is moved from 0 or 1 (PPNS, MCPNS).
-    pub theta: f64,
-    /// Stop with `concluded-*` when the root's PPN is within `pr` of 1 or 0 (PPNS, PP).
-    pub pr: Option<f64>,
-    /// Random playouts per new leaf (PPNS, MCPNS).
-    pub playouts: u32,
-    /// Seed of the playouts.
-    pub seed: u64,
-    /// What counts as proven.
-    pub goal: Goal,
-}
-
-impl Default for Params {
-    /// θ = 0.01, 60 playouts, no `pr`, seed 0, goal `win` (SPEC.md §4).
-    fn default() -> Self {
-        Params {
-            theta: 0.01,
-            pr: None,
-            playouts: 60,
-            seed: 0,
-            goal: Goal::Win,
-        }
-    }
-}
-
-impl Params {
-    /// The paper's Othello setting: θ = 0.01, 60 playouts, pr = 1e-5.
-    #[must_use]
-    pub fn paper() -> Params {
-        Params {
-            pr: Some(1e-5),
-            ..Params::default()
-        }
-    }
-
-    /// Checks the parameters `algo` uses: 0 < θ < 1, 0 < pr < ½, at least one playout.
-    pub fn check(&self, algo: Algo) -> Result<(), String> {
-        let uses_playouts = matches!(algo, Algo::Ppns | Algo::PpnsPrecise | Algo::Mcpns);
-        if uses_playouts && !(self.theta > 0.0 && self.theta < 1.0) {
-            return Err(format!("theta must be between 0 and 1, got {}", self.theta));
-        }
-        if uses_playouts && self.playouts == 0 {
-            return Err("playouts must be at least 1".to_string());
-        }
-        if let Some(pr) = self.pr
-            && !(pr > 0.0 && pr < 0.5)
-        {
-            return Err(format!("pr must be between 0 and 0.5, got {pr}"));
-        }
-        Ok(())
-    }
-}
-
-/// Any best-first search over any game, as the CLI and the worker drive it.
-pub trait Search {
-    /// Which search this is.
-    fn algo(&self) -> Algo;
-
-    /// Runs at most `budget` (and within the limits); returns the verdict once the search has
-    /// stopped, `None` if it can go on.
-    fn step(&mut self, budget: Budget) -> Option<Verdict>;
-
-    /// Runs until the search stops and returns the verdict.
-    fn run(&mut self) -> Verdict {
-        loop {
-            if let Some(verdict) = self.step(Budget::UNLIMITED) {
-                return verdict;
-            }
-        }
-    }
-
-    /// The verdict: `out` until the search has stopped for another reason.
-    fn verdict(&self) -> Verdict;
-
-    /// Whether the search has stopped (further steps do nothing).
-    fn is_finished(&self) -> bool;
-
-    /// The counters.
-    fn stats(&self) -> Stats;
-
-    /// The root's values.
-    fn root_value(&self) -> Values;
-
-    /// At an OR root that is proved, a proven child's move; otherwise the move the search
-    /// currently favours (the child it would select). `None` before the root is expanded.
-    fn best_move(&self) -> Option<String>;
-
-    /// The last iteration's most-proving-node path, root first, ending at the node it
-    /// expanded (just the root before the first iteration; if the node limit stopped the
-    /// search, the path ends at the leaf it could not expand).
-    fn last_path(&self) -> Vec<PathNode>;
-
-    /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
-    /// MPN path and the children of every node on it taking precedence.
-    ///
-    /// `focus` (a pinned node the view follows) adds the path from the root to that node and
-    /// its children, as for the MPN path.
-    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot;
-
-    /// The position of node `id` in the game's notation, `None` if there is no such node.
-    fn position_of(&self, id: NodeId) -> Option<String>;
-}
-
-/// Builds the search `algo` for `root` (whose player to move is the root player; a chance
-/// root is the single agent's, [`crate::game::Player::First`]).
-pub fn new_search<G: Game>(
-    algo: Algo,
+/// A session of the best-first search `info` with `rules` on `root`, for the run settings
+/// of `params` (seed, goal, limits). What each search's [`crate::search::catalogue::SearchKind`]
+/// returns.
+pub fn session<G: Catalogued, R: Rules + Send + 'static>(
+    info: &'static SearchInfo,
     root: G,
+    rules: R,
     params: &Params,
-    limits: Limits,
-) -> Result<Box<dyn Search + Send>, String> {
-    params.check(algo)?;
-    let question = Question {
-        root_player: match root.turn() {
-            Turn::Player(player) => player,
-            _ => crate::game::Player::First,
-        },
-        goal: params.goal,
-    };
-    let seed = params.seed;
-    Ok(match algo {
-        Algo::Pns => Box::new(BestFirst::new(root, pns::Pns, question, seed, limits)),
-        Algo::Ppns => {
-            let rules = ppns::Ppns::new(params.playouts, params.theta, params.pr);
-            Box::new(BestFirst::new(root, rules, question, seed, limits))
-        }
-        Algo::PpnsPrecise => {
-            let rules = ppns_precise::PpnsPrecise::new(params.playouts, params.theta, params.pr);
-            Box::new(BestFirst::new(root, rules, question, seed, limits))
-        }
-        Algo::Mcpns => {
-            let rules = mcpns::Mcpns::new(params.playouts, params.theta);
-            Box::new(BestFirst::new(root, rules, question, seed, limits))
-        }
-        Algo::Pp => Box::new(BestFirst::new(
-            root,
-            pp::rules(params.pr),
-            question,
-            seed,
-            limits,
-        )),
-    })
+) -> Box<dyn Session>
+where
+    R::Value: Send,
+{
+    let question = Question::at(&root, params.goal());
+    Box::new(BestFirst::new(root, rules, question, params.seed(), params.limits()).named(info))
 }
 
 /// A best-first search with rules `R` over game `G`.
 #[derive(Clone, Debug)]
 pub struct BestFirst<G: Game, R: Rules> {
+    info: Option<&'static SearchInfo>,
     rules: R,
     root: G,
     tree: Tree<G::Move, R::Value>,
@@ -337,6 +128,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         let (kind, status, value) = evaluate(&rules, &mut sampler, &root);
         let tree = Tree::new(kind, status, value);
         let mut search = BestFirst {
+            info: None,
             rules,
             root,
             tree,
@@ -356,9 +148,16 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         search
     }
 
+    /// This search, declared as the catalogue's `info` (what [`Session::info`] reports).
+    #[must_use]
+    pub fn named(mut self, info: &'static SearchInfo) -> Self {
+        self.info = Some(info);
+        self
+    }
+
     /// The tree built so far.
     #[must_use]
-    pub fn tree(&self) -> &Tree<G::Move, R::Value> {
+    pub fn arena(&self) -> &Tree<G::Move, R::Value> {
         &self.tree
     }
 
@@ -496,7 +295,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             kind: node.kind(),
             status: node.status(),
             values: self.rules.values(node.kind(), node.value()),
-            child_count: node.child_count(),
+            child_count: u16::from(node.child_count()),
         }
     }
 
@@ -544,9 +343,12 @@ fn evaluate<G: Game, R: Rules>(
     }
 }
 
-impl<G: Game, R: Rules> Search for BestFirst<G, R> {
-    fn algo(&self) -> Algo {
-        self.rules.algo()
+impl<G: Catalogued, R: Rules + Send> Session for BestFirst<G, R>
+where
+    R::Value: Send,
+{
+    fn info(&self) -> &'static SearchInfo {
+        self.info.expect("a best-first session is named by its catalogue entry")
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
@@ -592,9 +394,9 @@ impl<G: Game, R: Rules> Search for BestFirst<G, R> {
         self.stats
     }
 
-    fn root_value(&self) -> Values {
+    fn root_value(&self) -> Option<Values> {
         let root = self.tree.node(ROOT);
-        self.rules.values(root.kind(), root.value())
+        Some(self.rules.values(root.kind(), root.value()))
     }
 
     fn best_move(&self) -> Option<String> {
@@ -613,6 +415,16 @@ impl<G: Game, R: Rules> Search for BestFirst<G, R> {
         let mv = self.tree.node(child).mv()?;
         Some(self.root.format_move(mv))
     }
+
+    fn tree(&self) -> Option<&dyn TreeView> {
+        Some(self)
+    }
+}
+
+impl<G: Catalogued, R: Rules + Send> TreeView for BestFirst<G, R>
+where
+    R::Value: Send,
+{
 
     fn last_path(&self) -> Vec<PathNode> {
         let mut pos = self.root.clone();
@@ -676,7 +488,7 @@ impl<G: Game, R: Rules> Search for BestFirst<G, R> {
             level = next;
         }
         Snapshot {
-            algo: self.algo(),
+            algo: self.info().id,
             verdict: self.verdict(),
             finished: self.is_finished(),
             stats: self.stats,
@@ -685,7 +497,7 @@ impl<G: Game, R: Rules> Search for BestFirst<G, R> {
         }
     }
 
-    fn position_of(&self, id: NodeId) -> Option<String> {
-        ((id as usize) < self.tree.len()).then(|| self.position(id).format_position())
+    fn node_position(&self, id: NodeId) -> Option<PositionView> {
+        ((id as usize) < self.tree.len()).then(|| PositionView::of(&self.position(id)))
     }
 }

@@ -21,21 +21,24 @@
 //!
 //! ```
 //! use pnplay::game::{Game, tictactoe::TicTacToe};
-//! use pnplay::search::{Goal, Limits, Verdict, bestfirst::{Algo, Params, new_search}};
+//! use pnplay::search::{Verdict, catalogue, params::Params};
 //! // X (to move) has 1 and 2, O has 4 and 5: X wins at once with 3.
 //! let pos = TicTacToe::parse_position(&(), "1425").unwrap();
-//! let mut search = new_search(Algo::Pns, pos, &Params::default(), Limits::default()).unwrap();
+//! let mut search = catalogue::start("pns", pos, &Params::default()).unwrap();
 //! assert_eq!(search.run(), Verdict::Proved);
 //! assert_eq!(search.best_move().as_deref(), Some("3"));
 //! assert_eq!(search.stats().iterations, 1);
 //! ```
 
-use crate::game::Game;
-
-use super::bestfirst::{Algo, Rules};
+use super::Rules;
 use super::playout::Sampler;
 use super::tree::{Node, NodeKind};
-use super::view::Values;
+use crate::game::Game;
+use crate::game::catalogue::Catalogued;
+use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::params::Params;
+use crate::search::session::Session;
+use crate::search::view::Values;
 
 /// The `u32` that stands for an infinite proof or disproof number.
 pub const INFINITE: u32 = u32::MAX;
@@ -65,10 +68,6 @@ fn shown(n: u32) -> f64 {
 impl Rules for Pns {
     type Value = ProofNumbers;
     type Key = u32;
-
-    fn algo(&self) -> Algo {
-        Algo::Pns
-    }
 
     fn terminal(&self, proven: bool) -> ProofNumbers {
         if proven {
@@ -123,5 +122,30 @@ impl Rules for Pns {
             pn: shown(value.pn),
             dn: shown(value.dn),
         }
+    }
+}
+
+/// Proof-number search in the catalogue.
+pub struct PnsSearch;
+
+impl SearchKind for PnsSearch {
+    const INFO: SearchInfo = SearchInfo {
+        id: "pns",
+        title: "Proof-number search",
+        help: "Allis' proof-number search: expand the most-proving node (PPNS paper §2.1)",
+        family: Family::BestFirst,
+        capabilities: Capabilities {
+            steppable: true,
+            exact: true,
+            playouts: false,
+            tree: true,
+            plays: false,
+            acyclic_only: true,
+        },
+        params: &[],
+    };
+
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+        super::session(&Self::INFO, root, Pns, params)
     }
 }

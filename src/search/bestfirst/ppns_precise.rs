@@ -22,23 +22,26 @@
 //!
 //! ```
 //! use pnplay::game::{Game, tictactoe::TicTacToe};
-//! use pnplay::search::{Goal, Limits, Verdict, bestfirst::{Algo, Params, new_search}};
+//! use pnplay::search::{Goal, Verdict, catalogue, params::{PLAYOUTS, Params}};
 //! let pos = TicTacToe::parse_position(&(), "").unwrap();
-//! let params = Params { goal: Goal::NotLose, playouts: 10, ..Params::default() };
-//! let mut search = new_search(Algo::PpnsPrecise, pos, &params, Limits::default()).unwrap();
+//! let params = Params::default().with_goal(Goal::NotLose).with(&PLAYOUTS, Some(10.0));
+//! let mut search = catalogue::start("ppns-precise", pos, &params).unwrap();
 //! assert_eq!(search.run(), Verdict::Proved);
 //! ```
 
 use std::f64::consts::LN_2;
 
-use crate::game::Game;
-
-use super::Verdict;
-use super::bestfirst::{Algo, Rules};
+use super::Rules;
 use super::playout::Sampler;
 use super::ppns::pr_conclusion;
 use super::tree::{Node, NodeKind};
-use super::view::Values;
+use crate::game::Game;
+use crate::game::catalogue::Catalogued;
+use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::params::{PLAYOUTS, PR, Params, THETA};
+use crate::search::session::Session;
+use crate::search::Verdict;
+use crate::search::view::Values;
 
 /// The rules of precise-mode PPNS.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,10 +103,6 @@ impl Rules for PpnsPrecise {
     /// The logarithm of the node's product-side quantity (see the module documentation).
     type Value = f64;
     type Key = f64;
-
-    fn algo(&self) -> Algo {
-        Algo::PpnsPrecise
-    }
 
     fn terminal(&self, proven: bool) -> f64 {
         // Terminal nodes store ln p.
@@ -174,5 +173,35 @@ mod tests {
         assert!((log1mexp(-tiny) - tiny.ln()).abs() < 1e-12);
         assert_eq!(log1mexp(0.0), f64::NEG_INFINITY);
         assert_eq!(log1mexp(f64::NEG_INFINITY), 0.0);
+    }
+}
+
+/// PPNS, precise mode in the catalogue.
+pub struct PpnsPreciseSearch;
+
+impl SearchKind for PpnsPreciseSearch {
+    const INFO: SearchInfo = SearchInfo {
+        id: "ppns-precise",
+        title: "PPNS, precise mode",
+        help: "PPNS with values kept in log space, precise near 0 and 1 (beyond the paper; same rules as ppns)",
+        family: Family::BestFirst,
+        capabilities: Capabilities {
+            steppable: true,
+            exact: false,
+            playouts: true,
+            tree: true,
+            plays: false,
+            acyclic_only: true,
+        },
+        params: &[THETA, PR, PLAYOUTS],
+    };
+
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+        let rules = PpnsPrecise::new(
+            params.integer(&PLAYOUTS) as u32,
+            params.real(&THETA),
+            params.optional(&PR),
+        );
+        super::session(&Self::INFO, root, rules, params)
     }
 }

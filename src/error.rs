@@ -1,0 +1,170 @@
+//! The crate's one error type above the game layer, for the CLI, the worker and the page.
+//!
+//! Every error knows its *kind* (a fixed word), the *field* it is about (the position text,
+//! the game, the search, or a parameter's key) and a one-line message. The CLI prints the
+//! message; the worker sends `{kind, field, message}` ([`Error::report`]) so the page can mark
+//! the field that is wrong.
+//!
+//! ```
+//! use pnplay::error::Error;
+//! let error = Error::BadParameter { name: "theta".into(), message: "theta must be from 0 to 1".into() };
+//! let report = error.report();
+//! assert_eq!((report.kind, report.field.as_deref()), ("bad-parameter", Some("theta")));
+//! ```
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::game::ParseError;
+
+/// What went wrong, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    /// Text that does not parse: the position (`field` = `pos`) or a move (`move`).
+    Parse {
+        /// Which input: `pos` or `move`.
+        field: &'static str,
+        /// What is wrong with it.
+        error: ParseError,
+    },
+    /// A game name the catalogue does not know.
+    UnknownGame {
+        /// The name as given.
+        name: String,
+    },
+    /// A search name the catalogue does not know.
+    UnknownSearch {
+        /// The name as given.
+        name: String,
+    },
+    /// A parameter value out of range, of the wrong type, or unknown.
+    BadParameter {
+        /// The parameter's key.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The position is already finished: there is nothing to search or play.
+    GameOver,
+    /// This search cannot answer for this game (say, df-pn on a game that repeats positions).
+    Unsupported {
+        /// The search's id.
+        search: &'static str,
+        /// The game's name.
+        game: String,
+        /// Why not.
+        reason: &'static str,
+    },
+    /// Something asked for does not exist (a tree node, an experiment job).
+    NotFound {
+        /// What was asked for.
+        what: String,
+    },
+}
+
+/// An error as the worker sends it to the page.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ErrorReport {
+    /// The kind: `parse`, `unknown-game`, `unknown-search`, `bad-parameter`, `game-over`,
+    /// `unsupported`, `not-found`.
+    pub kind: &'static str,
+    /// The input it is about, if any: `pos`, `move`, `game`, `search` or a parameter key.
+    pub field: Option<String>,
+    /// The one-line message.
+    pub message: String,
+}
+
+impl Error {
+    /// The kind's word.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Parse { .. } => "parse",
+            Error::UnknownGame { .. } => "unknown-game",
+            Error::UnknownSearch { .. } => "unknown-search",
+            Error::BadParameter { .. } => "bad-parameter",
+            Error::GameOver => "game-over",
+            Error::Unsupported { .. } => "unsupported",
+            Error::NotFound { .. } => "not-found",
+        }
+    }
+
+    /// The input the error is about.
+    #[must_use]
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            Error::Parse { field, .. } => Some(field),
+            Error::UnknownGame { .. } => Some("game"),
+            Error::UnknownSearch { .. } | Error::Unsupported { .. } => Some("search"),
+            Error::BadParameter { name, .. } => Some(name),
+            Error::GameOver => Some("pos"),
+            Error::NotFound { .. } => None,
+        }
+    }
+
+    /// The error as the worker sends it.
+    #[must_use]
+    pub fn report(&self) -> ErrorReport {
+        ErrorReport {
+            kind: self.kind(),
+            field: self.field().map(str::to_string),
+            message: self.to_string(),
+        }
+    }
+
+    /// A parse error of the position text.
+    #[must_use]
+    pub fn position(error: ParseError) -> Error {
+        match error {
+            ParseError::UnknownGame { name } => Error::UnknownGame { name },
+            error => Error::Parse { field: "pos", error },
+        }
+    }
+
+    /// A parse error of a move's text.
+    #[must_use]
+    pub fn mv(error: ParseError) -> Error {
+        Error::Parse {
+            field: "move",
+            error,
+        }
+    }
+}
+
+impl From<ParseError> for Error {
+    /// A game name's error is [`Error::UnknownGame`]; any other is about the position.
+    fn from(error: ParseError) -> Error {
+        Error::position(error)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Parse { field: "move", error } => write!(f, "move: {error}"),
+            Error::Parse { error, .. } => write!(f, "{error}"),
+            Error::UnknownGame { name } => write!(
+                f,
+                "unknown game {name:?}: expected {}",
+                crate::game::catalogue::grammar()
+            ),
+            Error::UnknownSearch { name } => {
+                let ids: Vec<_> = crate::search::catalogue::SEARCHES.iter().map(|s| s.id).collect();
+                write!(f, "unknown search {name:?}: expected one of {}", ids.join(", "))
+            }
+            Error::BadParameter { message, .. } => f.write_str(message),
+            Error::GameOver => f.write_str(
+                "the game is already over in this position: there is nothing to search",
+            ),
+            Error::Unsupported {
+                search,
+                game,
+                reason,
+            } => write!(f, "{search} does not support {game}: {reason}"),
+            Error::NotFound { what } => write!(f, "no {what}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,282 @@
+//! The catalogue of games: every game family declares itself once, and everything that
+//! dispatches on a game name (the engine, the CLI, the worker's `hello`, the page's game
+//! select, its board drawing and share-link checks) is generated from this list.
+//!
+//! A game family is a type implementing [`Catalogued`] in its own module: its name grammar
+//! (`connect4:WxH`, `2048:2x2:16`), title, [`Facts`] (players, chance, repetition, most moves
+//! per position) and [`Presentation`] (player names, cell legend, board style, move style,
+//! whether the page can edit it cell by cell). Adding a game is its module, its `pub mod` line
+//! in `game/mod.rs` and one line in [`__games!`](crate::__games): [`GameSpec`] and
+//! [`with_game!`](crate::with_game) follow from that list.
+//!
+//! ```
+//! use pnplay::game::catalogue::{GameSpec, FAMILIES};
+//! let spec: GameSpec = "connect4:5x4".parse().unwrap();
+//! assert_eq!(spec.to_string(), "connect4:5x4");
+//! assert_eq!(spec.family().id, "connect4");
+//! assert!(FAMILIES.iter().any(|f| f.id == "2048" && f.facts.chance));
+//! assert!("chess".parse::<GameSpec>().is_err());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use super::board::Board;
+use super::knowledge::Knowledge;
+use super::ParseError;
+
+/// What a family's rules are like: what searches check before they start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Facts {
+    /// 2 for two-player games, 1 for single-agent ones.
+    pub players: u8,
+    /// Whether chance acts (2048's spawns).
+    pub chance: bool,
+    /// Whether a position can repeat in one game (then searches that assume an acyclic
+    /// game refuse it up front).
+    pub repeats: bool,
+    /// The unit and range of [`Game::terminal_value`], in words.
+    pub values: &'static str,
+    /// The most moves (or chance outcomes) any position of any variant has.
+    pub max_moves: usize,
+}
+
+/// How moves are entered on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveStyle {
+    /// Click the cell a move is drawn on.
+    Cell,
+    /// Click anywhere in a column (Connect Four).
+    Column,
+    /// Click a piece, then its destination.
+    FromTo,
+    /// Choose a piece in hand, then the cell to drop it on.
+    Drop,
+    /// Moves without a cell are buttons (2048's slides).
+    Button,
+}
+
+/// How cells are named to people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CellNames {
+    /// Column letter and row number from the top: a1 … h8.
+    Algebraic,
+    /// Column and row counted from the bottom left.
+    Columns,
+    /// Cells numbered from 1, row by row.
+    Numbered,
+}
+
+/// What one cell code means ([`Board::cell`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LegendEntry {
+    /// The code.
+    pub code: u32,
+    /// Its name (`black`, `red (first)`, `X`).
+    pub name: &'static str,
+}
+
+/// How the page draws a family and names its players and cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Presentation {
+    /// The players' names, first player first (one name for a single-agent game).
+    pub players: &'static [&'static str],
+    /// The meaning of each cell code; codes not listed are numbers shown as they are
+    /// (2048's tiles).
+    pub legend: &'static [LegendEntry],
+    /// The board's look, a style the page knows by name: `discs` (green board, black and
+    /// white discs), `slots` (a frame of holes that discs drop into), `marks` (× and ○),
+    /// `tiles` (numbered tiles).
+    pub board: &'static str,
+    /// How moves are entered.
+    pub moves: MoveStyle,
+    /// How cells are named.
+    pub cell_names: CellNames,
+    /// Whether edit mode can change a cell and who acts ([`Board::cycle_cell`]).
+    pub editable: bool,
+    /// One line on the position notation, for the page's text field.
+    pub notation: &'static str,
+    /// What to do at a chance node, if the game has them.
+    pub chance_help: Option<&'static str>,
+}
+
+/// A name the page's game select offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Listed {
+    /// The game name.
+    pub name: &'static str,
+    /// Its title.
+    pub title: &'static str,
+}
+
+/// Everything a game family declares about itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Family {
+    /// The family's id (also the start of each of its names).
+    pub id: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// Its names, as a grammar for help texts: `connect4 | connect4:WxH`.
+    pub grammar: &'static str,
+    /// The names the page offers.
+    pub listed: &'static [Listed],
+    /// Its rules' facts.
+    pub facts: Facts,
+    /// How it is drawn.
+    pub presentation: Presentation,
+}
+
+/// A game of the catalogue: rules, board view, knowledge, and its declaration.
+pub trait Catalogued: Board + Knowledge {
+    /// The family's declaration.
+    const FAMILY: Family;
+
+    /// The variant `name` selects; `None` if the name is not of this family.
+    fn parse_name(name: &str) -> Option<Result<Self::Variant, ParseError>>;
+
+    /// The canonical name of a variant (parsing it gives the variant back).
+    fn name(variant: &Self::Variant) -> String;
+}
+
+/// The catalogue: every game family, one line each. Calls `$callback!` with `[$args]` and
+/// the list `Name => type,`; [`GameSpec`] and [`with_game!`](crate::with_game) are built
+/// from it.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __games {
+    ($callback:ident, $($args:tt)*) => {
+        $crate::$callback! { [$($args)*]
+            Othello => $crate::game::othello::Othello,
+            Connect4 => $crate::game::connect4::Connect4,
+            TicTacToe => $crate::game::tictactoe::TicTacToe,
+            G2048 => $crate::game::g2048::G2048,
+        }
+    };
+}
+
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __define_game_spec {
+    ([] $($name:ident => $game:path,)*) => {
+        /// A game of the catalogue and its variant, parsed from a name such as `othello6`,
+        /// `connect4:5x4` or `2048:2x2:16`.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub enum GameSpec {
+            $(
+                #[doc = concat!("A variant of [`", stringify!($game), "`].")]
+                $name(<$game as $crate::game::Game>::Variant),
+            )*
+        }
+
+        /// Every family of the catalogue, in order.
+        pub const FAMILIES: &[Family] = &[$(<$game as Catalogued>::FAMILY),*];
+
+        impl FromStr for GameSpec {
+            type Err = ParseError;
+
+            fn from_str(name: &str) -> Result<GameSpec, ParseError> {
+                $(
+                    if let Some(variant) = <$game as Catalogued>::parse_name(name) {
+                        return Ok(GameSpec::$name(variant?));
+                    }
+                )*
+                Err(ParseError::UnknownGame { name: name.to_string() })
+            }
+        }
+
+        impl fmt::Display for GameSpec {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(GameSpec::$name(variant) => f.write_str(&<$game as Catalogued>::name(variant)),)*
+                }
+            }
+        }
+
+        impl GameSpec {
+            /// The family this game belongs to.
+            #[must_use]
+            pub fn family(&self) -> &'static Family {
+                match self {
+                    $(GameSpec::$name(_) => &<$game as Catalogued>::FAMILY,)*
+                }
+            }
+        }
+    };
+}
+
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __with_game_match {
+    ([$spec:expr, $G:ident, $variant:ident, $body:expr] $($name:ident => $game:path,)*) => {
+        match $spec {
+            $(
+                $crate::game::catalogue::GameSpec::$name(variant) => {
+                    type $G = $game;
+                    let $variant = &variant;
+                    $body
+                }
+            )*
+        }
+    };
+}
+
+/// Runs generic code with `$G` bound to the game type of a [`GameSpec`] and `$variant` to
+/// a reference to its variant.
+///
+/// ```
+/// use pnplay::{game::{Game, catalogue::GameSpec}, with_game};
+/// let spec: GameSpec = "tictactoe".parse().unwrap();
+/// let text = with_game!(spec, G, variant => G::start(variant).format_position());
+/// assert_eq!(text, "");
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($spec:expr, $G:ident, $variant:ident => $body:expr) => {
+        $crate::__games!(__with_game_match, $spec, $G, $variant, $body)
+    };
+}
+
+__games!(__define_game_spec,);
+
+/// Every family's name grammar, for messages: `othello | othello6 | … | 2048:NxN[:objective]`.
+#[must_use]
+pub fn grammar() -> String {
+    FAMILIES
+        .iter()
+        .map(|f| f.grammar)
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_name_parses_to_its_family_and_prints_back() {
+        for family in FAMILIES {
+            for listed in family.listed {
+                let spec: GameSpec = listed.name.parse().unwrap();
+                assert_eq!(spec.to_string(), listed.name);
+                assert_eq!(spec.family().id, family.id);
+                assert!(listed.name.starts_with(family.id));
+            }
+        }
+        for name in ["connect4:5x4", "2048:2x2:16", "othello6"] {
+            assert_eq!(name.parse::<GameSpec>().unwrap().to_string(), name);
+        }
+    }
+
+    #[test]
+    fn family_ids_are_distinct_and_no_name_belongs_to_two_families() {
+        for (i, a) in FAMILIES.iter().enumerate() {
+            for b in &FAMILIES[i + 1..] {
+                assert_ne!(a.id, b.id);
+            }
+        }
+    }
+}

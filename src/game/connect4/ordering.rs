@@ -1,0 +1,160 @@
+//! Connect Four knowledge for the exact searches: Pascal Pons' threat ordering and score
+//! bounds (his solver's `compute_winning_position` and the bounds from stones played). Only
+//! speeds searches up; answers are checked against Pons' published scores.
+
+use super::Connect4;
+use crate::game::Game;
+use crate::game::knowledge::{Knowledge, MoveOrdering};
+
+impl Knowledge for Connect4 {
+    type Ordering = ConnectFourOrdering;
+}
+
+/// Connect Four knowledge from Pascal Pons' solver: bounds from the number of stones
+/// played (a side that cannot win with its next stone scores less; a side that cannot
+/// stop the opponent's next stone loses at once), and moves ordered by the threats they
+/// create (cells where one more stone makes four), centre columns first on ties; a move
+/// that wins at once comes first, a move that lets the opponent win at once comes last.
+///
+/// The bitboards are read from the position's key, `current + mask + bottom` (see
+/// [`crate::game::connect4`]): in each column the highest set bit of the key marks the first
+/// empty cell, the bits below it are the mover's stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConnectFourOrdering;
+
+/// Pons' bitboards of a Connect Four position, with its geometry.
+#[derive(Clone, Copy, Debug)]
+struct FourBoards {
+    /// Stones of the side to move.
+    current: u64,
+    /// All stones.
+    mask: u64,
+    /// The cells of the board (no sentinel bits).
+    board: u64,
+    /// The bottom cell of each column.
+    bottom: u64,
+    height: u32,
+    width: u32,
+}
+
+/// `bits << n`, or 0 when the shift is 64 or more.
+const fn up(bits: u64, n: u32) -> u64 {
+    if n < 64 { bits << n } else { 0 }
+}
+
+/// `bits >> n`, or 0 when the shift is 64 or more.
+const fn down(bits: u64, n: u32) -> u64 {
+    if n < 64 { bits >> n } else { 0 }
+}
+
+impl FourBoards {
+    fn of(pos: &Connect4) -> FourBoards {
+        let dims = pos.dims();
+        let (width, height) = (u32::from(dims.width), u32::from(dims.height));
+        let column = u64::MAX >> (64 - (height + 1));
+        let key = pos.key();
+        let mut markers = 0;
+        let mut bottom = 0;
+        let mut board = 0;
+        for c in 0..width {
+            let shift = c * (height + 1);
+            let bits = (key >> shift) & column;
+            markers |= (1u64 << (63 - bits.leading_zeros())) << shift;
+            bottom |= 1u64 << shift;
+            board |= (column >> 1) << shift;
+        }
+        FourBoards {
+            current: key - markers,
+            mask: markers - bottom,
+            board,
+            bottom,
+            height,
+            width,
+        }
+    }
+
+    /// The empty cells where a stone would complete four for the owner of `stones`
+    /// (Pons' `compute_winning_position`): three in a line with the cell, in any of the
+    /// four directions. The empty sentinel bit on top of each column stops every run from
+    /// wrapping into the next column.
+    fn winning_cells(&self, stones: u64) -> u64 {
+        let h = self.height;
+        // Vertical: three stones right below.
+        let mut cells = up(stones, 1) & up(stones, 2) & up(stones, 3);
+        // Horizontal (step h + 1) and the two diagonals (steps h and h + 2).
+        for step in [h + 1, h, h + 2] {
+            let pair = up(stones, step) & up(stones, 2 * step);
+            cells |= pair & up(stones, 3 * step);
+            cells |= pair & down(stones, step);
+            let pair = down(stones, step) & down(stones, 2 * step);
+            cells |= pair & up(stones, step);
+            cells |= pair & down(stones, 3 * step);
+        }
+        cells & self.board & !self.mask
+    }
+
+    /// The cells where a stone can be dropped now.
+    fn playable(&self) -> u64 {
+        (self.mask + self.bottom) & self.board
+    }
+
+    /// The playable cell of column `col` (0 if the column is full).
+    fn drop_cell(&self, col: u8) -> u64 {
+        self.playable() & (self.column_cells(u32::from(col)))
+    }
+
+    fn column_cells(&self, col: u32) -> u64 {
+        (u64::MAX >> (64 - self.height)) << (col * (self.height + 1))
+    }
+
+    /// The moves that do not let the opponent win with its next stone: blocks if the
+    /// opponent threatens, and never the cell right below an opponent's winning cell.
+    fn non_losing(&self) -> u64 {
+        let playable = self.playable();
+        let opponent_wins = self.winning_cells(self.current ^ self.mask);
+        let forced = playable & opponent_wins;
+        let candidates = match forced.count_ones() {
+            0 => playable,
+            1 => forced,
+            _ => return 0,
+        };
+        candidates & !down(opponent_wins, 1)
+    }
+}
+
+impl MoveOrdering<Connect4> for ConnectFourOrdering {
+    fn score_moves(&mut self, pos: &Connect4, moves: &[u8], scores: &mut [i32]) {
+        let boards = FourBoards::of(pos);
+        let wins = boards.winning_cells(boards.current) & boards.playable();
+        let safe = boards.non_losing();
+        let width = boards.width as i32;
+        for (score, &col) in scores.iter_mut().zip(moves) {
+            let cell = boards.drop_cell(col);
+            let centrality = width - (2 * i32::from(col) - (width - 1)).abs();
+            *score = if cell & wins != 0 {
+                1 << 20
+            } else if cell & safe == 0 {
+                -(1 << 20) + centrality
+            } else {
+                let threats = boards.winning_cells(boards.current | cell).count_ones() as i32;
+                threats * 64 + centrality
+            };
+        }
+    }
+
+    fn value_bounds(&self, pos: &Connect4) -> Option<(i32, i32)> {
+        let boards = FourBoards::of(pos);
+        let cells = (boards.width * boards.height) as i32;
+        let stones = pos.stones() as i32;
+        if boards.winning_cells(boards.current) & boards.playable() != 0 {
+            let win_now = (cells + 1 - stones) / 2;
+            return Some((win_now, win_now));
+        }
+        let high = (cells - 1 - stones) / 2;
+        if boards.non_losing() == 0 {
+            let lose_next = -(cells - stones) / 2;
+            return Some((lose_next, lose_next));
+        }
+        Some((-(cells - 2 - stones) / 2, high))
+    }
+}

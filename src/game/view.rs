@@ -1,0 +1,96 @@
+//! A position as views see it: the board's cells, who acts, the legal moves with the cells
+//! they are drawn on, and the result of a finished game. Built from the rules alone
+//! ([`Board`] and [`Game`]), so the page draws any game of the catalogue without knowing
+//! its rules.
+
+use serde::Serialize;
+
+use super::catalogue::Catalogued;
+use super::{MoveList, Outcome, Player, Turn};
+
+/// Who acts in a position, as the page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TurnView {
+    /// The first player (Othello black `X`, Connect Four and tic-tac-toe's first, 2048's player).
+    First,
+    /// The second player.
+    Second,
+    /// Chance (a 2048 spawn).
+    Chance,
+    /// Nobody: the game is over.
+    Over,
+}
+
+/// A legal move as the page offers it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveView {
+    /// The move in the game's notation.
+    pub text: String,
+    /// The cell it is drawn on (see [`Board::move_cell`]).
+    pub cell: Option<usize>,
+    /// Its probability at a chance node.
+    pub probability: Option<f64>,
+}
+
+/// Everything the page needs to draw a position and offer its moves.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PositionView {
+    /// The game name.
+    pub game: String,
+    /// The position in canonical notation.
+    pub text: String,
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Cell contents row-major (see [`Board::cell`]).
+    pub cells: Vec<u32>,
+    /// Who acts.
+    pub turn: TurnView,
+    /// The legal moves in the engine's order.
+    pub moves: Vec<MoveView>,
+    /// When the game is over: the result for the first player.
+    pub outcome: Option<Outcome>,
+    /// When the game is over: the exact value for the first player (SPEC.md §2 units).
+    pub value: Option<i32>,
+}
+
+impl PositionView {
+    /// The view of `pos`.
+    ///
+    /// ```
+    /// use pnplay::game::{Game, tictactoe::TicTacToe, view::{PositionView, TurnView}};
+    /// let view = PositionView::of(&TicTacToe::parse_position(&(), "5").unwrap());
+    /// assert_eq!((view.game.as_str(), view.turn, view.moves.len()), ("tictactoe", TurnView::Second, 8));
+    /// ```
+    #[must_use]
+    pub fn of<G: Catalogued>(pos: &G) -> PositionView {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let turn = pos.turn();
+        PositionView {
+            game: G::name(&pos.variant()),
+            text: pos.format_position(),
+            rows: pos.rows(),
+            cols: pos.cols(),
+            cells: (0..pos.rows() * pos.cols()).map(|i| pos.cell(i)).collect(),
+            turn: match turn {
+                Turn::Player(Player::First) => TurnView::First,
+                Turn::Player(Player::Second) => TurnView::Second,
+                Turn::Chance => TurnView::Chance,
+                Turn::Over => TurnView::Over,
+            },
+            moves: moves
+                .iter()
+                .map(|&mv| MoveView {
+                    text: pos.format_move(mv),
+                    cell: pos.move_cell(mv),
+                    probability: (turn == Turn::Chance).then(|| pos.chance_probability(mv)),
+                })
+                .collect(),
+            outcome: pos.outcome(Player::First),
+            value: pos.terminal_value(Player::First),
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The catalogue of searches: every search declares itself once ([`SearchInfo`]: id, title,
+//! family, capabilities, parameter schema), and everything that dispatches on a search name
+//! — the CLI's `--algo` and flags, the worker's `hello`, the page's search selects and
+//! parameter fields, the stages view's checkboxes, experiments and benchmarks — is built
+//! from [`SEARCHES`] and [`start`].
+//!
+//! A search is a type implementing [`SearchKind`] in its own module; adding one is that
+//! module plus one line in the `searches!` list below.
+//!
+//! ```
+//! use pnplay::search::catalogue::{self, SEARCHES};
+//! assert!(SEARCHES.iter().any(|s| s.id == "dfpn" && s.capabilities.exact));
+//! assert_eq!(catalogue::find("ppns").unwrap().title, "Probability-based PNS");
+//! assert_eq!(catalogue::find("chess").unwrap_err().field(), Some("search"));
+//! ```
+
+use serde::Serialize;
+
+use super::params::{ParamSpec, Params};
+use super::session::Session;
+use super::{bestfirst, exact};
+use crate::error::Error;
+use crate::game::catalogue::Catalogued;
+use crate::game::Turn;
+
+/// The family a search belongs to (how it searches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// Best-first proof-number searches over an explicit tree (PNS, PPNS, MCPNS, PP).
+    BestFirst,
+    /// Depth-first exact solvers with a transposition table (df-pn, alpha-beta).
+    Exact,
+}
+
+/// What a search can do, for the page and the experiments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Capabilities {
+    /// Its iterations are meaningful steps to watch one by one.
+    pub steppable: bool,
+    /// Its `proved`/`disproved` verdicts are its only conclusions (no statistical ones).
+    pub exact: bool,
+    /// It runs random playouts (so its seed matters).
+    pub playouts: bool,
+    /// It keeps a tree a view can draw ([`super::session::Session::tree`]).
+    pub tree: bool,
+    /// It chooses moves to play in a game (players, not solvers).
+    pub plays: bool,
+    /// It assumes no position repeats in a game (it refuses games whose facts say they do).
+    pub acyclic_only: bool,
+}
+
+/// Everything a search declares about itself.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SearchInfo {
+    /// Its id: the CLI's and links' name.
+    pub id: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// One line on what it is and which paper section it follows.
+    pub help: &'static str,
+    /// Its family.
+    pub family: Family,
+    /// What it can do.
+    pub capabilities: Capabilities,
+    /// The parameters it reads, besides the run settings of [`super::params::RUN_PARAMS`].
+    pub params: &'static [ParamSpec],
+}
+
+/// A search of the catalogue.
+pub trait SearchKind {
+    /// Its declaration.
+    const INFO: SearchInfo;
+
+    /// A session of this search of `root`, whose parameters are already checked and whose
+    /// game is not over and is supported.
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session>;
+}
+
+/// Checks what every search needs (parameters, a game not over, supported facts), then
+/// builds the session.
+fn start_kind<K: SearchKind, G: Catalogued>(root: G, params: &Params) -> Result<Box<dyn Session>, Error> {
+    params.check(K::INFO.params)?;
+    if root.turn() == Turn::Over {
+        return Err(Error::GameOver);
+    }
+    if K::INFO.capabilities.acyclic_only && G::FAMILY.facts.repeats {
+        return Err(Error::Unsupported {
+            search: K::INFO.id,
+            game: G::name(&root.variant()),
+            reason: "its positions can repeat, and this search assumes they never do",
+        });
+    }
+    Ok(K::build(root, params))
+}
+
+macro_rules! searches {
+    ($($kind:ty),* $(,)?) => {
+        /// Every search, in the order the page and the CLI list them.
+        pub const SEARCHES: &[SearchInfo] = &[$(<$kind as SearchKind>::INFO),*];
+
+        /// Starts search `id` on `root` with `params` (checked against its schema).
+        ///
+        /// # Errors
+        /// [`Error::UnknownSearch`], [`Error::BadParameter`], [`Error::GameOver`] or
+        /// [`Error::Unsupported`].
+        pub fn start<G: Catalogued>(id: &str, root: G, params: &Params) -> Result<Box<dyn Session>, Error> {
+            $(
+                if id == <$kind as SearchKind>::INFO.id {
+                    return start_kind::<$kind, G>(root, params);
+                }
+            )*
+            Err(Error::UnknownSearch { name: id.to_string() })
+        }
+    };
+}
+
+searches!(
+    bestfirst::pns::PnsSearch,
+    bestfirst::ppns::PpnsSearch,
+    bestfirst::ppns_precise::PpnsPreciseSearch,
+    bestfirst::mcpns::McpnsSearch,
+    bestfirst::pp::PpSearch,
+    exact::dfpn::DfPnSearch,
+    exact::alphabeta::AlphaBetaSearch,
+);
+
+/// The search with id `id`.
+pub fn find(id: &str) -> Result<&'static SearchInfo, Error> {
+    SEARCHES
+        .iter()
+        .find(|s| s.id == id)
+        .ok_or_else(|| Error::UnknownSearch {
+            name: id.to_string(),
+        })
+}
+
+/// Parses a comma-separated list of search ids (`pns,dfpn`).
+pub fn find_list(ids: &str) -> Result<Vec<&'static SearchInfo>, Error> {
+    ids.split(',').map(|id| find(id.trim())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_distinct_and_every_parameter_key_means_one_thing() {
+        for (i, a) in SEARCHES.iter().enumerate() {
+            assert!(SEARCHES[i + 1..].iter().all(|b| b.id != a.id), "{}", a.id);
+            for spec in a.params {
+                for b in SEARCHES {
+                    for other in b.params.iter().filter(|o| o.key == spec.key) {
+                        assert_eq!(other, spec, "{} in {} and {}", spec.key, a.id, b.id);
+                    }
+                }
+            }
+        }
+    }
+}

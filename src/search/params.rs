@@ -1,0 +1,462 @@
+//! Search parameters, declared once and typed end to end.
+//!
+//! Every parameter a search takes is a [`ParamSpec`]: its key (the CLI flag `--key`, the
+//! worker option and the share-link field), a title and help line, its type, default and
+//! range. The searches list the specs they read ([`super::catalogue::SearchInfo::params`]);
+//! the settings every run shares (seed, goal, node and time limits) are [`RUN_PARAMS`].
+//! The CLI's flags, the page's fields and the share-link checks are all built from these
+//! lists, so a new parameter is one `ParamSpec` plus the line of the search that reads it.
+//!
+//! [`Params`] holds the values of one run: whatever was set, and each spec's default for
+//! the rest. [`Params::set`] and [`Params::check`] reject a bad value with
+//! [`Error::BadParameter`] naming the parameter.
+//!
+//! ```
+//! use pnplay::search::params::{Params, THETA, PLAYOUTS, PR};
+//! let mut params = Params::default();
+//! assert_eq!(params.real(&THETA), 0.01);        // the default
+//! assert_eq!(params.optional(&PR), None);       // off unless set
+//! params.set_text("playouts", "100").unwrap();
+//! assert_eq!(params.integer(&PLAYOUTS), 100);
+//! let error = params.set_text("theta", "2").unwrap_err();
+//! assert_eq!(error.field(), Some("theta"));
+//! assert_eq!(params.seed(), 1);                 // one default seed everywhere
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{Goal, Limits};
+use crate::error::Error;
+
+/// What values a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ParamKind {
+    /// A real number.
+    Real,
+    /// A whole number.
+    Integer,
+    /// One word of a list; the value is the word's index.
+    Choice {
+        /// The words, in order.
+        options: &'static [&'static str],
+    },
+}
+
+/// One parameter, declared once for the CLI, the worker, the page and share links.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ParamSpec {
+    /// The key: `--key` on the CLI, the field of the worker's options and of share links.
+    pub key: &'static str,
+    /// A short human title (the page's label).
+    pub title: &'static str,
+    /// One line of help (the CLI's and the page's).
+    pub help: &'static str,
+    /// Its type.
+    pub kind: ParamKind,
+    /// The default (for a choice: the index of the word); `None` means off.
+    pub default: Option<f64>,
+    /// The smallest allowed value, if any.
+    pub min: Option<f64>,
+    /// Whether `min` itself is excluded.
+    pub min_exclusive: bool,
+    /// The largest allowed value, if any.
+    pub max: Option<f64>,
+    /// Whether `max` itself is excluded.
+    pub max_exclusive: bool,
+    /// Whether the parameter can be off (no value): an empty field, `null`, `off`.
+    pub optional: bool,
+}
+
+impl ParamSpec {
+    /// A real-valued parameter with no range and no default: the base the constants below
+    /// fill in.
+    const fn real(key: &'static str, title: &'static str, help: &'static str) -> ParamSpec {
+        ParamSpec {
+            key,
+            title,
+            help,
+            kind: ParamKind::Real,
+            default: None,
+            min: None,
+            min_exclusive: false,
+            max: None,
+            max_exclusive: false,
+            optional: false,
+        }
+    }
+
+    /// Checks `value` against the type and range; the error names the parameter.
+    pub fn check(&self, value: Option<f64>) -> Result<(), Error> {
+        let bad = |message: String| Error::BadParameter {
+            name: self.key.to_string(),
+            message,
+        };
+        let Some(x) = value else {
+            return if self.optional {
+                Ok(())
+            } else {
+                Err(bad(format!("{} needs a value", self.key)))
+            };
+        };
+        if !x.is_finite() {
+            return Err(bad(format!("{} must be a finite number, got {x}", self.key)));
+        }
+        match self.kind {
+            ParamKind::Integer if x.fract() != 0.0 || x < 0.0 || x > 9.007_199_254_740_991e15 => {
+                return Err(bad(format!(
+                    "{} must be a whole number from 0 to 2^53, got {x}",
+                    self.key
+                )));
+            }
+            ParamKind::Choice { options } if x.fract() != 0.0 || x < 0.0 || x as usize >= options.len() => {
+                return Err(bad(format!("{} must be one of {}", self.key, options.join(", "))));
+            }
+            _ => {}
+        }
+        let below = self
+            .min
+            .is_some_and(|min| x < min || (self.min_exclusive && x == min));
+        let above = self
+            .max
+            .is_some_and(|max| x > max || (self.max_exclusive && x == max));
+        if below || above {
+            return Err(bad(format!("{} must be {}, got {x}", self.key, self.range_text())));
+        }
+        Ok(())
+    }
+
+    /// The allowed range in words, e.g. "between 0 and 1 (exclusive)", "at least 1".
+    #[must_use]
+    pub fn range_text(&self) -> String {
+        let open = |exclusive: bool| if exclusive { " (exclusive)" } else { "" };
+        match (self.min, self.max) {
+            (Some(min), Some(max)) => format!(
+                "from {min}{} to {max}{}",
+                open(self.min_exclusive),
+                open(self.max_exclusive)
+            ),
+            (Some(min), None) if self.min_exclusive => format!("more than {min}"),
+            (Some(min), None) => format!("at least {min}"),
+            (None, Some(max)) if self.max_exclusive => format!("less than {max}"),
+            (None, Some(max)) => format!("at most {max}"),
+            (None, None) => "a number".to_string(),
+        }
+    }
+
+    /// Reads a value as the CLI and share links write it: a number, a choice's word, or
+    /// (for an optional parameter) `off` / nothing.
+    pub fn parse(&self, text: &str) -> Result<Option<f64>, Error> {
+        let text = text.trim();
+        let value = if self.optional && (text.is_empty() || text == "off" || text == "null") {
+            None
+        } else if let ParamKind::Choice { options } = self.kind {
+            let index = options.iter().position(|&o| o == text).ok_or_else(|| {
+                Error::BadParameter {
+                    name: self.key.to_string(),
+                    message: format!("{} must be one of {}, got {text:?}", self.key, options.join(", ")),
+                }
+            })?;
+            Some(index as f64)
+        } else {
+            Some(text.parse::<f64>().map_err(|_| Error::BadParameter {
+                name: self.key.to_string(),
+                message: format!("{} must be a number, got {text:?}", self.key),
+            })?)
+        };
+        self.check(value)?;
+        Ok(value)
+    }
+
+    /// A value as the CLI and share links write it (the inverse of [`ParamSpec::parse`]).
+    #[must_use]
+    pub fn format(&self, value: Option<f64>) -> String {
+        match (value, self.kind) {
+            (None, _) => "off".to_string(),
+            (Some(x), ParamKind::Choice { options }) => {
+                options.get(x as usize).copied().unwrap_or("?").to_string()
+            }
+            (Some(x), _) => x.to_string(),
+        }
+    }
+}
+
+/// θ: how far a sure playout estimate is moved away from 0 or 1 (PPNS paper §3, Eq. 3).
+pub const THETA: ParamSpec = ParamSpec {
+    default: Some(0.01),
+    min: Some(0.0),
+    min_exclusive: true,
+    max: Some(1.0),
+    max_exclusive: true,
+    ..ParamSpec::real(
+        "theta",
+        "θ",
+        "PPNS/MCPNS: a playout rate of 0 or 1 is moved this far inside (0, 1)",
+    )
+};
+
+/// pr: stop with `concluded-*` when the root's probability is within pr of 1 or 0 (PPNS
+/// paper Algorithm 6).
+pub const PR: ParamSpec = ParamSpec {
+    min: Some(0.0),
+    min_exclusive: true,
+    max: Some(0.5),
+    max_exclusive: true,
+    optional: true,
+    ..ParamSpec::real(
+        "pr",
+        "pr",
+        "PPNS/PP: stop with concluded-win/-loss when the root is within pr of 1 or 0 (off: never)",
+    )
+};
+
+/// Random playouts per new leaf (PPNS, MCPNS).
+pub const PLAYOUTS: ParamSpec = ParamSpec {
+    kind: ParamKind::Integer,
+    default: Some(60.0),
+    min: Some(1.0),
+    max: Some(1_000_000.0),
+    ..ParamSpec::real(
+        "playouts",
+        "playouts",
+        "PPNS/MCPNS: random playouts per new leaf",
+    )
+};
+
+/// The seed of every random choice of a run.
+pub const SEED: ParamSpec = ParamSpec {
+    kind: ParamKind::Integer,
+    default: Some(1.0),
+    min: Some(0.0),
+    ..ParamSpec::real(
+        "seed",
+        "seed",
+        "seed of every random choice (playouts): the same seed gives the same run",
+    )
+};
+
+/// The goal: `win`, or `not-lose` (a draw counts as proven).
+pub const GOAL: ParamSpec = ParamSpec {
+    kind: ParamKind::Choice {
+        options: &["win", "not-lose"],
+    },
+    default: Some(0.0),
+    ..ParamSpec::real(
+        "goal",
+        "goal",
+        "what counts as proven: win, or not-lose (a draw is enough)",
+    )
+};
+
+/// The node limit.
+pub const NODES: ParamSpec = ParamSpec {
+    kind: ParamKind::Integer,
+    min: Some(1.0),
+    optional: true,
+    ..ParamSpec::real(
+        "nodes",
+        "node limit",
+        "most tree nodes (best-first) or positions searched (depth-first); off: none",
+    )
+};
+
+/// The time limit in seconds.
+pub const TIME: ParamSpec = ParamSpec {
+    min: Some(0.0),
+    min_exclusive: true,
+    optional: true,
+    ..ParamSpec::real("time", "time limit (s)", "most seconds of search; off: none")
+};
+
+/// The settings every run has, whatever the search.
+pub const RUN_PARAMS: &[ParamSpec] = &[SEED, GOAL, NODES, TIME];
+
+/// Every parameter any search of the catalogue reads, then [`RUN_PARAMS`]; each key once.
+#[must_use]
+pub fn all_params() -> Vec<&'static ParamSpec> {
+    let mut all: Vec<&'static ParamSpec> = Vec::new();
+    let searches = super::catalogue::SEARCHES.iter().flat_map(|s| s.params.iter());
+    for spec in searches.chain(RUN_PARAMS) {
+        if !all.iter().any(|known| known.key == spec.key) {
+            all.push(spec);
+        }
+    }
+    all
+}
+
+/// The spec of a key, among [`all_params`].
+pub fn spec(key: &str) -> Result<&'static ParamSpec, Error> {
+    all_params()
+        .into_iter()
+        .find(|spec| spec.key == key)
+        .ok_or_else(|| Error::BadParameter {
+            name: key.to_string(),
+            message: format!("unknown parameter {key:?}"),
+        })
+}
+
+/// The parameter values of one run: those set, and every spec's default for the rest.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Params {
+    values: BTreeMap<&'static str, Option<f64>>,
+    /// The seed, kept apart as a whole `u64` (a derived seed does not fit an `f64`).
+    seed: Option<u64>,
+}
+
+impl Params {
+    /// The value of `spec`: set, else its default (`None`: off).
+    #[must_use]
+    pub fn get(&self, spec: &ParamSpec) -> Option<f64> {
+        if spec.key == SEED.key {
+            return Some(self.seed() as f64);
+        }
+        self.values.get(spec.key).copied().unwrap_or(spec.default)
+    }
+
+    /// A real parameter's value (NaN if it is off, which [`Params::check`] rejects).
+    #[must_use]
+    pub fn real(&self, spec: &ParamSpec) -> f64 {
+        self.get(spec).unwrap_or(f64::NAN)
+    }
+
+    /// An optional parameter's value.
+    #[must_use]
+    pub fn optional(&self, spec: &ParamSpec) -> Option<f64> {
+        self.get(spec)
+    }
+
+    /// A whole-number parameter's value (0 if off).
+    #[must_use]
+    pub fn integer(&self, spec: &ParamSpec) -> u64 {
+        self.get(spec).map_or(0, |x| x as u64)
+    }
+
+    /// A choice parameter's word.
+    #[must_use]
+    pub fn choice(&self, spec: &ParamSpec) -> &'static str {
+        match (spec.kind, self.get(spec)) {
+            (ParamKind::Choice { options }, Some(x)) => options.get(x as usize).copied().unwrap_or(options[0]),
+            _ => "",
+        }
+    }
+
+    /// Sets `spec` to `value` after checking it.
+    pub fn set(&mut self, spec: &'static ParamSpec, value: Option<f64>) -> Result<(), Error> {
+        spec.check(value)?;
+        if spec.key == SEED.key {
+            self.seed = value.map(|x| x as u64);
+        } else {
+            self.values.insert(spec.key, value);
+        }
+        Ok(())
+    }
+
+    /// This with `spec` set to `value`, unchecked: a search checks all its parameters when
+    /// it starts ([`Params::check`]).
+    #[must_use]
+    pub fn with(mut self, spec: &'static ParamSpec, value: Option<f64>) -> Params {
+        if spec.key == SEED.key {
+            self.seed = value.map(|x| x as u64);
+        } else {
+            self.values.insert(spec.key, value);
+        }
+        self
+    }
+
+    /// Sets the parameter named `key` from text ([`ParamSpec::parse`]).
+    pub fn set_text(&mut self, key: &str, text: &str) -> Result<(), Error> {
+        let spec = spec(key)?;
+        if spec.key == SEED.key {
+            // Any u64, beyond what an f64 holds exactly.
+            self.seed = Some(text.trim().parse().map_err(|_| Error::BadParameter {
+                name: SEED.key.to_string(),
+                message: format!("seed must be a whole number from 0 to 2^64 - 1, got {text:?}"),
+            })?);
+            return Ok(());
+        }
+        let value = spec.parse(text)?;
+        self.set(spec, value)
+    }
+
+    /// Sets parameters from a JSON object as the worker receives it: numbers, choice words,
+    /// `null` for off. Unknown keys are refused, naming the key.
+    pub fn from_json(object: &serde_json::Map<String, serde_json::Value>) -> Result<Params, Error> {
+        let mut params = Params::default();
+        for (key, value) in object {
+            let spec = spec(key)?;
+            let value = match value {
+                serde_json::Value::Null => None,
+                serde_json::Value::Number(n) => n.as_f64(),
+                serde_json::Value::String(text) => spec.parse(text)?,
+                other => {
+                    return Err(Error::BadParameter {
+                        name: key.clone(),
+                        message: format!("{key} must be a number, got {other}"),
+                    });
+                }
+            };
+            params.set(spec, value)?;
+        }
+        Ok(params)
+    }
+
+    /// Checks every parameter of `specs` and of [`RUN_PARAMS`] (defaults included).
+    pub fn check(&self, specs: &[ParamSpec]) -> Result<(), Error> {
+        for spec in specs.iter().chain(RUN_PARAMS) {
+            spec.check(self.get(spec))?;
+        }
+        Ok(())
+    }
+
+    /// The seed of the run.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or(SEED.default.map_or(0, |x| x as u64))
+    }
+
+    /// The goal of the run.
+    #[must_use]
+    pub fn goal(&self) -> Goal {
+        if self.choice(&GOAL) == "not-lose" {
+            Goal::NotLose
+        } else {
+            Goal::Win
+        }
+    }
+
+    /// The node and time limits of the run.
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_nodes: self.get(&NODES).map(|n| n as u64),
+            max_seconds: self.get(&TIME),
+            max_iterations: None,
+        }
+    }
+
+    /// This with the seed set (any `u64`).
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Params {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// This with the goal set.
+    #[must_use]
+    pub fn with_goal(mut self, goal: Goal) -> Params {
+        let index = if goal == Goal::NotLose { 1.0 } else { 0.0 };
+        self.values.insert(GOAL.key, Some(index));
+        self
+    }
+
+    /// This with the node and time limits of `limits`.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Params {
+        self.values.insert(NODES.key, limits.max_nodes.map(|n| n as f64));
+        self.values.insert(TIME.key, limits.max_seconds);
+        self
+    }
+
+}

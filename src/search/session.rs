@@ -1,0 +1,157 @@
+//! One session interface for every search: what the CLI, the experiments, the benchmarks
+//! and the page's worker drive, whatever the search's family.
+//!
+//! A [`Session`] is a search of one root position, started by
+//! [`super::catalogue::start`]. It is stepped by a [`Budget`] (iterations and/or seconds)
+//! and within its run limits; stepping in small budgets gives the same result as one long
+//! run. It reports its verdict, counters, root value and favoured move at any time. Searches
+//! that keep a tree also offer a [`TreeView`] ([`Session::tree`]): the last
+//! most-proving-node path, snapshots of the top of the tree, and the position at any node
+//! as a [`PositionView`] (the session keeps its game's type, so nothing is parsed again).
+//!
+//! ```
+//! use pnplay::game::{Game, tictactoe::TicTacToe};
+//! use pnplay::search::{Goal, Verdict, catalogue, params::Params, session::Budget};
+//!
+//! let root = TicTacToe::parse_position(&(), "").unwrap();
+//! let params = Params::default().with_goal(Goal::NotLose);
+//! for id in ["pns", "dfpn", "alphabeta"] {
+//!     let mut session = catalogue::start(id, root, &params).unwrap();
+//!     session.step(Budget::iterations(10));
+//!     assert_eq!(session.run(), Verdict::Proved, "{id}"); // tic-tac-toe is a draw
+//!     assert_eq!(session.tree().is_some(), id == "pns");
+//! }
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::catalogue::SearchInfo;
+use super::tree::NodeId;
+use super::view::{PathNode, Snapshot, Values};
+use super::{Stats, Verdict};
+use crate::game::view::PositionView;
+
+/// How much one call of [`Session::step`] may do; `None` means no bound of that kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Budget {
+    /// Most iterations in this call.
+    pub iterations: Option<u64>,
+    /// Most seconds in this call.
+    pub seconds: Option<f64>,
+}
+
+impl Budget {
+    /// No bound: run until the search finishes or reaches a limit.
+    pub const UNLIMITED: Budget = Budget {
+        iterations: None,
+        seconds: None,
+    };
+
+    /// At most `n` iterations.
+    #[must_use]
+    pub const fn iterations(n: u64) -> Budget {
+        Budget {
+            iterations: Some(n),
+            seconds: None,
+        }
+    }
+
+    /// At most `seconds` of search.
+    #[must_use]
+    pub const fn seconds(seconds: f64) -> Budget {
+        Budget {
+            iterations: None,
+            seconds: Some(seconds),
+        }
+    }
+}
+
+/// A running search of one position, of any family.
+pub trait Session: Send {
+    /// Which search this is.
+    fn info(&self) -> &'static SearchInfo;
+
+    /// Runs at most `budget` (and within the run's limits); returns the verdict once the
+    /// search has stopped, `None` if it can go on.
+    fn step(&mut self, budget: Budget) -> Option<Verdict>;
+
+    /// Runs until the search stops and returns the verdict.
+    fn run(&mut self) -> Verdict {
+        loop {
+            if let Some(verdict) = self.step(Budget::UNLIMITED) {
+                return verdict;
+            }
+        }
+    }
+
+    /// The verdict: `out` until the search has stopped for another reason.
+    fn verdict(&self) -> Verdict;
+
+    /// Whether the search has stopped (further steps do nothing).
+    fn is_finished(&self) -> bool;
+
+    /// The counters.
+    fn stats(&self) -> Stats;
+
+    /// The root's values, for searches that keep any.
+    fn root_value(&self) -> Option<Values>;
+
+    /// A move that proves the goal if proved, else the move the search favours (if any).
+    fn best_move(&self) -> Option<String>;
+
+    /// The search tree, for searches that keep one.
+    fn tree(&self) -> Option<&dyn TreeView> {
+        None
+    }
+}
+
+/// What a search that keeps a tree shows of it.
+pub trait TreeView {
+    /// The last iteration's most-proving-node path, root first, ending at the node it
+    /// expanded (just the root before the first iteration).
+    fn last_path(&self) -> Vec<PathNode>;
+
+    /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
+    /// MPN path and the children of every node on it taking precedence; `focus` (a pinned
+    /// node a view follows) adds its line from the root and its children.
+    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot;
+
+    /// The position at node `id`, `None` if there is no such node.
+    fn node_position(&self, id: NodeId) -> Option<PositionView>;
+}
+
+/// What a session reports after a step: the worker's progress message and the base of the
+/// CLI's and the experiments' records.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The search's id.
+    pub algo: &'static str,
+    /// The verdict so far.
+    pub verdict: Verdict,
+    /// Whether the search has stopped.
+    pub finished: bool,
+    /// The counters.
+    pub stats: Stats,
+    /// The root's values, if the search keeps any.
+    pub root_value: Option<Values>,
+    /// The favoured (or proving) move.
+    pub best_move: Option<String>,
+    /// The last most-proving-node path (empty for searches without a tree).
+    pub path: Vec<PathNode>,
+}
+
+impl Report {
+    /// The report of `session` now.
+    #[must_use]
+    pub fn of(session: &dyn Session) -> Report {
+        Report {
+            algo: session.info().id,
+            verdict: session.verdict(),
+            finished: session.is_finished(),
+            stats: session.stats(),
+            root_value: session.root_value(),
+            best_move: session.best_move(),
+            path: session.tree().map(TreeView::last_path).unwrap_or_default(),
+        }
+    }
+}
