@@ -332,6 +332,12 @@ impl<G: Game + Board> Harness<'_, G> {
                 }
             }
         }
+        if self.facts.notation == Notation::MoveList {
+            // Texts are move lists, so equal keys with different texts must have been met:
+            // else the transposition check above checked nothing.
+            let transpositions = key_of_text.len() - key_of_picture.len();
+            assert!(transpositions > 0, "{name}: no transposition met");
+        }
         distinct
     }
 
