@@ -4,12 +4,13 @@
 //!
 //! Every game in the catalogue (`pnplay::engine::GAMES`) must pass it, and
 //! `every_catalogued_game_is_checked` fails when one has no line here. Adding a game (or a
-//! variant) means adding one line to the `conformance_tests!` table at the end of this file: the
+//! variant) means adding one line to the `conformance_tests!` table near the end of this file: the
 //! test's name, the engine's name for the game, its type, its variant, and the few facts the
 //! harness cannot find out itself (two players or one, whether the position text is a board or
 //! a move list, a bound on the length of a game, and published counts to compare with).
 //!
-//! On the positions met in seeded random games (several thousand per game) it checks:
+//! On the positions met in seeded random games (at least 10,000 per game, repeats counted) it
+//! checks:
 //!
 //! * games end within the bound; `Game::random_playout` ends on a finished position, and it
 //!   ends on the same position, having drawn the same numbers, as the trait's documented
@@ -34,7 +35,11 @@
 //! * fuzzed parsers: edited position and move texts and random strings never make
 //!   `parse_position` or `parse_move` panic, and whatever parses passes the checks above;
 //!   `try_play` of a move from another position plays it exactly when it is legal;
-//! * perft and state counts equal published values where they exist (cited at each table).
+//! * perft and state counts equal the published or already checked values, each table citing
+//!   its source.
+//!
+//! The tests at the end run the harness on tic-tac-toe with one flaw at a time, to show that
+//! the checks do fail.
 
 mod common;
 
