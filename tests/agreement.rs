@@ -1,7 +1,9 @@
-//! Every proof-number search gives the exact answer: on 2,000 seeded random positions of
-//! tic-tac-toe, 4×4 Othello, 6×6 Othello with at most 14 empties, 5×4 Connect Four and 7×6
-//! Connect Four after at least 22 plies, the verdicts of PNS, df-pn, MCPNS, PP and PPNS
-//! (without pr) equal alpha-beta's, for both goals.
+//! Every proof-number search gives the exact answer: on 2,000 seeded random positions, 400 in
+//! each of five families (one test per family, so they run in parallel: tic-tac-toe, 4×4
+//! Othello, 6×6 Othello with at most 14 empties, 5×4 Connect Four, and 7×6 Connect Four after
+//! at least 22 plies), the verdicts of PNS, df-pn, MCPNS, PP and PPNS (without pr) equal
+//! alpha-beta's, for both goals; and on every 2×2 2048 opening (objectives 16 and 32), every
+//! search `pnplay solve` runs gives alpha-beta's verdict.
 
 mod common;
 
@@ -96,9 +98,14 @@ fn empties(pos: &Othello) -> u32 {
     pos.empty_squares().count_ones()
 }
 
+/// Checks `positions` of one family and that every verdict was compared: per position, 2 goals
+/// × 6 searches (df-pn, PNS, MCPNS, PP, PPNS, PPNS precise).
+fn check_family<G: DefaultOrdering>(family: &str, positions: &[G]) {
+    assert_eq!(check(family, positions), PER_FAMILY * 2 * 6, "{family}");
+}
+
 #[test]
-fn all_searches_agree_with_alpha_beta_on_2000_random_positions() {
-    let mut compared = 0;
+fn all_searches_agree_with_alpha_beta_on_400_tictactoe_positions() {
     let ttt = random_positions(
         &TicTacToe::start(&()),
         PER_FAMILY,
@@ -106,8 +113,11 @@ fn all_searches_agree_with_alpha_beta_on_2000_random_positions() {
         |rng| rng.below(8),
         |_| true,
     );
-    compared += check("tictactoe", &ttt);
+    check_family("tictactoe", &ttt);
+}
 
+#[test]
+fn all_searches_agree_with_alpha_beta_on_400_othello4_positions() {
     let o4 = random_positions(
         &Othello::start(&Size::Four),
         PER_FAMILY,
@@ -115,8 +125,11 @@ fn all_searches_agree_with_alpha_beta_on_2000_random_positions() {
         |rng| 1 + rng.below(10),
         |_| true,
     );
-    compared += check("othello4", &o4);
+    check_family("othello4", &o4);
+}
 
+#[test]
+fn all_searches_agree_with_alpha_beta_on_400_othello6_endgames() {
     let o6 = random_positions(
         &Othello::start(&Size::Six),
         PER_FAMILY,
@@ -124,8 +137,11 @@ fn all_searches_agree_with_alpha_beta_on_2000_random_positions() {
         |rng| 18 + rng.below(8),
         |pos| empties(pos) <= 14,
     );
-    compared += check("othello6", &o6);
+    check_family("othello6", &o6);
+}
 
+#[test]
+fn all_searches_agree_with_alpha_beta_on_400_connect4_5x4_positions() {
     let small = Dims::new(5, 4).unwrap();
     let c54 = random_positions(
         &Connect4::start(&small),
@@ -134,8 +150,11 @@ fn all_searches_agree_with_alpha_beta_on_2000_random_positions() {
         |rng| 4 + rng.below(12),
         |_| true,
     );
-    compared += check("connect4:5x4", &c54);
+    check_family("connect4:5x4", &c54);
+}
 
+#[test]
+fn all_searches_agree_with_alpha_beta_on_400_connect4_positions() {
     let c76 = random_positions(
         &Connect4::start(&Dims::default()),
         PER_FAMILY,
@@ -143,10 +162,7 @@ fn all_searches_agree_with_alpha_beta_on_2000_random_positions() {
         |rng| 22 + rng.below(12),
         |_| true,
     );
-    compared += check("connect4", &c76);
-
-    // 2,000 positions × 2 goals × 6 searches.
-    assert_eq!(compared, 5 * PER_FAMILY * 2 * 6);
+    check_family("connect4", &c76);
 }
 
 #[test]
