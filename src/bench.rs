@@ -88,7 +88,7 @@ pub struct SearchMeasurement {
     pub decided: usize,
     /// Iterations over all positions.
     pub iterations: u64,
-    /// Nodes created over all positions.
+    /// Nodes over all positions: tree nodes created (best-first) or positions searched (exact).
     pub nodes: u64,
     /// Seconds over all positions.
     pub seconds: f64,
@@ -135,7 +135,7 @@ pub fn search_rate(
         let verdict = search.run();
         let stats = search.stats();
         total.iterations += stats.iterations;
-        total.nodes += stats.nodes_created.max(stats.nodes_expanded);
+        total.nodes += algo.nodes(&stats);
         total.seconds += stats.seconds;
         total.bytes_per_node = stats.bytes_per_node;
         if verdict.is_exact() {

@@ -13,9 +13,9 @@
 
 use serde::Serialize;
 
-pub use crate::game::catalogue::GameSpec;
 use crate::error::Error;
 use crate::game::board::Board;
+pub use crate::game::catalogue::GameSpec;
 use crate::game::catalogue::{FAMILIES, Family};
 use crate::game::knowledge::Knowledge;
 use crate::game::view::PositionView;
@@ -111,7 +111,12 @@ pub fn edit(spec: &GameSpec, pos: &str, cell: Option<usize>) -> Result<PositionV
 /// let mut search = pnplay::engine::start(&spec, "1527", "pns", &Params::default()).unwrap();
 /// assert_eq!(search.run(), Verdict::Proved); // X to move at 1,2 vs O at 5,7: X completes 1-2-3
 /// ```
-pub fn start(spec: &GameSpec, pos: &str, search: &str, params: &Params) -> Result<Box<dyn Session>, Error> {
+pub fn start(
+    spec: &GameSpec,
+    pos: &str,
+    search: &str,
+    params: &Params,
+) -> Result<Box<dyn Session>, Error> {
     with_game!(*spec, G, variant => {
         let root: G = G::parse_position(variant, pos)?;
         crate::search::catalogue::start(search, root, params)
@@ -156,7 +161,12 @@ pub struct SolveReport {
 ///     assert!(report.verdict.is_exact(), "{search}");
 /// }
 /// ```
-pub fn solve(spec: &GameSpec, pos: &str, search: &str, params: &Params) -> Result<SolveReport, Error> {
+pub fn solve(
+    spec: &GameSpec,
+    pos: &str,
+    search: &str,
+    params: &Params,
+) -> Result<SolveReport, Error> {
     let mut session = start(spec, pos, search, params)?;
     let verdict = session.run();
     let stats = session.stats();
@@ -166,7 +176,7 @@ pub fn solve(spec: &GameSpec, pos: &str, search: &str, params: &Params) -> Resul
         algo: session.info().id.to_string(),
         verdict,
         iterations: stats.iterations,
-        nodes: stats.nodes_created.max(stats.nodes_expanded),
+        nodes: session.info().nodes(&stats),
         playouts: stats.playouts,
         seconds: stats.seconds,
         root_value: session.root_value(),
@@ -226,6 +236,23 @@ pub struct Hello {
     pub searches: &'static [SearchInfo],
     /// The settings every run has (seed, goal, limits).
     pub run_params: &'static [ParamSpec],
+    /// What the page starts with.
+    pub defaults: Defaults,
+}
+
+/// What the page starts with: the same defaults as the CLI's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Defaults {
+    /// The game.
+    pub game: &'static str,
+    /// The search.
+    pub search: &'static str,
+    /// The second search of compare mode.
+    pub compare: &'static str,
+    /// The stages experiment's stages (comma separated).
+    pub stages: &'static str,
+    /// The stages experiment's searches (comma separated).
+    pub stage_searches: &'static str,
 }
 
 /// What the engine says about itself.
@@ -243,5 +270,12 @@ pub fn hello() -> Hello {
         games: FAMILIES,
         searches: SEARCHES,
         run_params: RUN_PARAMS,
+        defaults: Defaults {
+            game: FAMILIES[0].listed[0].name,
+            search: SEARCHES[0].id,
+            compare: SEARCHES[1].id,
+            stages: crate::experiment::DEFAULT_STAGES,
+            stage_searches: crate::experiment::DEFAULT_STAGE_SEARCHES,
+        },
     }
 }

@@ -118,7 +118,10 @@ impl Error {
     pub fn position(error: ParseError) -> Error {
         match error {
             ParseError::UnknownGame { name } => Error::UnknownGame { name },
-            error => Error::Parse { field: "pos", error },
+            error => Error::Parse {
+                field: "pos",
+                error,
+            },
         }
     }
 
@@ -142,7 +145,10 @@ impl From<ParseError> for Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Parse { field: "move", error } => write!(f, "move: {error}"),
+            Error::Parse {
+                field: "move",
+                error,
+            } => write!(f, "move: {error}"),
             Error::Parse { error, .. } => write!(f, "{error}"),
             Error::UnknownGame { name } => write!(
                 f,
@@ -150,13 +156,20 @@ impl fmt::Display for Error {
                 crate::game::catalogue::grammar()
             ),
             Error::UnknownSearch { name } => {
-                let ids: Vec<_> = crate::search::catalogue::SEARCHES.iter().map(|s| s.id).collect();
-                write!(f, "unknown search {name:?}: expected one of {}", ids.join(", "))
+                let ids: Vec<_> = crate::search::catalogue::SEARCHES
+                    .iter()
+                    .map(|s| s.id)
+                    .collect();
+                write!(
+                    f,
+                    "unknown search {name:?}: expected one of {}",
+                    ids.join(", ")
+                )
             }
             Error::BadParameter { message, .. } => f.write_str(message),
-            Error::GameOver => f.write_str(
-                "the game is already over in this position: there is nothing to search",
-            ),
+            Error::GameOver => {
+                f.write_str("the game is already over in this position: there is nothing to search")
+            }
             Error::Unsupported {
                 search,
                 game,

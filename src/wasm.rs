@@ -23,7 +23,9 @@ pub fn start() {
 fn js_error(error: impl Into<Error>) -> JsValue {
     let report = error.into().report();
     let object = js_sys::Error::new(&report.message);
-    let field = report.field.map_or(JsValue::NULL, |f| JsValue::from_str(&f));
+    let field = report
+        .field
+        .map_or(JsValue::NULL, |f| JsValue::from_str(&f));
     // Setting properties on a fresh Error object cannot fail.
     let _ = js_sys::Reflect::set(&object, &"kind".into(), &report.kind.into());
     let _ = js_sys::Reflect::set(&object, &"field".into(), &field);

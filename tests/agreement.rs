@@ -8,20 +8,21 @@
 mod common;
 
 use common::random_positions;
+use pnplay::game::catalogue::Catalogued;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, Turn};
+use pnplay::search::catalogue::{self, SEARCHES};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::search::bestfirst::{Algo, Params, new_search};
 use pnplay::search::exact::dfpn::{DfPn, DfPnConfig};
-use pnplay::game::knowledge::Knowledge;
+use pnplay::search::params::{PLAYOUTS, Params};
 use pnplay::search::{Goal, Limits, Question};
 
 const PER_FAMILY: usize = 400;
 
 /// Checks every search against alpha-beta on `positions`; returns how many verdicts it compared.
-fn check<G: Knowledge>(family: &str, positions: &[G]) -> usize {
+fn check<G: Catalogued>(family: &str, positions: &[G]) -> usize {
     assert_eq!(
         positions.len(),
         PER_FAMILY,
@@ -65,26 +66,18 @@ fn check<G: Knowledge>(family: &str, positions: &[G]) -> usize {
             );
             compared += 1;
 
-            for algo in [
-                Algo::Pns,
-                Algo::Mcpns,
-                Algo::Pp,
-                Algo::Ppns,
-                Algo::PpnsPrecise,
-            ] {
-                let params = Params {
-                    playouts: 4,
-                    seed: index as u64,
-                    goal,
-                    ..Params::default()
-                };
-                let mut search = new_search(algo, pos.clone(), &params, limits).unwrap();
+            for algo in ["pns", "mcpns", "pp", "ppns", "ppns-precise"] {
+                let params = Params::default()
+                    .with(&PLAYOUTS, Some(4.0))
+                    .with_seed(index as u64)
+                    .with_goal(goal)
+                    .with_limits(limits);
+                let mut search = catalogue::start(algo, pos.clone(), &params).unwrap();
                 let verdict = search.run();
                 assert_eq!(
                     verdict,
                     exact,
-                    "{family} #{index} {goal:?}: {} on {}",
-                    algo.name(),
+                    "{family} #{index} {goal:?}: {algo} on {}",
                     pos.format_position()
                 );
                 compared += 1;
@@ -100,7 +93,7 @@ fn empties(pos: &Othello) -> u32 {
 
 /// Checks `positions` of one family and that every verdict was compared: per position, 2 goals
 /// × 6 searches (df-pn, PNS, MCPNS, PP, PPNS, PPNS precise).
-fn check_family<G: DefaultOrdering>(family: &str, positions: &[G]) {
+fn check_family<G: Catalogued>(family: &str, positions: &[G]) {
     assert_eq!(check(family, positions), PER_FAMILY * 2 * 6, "{family}");
 }
 
@@ -167,34 +160,22 @@ fn all_searches_agree_with_alpha_beta_on_400_connect4_positions() {
 
 #[test]
 fn all_searches_agree_with_alpha_beta_on_every_2x2_2048_opening() {
-    use pnplay::engine::{GameSpec, Solver, solve};
+    use pnplay::engine::{GameSpec, solve};
     for objective in [16, 32] {
         let spec: GameSpec = format!("2048:2x2:{objective}").parse().unwrap();
         let openings = pnplay::experiment::generate::chance_openings(&spec, false);
         assert_eq!(openings.len(), 24, "openings after two spawns");
         for pos in &openings {
-            let exact = solve(
-                &spec,
-                pos,
-                Solver::AlphaBeta,
-                &Params::default(),
-                Limits::default(),
-            )
-            .unwrap();
+            let exact = solve(&spec, pos, "alphabeta", &Params::default()).unwrap();
             assert!(exact.verdict.is_exact());
-            for solver in ["pns", "mcpns", "ppns", "ppns-precise", "pp", "dfpn"] {
-                let params = Params {
-                    seed: 7,
-                    ..Params::default()
-                };
-                let report = solve(
-                    &spec,
-                    pos,
-                    solver.parse().unwrap(),
-                    &params,
-                    Limits::default(),
-                )
-                .unwrap();
+            // pns, mcpns, ppns, ppns-precise, pp, dfpn: every other search of the catalogue.
+            for solver in SEARCHES
+                .iter()
+                .map(|s| s.id)
+                .filter(|&id| id != "alphabeta")
+            {
+                let params = Params::default().with_seed(7);
+                let report = solve(&spec, pos, solver, &params).unwrap();
                 assert_eq!(
                     report.verdict, exact.verdict,
                     "{solver} on {pos} (objective {objective})"

@@ -3,15 +3,34 @@
 //! brute-force AND/OR solve of small random trees with passes and chance nodes. Also the
 //! driver's contracts: resumable stepping, seeds, limits, MPN paths, snapshots, `pr`, and the
 //! precision of the precise mode.
+//!
+//! The searches run as the catalogue starts them (`catalogue::start` with typed [`Params`])
+//! wherever the game is a catalogued one; the driver's contracts and the synthetic random
+//! trees use [`BestFirst`] directly with each search's rules.
 
 use std::collections::{HashMap, HashSet};
 
+use pnplay::error::Error;
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Turn};
-use pnplay::search::bestfirst::{Algo, BestFirst, Budget, Params, Rules, Search, new_search};
+use pnplay::search::bestfirst::{BestFirst, Rules, mcpns, pns, pp, ppns, ppns_precise};
+use pnplay::search::catalogue::{self, Family, SEARCHES, SearchInfo};
+use pnplay::search::params::{PLAYOUTS, PR, Params, THETA};
+use pnplay::search::session::Budget;
 use pnplay::search::tree::{NodeKind, ROOT, Status, Tree};
 use pnplay::search::view::{Values, ViewNode};
-use pnplay::search::{Goal, Limits, Question, Verdict, mcpns, pns, pp, ppns, ppns_precise};
+use pnplay::search::{Goal, Limits, Question, Stats, Verdict};
+
+/// The best-first searches of the catalogue: pns, ppns, ppns-precise, mcpns, pp.
+fn best_first() -> impl Iterator<Item = &'static SearchInfo> {
+    SEARCHES.iter().filter(|s| s.family == Family::BestFirst)
+}
+
+/// The default parameters with the seed these tests always ran with (0, the old default;
+/// the schema's default is now 1), so every run is the one they checked.
+fn defaults() -> Params {
+    Params::default().with_seed(0)
+}
 
 // ---------------------------------------------------------------------------------------
 // Independent truth for tic-tac-toe.
@@ -110,35 +129,28 @@ fn exact_verdict(goal: Goal, value: i32) -> Verdict {
 }
 
 fn params(goal: Goal, playouts: u32) -> Params {
-    Params {
-        goal,
-        playouts,
-        seed: 11,
-        ..Params::default()
-    }
+    Params::default()
+        .with_goal(goal)
+        .with(&PLAYOUTS, Some(f64::from(playouts)))
+        .with_seed(11)
 }
 
-/// Solves every unfinished tic-tac-toe position for both goals with `algo` and checks each
-/// verdict (and each best move at a proved root) against negamax.
-fn check_all_positions(algo: Algo, playouts: u32) {
+/// Solves every unfinished tic-tac-toe position for both goals with search `algo` (an id of
+/// the catalogue) and checks each verdict (and each best move at a proved root) against
+/// negamax.
+fn check_all_positions(algo: &str, playouts: u32) {
     let positions = solved_positions();
     assert_eq!(positions.len(), 4_520);
     let mut memo = HashMap::new();
     for goal in [Goal::Win, Goal::NotLose] {
         for (pos, value) in &positions {
-            let mut search = new_search(
-                algo,
-                pos.clone(),
-                &params(goal, playouts),
-                Limits::default(),
-            )
-            .unwrap();
+            let mut search = catalogue::start(algo, pos.clone(), &params(goal, playouts)).unwrap();
             let verdict = search.run();
             let text = pos.format_position();
             assert_eq!(
                 verdict,
                 exact_verdict(goal, *value),
-                "{algo:?} {goal:?} {text:?}"
+                "{algo} {goal:?} {text:?}"
             );
             if verdict == Verdict::Proved {
                 // The proving move must keep the goal for the side that played it.
@@ -148,7 +160,7 @@ fn check_all_positions(algo: Algo, playouts: u32) {
                 let child_value = -negamax(&next, &mut memo);
                 assert!(
                     goal_holds(goal, child_value),
-                    "{algo:?} {goal:?} {text:?} {mv}"
+                    "{algo} {goal:?} {text:?} {mv}"
                 );
             }
         }
@@ -157,45 +169,39 @@ fn check_all_positions(algo: Algo, playouts: u32) {
 
 #[test]
 fn pns_solves_every_tictactoe_position() {
-    check_all_positions(Algo::Pns, 1);
+    check_all_positions("pns", 1);
 }
 
 #[test]
 fn ppns_solves_every_tictactoe_position() {
-    check_all_positions(Algo::Ppns, 4);
+    check_all_positions("ppns", 4);
 }
 
 #[test]
 fn ppns_precise_solves_every_tictactoe_position() {
-    check_all_positions(Algo::PpnsPrecise, 4);
+    check_all_positions("ppns-precise", 4);
 }
 
 #[test]
 fn mcpns_solves_every_tictactoe_position() {
-    check_all_positions(Algo::Mcpns, 4);
+    check_all_positions("mcpns", 4);
 }
 
 #[test]
 fn pp_solves_every_tictactoe_position() {
-    check_all_positions(Algo::Pp, 1);
+    check_all_positions("pp", 1);
 }
 
 #[test]
 fn default_playouts_solve_a_sample_of_positions() {
     let positions = solved_positions();
-    for algo in [Algo::Ppns, Algo::PpnsPrecise, Algo::Mcpns] {
+    for algo in ["ppns", "ppns-precise", "mcpns"] {
         for goal in [Goal::Win, Goal::NotLose] {
             for (pos, value) in positions.iter().step_by(97) {
-                let p = Params {
-                    goal,
-                    ..Params::default()
-                };
-                let mut search = new_search(algo, pos.clone(), &p, Limits::default()).unwrap();
-                assert_eq!(
-                    search.run(),
-                    exact_verdict(goal, *value),
-                    "{algo:?} {pos:?}"
-                );
+                let p = defaults().with_goal(goal);
+                assert_eq!(p.integer(&PLAYOUTS), 60);
+                let mut search = catalogue::start(algo, pos.clone(), &p).unwrap();
+                assert_eq!(search.run(), exact_verdict(goal, *value), "{algo} {pos:?}");
             }
         }
     }
@@ -204,21 +210,22 @@ fn default_playouts_solve_a_sample_of_positions() {
 #[test]
 fn empty_board_is_a_draw_for_every_search() {
     let start = TicTacToe::start(&());
-    for algo in Algo::ALL {
+    let ids: Vec<&str> = best_first().map(|s| s.id).collect();
+    assert_eq!(ids, ["pns", "ppns", "ppns-precise", "mcpns", "pp"]);
+    for info in best_first() {
+        let algo = info.id;
         for (goal, expected) in [
             (Goal::Win, Verdict::Disproved),
             (Goal::NotLose, Verdict::Proved),
         ] {
-            let p = Params {
-                goal,
-                ..Params::default()
-            };
-            let mut search = new_search(algo, start.clone(), &p, Limits::default()).unwrap();
-            assert_eq!(search.run(), expected, "{algo:?} {goal:?}");
+            let p = defaults().with_goal(goal);
+            let mut search = catalogue::start(algo, start.clone(), &p).unwrap();
+            assert_eq!(search.run(), expected, "{algo} {goal:?}");
             let stats = search.stats();
             assert_eq!(stats.iterations, stats.nodes_expanded);
             assert_eq!(stats.peak_nodes, stats.nodes_created);
-            let uses_playouts = matches!(algo, Algo::Ppns | Algo::PpnsPrecise | Algo::Mcpns);
+            let uses_playouts = matches!(algo, "ppns" | "ppns-precise" | "mcpns");
+            assert_eq!(info.capabilities.playouts, uses_playouts, "{algo}");
             let expected_playouts = if uses_playouts {
                 // The root and every non-terminal child get 60 playouts.
                 assert!(stats.playouts > 0 && stats.playouts % 60 == 0);
@@ -235,28 +242,27 @@ fn empty_board_is_a_draw_for_every_search() {
 fn a_finished_root_is_decided_without_iterations() {
     // X has 1, 2 and 3: the first player (whose view a finished root takes) has won.
     let pos = TicTacToe::parse_position(&(), "15293").unwrap();
-    for algo in Algo::ALL {
-        let mut search =
-            new_search(algo, pos.clone(), &Params::default(), Limits::default()).unwrap();
-        assert!(search.is_finished());
-        assert_eq!(search.verdict(), Verdict::Proved);
-        assert_eq!(search.step(Budget::UNLIMITED), Some(Verdict::Proved));
-        assert_eq!(search.stats().iterations, 0);
-        assert_eq!(search.best_move(), None);
+    // The catalogue refuses to start a search there: there is nothing to search.
+    for info in best_first() {
+        let error = catalogue::start(info.id, pos.clone(), &defaults()).err();
+        assert_eq!(error, Some(Error::GameOver), "{}", info.id);
     }
+    // The driver itself decides such a root at once:
+    // see `the_driver_decides_a_finished_root_without_iterations`.
 }
 
 // ---------------------------------------------------------------------------------------
 // Driver contracts, checked for every rule set through the concrete type.
 
-/// Calls `check` with a fresh-rules factory for each of the five searches.
+/// Calls `check` with the catalogue id and a fresh-rules factory of each of the five
+/// searches.
 macro_rules! for_each_rules {
     ($check:ident $(, $arg:expr)*) => {{
-        $check(|| pns::Pns $(, $arg)*);
-        $check(|| ppns::Ppns::new(5, 0.01, None) $(, $arg)*);
-        $check(|| ppns_precise::PpnsPrecise::new(5, 0.01, None) $(, $arg)*);
-        $check(|| mcpns::Mcpns::new(5, 0.01) $(, $arg)*);
-        $check(|| pp::rules(None) $(, $arg)*);
+        $check("pns", || pns::Pns $(, $arg)*);
+        $check("ppns", || ppns::Ppns::new(5, 0.01, None) $(, $arg)*);
+        $check("ppns-precise", || ppns_precise::PpnsPrecise::new(5, 0.01, None) $(, $arg)*);
+        $check("mcpns", || mcpns::Mcpns::new(5, 0.01) $(, $arg)*);
+        $check("pp", || pp::rules(None) $(, $arg)*);
     }};
 }
 
@@ -281,14 +287,14 @@ fn search_of<R: Rules>(rules: R, pos: &str, seed: u64, limits: Limits) -> BestFi
 }
 
 /// Stats without the time, which differs between runs.
-fn timeless(search: &dyn Search) -> pnplay::search::Stats {
-    pnplay::search::Stats {
+fn timeless<R: Rules>(search: &BestFirst<TicTacToe, R>) -> Stats {
+    Stats {
         seconds: 0.0,
         ..search.stats()
     }
 }
 
-fn check_resumable<R: Rules>(make: impl Fn() -> R) {
+fn check_resumable<R: Rules>(algo: &str, make: impl Fn() -> R) {
     for pos in ["", "5", "19"] {
         let mut whole = search_of(make(), pos, 3, Limits::default());
         let verdict = whole.run();
@@ -304,12 +310,7 @@ fn check_resumable<R: Rules>(make: impl Fn() -> R) {
                 assert_eq!(stepped.verdict(), Verdict::Out);
             };
             assert_eq!(stepped_verdict, verdict);
-            assert_eq!(
-                stepped.tree(),
-                whole.tree(),
-                "{:?} chunk {chunk}",
-                whole.algo()
-            );
+            assert_eq!(stepped.arena(), whole.arena(), "{algo} chunk {chunk}");
             assert_eq!(timeless(&stepped), timeless(&whole));
             assert_eq!(stepped.last_path_ids(), whole.last_path_ids());
             assert_eq!(stepped.best_move(), whole.best_move());
@@ -318,12 +319,36 @@ fn check_resumable<R: Rules>(make: impl Fn() -> R) {
     }
 }
 
+fn check_finished_root<R: Rules>(algo: &str, make: impl Fn() -> R) {
+    // X has 1, 2 and 3: the first player (whose view a finished root takes) has won.
+    let pos = TicTacToe::parse_position(&(), "15293").unwrap();
+    for goal in [Goal::Win, Goal::NotLose] {
+        let question = Question::at(&pos, goal);
+        assert_eq!(question.root_player, Player::First);
+        let mut search = BestFirst::new(pos.clone(), make(), question, 0, Limits::default());
+        assert!(search.is_finished(), "{algo}");
+        assert_eq!(search.verdict(), Verdict::Proved, "{algo}");
+        assert_eq!(
+            search.step(Budget::UNLIMITED),
+            Some(Verdict::Proved),
+            "{algo}"
+        );
+        assert_eq!(search.stats().iterations, 0, "{algo}");
+        assert_eq!(search.best_move(), None, "{algo}");
+    }
+}
+
+#[test]
+fn the_driver_decides_a_finished_root_without_iterations() {
+    for_each_rules!(check_finished_root);
+}
+
 #[test]
 fn stepping_in_small_budgets_builds_the_same_tree() {
     for_each_rules!(check_resumable);
 }
 
-fn check_seeds<R: Rules>(make: impl Fn() -> R) {
+fn check_seeds<R: Rules>(algo: &str, make: impl Fn() -> R) {
     let limits = Limits {
         max_iterations: Some(40),
         ..Limits::default()
@@ -331,12 +356,16 @@ fn check_seeds<R: Rules>(make: impl Fn() -> R) {
     let mut a = search_of(make(), "", 42, limits);
     let mut b = search_of(make(), "", 42, limits);
     assert_eq!(a.run(), b.run());
-    assert_eq!(a.tree(), b.tree());
-    assert_eq!(timeless(&a), timeless(&b));
+    assert_eq!(a.arena(), b.arena(), "{algo}");
+    assert_eq!(timeless(&a), timeless(&b), "{algo}");
     if a.stats().playouts > 0 {
         let mut c = search_of(make(), "", 43, limits);
         c.run();
-        assert_ne!(a.tree(), c.tree(), "another seed gives other playouts");
+        assert_ne!(
+            a.arena(),
+            c.arena(),
+            "{algo}: another seed gives other playouts"
+        );
     }
 }
 
@@ -345,7 +374,7 @@ fn the_same_seed_gives_the_same_search() {
     for_each_rules!(check_seeds);
 }
 
-fn check_limits<R: Rules>(make: impl Fn() -> R) {
+fn check_limits<R: Rules>(algo: &str, make: impl Fn() -> R) {
     let by_iterations = Limits {
         max_iterations: Some(5),
         ..Limits::default()
@@ -366,8 +395,11 @@ fn check_limits<R: Rules>(make: impl Fn() -> R) {
     };
     let mut s = search_of(make(), "", 1, by_nodes);
     assert_eq!(s.run(), Verdict::Out);
-    assert!(s.tree().len() <= 30 && s.stats().peak_nodes <= 30);
-    assert!(s.stats().iterations >= 1);
+    assert!(
+        s.arena().len() <= 30 && s.stats().peak_nodes <= 30,
+        "{algo}"
+    );
+    assert!(s.stats().iterations >= 1, "{algo}");
 
     let by_time = Limits {
         max_seconds: Some(0.0),
@@ -389,16 +421,16 @@ fn limits_produce_out() {
     for_each_rules!(check_limits);
 }
 
-fn check_paths<R: Rules>(make: impl Fn() -> R) {
+fn check_paths<R: Rules>(algo: &str, make: impl Fn() -> R) {
     for pos in ["", "1", "52"] {
         let mut s = search_of(make(), pos, 9, Limits::default());
         assert_eq!(s.last_path_ids(), &[ROOT]);
         assert_eq!(s.last_path().len(), 1);
         loop {
-            let size_before = s.tree().len() as u32;
+            let size_before = s.arena().len() as u32;
             let done = s.step(Budget::iterations(1));
             let ids = s.last_path_ids().to_vec();
-            let tree = s.tree();
+            let tree = s.arena();
             assert_eq!(ids[0], ROOT);
             for pair in ids.windows(2) {
                 assert_eq!(tree.node(pair[1]).parent(), pair[0]);
@@ -424,12 +456,14 @@ fn check_paths<R: Rules>(make: impl Fn() -> R) {
             }
             assert_eq!(
                 Some(replay.format_position()),
-                s.position_of(*ids.last().unwrap())
+                s.node(*ids.last().unwrap()).map(|p| p.format_position()),
+                "{algo}"
             );
+            assert_eq!(s.node(tree.len() as u32), None, "{algo}: no such node");
             for (step, &id) in path.iter().zip(&ids) {
                 assert_eq!(step.kind, tree.node(id).kind());
                 assert_eq!(step.status, tree.node(id).status());
-                assert_eq!(step.child_count, tree.node(id).child_count());
+                assert_eq!(step.child_count, u16::from(tree.node(id).child_count()));
             }
             if done.is_some() {
                 break;
@@ -449,24 +483,25 @@ fn each_iteration_reports_its_mpn_path() {
 /// child keeps exactly (1 − ppn for OR children, ppn for AND children; in tic-tac-toe the
 /// unresolved children of a node are all of one kind): its values can differ in the last bit
 /// where the mathematics says they are equal, and the shown ppn would hide that.
-fn expected_path<R: Rules, M: Copy>(rules: &R, tree: &Tree<M, R::Value>) -> Vec<u32> {
+/// `precise` says the rules are precise mode's.
+fn expected_path<R: Rules, M: Copy>(
+    rules: &R,
+    precise: bool,
+    tree: &Tree<M, R::Value>,
+) -> Vec<u32> {
     let mut path = vec![ROOT];
     let mut at = ROOT;
     while tree.node(at).is_expanded() {
         let or = tree.node(at).kind().is_or();
         let key = |id: u32| {
             let node = tree.node(id);
-            match (rules.values(node.kind(), node.value()), rules.algo(), or) {
+            match (rules.values(node.kind(), node.value()), precise, or) {
                 (Values::ProofNumbers { pn, .. }, _, true) => pn,
                 (Values::ProofNumbers { dn, .. }, _, false) => dn,
                 (Values::MonteCarlo { pmc, .. }, _, true) => pmc,
                 (Values::MonteCarlo { dmc, .. }, _, false) => dmc,
-                (Values::Probability { one_minus_ppn, .. }, Algo::PpnsPrecise, true) => {
-                    one_minus_ppn
-                }
-                (Values::Probability { one_minus_ppn, .. }, Algo::PpnsPrecise, false)
-                    if node.kind().is_or() =>
-                {
+                (Values::Probability { one_minus_ppn, .. }, true, true) => one_minus_ppn,
+                (Values::Probability { one_minus_ppn, .. }, true, false) if node.kind().is_or() => {
                     -one_minus_ppn
                 }
                 (Values::Probability { ppn, .. }, _, true) => -ppn,
@@ -502,15 +537,15 @@ fn check_consistent<R: Rules, M: Copy>(rules: &R, tree: &Tree<M, R::Value>) {
     }
 }
 
-fn check_selection<R: Rules>(make: impl Fn() -> R) {
+fn check_selection<R: Rules>(algo: &str, make: impl Fn() -> R) {
     for goal in [Goal::Win, Goal::NotLose] {
         let pos = TicTacToe::start(&());
         let mut s = BestFirst::new(pos, make(), question(goal), 2, Limits::default());
         loop {
-            let expected = expected_path(s.rules(), s.tree());
+            let expected = expected_path(s.rules(), algo == "ppns-precise", s.arena());
             let done = s.step(Budget::iterations(1));
-            assert_eq!(s.last_path_ids(), expected, "{:?} {goal:?}", s.algo());
-            check_consistent(s.rules(), s.tree());
+            assert_eq!(s.last_path_ids(), expected, "{algo} {goal:?}");
+            check_consistent(s.rules(), s.arena());
             if done.is_some() {
                 break;
             }
@@ -529,7 +564,7 @@ fn check_view<M: Copy, V: Copy>(view: &ViewNode, tree: &Tree<M, V>, ids: &mut Ve
     ids.push(view.node.id);
     assert_eq!(view.node.kind, node.kind());
     assert_eq!(view.node.status, node.status());
-    assert_eq!(view.node.child_count, node.child_count());
+    assert_eq!(view.node.child_count, u16::from(node.child_count()));
     assert_eq!(view.node.mv.is_some(), view.node.id != ROOT);
     let mut last = None;
     for child in &view.children {
@@ -540,29 +575,37 @@ fn check_view<M: Copy, V: Copy>(view: &ViewNode, tree: &Tree<M, V>, ids: &mut Ve
     }
 }
 
-fn check_snapshots<R: Rules>(make: impl Fn() -> R) {
-    let mut s = search_of(make(), "", 5, Limits::default());
+fn check_snapshots<R: Rules>(algo: &str, make: impl Fn() -> R) {
+    // A search the catalogue did not name says so with an empty id.
+    assert_eq!(
+        search_of(make(), "", 5, Limits::default())
+            .snapshot(1, 10, None)
+            .algo,
+        ""
+    );
+    let info = catalogue::find(algo).unwrap();
+    let mut s = search_of(make(), "", 5, Limits::default()).named(info);
     for round in 0..6 {
         s.step(Budget::iterations(1 + round * 5));
         for (depth, max_nodes) in [(0, 1), (1, 5), (2, 40), (3, 1000)] {
             let snap = s.snapshot(depth, max_nodes, None);
-            assert_eq!(snap.algo, s.algo());
+            assert_eq!(snap.algo, algo);
             assert_eq!(snap.path, s.last_path_ids());
             assert!(snap.root.count() <= max_nodes.max(1));
             assert_eq!(snap.root.node.id, ROOT);
             let mut ids = Vec::new();
-            check_view(&snap.root, s.tree(), &mut ids);
+            check_view(&snap.root, s.arena(), &mut ids);
             let unique: HashSet<_> = ids.iter().collect();
             assert_eq!(unique.len(), ids.len());
             if max_nodes >= 1000 {
                 // Everything on the path and every child of a path node is shown.
                 for &id in &snap.path {
                     assert!(unique.contains(&id));
-                    for child in s.tree().node(id).child_ids() {
+                    for child in s.arena().node(id).child_ids() {
                         assert!(unique.contains(&child));
                     }
                 }
-                let root_children = s.tree().node(ROOT).child_count() as usize;
+                let root_children = s.arena().node(ROOT).child_count() as usize;
                 assert_eq!(snap.root.children.len(), root_children);
             }
             let json = serde_json::to_value(&snap).unwrap();
@@ -571,14 +614,14 @@ fn check_snapshots<R: Rules>(make: impl Fn() -> R) {
             assert!(json["root"]["values"]["kind"].is_string());
         }
         // A focused (pinned) node is shown with its line from the root, wherever it is.
-        let focus = (s.tree().len() - 1) as u32;
+        let focus = (s.arena().len() - 1) as u32;
         let snap = s.snapshot(0, 1000, Some(focus));
         let mut ids = Vec::new();
-        check_view(&snap.root, s.tree(), &mut ids);
+        check_view(&snap.root, s.arena(), &mut ids);
         let mut id = focus;
         while id != ROOT {
             assert!(ids.contains(&id), "focus line node {id}");
-            id = s.tree().node(id).parent();
+            id = s.arena().node(id).parent();
         }
     }
 }
@@ -610,34 +653,29 @@ fn pr_concludes_early_and_never_proves_wrongly() {
     let positions = solved_positions();
     let mut concluded = 0;
     let mut before_a_proof = 0;
-    for algo in [Algo::Ppns, Algo::PpnsPrecise] {
+    for algo in ["ppns", "ppns-precise"] {
         for goal in [Goal::Win, Goal::NotLose] {
             for (pos, value) in positions.iter().step_by(7) {
-                let p = Params {
-                    goal,
-                    playouts: 10,
-                    pr: Some(1e-3),
-                    ..Params::default()
-                };
-                let mut search = new_search(algo, pos.clone(), &p, Limits::default()).unwrap();
+                let p = defaults()
+                    .with_goal(goal)
+                    .with(&PLAYOUTS, Some(10.0))
+                    .with(&PR, Some(1e-3));
+                let mut search = catalogue::start(algo, pos.clone(), &p).unwrap();
                 let verdict = search.run();
                 match verdict {
                     Verdict::Proved | Verdict::Disproved => {
-                        assert_eq!(verdict, exact_verdict(goal, *value), "{algo:?} {pos:?}");
+                        assert_eq!(verdict, exact_verdict(goal, *value), "{algo} {pos:?}");
                     }
                     Verdict::ConcludedWin | Verdict::ConcludedLoss => {
                         concluded += 1;
-                        let Values::Probability { ppn, one_minus_ppn } = search.root_value() else {
+                        let Some(Values::Probability { ppn, one_minus_ppn }) = search.root_value()
+                        else {
                             panic!("PPNS values are probabilities");
                         };
                         assert!(one_minus_ppn <= 1e-3 || ppn <= 1e-3);
-                        let mut full = new_search(
-                            algo,
-                            pos.clone(),
-                            &Params { pr: None, ..p },
-                            Limits::default(),
-                        )
-                        .unwrap();
+                        let mut full =
+                            catalogue::start(algo, pos.clone(), &p.clone().with(&PR, None))
+                                .unwrap();
                         full.run();
                         if full.stats().iterations > search.stats().iterations {
                             before_a_proof += 1;
@@ -671,7 +709,7 @@ fn paper_mode_rounds_to_one_where_precise_mode_does_not() {
                 Limits::default(),
             );
             s.step(Budget::iterations(1));
-            s.tree().node(ROOT).value() == 1.0
+            s.arena().node(ROOT).value() == 1.0
         })
         .expect("some seed makes every root child a sure thing");
 
@@ -695,7 +733,7 @@ fn paper_mode_rounds_to_one_where_precise_mode_does_not() {
         "1.0 in floating point is no proof"
     );
     assert_eq!(precise.step(Budget::iterations(1)), None);
-    assert_eq!(paper.tree().node(ROOT).status(), Status::Unknown);
+    assert_eq!(paper.arena().node(ROOT).status(), Status::Unknown);
     assert_eq!(paper.verdict(), Verdict::Out);
 
     let Values::Probability { ppn, one_minus_ppn } = paper.root_value() else {
@@ -765,7 +803,7 @@ fn values_follow_the_rules_at_the_root() {
 
     let mut s = BestFirst::new(start, mcpns::Mcpns::new(10, 0.01), q, 0, Limits::default());
     s.step(Budget::iterations(1));
-    let children: Vec<_> = s.tree().children(ROOT).iter().map(|c| c.value()).collect();
+    let children: Vec<_> = s.arena().children(ROOT).iter().map(|c| c.value()).collect();
     let Values::MonteCarlo { pmc, dmc } = s.root_value() else {
         panic!()
     };
@@ -779,48 +817,39 @@ fn values_follow_the_rules_at_the_root() {
 
 #[test]
 fn params_are_checked_and_names_round_trip() {
-    for algo in Algo::ALL {
-        assert_eq!(Algo::parse(algo.name()), Ok(algo));
-        assert_eq!(serde_json::to_value(algo).unwrap(), algo.name());
+    for info in SEARCHES {
+        assert_eq!(catalogue::find(info.id), Ok(info));
+        assert_eq!(serde_json::to_value(info).unwrap()["id"], info.id);
     }
-    assert!(Algo::parse("dfpn").is_err());
+    // df-pn is a search of the catalogue, but not a best-first one.
+    assert_eq!(catalogue::find("dfpn").unwrap().family, Family::Exact);
+    assert!(best_first().all(|s| s.id != "dfpn"));
+    assert_eq!(
+        catalogue::find("chess").unwrap_err().field(),
+        Some("search")
+    );
     let start = TicTacToe::start(&());
     let bad = [
-        Params {
-            theta: 0.0,
-            ..Params::default()
-        },
-        Params {
-            theta: 1.5,
-            ..Params::default()
-        },
-        Params {
-            playouts: 0,
-            ..Params::default()
-        },
-        Params {
-            pr: Some(0.0),
-            ..Params::default()
-        },
-        Params {
-            pr: Some(f64::NAN),
-            ..Params::default()
-        },
+        ("theta", Params::default().with(&THETA, Some(0.0))),
+        ("theta", Params::default().with(&THETA, Some(1.5))),
+        ("playouts", Params::default().with(&PLAYOUTS, Some(0.0))),
+        ("pr", Params::default().with(&PR, Some(0.0))),
+        ("pr", Params::default().with(&PR, Some(f64::NAN))),
     ];
-    for p in bad {
-        assert!(
-            new_search(Algo::Ppns, start.clone(), &p, Limits::default()).is_err(),
-            "{p:?}"
-        );
+    let ppns = catalogue::find("ppns").unwrap();
+    for (name, p) in bad {
+        let error = p.check(ppns.params).unwrap_err();
+        assert!(matches!(error, Error::BadParameter { .. }), "{p:?}");
+        assert_eq!(error.field(), Some(name), "{p:?}");
+        let error = catalogue::start("ppns", start.clone(), &p).err();
+        assert_eq!(error.as_ref().and_then(Error::field), Some(name), "{p:?}");
     }
     // PNS uses neither θ nor playouts.
-    let p = Params {
-        theta: 0.0,
-        playouts: 0,
-        ..Params::default()
-    };
-    assert!(new_search(Algo::Pns, start, &p, Limits::default()).is_ok());
-    assert_eq!(Params::paper().pr, Some(1e-5));
+    let p = Params::default()
+        .with(&THETA, Some(0.0))
+        .with(&PLAYOUTS, Some(0.0));
+    assert!(p.check(catalogue::find("pns").unwrap().params).is_ok());
+    assert!(catalogue::start("pns", start, &p).is_ok());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -997,15 +1026,13 @@ fn random_trees_with_passes_and_chance_are_solved_exactly() {
                 Verdict::Disproved
             };
             outcomes[usize::from(expected == Verdict::Proved)] += 1;
-            for algo in Algo::ALL {
-                let p = Params {
-                    goal,
-                    playouts: 3,
-                    seed: tree_seed,
-                    ..Params::default()
-                };
-                let mut search = new_search(algo, root.clone(), &p, Limits::default()).unwrap();
-                assert_eq!(search.run(), expected, "{algo:?} {goal:?} tree {tree_seed}");
+            for info in best_first() {
+                let p = Params::default()
+                    .with_goal(goal)
+                    .with(&PLAYOUTS, Some(3.0))
+                    .with_seed(tree_seed);
+                let verdict = run_as_catalogued(info.id, root.clone(), &p);
+                assert_eq!(verdict, expected, "{} {goal:?} tree {tree_seed}", info.id);
             }
         }
         // Record which node kinds PNS meets, to be sure the trees exercise them all.
@@ -1015,7 +1042,7 @@ fn random_trees_with_passes_and_chance_are_solved_exactly() {
         };
         let mut s = BestFirst::new(root, pns::Pns, q, 0, Limits::default());
         s.run();
-        let tree = s.tree();
+        let tree = s.arena();
         for id in 0..tree.len() as u32 {
             let node = tree.node(id);
             kinds_seen.insert(node.kind());
@@ -1039,6 +1066,42 @@ fn random_trees_with_passes_and_chance_are_solved_exactly() {
     }
 }
 
+/// Runs best-first search `id` on `root` (of a game outside the catalogue) to its verdict,
+/// with the rules and run settings the catalogue's session builds from `params`.
+fn run_as_catalogued<G: Game>(id: &str, root: G, params: &Params) -> Verdict {
+    let info = catalogue::find(id).unwrap();
+    params.check(info.params).unwrap();
+    let question = Question::at(&root, params.goal());
+    let (seed, limits) = (params.seed(), params.limits());
+    let playouts = params.integer(&PLAYOUTS) as u32;
+    let (theta, pr) = (params.real(&THETA), params.optional(&PR));
+    match id {
+        "pns" => BestFirst::new(root, pns::Pns, question, seed, limits).run(),
+        "ppns" => BestFirst::new(
+            root,
+            ppns::Ppns::from_params(params),
+            question,
+            seed,
+            limits,
+        )
+        .run(),
+        "ppns-precise" => {
+            let rules = ppns_precise::PpnsPrecise::new(playouts, theta, pr);
+            BestFirst::new(root, rules, question, seed, limits).run()
+        }
+        "mcpns" => BestFirst::new(
+            root,
+            mcpns::Mcpns::new(playouts, theta),
+            question,
+            seed,
+            limits,
+        )
+        .run(),
+        "pp" => BestFirst::new(root, pp::rules(pr), question, seed, limits).run(),
+        other => panic!("{other}: a best-first search this test does not know; add its rules"),
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Throughput (run with `cargo test --release --test bestfirst -- --ignored --nocapture`).
 
@@ -1048,16 +1111,13 @@ fn random_trees_with_passes_and_chance_are_solved_exactly() {
 #[ignore = "benchmark: about 10 s in release"]
 fn throughput_on_the_empty_board() {
     let start = TicTacToe::start(&());
-    for algo in Algo::ALL {
-        let p = Params {
-            goal: Goal::NotLose,
-            ..Params::default()
-        };
+    for info in best_first() {
+        let p = defaults().with_goal(Goal::NotLose);
         let mut iterations = 0;
         let mut seconds = 0.0;
         let mut last = None;
         while seconds < 1.5 {
-            let mut search = new_search(algo, start.clone(), &p, Limits::default()).unwrap();
+            let mut search = catalogue::start(info.id, start.clone(), &p).unwrap();
             search.run();
             iterations += search.stats().iterations;
             seconds += search.stats().seconds;
@@ -1066,7 +1126,7 @@ fn throughput_on_the_empty_board() {
         let stats = last.unwrap();
         println!(
             "{:<13} {:>6} iterations {:>7} nodes {:>8} playouts per solve; {:>10.0} iterations/s; {} bytes/node",
-            algo.name(),
+            info.id,
             stats.iterations,
             stats.peak_nodes,
             stats.playouts,

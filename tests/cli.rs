@@ -97,6 +97,7 @@ fn solve_reports_the_spec_fields_and_the_right_verdicts() {
             "--json",
         ]);
         assert_eq!(win["verdict"], "disproved", "{algo}");
+        assert_eq!(win["seed"], 3, "{algo}: --seed is the run's seed");
         for field in [
             "game",
             "pos",
@@ -124,6 +125,7 @@ fn solve_reports_the_spec_fields_and_the_right_verdicts() {
             "--json",
         ]);
         assert_eq!(draw["verdict"], "proved", "{algo}");
+        assert_eq!(draw["seed"], 1, "{algo}: the default seed is 1");
     }
     // A limit gives `out`.
     let out = json(&[
@@ -174,4 +176,69 @@ fn solve_and_score_refuse_bad_input_in_one_line() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn experiment_stages_runs_exact_searches_beside_best_first_ones() {
+    let dir = std::env::temp_dir().join(format!("pnplay-cli-{}-stages", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("exact.jsonl");
+    let output = common::pnplay_ok(&[
+        "experiment",
+        "stages",
+        "--game",
+        "tictactoe",
+        "--stages",
+        "2,4",
+        "--positions",
+        "2",
+        "--algos",
+        "pns,dfpn,alphabeta",
+        "--verify",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+        "--quiet",
+    ]);
+    let printed: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(printed, records);
+    // 2 stages × 2 positions × 3 searches, each position's searches together.
+    assert_eq!(records.len(), 2 * 2 * 3);
+    for position in records.chunks(3) {
+        let algos: Vec<&str> = position
+            .iter()
+            .map(|r| r["algo"].as_str().unwrap())
+            .collect();
+        assert_eq!(algos, ["pns", "dfpn", "alphabeta"]);
+        let stage = position[0]["stage"].as_u64().unwrap();
+        assert!([2, 4].contains(&stage), "{position:?}");
+        for record in position {
+            assert_eq!(record["stage"], position[0]["stage"]);
+            assert_eq!(record["index"], position[0]["index"]);
+            assert_eq!(record["pos"], position[0]["pos"]);
+            // All three are exact, agree with each other and with the verification.
+            let verdict = record["verdict"].as_str().unwrap();
+            assert!(["proved", "disproved"].contains(&verdict), "{record}");
+            assert_eq!(record["verdict"], position[2]["verdict"], "{record}");
+            assert!(record["exact"].is_string(), "{record}");
+            assert_eq!(record["wrong"], false, "{record}");
+        }
+        assert_eq!(position[1]["root_value"]["kind"], "proof-numbers");
+        assert!(
+            position[2]["root_value"].is_null(),
+            "alpha-beta keeps no value"
+        );
+    }
+    let csv = std::fs::read_to_string(out.with_extension("csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 2 * 3);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,9 +7,9 @@ use common::{
     check_mover_goals, check_scores, check_scores_match_goals, data_path, random_positions,
 };
 use pnplay::game::Game;
+use pnplay::game::connect4::ConnectFourOrdering;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::game::connect4::ConnectFourOrdering;
 use pnplay::search::{Clock, Limits};
 
 /// The positions of `c4_public.txt` with `plies` moves, with their scores.

@@ -5,9 +5,9 @@ mod common;
 
 use common::{check_mover_goals, check_scores_match_goals, data_path, random_positions};
 use pnplay::game::Game;
+use pnplay::game::othello::OthelloOrdering;
 use pnplay::game::othello::{Othello, Size};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::game::othello::OthelloOrdering;
 use pnplay::search::{Clock, Limits};
 
 /// One FFO position: the board, its exact score and the moves that achieve it.

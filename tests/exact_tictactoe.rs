@@ -3,11 +3,11 @@
 mod common;
 
 use common::{check_goals, check_scores, questions, reachable};
+use pnplay::game::knowledge::MoveOrdering;
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, Turn};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use pnplay::search::exact::dfpn::{DfPn, DfPnConfig};
-use pnplay::game::knowledge::MoveOrdering;
 use pnplay::search::{Limits, Verdict};
 
 fn all_positions() -> Vec<TicTacToe> {

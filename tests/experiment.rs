@@ -14,7 +14,8 @@ use pnplay::experiment::summary::{CSV_HEADER, csv, summarize, text_table};
 use pnplay::experiment::verify::{exact_outcome, mark};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, plot};
 use pnplay::game::{Game, MoveList, Outcome, Turn};
-use pnplay::search::bestfirst::{Algo, Params};
+use pnplay::search::catalogue::find;
+use pnplay::search::params::{PLAYOUTS, Params};
 use pnplay::search::view::Values;
 use pnplay::search::{Goal, Limits, Verdict};
 use pnplay::with_game;
@@ -143,17 +144,17 @@ fn record(stage: u32, index: usize, verdict: Verdict) -> Record {
         stage: Stage::Moves(stage),
         index,
         pos: "44".to_string(),
-        algo: Algo::Ppns,
+        algo: find("ppns").unwrap(),
         setting: None,
         verdict,
         iterations: 10,
         nodes: 100,
         playouts: 6000,
         seconds: 0.5,
-        root_value: Values::Probability {
+        root_value: Some(Values::Probability {
             ppn: 0.5,
             one_minus_ppn: 0.5,
-        },
+        }),
         exact: None,
         wrong: None,
     }
@@ -170,20 +171,17 @@ fn runner_output_is_the_same_for_one_and_two_threads() {
         })
         .collect();
     let searches = [
-        SearchSpec::plain(Algo::Pns),
-        SearchSpec::plain(Algo::Mcpns),
+        SearchSpec::plain(find("pns").unwrap()),
+        SearchSpec::plain(find("mcpns").unwrap()),
         SearchSpec {
-            algo: Algo::Ppns,
+            algo: find("ppns").unwrap(),
             setting: Some(Setting {
                 theta: 0.001,
                 pr: Some(1e-3),
             }),
         },
     ];
-    let params = Params {
-        playouts: 10,
-        ..Params::default()
-    };
+    let params = Params::default().with(&PLAYOUTS, Some(10.0));
     let jobs = plan(&stages, &searches, &params, 11);
     assert_eq!(jobs.len(), 2 * 3 * 3);
     let limits = Limits {
@@ -324,17 +322,33 @@ fn record_json_has_the_spec_shape() {
     assert_eq!(value["wrong"], false);
 
     let mut pns = record(18, 0, Verdict::Out);
-    pns.algo = Algo::Pns;
+    pns.algo = find("pns").unwrap();
     pns.stage = Stage::Named("fforum-1-19.obf".into());
-    pns.root_value = Values::ProofNumbers {
+    pns.root_value = Some(Values::ProofNumbers {
         pn: 3.0,
         dn: f64::INFINITY,
-    };
+    });
     let value = serde_json::to_value(&pns).unwrap();
     assert_eq!(value["stage"], "fforum-1-19.obf");
     assert_eq!(value["root_value"]["pn"], 3.0);
     assert_eq!(value["root_value"]["dn"], "Infinity");
+    // Records keep the kind and the numbers only (not the view's chart and text).
+    let shown: Vec<&str> = value["root_value"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(shown, ["dn", "kind", "pn"]);
     assert!(value["exact"].is_null() && value["wrong"].is_null());
+
+    // Alpha-beta keeps no value: `null`.
+    let mut alphabeta = record(18, 0, Verdict::Proved);
+    alphabeta.algo = find("alphabeta").unwrap();
+    alphabeta.root_value = None;
+    let value = serde_json::to_value(&alphabeta).unwrap();
+    assert_eq!(value["algo"], "alphabeta");
+    assert!(value["root_value"].is_null());
 
     let mut grid = record(12, 0, Verdict::Out);
     grid.setting = Some(Setting {

@@ -24,8 +24,8 @@ fn seeded_playouts_match_native() {
 fn hello_lists_games_and_searches() {
     let hello = pnplay::engine::hello();
     assert_eq!(hello.version, env!("CARGO_PKG_VERSION"));
-    assert!(hello.games.iter().any(|g| g.name == "connect4"));
-    assert!(hello.searches.iter().any(|s| s.name == "ppns"));
+    assert!(hello.games.iter().any(|g| g.id == "connect4"));
+    assert!(hello.searches.iter().any(|s| s.id == "ppns"));
 }
 
 #[wasm_bindgen_test]

@@ -1,6 +1,7 @@
 // Draws a position the engine described (a PositionView: rows, cols, cells, moves) as an SVG
-// grid, for every game. It knows how each game looks, never its rules: legal moves and their
-// cells come from the engine.
+// grid, for every game. How a game looks comes from its family's presentation in the engine's
+// catalogue (board style, cell names, legend, move style); its rules never: legal moves and
+// their cells come from the engine.
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 48;
@@ -12,40 +13,23 @@ function el(name, attributes = {}, parent = null) {
   return node;
 }
 
-/** The family of a game name: othello, connect4, tictactoe or 2048. */
-export function family(game) {
-  if (game.startsWith('othello')) return 'othello';
-  if (game.startsWith('connect4')) return 'connect4';
-  if (game.startsWith('2048')) return '2048';
-  return 'tictactoe';
-}
-
-/** A human name for a cell: a1.. for Othello, column numbers for Connect Four, 1..9 otherwise. */
-export function cellName(view, index) {
+/** A human name for a cell, in the family's way of naming cells. */
+export function cellName(view, presentation, index) {
   const row = Math.floor(index / view.cols);
   const col = index % view.cols;
-  switch (family(view.game)) {
-    case 'othello':
+  switch (presentation.cell_names) {
+    case 'algebraic':
       return `${String.fromCharCode(97 + col)}${row + 1}`;
-    case 'connect4':
+    case 'columns':
       return `column ${col + 1}, row ${view.rows - row}`;
     default:
       return `cell ${index + 1}`;
   }
 }
 
-function pieceName(view, value) {
-  if (value === 0) return 'empty';
-  switch (family(view.game)) {
-    case 'othello':
-      return value === 1 ? 'black' : 'white';
-    case 'connect4':
-      return value === 1 ? 'red (first)' : 'yellow (second)';
-    case '2048':
-      return `tile ${value}`;
-    default:
-      return value === 1 ? 'X' : 'O';
-  }
+/** What a cell code means: the legend's name, else the number itself (a tile). */
+function pieceName(presentation, value) {
+  return presentation.legend.find((entry) => entry.code === value)?.name ?? `tile ${value}`;
 }
 
 function tileColour(value) {
@@ -55,15 +39,15 @@ function tileColour(value) {
   return `hsl(${hue} 80% ${light}%)`;
 }
 
-function drawPiece(group, view, value, x, y, size) {
+function drawPiece(group, style, value, x, y, size) {
   const cx = x + size / 2;
   const cy = y + size / 2;
-  switch (family(view.game)) {
-    case 'othello':
-    case 'connect4':
-      el('circle', { cx, cy, r: size * 0.4, class: `piece piece-${view.game.startsWith('othello') ? 'o' : 'c'}${value}` }, group);
+  switch (style) {
+    case 'discs':
+    case 'slots':
+      el('circle', { cx, cy, r: size * 0.4, class: `piece piece-${style}-${value}` }, group);
       break;
-    case '2048': {
+    case 'tiles': {
       el('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 5, class: 'tile', fill: tileColour(value) }, group);
       const label = el('text', { x: cx, y: cy, class: 'tile-label', 'font-size': value >= 1024 ? size * 0.26 : size * 0.36 }, group);
       label.textContent = String(value);
@@ -77,22 +61,24 @@ function drawPiece(group, view, value, x, y, size) {
 }
 
 /**
- * Renders `view` into `container`. `onCell(index, move)` is called when a cell is chosen:
- * `move` is the legal move drawn on that cell (for Connect Four, on its column), or null.
+ * Renders `view` into `container` in the look of `presentation` (the family's, from the
+ * engine's catalogue). `onCell(index, move)` is called when a cell is chosen: `move` is the
+ * legal move drawn on that cell (for column-style moves, on its column), or null.
  */
-export function renderBoard(container, view, { onCell, size = CELL, interactive = true, editing = false, highlight = null } = {}) {
+export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null } = {}) {
   const width = view.cols * size;
   const height = view.rows * size;
+  const style = presentation.board;
   const svg = el('svg', {
     viewBox: `0 0 ${width} ${height}`,
-    class: `board-svg board-${family(view.game)}`,
+    class: `board-svg board-${style}`,
     role: interactive ? 'grid' : 'img',
     'aria-label': `${view.game} board`,
   });
   el('rect', { x: 0, y: 0, width, height, class: 'board-bg' }, svg);
   const byCell = new Map();
   for (const move of view.moves) if (move.cell !== null && move.cell !== undefined) byCell.set(move.cell, move);
-  const isConnect4 = family(view.game) === 'connect4';
+  const byColumn = presentation.moves === 'column';
   const columnMove = (col) => view.moves.find((m) => m.cell !== null && m.cell % view.cols === col) || null;
 
   for (let index = 0; index < view.rows * view.cols; index++) {
@@ -101,11 +87,11 @@ export function renderBoard(container, view, { onCell, size = CELL, interactive 
     const x = col * size;
     const y = row * size;
     const value = view.cells[index];
-    const move = isConnect4 ? columnMove(col) : byCell.get(index) || null;
+    const move = byColumn ? columnMove(col) : byCell.get(index) || null;
     const group = el('g', { class: 'cell', 'data-cell': index }, svg);
     el('rect', { x, y, width: size, height: size, class: 'cell-bg' }, group);
-    if (isConnect4 && value === 0) el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, class: 'hole' }, group);
-    if (value !== 0) drawPiece(group, view, value, x, y, size);
+    if (style === 'slots' && value === 0) el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, class: 'hole' }, group);
+    if (value !== 0) drawPiece(group, style, value, x, y, size);
     if (interactive) {
       const legal = Boolean(move) && byCell.get(index) === move;
       if (legal && view.turn !== 'chance' && !editing) {
@@ -115,7 +101,7 @@ export function renderBoard(container, view, { onCell, size = CELL, interactive 
       group.setAttribute('tabindex', move || editing ? '0' : '-1');
       group.setAttribute(
         'aria-label',
-        `${cellName(view, index)}: ${pieceName(view, value)}${move ? `, play ${move.text}` : ''}`,
+        `${cellName(view, presentation, index)}: ${pieceName(presentation, value)}${move ? `, play ${move.text}` : ''}`,
       );
       const choose = () => onCell(index, move);
       group.addEventListener('click', choose);

@@ -1,16 +1,18 @@
 // Charts over iterations, drawn with uPlot (vendored from npm): the root value of each search
-// (the paper's Figure 5 plots PPNS's root PPN; PNS and MCPNS are shown as dn/(pn+dn) and
-// dmc/(pmc+dmc), so all searches share one 0–1 axis where 1 means proven) and the tree size.
+// (the number in [0, 1] the engine says to plot for its values — the paper's Figure 5 plots
+// PPNS's root PPN; PNS and MCPNS show dn/(pn+dn) and dmc/(pmc+dmc), so all searches share one
+// axis where 1 means proven) and the tree size. Colours are the catalogue's.
 
 import uPlot from './vendor/uPlot.mjs';
 import { chartValue, chartValueLabel } from './values.js';
 
-const COLOURS = ['#1f77b4', '#d62728'];
 const MAX_POINTS = 4000;
 
 export class SearchCharts {
-  constructor(parent, algos) {
+  /** `colour(id)`: a search's colour. */
+  constructor(parent, algos, colour) {
     this.algos = algos;
+    this.colour = colour;
     this.iterations = [];
     this.values = algos.map(() => []);
     this.sizes = algos.map(() => []);
@@ -41,7 +43,7 @@ export class SearchCharts {
     this.valuePlot = new uPlot(
       {
         ...common('Root value over iterations', { range: [0, 1] }),
-        series: [{ label: 'iteration' }, ...labels.map((label, i) => ({ label, stroke: COLOURS[i], width: 2 }))],
+        series: [{ label: 'iteration' }, ...labels.map((label, i) => ({ label, stroke: this.colour(this.algos[i]), width: 2 }))],
       },
       [[], ...this.algos.map(() => [])],
       valueBox,
@@ -49,7 +51,7 @@ export class SearchCharts {
     this.sizePlot = new uPlot(
       {
         ...common('Tree size (nodes) over iterations', { distr: 1 }),
-        series: [{ label: 'iteration' }, ...this.algos.map((algo, i) => ({ label: algo, stroke: COLOURS[i], width: 2 }))],
+        series: [{ label: 'iteration' }, ...this.algos.map((algo) => ({ label: algo, stroke: this.colour(algo), width: 2 }))],
       },
       [[], ...this.algos.map(() => [])],
       sizeBox,
@@ -64,7 +66,7 @@ export class SearchCharts {
     this.iterations.push(x);
     reports.forEach((r, i) => {
       this.values[i].push(chartValue(r.root_value));
-      this.sizes[i].push(r.stats.nodes_created);
+      this.sizes[i].push(Math.max(r.stats.nodes_created, r.stats.nodes_expanded));
     });
     if (this.iterations.length > MAX_POINTS) this.thin();
     this.valuePlot.setData([this.iterations, ...this.values]);

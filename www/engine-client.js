@@ -37,10 +37,13 @@ export class EngineClient extends EventTarget {
     }
     this.pending.delete(message.id);
     if (message.type === 'result') waiter.resolve(message.result);
-    else waiter.reject(new Error(message.message));
+    else waiter.reject(Object.assign(new Error(message.message), { kind: message.kind ?? null, field: message.field ?? null }));
   }
 
-  /** Sends one request; resolves with its result, rejects with the engine's message. */
+  /**
+   * Sends one request; resolves with its result, rejects with an Error carrying the engine's
+   * message, `kind` and `field` (the input that is wrong).
+   */
   request(type, payload = {}, onProgress = null) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

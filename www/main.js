@@ -1,11 +1,15 @@
 // The playground page's controller: holds the page state (position history, search settings,
 // step reached), asks the engine worker for everything game- or search-related, and hands
-// the answers to the views (board, results, trees, charts). State round-trips through the
-// share link (share.js).
+// the answers to the views (board, results, trees, charts). Games, searches and parameters
+// come from the engine's catalogues (catalogue.js), never from lists of the page's own. State
+// round-trips through the share link (share.js); an input the engine or a link says is wrong
+// is marked on the page.
 
 import { EngineClient } from './engine-client.js';
-import { renderBoard, family } from './board-view.js';
-import { readLink, writeLink, DEFAULTS } from './share.js';
+import { renderBoard } from './board-view.js';
+import { Catalogue } from './catalogue.js';
+import { ParamsView } from './params-view.js';
+import { readLink, writeLink } from './share.js';
 import { TreeView } from './tree-view.js';
 import { SearchCharts } from './charts.js';
 import { renderResults } from './results-view.js';
@@ -33,23 +37,16 @@ const ui = {
   edit: $('edit-mode'),
 };
 
-const params = {
-  theta: $('param-theta'),
-  pr: $('param-pr'),
-  playouts: $('param-playouts'),
-  seed: $('param-seed'),
-  goal: $('param-goal'),
-  nodes: $('param-nodes'),
-  time: $('param-time'),
-};
-
 const engine = new EngineClient();
 window.pnplayEngine = engine;
-const stagesView = new StagesView($('stages-panel'), { engine, showMessage: (text) => showMessage(text) });
+/** Filled from the engine's `hello`: the catalogues, the parameter fields, the stages view. */
+let catalogue = null;
+let params = null;
+let stagesView = null;
 
 /** Everything the page shows that is not derived from the engine's answers. */
 const state = {
-  game: DEFAULTS.game,
+  game: null,
   history: [], // position texts, start first
   cursor: 0, // index into history of the shown position
   view: null, // the engine's PositionView of history[cursor]
@@ -76,6 +73,26 @@ function showMessage(text) {
   ui.message.hidden = !text;
 }
 
+/** The page's input for an error's field: a parameter, the position text, a search, the game. */
+function markField(field, message) {
+  if (!field) return;
+  if (params?.mark(field, message)) return;
+  const input = { pos: ui.positionText, move: ui.positionText, game: ui.game, search: ui.algo, algos: ui.algo, position: ui.positionText }[field];
+  if (!input) return;
+  input.setAttribute('aria-invalid', 'true');
+  input.title = message;
+  input.addEventListener('change', () => input.removeAttribute('aria-invalid'), { once: true });
+}
+
+/** Shows an engine error with `prefix` and marks the field it names. */
+function showError(prefix, error) {
+  showMessage(`${prefix}${error.message}`);
+  markField(error.field, error.message);
+}
+
+/** The presentation of the family of the shown position. */
+const presentation = (view = state.view) => catalogue.family(view.family).presentation;
+
 // ---------------------------------------------------------------- position and board
 
 async function setPosition(view, { record = true } = {}) {
@@ -94,33 +111,30 @@ async function setPosition(view, { record = true } = {}) {
 }
 
 function turnText(view) {
+  const family = catalogue.family(view.family);
+  const players = family.presentation.players;
   if (view.turn === 'over') {
-    const result = { win: 'the first player wins', loss: 'the second player wins', draw: 'a draw' }[view.outcome];
-    if (family(view.game) === '2048') return `Game over: objective ${view.outcome === 'win' ? 'reached' : 'not reached'}.`;
+    if (family.facts.players === 1) return `Game over: ${view.outcome === 'win' ? 'won' : 'lost'} (value ${view.value}).`;
+    const result = { win: `${players[0]} wins`, loss: `${players[1]} wins`, draw: 'a draw' }[view.outcome];
     return `Game over: ${result} (value ${view.value > 0 ? '+' : ''}${view.value} for the first player).`;
   }
-  const names = {
-    othello: { first: 'Black (X)', second: 'White (O)' },
-    connect4: { first: 'Red (first)', second: 'Yellow (second)' },
-    tictactoe: { first: 'X', second: 'O' },
-    2048: { first: 'The player' },
-  }[family(view.game)];
-  if (view.turn === 'chance') return 'Chance to spawn a tile: click an empty cell (2), shift-click (4).';
-  return `${names[view.turn]} to move · ${view.moves.length} legal move${view.moves.length === 1 ? '' : 's'}.`;
+  if (view.turn === 'chance') return family.presentation.chance_help ?? 'Chance to act: choose an outcome.';
+  const name = view.turn === 'first' ? players[0] : players[1];
+  return `${name} to move · ${view.moves.length} legal move${view.moves.length === 1 ? '' : 's'}.`;
 }
 
-const editable = (game) => ['othello', '2048'].includes(family(game));
+const editable = () => Boolean(state.view && presentation().editable);
 
 function drawBoard() {
   const view = state.view;
   const editing = ui.edit.checked;
-  renderBoard(ui.board, view, {
+  renderBoard(ui.board, view, presentation(view), {
     onCell: (index, move) => (editing ? editCell(index) : onCellChosen(index, move)),
     editing,
     highlight: state.lastMoveCell,
   });
   ui.turnLine.textContent = turnText(view);
-  // Moves that have no square: Othello's pass, 2048's slides.
+  // Moves that have no cell: a pass, a slide.
   const extra = view.turn === 'chance' ? [] : view.moves.filter((m) => m.cell === null || m.cell === undefined);
   ui.extraMoves.replaceChildren(
     ...extra.map((move) => {
@@ -145,12 +159,12 @@ async function editCell(cell) {
     state.lastMoveCell = null;
     await setPosition(view);
   } catch (error) {
-    showMessage(error.message);
+    showError('', error);
   }
 }
 
 function syncEditMode() {
-  const can = editable(state.game);
+  const can = editable();
   ui.edit.disabled = !can;
   if (!can) ui.edit.checked = false;
   ui.edit.parentElement.title = can
@@ -164,9 +178,11 @@ function syncEditMode() {
 function onCellChosen(index, move) {
   const view = state.view;
   if (view.turn === 'chance') {
-    const wanted = lastShiftKey ? 4 : 2;
-    const spawn = view.moves.find((m) => m.cell === index && m.text.endsWith(`=${wanted}`));
-    if (spawn) playMove(spawn.text);
+    // Chance outcomes on a cell, in the engine's order: a click takes the first (the
+    // likeliest spawn), a shift-click the second.
+    const outcomes = view.moves.filter((m) => m.cell === index);
+    const outcome = outcomes[lastShiftKey && outcomes.length > 1 ? 1 : 0];
+    if (outcome) playMove(outcome.text);
     return;
   }
   if (move) playMove(move.text);
@@ -179,7 +195,7 @@ async function playMove(text) {
     state.lastMoveCell = state.view.moves.find((m) => m.text === text)?.cell ?? null;
     await setPosition(view);
   } catch (error) {
-    showMessage(error.message);
+    showError('', error);
   }
 }
 
@@ -199,17 +215,9 @@ async function loadPosition(game, text) {
 
 // ---------------------------------------------------------------- search settings
 
-function readOptions() {
-  const prText = params.pr.value.trim();
-  return {
-    theta: Number(params.theta.value),
-    pr: prText === '' ? null : Number(prText),
-    playouts: Number(params.playouts.value),
-    seed: Number(params.seed.value),
-    goal: params.goal.value,
-    nodes: Number(params.nodes.value),
-    time: Number(params.time.value),
-  };
+/** The options the chosen searches read, from the parameter fields (throws on a bad field). */
+function readOptions(ids = chosenAlgos()) {
+  return params.read(ids);
 }
 
 function chosenAlgos() {
@@ -218,12 +226,15 @@ function chosenAlgos() {
 
 function syncParamVisibility() {
   ui.algo2.disabled = !ui.compare.checked;
-  const twoPlayer = family(state.game) !== '2048';
-  params.goal.disabled = !twoPlayer;
+  params.show(chosenAlgos());
+}
+
+/** Every parameter field's value (for links), whatever the chosen searches read. */
+function allOptions() {
+  return params.values();
 }
 
 function linkState({ run = false } = {}) {
-  const options = readOptions();
   const stages = stagesView.settings();
   return {
     stages: stages.stages,
@@ -233,13 +244,7 @@ function linkState({ run = false } = {}) {
     game: state.game,
     position: state.view ? state.view.text : null,
     algos: chosenAlgos(),
-    theta: options.theta,
-    pr: options.pr,
-    playouts: options.playouts,
-    seed: options.seed,
-    goal: options.goal,
-    nodes: options.nodes,
-    time: options.time,
+    options: allOptions(),
     view: state.viewName,
     step: state.step,
   };
@@ -257,13 +262,7 @@ function setView(name) {
 }
 
 function applyLinkState(link) {
-  params.theta.value = link.theta;
-  params.pr.value = link.pr === null ? '' : link.pr;
-  params.playouts.value = link.playouts;
-  params.seed.value = link.seed;
-  params.goal.value = link.goal;
-  params.nodes.value = link.nodes;
-  params.time.value = link.time;
+  params.set(link.options);
   ui.algo.value = link.algos[0];
   ui.compare.checked = link.algos.length === 2;
   if (link.algos.length === 2) ui.algo2.value = link.algos[1];
@@ -301,21 +300,26 @@ async function ensureSearch() {
       game: state.game,
       pos: position,
       algos,
-      options: readOptions(),
+      options: readOptions(algos),
     });
     state.searchAlgos = algos;
     state.searchPosition = position;
-    treeViews = algos.map((algo, index) => new TreeView(ui.trees, algo, {
-      onHover: (node) => showNodePosition(index, node),
-      onLeave: hideMiniBoard,
-      onPin: refreshTrees,
-    }));
-    charts = new SearchCharts(ui.charts, algos);
+    // A tree view for each search that keeps a tree; df-pn and alpha-beta have none.
+    treeViews = algos.map((algo, index) =>
+      catalogue.search(algo).capabilities.tree
+        ? new TreeView(ui.trees, algo, {
+            onHover: (node) => showNodePosition(index, node),
+            onLeave: hideMiniBoard,
+            onPin: refreshTrees,
+          })
+        : null,
+    );
+    charts = new SearchCharts(ui.charts, algos, (id) => catalogue.colour(id));
     show(reports);
     showMessage('');
     return true;
   } catch (error) {
-    showMessage(`cannot start the search: ${error.message}`);
+    showError('cannot start the search: ', error);
     return false;
   }
 }
@@ -325,10 +329,14 @@ function show(reports) {
   renderResults(ui.results, reports);
   reports.forEach((report, index) => treeViews[index]?.update(report));
   charts?.add(reports);
-  const options = readOptions();
-  const progress = Math.max(
-    ...reports.map((r) => Math.max(r.stats.nodes_created / options.nodes, r.stats.seconds / options.time)),
-  );
+  // How far each search is towards its own limits (as it applies them).
+  const fraction = (r) => {
+    const nodes = Math.max(r.stats.nodes_created, r.stats.nodes_expanded);
+    const byNodes = r.limits?.max_nodes ? nodes / r.limits.max_nodes : 0;
+    const byTime = r.limits?.max_seconds ? r.stats.seconds / r.limits.max_seconds : 0;
+    return Math.max(byNodes, byTime);
+  };
+  const progress = Math.max(...reports.map(fraction));
   ui.progress.value = reports.every((r) => r.finished) ? 1 : Math.min(1, progress);
 }
 
@@ -348,7 +356,7 @@ const TREE_SIZES = { small: { depth: 3, maxNodes: 400 }, large: { depth: 5, maxN
 /** What the tree views want drawn: the size, and the node each has pinned (to follow it). */
 function treeRequest() {
   const size = TREE_SIZES[$('tree-size').value] || TREE_SIZES.small;
-  return { ...size, focus: treeViews.map((view) => view.pinned) };
+  return { ...size, focus: treeViews.map((view) => view?.pinned ?? null) };
 }
 
 async function refreshTrees() {
@@ -391,7 +399,7 @@ function toggleRun() {
 async function showNodePosition(index, node) {
   try {
     const view = await engine.request('describeNode', { index, node: node.id });
-    renderBoard(ui.miniBoard, view, { interactive: false, size: 20 });
+    renderBoard(ui.miniBoard, view, presentation(view), { interactive: false, size: 20 });
     ui.miniBoard.hidden = false;
   } catch {
     hideMiniBoard();
@@ -412,7 +420,7 @@ document.addEventListener('pointermove', (event) => {
 
 async function share({ run = false } = {}) {
   const link = new URL(window.location.href);
-  link.hash = writeLink(linkState({ run }));
+  link.hash = writeLink(linkState({ run }), catalogue);
   history.replaceState(null, '', link.hash);
   try {
     await navigator.clipboard.writeText(link.href);
@@ -427,10 +435,10 @@ async function share({ run = false } = {}) {
 
 function fillSelect(select, items) {
   select.replaceChildren(
-    ...items.map((item) => {
+    ...items.map(([value, title]) => {
       const option = document.createElement('option');
-      option.value = item.name;
-      option.textContent = item.title;
+      option.value = value;
+      option.textContent = title;
       return option;
     }),
   );
@@ -474,6 +482,8 @@ function wire() {
     }
   });
   ui.compare.addEventListener('change', syncParamVisibility);
+  ui.algo.addEventListener('change', syncParamVisibility);
+  ui.algo2.addEventListener('change', syncParamVisibility);
   ui.edit.addEventListener('change', syncEditMode);
   $('tree-size').addEventListener('change', refreshTrees);
   $('toggle-turn').addEventListener('click', () => editCell(null));
@@ -483,10 +493,10 @@ function wire() {
   $('cancel').addEventListener('click', invalidateSearch);
   $('share').addEventListener('click', () => share());
   $('stages-share').addEventListener('click', () => share({ run: true }));
-  $('stages-run').addEventListener('click', () => stagesView.run(state.game, readOptions()));
+  $('stages-run').addEventListener('click', () => runStages());
   $('view-tree').addEventListener('click', () => setView('tree'));
   $('view-stages').addEventListener('click', () => setView('stages'));
-  for (const input of [...Object.values(params), ui.algo, ui.algo2, ui.compare]) {
+  for (const input of [ui.algo, ui.algo2, ui.compare]) {
     input.addEventListener('change', () => {
       if (!state.running) invalidateSearch();
     });
@@ -521,8 +531,16 @@ async function greet() {
   return hello;
 }
 
+/** Runs the stages experiment with the parameters every checked search reads. */
+function runStages() {
+  try {
+    stagesView.run(state.game, readOptions(stagesView.settings().algos));
+  } catch (error) {
+    showError('stages: ', error);
+  }
+}
+
 async function start() {
-  wire();
   let hello;
   try {
     hello = await greet();
@@ -530,34 +548,45 @@ async function start() {
     showStatus(`engine error: ${error.message}`, 'error');
     return;
   }
-  fillSelect(ui.game, hello.games);
-  fillSelect(ui.algo, hello.searches);
-  fillSelect(ui.algo2, hello.searches);
-  ui.algo2.value = hello.searches.find((s) => s.name === 'ppns') ? 'ppns' : hello.searches[0].name;
+  catalogue = new Catalogue(hello);
+  params = new ParamsView($('params'), catalogue, {
+    onChange: () => {
+      if (!state.running) invalidateSearch();
+    },
+  });
+  stagesView = new StagesView($('stages-panel'), { engine, catalogue, showMessage: (text) => showMessage(text) });
+  wire();
+  fillSelect(ui.game, catalogue.listedGames.map((g) => [g.name, g.title]));
+  const searches = catalogue.searches.map((s) => [s.id, s.title]);
+  fillSelect(ui.algo, searches);
+  fillSelect(ui.algo2, searches);
+  ui.algo2.value = hello.defaults.compare;
 
-  const { state: link, problems } = readLink(window.location.hash);
-  const knownGame = hello.games.some((g) => g.name === link.game) || /^(connect4:\d+x\d+|2048:\dx\d(:\d+)?)$/.test(link.game);
-  if (!knownGame) {
-    problems.push(`g: unknown game ${JSON.stringify(link.game)}`);
-    link.game = DEFAULTS.game;
-  }
-  const unknownAlgo = link.algos.find((a) => !hello.searches.some((s) => s.name === a));
-  if (unknownAlgo) {
-    problems.push(`a: unknown search ${JSON.stringify(unknownAlgo)}`);
-    link.algos = [...DEFAULTS.algos];
-  }
+  const { state: link, problems } = readLink(window.location.hash, catalogue);
   applyLinkState(link);
   try {
     await loadPosition(link.game, link.position);
   } catch (error) {
-    problems.push(`p: ${error.message}`);
-    await loadPosition(link.game, null).catch(() => loadPosition(DEFAULTS.game, null));
+    problems.push({ field: error.field === 'pos' ? 'position' : error.field, message: `${error.field === 'game' ? 'g' : 'p'}: ${error.message}` });
+    await loadPosition(link.game, null).catch(() => loadPosition(hello.defaults.game, null));
   }
   syncParamVisibility();
-  if (problems.length) showMessage(`This link has problems, defaults were used instead — ${problems.join('; ')}`);
-  if (link.step > 0 && link.view === 'tree') await step(link.step);
+  for (const problem of problems) markField(problem.field, problem.message);
+  // The engine checks what the page cannot: the parameters against each chosen search.
+  for (const algo of chosenAlgos()) {
+    try {
+      await engine.request('checkOptions', { algo, options: readOptions([algo]) });
+    } catch (error) {
+      problems.push({ field: error.field, message: error.message });
+      markField(error.field, error.message);
+    }
+  }
+  if (problems.length) {
+    showMessage(`This link has problems, defaults were used instead — ${problems.map((p) => p.message).join('; ')}`);
+  }
+  if (link.step > 0 && link.view === 'tree' && !problems.length) await step(link.step);
   document.body.dataset.ready = 'true';
-  if (link.view === 'stages' && link.run) stagesView.run(state.game, readOptions());
+  if (link.view === 'stages' && link.run) runStages();
 }
 
 start();

@@ -30,7 +30,7 @@ export function renderResults(container, reports) {
       row(list, 'time', `${s.seconds.toFixed(3)} s`);
       row(list, 'speed', s.seconds > 0 ? `${Math.round(s.iterations / s.seconds).toLocaleString('en')} it/s` : '—');
       row(list, 'memory', `${s.peak_nodes.toLocaleString('en')} nodes × ${s.bytes_per_node} B`);
-      row(list, 'root', valueText(report.root_value));
+      if (report.root_value) row(list, 'root', valueText(report.root_value));
       row(list, 'best move', report.best_move ?? '—');
       card.append(title, verdict, list);
       return card;

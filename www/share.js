@@ -1,100 +1,82 @@
 // Share links (SPEC.md §6): the page state in the URL fragment, versioned.
-//   #v=1&g=othello&p=<position>&a=ppns&theta=0.01&pr=&k=60&s=42&goal=win&nodes=…&time=…&view=tree&step=120
-// Compare mode lists two searches: a=pns,ppns. Unknown keys are ignored; a bad value is
-// reported by field name and replaced by its default. Values are only ever used as text.
+//   #v=1&g=othello&p=<position>&a=pns,ppns&theta=0.01&k=60&s=42&goal=win&nodes=…&time=…&view=tree&step=120
+// The page's own fields are below; every search parameter and run setting is a field too,
+// under the link key the engine's schema gives it (theta, pr, k = playouts, s = seed, goal,
+// nodes, time, …), read and checked by that schema. Compare mode lists two searches:
+// a=pns,ppns. Unknown keys are ignored; a bad value is reported by field name and replaced by
+// its default. Values are only ever used as text.
+
+import { defaultParam, formatParam, readParam } from './catalogue.js';
 
 export const VERSION = '1';
 
-export const DEFAULTS = Object.freeze({
-  game: 'othello',
-  position: null,
-  algos: ['pns'],
-  theta: 0.01,
-  pr: null,
-  playouts: 60,
-  seed: 1,
-  goal: 'win',
-  nodes: 1000000,
-  time: 60,
-  view: 'tree',
-  step: 0,
-  stages: [18, 22, 26, 32, 36, 40],
-  stagePositions: 10,
-  stageAlgos: ['pns', 'mcpns', 'ppns'],
-  run: false,
-});
-
-const number = (min, max, integer = false) => (text) => {
-  if (text.trim() === '') throw new Error('is empty');
+const number = (min, max) => (text) => {
   const value = Number(text);
-  if (!Number.isFinite(value)) throw new Error(`${JSON.stringify(text)} is not a number`);
-  if (integer && !Number.isInteger(value)) throw new Error(`${JSON.stringify(text)} is not a whole number`);
-  if (value < min || value > max) throw new Error(`${value} is outside ${min}…${max}`);
+  if (text.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${JSON.stringify(text)} is not a whole number from ${min} to ${max}`);
+  }
   return value;
 };
 
-/** How each field is read from the link and written back. */
-const FIELDS = {
-  g: { key: 'game', read: (text) => text },
-  p: { key: 'position', read: (text) => text },
-  a: {
-    key: 'algos',
-    read: (text) => {
-      const algos = text.split(',').filter(Boolean);
-      if (algos.length < 1 || algos.length > 2) throw new Error('needs one search, or two to compare');
-      return algos;
-    },
-    write: (algos) => algos.join(','),
-  },
-  theta: { key: 'theta', read: number(1e-9, 0.5) },
-  pr: { key: 'pr', read: (text) => (text === '' ? null : number(1e-300, 0.49)(text)), write: (pr) => (pr === null ? '' : String(pr)) },
-  k: { key: 'playouts', read: number(1, 100000, true) },
-  s: { key: 'seed', read: number(0, Number.MAX_SAFE_INTEGER, true) },
-  goal: {
-    key: 'goal',
-    read: (text) => {
-      if (text !== 'win' && text !== 'not-lose') throw new Error('must be win or not-lose');
-      return text;
-    },
-  },
-  nodes: { key: 'nodes', read: number(1, 1e9, true) },
-  time: { key: 'time', read: number(0.1, 86400) },
-  view: {
-    key: 'view',
-    read: (text) => {
-      if (text !== 'tree' && text !== 'stages') throw new Error('must be tree or stages');
-      return text;
-    },
-  },
-  step: { key: 'step', read: number(0, 1e9, true) },
-  stages: {
-    key: 'stages',
-    read: (text) => {
-      const stages = text.split(',').map((s) => number(1, 200, true)(s));
-      if (!stages.length) throw new Error('needs at least one stage');
-      return stages;
-    },
-    write: (stages) => stages.join(','),
-  },
-  n: { key: 'stagePositions', read: number(1, 1000, true) },
-  sa: {
-    key: 'stageAlgos',
-    read: (text) => {
-      const algos = text.split(',').filter(Boolean);
-      if (!algos.length) throw new Error('needs at least one search');
-      return algos;
-    },
-    write: (algos) => algos.join(','),
-  },
-  run: { key: 'run', read: (text) => text === '1', write: (run) => (run ? '1' : '0') },
+const list = (text, read, { min = 1, max = Infinity, what }) => {
+  const items = text.split(',').filter(Boolean).map(read);
+  if (items.length < min || items.length > max) throw new Error(`needs ${what}`);
+  return items;
 };
 
+/** The page's own fields (not search parameters). `read` throws on a bad value. */
+function pageFields(catalogue) {
+  const searchId = (text) => {
+    if (!catalogue.search(text)) throw new Error(`unknown search ${JSON.stringify(text)}`);
+    return text;
+  };
+  return {
+    g: { key: 'game', read: (text) => text },
+    p: { key: 'position', read: (text) => text },
+    a: { key: 'algos', read: (text) => list(text, searchId, { max: 2, what: 'one search, or two to compare' }), write: (v) => v.join(',') },
+    view: {
+      key: 'view',
+      read: (text) => {
+        if (text !== 'tree' && text !== 'stages') throw new Error('must be tree or stages');
+        return text;
+      },
+    },
+    step: { key: 'step', read: number(0, 1e9) },
+    stages: { key: 'stages', read: (text) => list(text, number(1, 200), { what: 'at least one stage' }), write: (v) => v.join(',') },
+    n: { key: 'stagePositions', read: number(1, 1000) },
+    sa: { key: 'stageAlgos', read: (text) => list(text, searchId, { what: 'at least one search' }), write: (v) => v.join(',') },
+    run: { key: 'run', read: (text) => text === '1', write: (run) => (run ? '1' : '0') },
+  };
+}
+
+/** The state a link without fields gives: the engine's defaults. */
+export function defaults(catalogue) {
+  const d = catalogue.defaults;
+  const options = {};
+  for (const spec of catalogue.params) {
+    options[spec.key] = spec.page_default !== null ? spec.page_default : defaultParam(spec);
+  }
+  return {
+    game: d.game,
+    position: null,
+    algos: [d.search],
+    options,
+    view: 'tree',
+    step: 0,
+    stages: d.stages.split(',').map(Number),
+    stagePositions: 10,
+    stageAlgos: d.stage_searches.split(','),
+    run: false,
+  };
+}
+
 /**
- * Reads a fragment ("#v=1&…" or "") into a full state. Returns {state, problems}, where each
- * problem names the field that was wrong and what was wrong with it.
+ * Reads a fragment ("#v=1&…" or "") into a full state. Returns {state, problems}: each
+ * problem is {field, message}, `field` naming the state field (a parameter's key for
+ * parameters) so the page can mark it.
  */
-export function readLink(fragment) {
-  const state = { ...DEFAULTS, algos: [...DEFAULTS.algos] };
+export function readLink(fragment, catalogue) {
+  const state = defaults(catalogue);
   const problems = [];
   const text = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (text === '') return { state, problems };
@@ -102,32 +84,48 @@ export function readLink(fragment) {
   try {
     params = new URLSearchParams(text);
   } catch {
-    return { state, problems: ['the link could not be read'] };
+    return { state, problems: [{ field: null, message: 'the link could not be read' }] };
   }
   const version = params.get('v');
-  if (version !== null && version !== VERSION) problems.push(`v: version ${JSON.stringify(version)} is not supported (using ${VERSION})`);
-  for (const [name, field] of Object.entries(FIELDS)) {
+  if (version !== null && version !== VERSION) {
+    problems.push({ field: 'v', message: `v: version ${JSON.stringify(version)} is not supported (using ${VERSION})` });
+  }
+  for (const [name, field] of Object.entries(pageFields(catalogue))) {
     const value = params.get(name);
     if (value === null) continue;
     try {
       state[field.key] = field.read(value);
     } catch (error) {
-      problems.push(`${name}: ${error.message}`);
+      problems.push({ field: field.key, message: `${name}: ${error.message}` });
+    }
+  }
+  for (const spec of catalogue.params) {
+    const value = params.get(spec.link);
+    if (value === null) continue;
+    try {
+      state.options[spec.key] = readParam(spec, value);
+    } catch (error) {
+      problems.push({ field: spec.key, message: `${spec.link}: ${error.message}` });
     }
   }
   return { state, problems };
 }
 
-/** Writes a state as a fragment, leaving out what equals the default. */
-export function writeLink(state) {
+/** Writes a state as a fragment, leaving out what equals the default (the game always). */
+export function writeLink(state, catalogue) {
+  const base = defaults(catalogue);
   const params = new URLSearchParams();
   params.set('v', VERSION);
-  for (const [name, field] of Object.entries(FIELDS)) {
+  for (const [name, field] of Object.entries(pageFields(catalogue))) {
     const value = state[field.key];
-    const fallback = DEFAULTS[field.key];
-    if (value === undefined || value === null && fallback === null) continue;
-    if (JSON.stringify(value) === JSON.stringify(fallback) && name !== 'g') continue;
+    if (value === undefined || value === null) continue;
+    if (JSON.stringify(value) === JSON.stringify(base[field.key]) && name !== 'g') continue;
     params.set(name, field.write ? field.write(value) : String(value));
+  }
+  for (const spec of catalogue.params) {
+    const value = state.options[spec.key];
+    if (value === undefined || JSON.stringify(value) === JSON.stringify(base.options[spec.key])) continue;
+    params.set(spec.link, value === null ? 'off' : spec.kind.type === 'choice' ? value : formatParam(spec, value));
   }
   return `#${params.toString()}`;
 }

@@ -2,14 +2,14 @@
 // random positions after each number of moves, every chosen search on each, run in a pool of
 // workers (one per core less one). The engine plans the jobs exactly as `pnplay experiment
 // stages` does, so the same settings give the same records as the CLI. A live plot shows
-// completion by stage for each search beside the paper's published values (dashed), with a
-// table, and CSV / JSON downloads.
+// completion by stage for each search beside the papers' published values for that game, if
+// any (dashed), with a table, and CSV / JSON downloads. The search checkboxes and colours
+// come from the engine's catalogue.
 
 import uPlot from './vendor/uPlot.mjs';
 import { EngineClient } from './engine-client.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
-const COLOURS = { pns: '#1f77b4', mcpns: '#2ca02c', ppns: '#d62728', 'ppns-precise': '#9467bd', pp: '#8c564b' };
 
 /** Counts verdicts per stage and search; completion = everything but `out`, over n. */
 export function summarize(records, stages, algos) {
@@ -39,15 +39,29 @@ function download(name, type, text) {
 }
 
 export class StagesView {
-  constructor(root, { engine, showMessage }) {
+  /** `catalogue`: the engine's catalogues; every search of it gets a checkbox. */
+  constructor(root, { engine, catalogue, showMessage }) {
     this.root = root;
     this.engine = engine;
+    this.catalogue = catalogue;
     this.showMessage = showMessage;
     this.pool = [];
     this.records = [];
     this.paper = [];
     this.plot = null;
     const $ = (selector) => root.querySelector(selector);
+    $('#stages-algos').replaceChildren(
+      ...catalogue.searches.map((search) => {
+        const label = document.createElement('label');
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.name = 'stages-algo';
+        box.value = search.id;
+        label.title = search.help;
+        label.append(box, ` ${search.title}`);
+        return label;
+      }),
+    );
     this.ui = {
       stages: $('#stages-list'),
       positions: $('#stages-positions'),
@@ -89,7 +103,7 @@ export class StagesView {
     return summarize(this.records, stages, algos);
   }
 
-  /** Runs the experiment for `game` with the search `options` (θ, pr, playouts, seed, goal, nodes, time). */
+  /** Runs the experiment for `game` with the search `options` (the schema's keys). */
   async run(game, options) {
     const { stages, positions, algos } = this.settings();
     if (!stages.length || !algos.length) {
@@ -97,8 +111,8 @@ export class StagesView {
       return;
     }
     this.cancel();
-    this.config = { stages, positions, algos, theta: options.theta, pr: options.pr, playouts: options.playouts, seed: options.seed, goal: options.goal, nodes: options.nodes, time: options.time };
-    if (!this.paper.length) this.paper = await this.engine.request('paperStages');
+    this.config = { ...options, stages, positions, algos };
+    this.paper = await this.engine.request('paperStages', { game });
     let total;
     try {
       total = await this.engine.request('stagesJobCount', { game, config: this.config });
@@ -174,10 +188,10 @@ export class StagesView {
     const series = [{ label: 'moves' }];
     const data = [stages];
     for (const algo of algos) {
-      series.push({ label: algo, stroke: COLOURS[algo], width: 2, points: { show: true } });
+      series.push({ label: algo, stroke: this.catalogue.colour(algo), width: 2, points: { show: true } });
       data.push(stages.map((stage) => rows.find((r) => r.stage === stage && r.algo === algo)?.completion ?? null));
       if (this.paper.some((p) => p.algo === algo)) {
-        series.push({ label: `${algo} (paper)`, stroke: COLOURS[algo], width: 1.5, dash: [6, 4], points: { show: true }, spanGaps: true });
+        series.push({ label: `${algo} (paper)`, stroke: this.catalogue.colour(algo), width: 1.5, dash: [6, 4], points: { show: true }, spanGaps: true });
         data.push(stages.map((stage) => this.paper.find((p) => p.stage === stage && p.algo === algo)?.completion ?? null));
       }
     }

@@ -33,7 +33,8 @@ function el(name, attributes = {}, parent = null) {
 }
 
 function shortValue(values) {
-  return valueText(values).replace(/^(pn|ppn|pmc) /, '').replace(' / dn ', '/').replace(' / dmc ', '/');
+  // Without the numbers' names: "pn 3 / dn 5" → "3/5", "ppn 0.8123" → "0.8123".
+  return valueText(values).replace(/\b[a-z_]+ (?=[-\d∞])/g, '').replace(' / ', '/');
 }
 
 export class TreeView {

@@ -1,13 +1,17 @@
 // The engine's module Web Worker (SPEC.md §7). It loads the wasm package once and turns each
 // request into engine calls:
 //   page → worker   {id, type, ...payload}
-//   worker → page   {id, type: 'result', result} | {id, type: 'error', message}
+//   worker → page   {id, type: 'result', result} | {id, type: 'error', message, kind, field}
 //                   {id, type: 'progress', ...}   (streamed while a `run` request lasts)
 // If the package cannot be loaded, the worker answers every request with an error and
 // announces {type: 'fatal', message} once, so the page can show it.
 //
+// Errors carry the engine's `kind` and `field` (the input that is wrong: `pos`, `move`,
+// `game`, `search` or a parameter's key) so the page can mark it.
+//
 // Searches: `start` creates one search per name in `algos` (two in compare mode) on the same
-// position; `step` advances every search by the same number of iterations (lockstep); `run`
+// position, each a session of any search of the catalogue (one without a tree reports no
+// snapshot); `step` advances every search by the same number of iterations (lockstep); `run`
 // advances them in slices of at most SLICE_SECONDS, streaming progress about every 50 ms,
 // until they finish or a `pause` or `cancel` arrives (messages are read between slices).
 
@@ -26,6 +30,7 @@ let liveView = {}; // what a running loop's snapshots show; `setView` changes it
 function report({ withSnapshot = true, depth = 3, maxNodes = 400, focus = [] } = {}) {
   return sessions.map((session, index) => {
     const progress = session.progress();
+    progress.limits = session.limits;
     if (withSnapshot) progress.snapshot = session.snapshot(depth, maxNodes, focus[index] ?? undefined);
     return progress;
   });
@@ -113,7 +118,8 @@ const handlers = {
   benchPlayouts: ({ game, seconds, seed }) => engine.benchPlayouts(game, seconds, seed),
   stagesJobCount: ({ game, config }) => engine.stagesJobCount(game, config),
   stagesRunJob: ({ game, config, index }) => engine.stagesRunJob(game, config, index),
-  paperStages: () => engine.paperStages(),
+  paperStages: ({ game }) => engine.paperStages(game),
+  checkOptions: ({ algo, options }) => engine.checkOptions(algo, options) ?? {},
 };
 
 const ready = init().then(
@@ -141,6 +147,12 @@ self.onmessage = async (event) => {
     const result = await handler(event.data, id);
     self.postMessage({ id, type: 'result', result });
   } catch (error) {
-    self.postMessage({ id, type: 'error', message: String(error && error.message ? error.message : error) });
+    self.postMessage({
+      id,
+      type: 'error',
+      message: String(error && error.message ? error.message : error),
+      kind: error?.kind ?? null,
+      field: error?.field ?? null,
+    });
   }
 };

@@ -31,6 +31,13 @@
 //! assert!(record.nodes <= 1000);
 //! ```
 
+/// The stages of `experiment stages` and of the page's stages view unless told otherwise:
+/// the PPNS paper's Othello stages (Tables 2 and 3).
+pub const DEFAULT_STAGES: &str = "18,22,26,32,36,40";
+
+/// The searches of a stages experiment unless told otherwise: the PPNS paper's three.
+pub const DEFAULT_STAGE_SEARCHES: &str = "pns,mcpns,ppns";
+
 pub mod generate;
 pub mod paper;
 pub mod plot;
@@ -177,7 +184,7 @@ pub struct Record {
     pub verdict: Verdict,
     /// Iterations run.
     pub iterations: u64,
-    /// Tree nodes created.
+    /// Nodes the node limit counts: tree nodes created (best-first), positions searched (exact).
     pub nodes: u64,
     /// Random playouts run.
     pub playouts: u64,

@@ -146,7 +146,7 @@ pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, Str
         setting: job.search.setting,
         verdict,
         iterations: stats.iterations,
-        nodes: stats.nodes_created.max(stats.nodes_expanded),
+        nodes: job.search.algo.nodes(&stats),
         playouts: stats.playouts,
         seconds: stats.seconds,
         root_value: search.root_value(),

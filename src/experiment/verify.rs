@@ -32,8 +32,8 @@
 
 use super::Record;
 use crate::engine::GameSpec;
-use crate::game::{Game, Outcome, Player, Turn};
 use crate::game::knowledge::Knowledge;
+use crate::game::{Game, Outcome, Player, Turn};
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::{Goal, Limits, Question, Verdict};
 use crate::with_game;

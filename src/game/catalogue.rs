@@ -23,9 +23,9 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
+use super::ParseError;
 use super::board::Board;
 use super::knowledge::Knowledge;
-use super::ParseError;
 
 /// What a family's rules are like: what searches check before they start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -709,14 +709,22 @@ impl super::knowledge::Knowledge for G2048 {
 
 impl super::catalogue::Catalogued for G2048 {
     const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
+        use super::catalogue::{
+            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+        };
         Family {
             id: "2048",
             title: "2048",
             grammar: "2048:2x2[:objective] | 2048:4x4[:objective]",
             listed: &[
-                Listed { name: "2048:2x2", title: "2048 on 2×2" },
-                Listed { name: "2048:4x4", title: "2048 on 4×4" },
+                Listed {
+                    name: "2048:2x2",
+                    title: "2048 on 2×2",
+                },
+                Listed {
+                    name: "2048:4x4",
+                    title: "2048 on 4×4",
+                },
             ],
             facts: Facts {
                 players: 1,
@@ -727,20 +735,27 @@ impl super::catalogue::Catalogued for G2048 {
             },
             presentation: Presentation {
                 players: &["The player"],
-                legend: &[LegendEntry { code: 0, name: "empty" }],
+                legend: &[LegendEntry {
+                    code: 0,
+                    name: "empty",
+                }],
                 board: "tiles",
                 moves: MoveStyle::Button,
                 cell_names: CellNames::Numbered,
                 editable: true,
                 notation: "the tiles row by row with - for empty, and who acts",
-                chance_help: Some("Chance to spawn a tile: click an empty cell (2), shift-click (4)."),
+                chance_help: Some(
+                    "Chance to spawn a tile: click an empty cell (2), shift-click (4).",
+                ),
             },
         }
     };
 
     fn parse_name(name: &str) -> Option<Result<Config, ParseError>> {
         let rest = name.strip_prefix("2048:")?;
-        let unknown = || ParseError::UnknownGame { name: name.to_string() };
+        let unknown = || ParseError::UnknownGame {
+            name: name.to_string(),
+        };
         let (size, objective) = match rest.split_once(':') {
             Some((size, objective)) => match objective.parse() {
                 Ok(objective) => (size, Some(objective)),
@@ -753,7 +768,10 @@ impl super::catalogue::Catalogued for G2048 {
             "4x4" => 4,
             _ => return Some(Err(unknown())),
         };
-        Some(Config::new(size, objective.unwrap_or(default_objective(size))))
+        Some(Config::new(
+            size,
+            objective.unwrap_or(default_objective(size)),
+        ))
     }
 
     fn name(config: &Config) -> String {

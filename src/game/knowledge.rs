@@ -64,4 +64,3 @@ pub trait Knowledge: Game {
     /// The move ordering (and bounds) the exact searches use.
     type Ordering: MoveOrdering<Self> + Default + Send;
 }
-

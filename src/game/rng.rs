@@ -71,17 +71,6 @@ impl Rng {
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
-
-    /// A seed drawn from the operating system (or the browser's crypto API on wasm32), for
-    /// runs where the user gave none; callers report it so the run can be repeated.
-    #[must_use]
-    pub fn fresh_seed() -> u64 {
-        let mut bytes = [0u8; 8];
-        match getrandom::fill(&mut bytes) {
-            Ok(()) => u64::from_le_bytes(bytes) >> 11, // fits a JavaScript number exactly
-            Err(_) => 1,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -203,12 +203,17 @@ impl super::knowledge::Knowledge for TicTacToe {
 
 impl super::catalogue::Catalogued for TicTacToe {
     const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
+        use super::catalogue::{
+            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+        };
         Family {
             id: "tictactoe",
             title: "Tic-tac-toe",
             grammar: "tictactoe",
-            listed: &[Listed { name: "tictactoe", title: "Tic-tac-toe" }],
+            listed: &[Listed {
+                name: "tictactoe",
+                title: "Tic-tac-toe",
+            }],
             facts: Facts {
                 players: 2,
                 chance: false,
@@ -219,7 +224,10 @@ impl super::catalogue::Catalogued for TicTacToe {
             presentation: Presentation {
                 players: &["X", "O"],
                 legend: &[
-                    LegendEntry { code: 0, name: "empty" },
+                    LegendEntry {
+                        code: 0,
+                        name: "empty",
+                    },
                     LegendEntry { code: 1, name: "X" },
                     LegendEntry { code: 2, name: "O" },
                 ],

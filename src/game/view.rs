@@ -38,6 +38,8 @@ pub struct MoveView {
 pub struct PositionView {
     /// The game name.
     pub game: String,
+    /// The game's family id in the catalogue (whose presentation draws it).
+    pub family: &'static str,
     /// The position in canonical notation.
     pub text: String,
     /// Board rows.
@@ -71,6 +73,7 @@ impl PositionView {
         let turn = pos.turn();
         PositionView {
             game: G::name(&pos.variant()),
+            family: G::FAMILY.id,
             text: pos.format_position(),
             rows: pos.rows(),
             cols: pos.cols(),

@@ -20,8 +20,8 @@ use super::params::{ParamSpec, Params};
 use super::session::Session;
 use super::{bestfirst, exact};
 use crate::error::Error;
-use crate::game::catalogue::Catalogued;
 use crate::game::Turn;
+use crate::game::catalogue::Catalogued;
 
 /// The family a search belongs to (how it searches).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -67,6 +67,18 @@ pub struct SearchInfo {
     pub params: &'static [ParamSpec],
 }
 
+impl SearchInfo {
+    /// The nodes of `stats` that the node limit counts: tree nodes created (best-first) or
+    /// positions searched (exact searches). What records and reports call `nodes`.
+    #[must_use]
+    pub fn nodes(&self, stats: &super::Stats) -> u64 {
+        match self.family {
+            Family::BestFirst => stats.nodes_created,
+            Family::Exact => stats.nodes_expanded,
+        }
+    }
+}
+
 /// A search of the catalogue.
 pub trait SearchKind {
     /// Its declaration.
@@ -79,7 +91,10 @@ pub trait SearchKind {
 
 /// Checks what every search needs (parameters, a game not over, supported facts), then
 /// builds the session.
-fn start_kind<K: SearchKind, G: Catalogued>(root: G, params: &Params) -> Result<Box<dyn Session>, Error> {
+fn start_kind<K: SearchKind, G: Catalogued>(
+    root: G,
+    params: &Params,
+) -> Result<Box<dyn Session>, Error> {
     params.check(K::INFO.params)?;
     if root.turn() == Turn::Over {
         return Err(Error::GameOver);
@@ -97,7 +112,7 @@ fn start_kind<K: SearchKind, G: Catalogued>(root: G, params: &Params) -> Result<
 macro_rules! searches {
     ($($kind:ty),* $(,)?) => {
         /// Every search, in the order the page and the CLI list them.
-        pub const SEARCHES: &[SearchInfo] = &[$(<$kind as SearchKind>::INFO),*];
+        pub static SEARCHES: &[SearchInfo] = &[$(<$kind as SearchKind>::INFO),*];
 
         /// Starts search `id` on `root` with `params` (checked against its schema).
         ///

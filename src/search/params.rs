@@ -48,8 +48,10 @@ pub enum ParamKind {
 /// One parameter, declared once for the CLI, the worker, the page and share links.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ParamSpec {
-    /// The key: `--key` on the CLI, the field of the worker's options and of share links.
+    /// The key: `--key` on the CLI and the field of the worker's options.
     pub key: &'static str,
+    /// The field of share links (SPEC.md §6); the key unless a shorter one was given.
+    pub link: &'static str,
     /// A short human title (the page's label).
     pub title: &'static str,
     /// One line of help (the CLI's and the page's).
@@ -68,6 +70,9 @@ pub struct ParamSpec {
     pub max_exclusive: bool,
     /// Whether the parameter can be off (no value): an empty field, `null`, `off`.
     pub optional: bool,
+    /// The value the page starts with, where it differs from `default` (the page bounds
+    /// interactive runs that the CLI leaves unbounded).
+    pub page_default: Option<f64>,
 }
 
 impl ParamSpec {
@@ -76,6 +81,7 @@ impl ParamSpec {
     const fn real(key: &'static str, title: &'static str, help: &'static str) -> ParamSpec {
         ParamSpec {
             key,
+            link: key,
             title,
             help,
             kind: ParamKind::Real,
@@ -85,6 +91,7 @@ impl ParamSpec {
             max: None,
             max_exclusive: false,
             optional: false,
+            page_default: None,
         }
     }
 
@@ -102,17 +109,28 @@ impl ParamSpec {
             };
         };
         if !x.is_finite() {
-            return Err(bad(format!("{} must be a finite number, got {x}", self.key)));
+            return Err(bad(format!(
+                "{} must be a finite number, got {x}",
+                self.key
+            )));
         }
         match self.kind {
-            ParamKind::Integer if x.fract() != 0.0 || x < 0.0 || x > 9.007_199_254_740_991e15 => {
+            ParamKind::Integer
+                if x.fract() != 0.0 || !(0.0..=9.007_199_254_740_991e15).contains(&x) =>
+            {
                 return Err(bad(format!(
                     "{} must be a whole number from 0 to 2^53, got {x}",
                     self.key
                 )));
             }
-            ParamKind::Choice { options } if x.fract() != 0.0 || x < 0.0 || x as usize >= options.len() => {
-                return Err(bad(format!("{} must be one of {}", self.key, options.join(", "))));
+            ParamKind::Choice { options }
+                if x.fract() != 0.0 || x < 0.0 || x as usize >= options.len() =>
+            {
+                return Err(bad(format!(
+                    "{} must be one of {}",
+                    self.key,
+                    options.join(", ")
+                )));
             }
             _ => {}
         }
@@ -123,7 +141,11 @@ impl ParamSpec {
             .max
             .is_some_and(|max| x > max || (self.max_exclusive && x == max));
         if below || above {
-            return Err(bad(format!("{} must be {}, got {x}", self.key, self.range_text())));
+            return Err(bad(format!(
+                "{} must be {}, got {x}",
+                self.key,
+                self.range_text()
+            )));
         }
         Ok(())
     }
@@ -153,12 +175,18 @@ impl ParamSpec {
         let value = if self.optional && (text.is_empty() || text == "off" || text == "null") {
             None
         } else if let ParamKind::Choice { options } = self.kind {
-            let index = options.iter().position(|&o| o == text).ok_or_else(|| {
-                Error::BadParameter {
-                    name: self.key.to_string(),
-                    message: format!("{} must be one of {}, got {text:?}", self.key, options.join(", ")),
-                }
-            })?;
+            let index =
+                options
+                    .iter()
+                    .position(|&o| o == text)
+                    .ok_or_else(|| Error::BadParameter {
+                        name: self.key.to_string(),
+                        message: format!(
+                            "{} must be one of {}, got {text:?}",
+                            self.key,
+                            options.join(", ")
+                        ),
+                    })?;
             Some(index as f64)
         } else {
             Some(text.parse::<f64>().map_err(|_| Error::BadParameter {
@@ -214,6 +242,7 @@ pub const PR: ParamSpec = ParamSpec {
 
 /// Random playouts per new leaf (PPNS, MCPNS).
 pub const PLAYOUTS: ParamSpec = ParamSpec {
+    link: "k",
     kind: ParamKind::Integer,
     default: Some(60.0),
     min: Some(1.0),
@@ -227,13 +256,14 @@ pub const PLAYOUTS: ParamSpec = ParamSpec {
 
 /// The seed of every random choice of a run.
 pub const SEED: ParamSpec = ParamSpec {
+    link: "s",
     kind: ParamKind::Integer,
     default: Some(1.0),
     min: Some(0.0),
     ..ParamSpec::real(
         "seed",
         "seed",
-        "seed of every random choice (playouts): the same seed gives the same run",
+        "Seed of every random choice (playouts): the same seed gives the same run",
     )
 };
 
@@ -246,7 +276,7 @@ pub const GOAL: ParamSpec = ParamSpec {
     ..ParamSpec::real(
         "goal",
         "goal",
-        "what counts as proven: win, or not-lose (a draw is enough)",
+        "What counts as proven: win, or not-lose (a draw is enough)",
     )
 };
 
@@ -255,10 +285,11 @@ pub const NODES: ParamSpec = ParamSpec {
     kind: ParamKind::Integer,
     min: Some(1.0),
     optional: true,
+    page_default: Some(1_000_000.0),
     ..ParamSpec::real(
         "nodes",
-        "node limit",
-        "most tree nodes (best-first) or positions searched (depth-first); off: none",
+        "max nodes",
+        "Most tree nodes (best-first) or positions searched (exact searches); off: none",
     )
 };
 
@@ -267,7 +298,8 @@ pub const TIME: ParamSpec = ParamSpec {
     min: Some(0.0),
     min_exclusive: true,
     optional: true,
-    ..ParamSpec::real("time", "time limit (s)", "most seconds of search; off: none")
+    page_default: Some(60.0),
+    ..ParamSpec::real("time", "max seconds", "Most seconds of search; off: none")
 };
 
 /// The settings every run has, whatever the search.
@@ -277,7 +309,9 @@ pub const RUN_PARAMS: &[ParamSpec] = &[SEED, GOAL, NODES, TIME];
 #[must_use]
 pub fn all_params() -> Vec<&'static ParamSpec> {
     let mut all: Vec<&'static ParamSpec> = Vec::new();
-    let searches = super::catalogue::SEARCHES.iter().flat_map(|s| s.params.iter());
+    let searches = super::catalogue::SEARCHES
+        .iter()
+        .flat_map(|s| s.params.iter());
     for spec in searches.chain(RUN_PARAMS) {
         if !all.iter().any(|known| known.key == spec.key) {
             all.push(spec);
@@ -337,7 +371,9 @@ impl Params {
     #[must_use]
     pub fn choice(&self, spec: &ParamSpec) -> &'static str {
         match (spec.kind, self.get(spec)) {
-            (ParamKind::Choice { options }, Some(x)) => options.get(x as usize).copied().unwrap_or(options[0]),
+            (ParamKind::Choice { options }, Some(x)) => {
+                options.get(x as usize).copied().unwrap_or(options[0])
+            }
             _ => "",
         }
     }
@@ -404,7 +440,8 @@ impl Params {
 
     /// Checks every parameter of `specs` and of [`RUN_PARAMS`] (defaults included).
     pub fn check(&self, specs: &[ParamSpec]) -> Result<(), Error> {
-        for spec in specs.iter().chain(RUN_PARAMS) {
+        // The seed is a whole u64 by construction (set_text and with_seed).
+        for spec in specs.iter().chain(RUN_PARAMS).filter(|s| s.key != SEED.key) {
             spec.check(self.get(spec))?;
         }
         Ok(())
@@ -454,9 +491,9 @@ impl Params {
     /// This with the node and time limits of `limits`.
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> Params {
-        self.values.insert(NODES.key, limits.max_nodes.map(|n| n as f64));
+        self.values
+            .insert(NODES.key, limits.max_nodes.map(|n| n as f64));
         self.values.insert(TIME.key, limits.max_seconds);
         self
     }
-
 }

@@ -16,7 +16,7 @@
 //! let root = TicTacToe::parse_position(&(), "").unwrap();
 //! let params = Params::default().with_goal(Goal::NotLose);
 //! for id in ["pns", "dfpn", "alphabeta"] {
-//!     let mut session = catalogue::start(id, root, &params).unwrap();
+//!     let mut session = catalogue::start(id, root.clone(), &params).unwrap();
 //!     session.step(Budget::iterations(10));
 //!     assert_eq!(session.run(), Verdict::Proved, "{id}"); // tic-tac-toe is a draw
 //!     assert_eq!(session.tree().is_some(), id == "pns");

@@ -96,7 +96,9 @@ impl Values {
     pub fn numbers(&self) -> [(&'static str, f64); 2] {
         match *self {
             Values::ProofNumbers { pn, dn } => [("pn", pn), ("dn", dn)],
-            Values::Probability { ppn, one_minus_ppn } => [("ppn", ppn), ("one_minus_ppn", one_minus_ppn)],
+            Values::Probability { ppn, one_minus_ppn } => {
+                [("ppn", ppn), ("one_minus_ppn", one_minus_ppn)]
+            }
             Values::MonteCarlo { pmc, dmc } => [("pmc", pmc), ("dmc", dmc)],
         }
     }

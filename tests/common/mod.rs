@@ -6,10 +6,10 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use pnplay::game::knowledge::MoveOrdering;
 use pnplay::game::{Game, MoveList, Player, Rng, Turn};
 use pnplay::search::exact::alphabeta::AlphaBeta;
 use pnplay::search::exact::dfpn::{DfPn, DfPnConfig};
-use pnplay::game::knowledge::MoveOrdering;
 use pnplay::search::{Goal, Limits, Question, Verdict};
 
 /// Runs the `pnplay` binary with `args`.

@@ -80,14 +80,14 @@ pub struct StagesArgs {
     #[arg(long, default_value = "othello")]
     game: GameSpec,
     /// Numbers of random moves, comma separated.
-    #[arg(long, value_delimiter = ',', default_value = "18,22,26,32,36,40")]
+    #[arg(long, value_delimiter = ',', default_value = pnplay::experiment::DEFAULT_STAGES)]
     stages: Vec<u32>,
     /// Positions per stage (with --positions-file: the first N of the file).
     #[arg(long, default_value_t = 200)]
     positions: usize,
     /// Searches, comma separated: any of the catalogue (pns, mcpns, ppns, ppns-precise, pp,
     /// dfpn, alphabeta).
-    #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = params::search)]
+    #[arg(long, value_delimiter = ',', default_value = pnplay::experiment::DEFAULT_STAGE_SEARCHES, value_parser = params::search)]
     algos: Vec<&'static SearchInfo>,
     /// Read positions from this file instead of generating them (one per line; blank lines
     /// and # comments skipped; an annotation after the position is ignored).
@@ -342,14 +342,16 @@ fn stages(args: StagesArgs) -> Result<(), String> {
             );
             let searches: Vec<SearchSpec> =
                 args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
-            plan(
-                &[(Stage::Named(name), positions)],
-                &searches,
-                &params,
-                seed,
-            )
+            plan(&[(Stage::Named(name), positions)], &searches, &params, seed)
         }
-        None => plan_stages(&spec, &args.stages, args.positions, &args.algos, &params, seed)?,
+        None => plan_stages(
+            &spec,
+            &args.stages,
+            args.positions,
+            &args.algos,
+            &params,
+            seed,
+        )?,
     };
     // The paper's Othello limits: 8,000,000 nodes or 600 s.
     let limits = common.limits(8_000_000, Some(600.0))?;

@@ -496,12 +496,17 @@ impl super::board::Board for Connect4 {
 
 impl crate::game::catalogue::Catalogued for Connect4 {
     const FAMILY: crate::game::catalogue::Family = {
-        use crate::game::catalogue::{CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
+        use crate::game::catalogue::{
+            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+        };
         Family {
             id: "connect4",
             title: "Connect Four",
             grammar: "connect4 | connect4:WxH",
-            listed: &[Listed { name: "connect4", title: "Connect Four 7×6" }],
+            listed: &[Listed {
+                name: "connect4",
+                title: "Connect Four 7×6",
+            }],
             facts: Facts {
                 players: 2,
                 chance: false,
@@ -512,9 +517,18 @@ impl crate::game::catalogue::Catalogued for Connect4 {
             presentation: Presentation {
                 players: &["Red (first)", "Yellow (second)"],
                 legend: &[
-                    LegendEntry { code: 0, name: "empty" },
-                    LegendEntry { code: 1, name: "red (first)" },
-                    LegendEntry { code: 2, name: "yellow (second)" },
+                    LegendEntry {
+                        code: 0,
+                        name: "empty",
+                    },
+                    LegendEntry {
+                        code: 1,
+                        name: "red (first)",
+                    },
+                    LegendEntry {
+                        code: 2,
+                        name: "yellow (second)",
+                    },
                 ],
                 board: "slots",
                 moves: MoveStyle::Column,

@@ -692,15 +692,26 @@ impl super::board::Board for Othello {
 
 impl crate::game::catalogue::Catalogued for Othello {
     const FAMILY: crate::game::catalogue::Family = {
-        use crate::game::catalogue::{CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
+        use crate::game::catalogue::{
+            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+        };
         Family {
             id: "othello",
             title: "Othello",
             grammar: "othello | othello6 | othello4",
             listed: &[
-                Listed { name: "othello", title: "Othello 8×8" },
-                Listed { name: "othello6", title: "Othello 6×6" },
-                Listed { name: "othello4", title: "Othello 4×4" },
+                Listed {
+                    name: "othello",
+                    title: "Othello 8×8",
+                },
+                Listed {
+                    name: "othello6",
+                    title: "Othello 6×6",
+                },
+                Listed {
+                    name: "othello4",
+                    title: "Othello 4×4",
+                },
             ],
             facts: Facts {
                 players: 2,
@@ -712,9 +723,18 @@ impl crate::game::catalogue::Catalogued for Othello {
             presentation: Presentation {
                 players: &["Black (X)", "White (O)"],
                 legend: &[
-                    LegendEntry { code: 0, name: "empty" },
-                    LegendEntry { code: 1, name: "black" },
-                    LegendEntry { code: 2, name: "white" },
+                    LegendEntry {
+                        code: 0,
+                        name: "empty",
+                    },
+                    LegendEntry {
+                        code: 1,
+                        name: "black",
+                    },
+                    LegendEntry {
+                        code: 2,
+                        name: "white",
+                    },
                 ],
                 board: "discs",
                 moves: MoveStyle::Cell,

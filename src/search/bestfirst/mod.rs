@@ -343,15 +343,11 @@ fn evaluate<G: Game, R: Rules>(
     }
 }
 
-impl<G: Catalogued, R: Rules + Send> Session for BestFirst<G, R>
-where
-    R::Value: Send,
-{
-    fn info(&self) -> &'static SearchInfo {
-        self.info.expect("a best-first session is named by its catalogue entry")
-    }
-
-    fn step(&mut self, budget: Budget) -> Option<Verdict> {
+/// The driver's own API, for any game (the catalogue's sessions delegate to it).
+impl<G: Game, R: Rules> BestFirst<G, R> {
+    /// Runs at most `budget` (and within the limits); returns the verdict once the search
+    /// has stopped, `None` if it can go on.
+    pub fn step(&mut self, budget: Budget) -> Option<Verdict> {
         if self.finished.is_some() {
             return self.finished;
         }
@@ -382,24 +378,28 @@ where
         result
     }
 
-    fn verdict(&self) -> Verdict {
+    /// The verdict: `out` until the search has stopped for another reason.
+    #[must_use]
+    pub fn verdict(&self) -> Verdict {
         self.finished.unwrap_or(Verdict::Out)
     }
 
-    fn is_finished(&self) -> bool {
+    /// Whether the search has stopped (further steps do nothing).
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
         self.finished.is_some()
     }
 
-    fn stats(&self) -> Stats {
+    /// The counters.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
         self.stats
     }
 
-    fn root_value(&self) -> Option<Values> {
-        let root = self.tree.node(ROOT);
-        Some(self.rules.values(root.kind(), root.value()))
-    }
-
-    fn best_move(&self) -> Option<String> {
+    /// At an OR root that is proved, a proven child's move; otherwise the move the search
+    /// currently favours (the child it would select). `None` before the root is expanded.
+    #[must_use]
+    pub fn best_move(&self) -> Option<String> {
         let root = self.tree.node(ROOT);
         let winning = match (root.kind().is_or(), root.status()) {
             (true, Status::Proven) => Some(Status::Proven),
@@ -416,17 +416,11 @@ where
         Some(self.root.format_move(mv))
     }
 
-    fn tree(&self) -> Option<&dyn TreeView> {
-        Some(self)
-    }
-}
-
-impl<G: Catalogued, R: Rules + Send> TreeView for BestFirst<G, R>
-where
-    R::Value: Send,
-{
-
-    fn last_path(&self) -> Vec<PathNode> {
+    /// The last iteration's most-proving-node path, root first, ending at the node it
+    /// expanded (just the root before the first iteration; if the node limit stopped the
+    /// search, the path ends at the leaf it could not expand).
+    #[must_use]
+    pub fn last_path(&self) -> Vec<PathNode> {
         let mut pos = self.root.clone();
         let mut parent_pos = None;
         self.path
@@ -442,7 +436,11 @@ where
             .collect()
     }
 
-    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
+    /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
+    /// MPN path and the children of every node on it taking precedence; `focus` (a pinned
+    /// node a view follows) adds the path from the root to that node and its children.
+    #[must_use]
+    pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
         let mut included = Included {
             nodes: HashSet::new(),
             path: self.path.iter().copied().collect(),
@@ -488,7 +486,7 @@ where
             level = next;
         }
         Snapshot {
-            algo: self.info().id,
+            algo: self.info.map_or("", |info| info.id),
             verdict: self.verdict(),
             finished: self.is_finished(),
             stats: self.stats,
@@ -497,7 +495,80 @@ where
         }
     }
 
+    /// The root's values.
+    #[must_use]
+    pub fn root_value(&self) -> Values {
+        let root = self.tree.node(ROOT);
+        self.rules.values(root.kind(), root.value())
+    }
+
+    /// Runs until the search stops and returns the verdict.
+    pub fn run(&mut self) -> Verdict {
+        loop {
+            if let Some(verdict) = self.step(Budget::UNLIMITED) {
+                return verdict;
+            }
+        }
+    }
+
+    /// The position at node `id`, `None` if there is no such node.
+    #[must_use]
+    pub fn node(&self, id: NodeId) -> Option<G> {
+        ((id as usize) < self.tree.len()).then(|| self.position(id))
+    }
+}
+
+impl<G: Catalogued, R: Rules + Send> Session for BestFirst<G, R>
+where
+    R::Value: Send,
+{
+    fn info(&self) -> &'static SearchInfo {
+        self.info
+            .expect("a best-first session is named by its catalogue entry")
+    }
+
+    fn step(&mut self, budget: Budget) -> Option<Verdict> {
+        BestFirst::step(self, budget)
+    }
+
+    fn verdict(&self) -> Verdict {
+        BestFirst::verdict(self)
+    }
+
+    fn is_finished(&self) -> bool {
+        BestFirst::is_finished(self)
+    }
+
+    fn stats(&self) -> Stats {
+        BestFirst::stats(self)
+    }
+
+    fn root_value(&self) -> Option<Values> {
+        Some(BestFirst::root_value(self))
+    }
+
+    fn best_move(&self) -> Option<String> {
+        BestFirst::best_move(self)
+    }
+
+    fn tree(&self) -> Option<&dyn TreeView> {
+        Some(self)
+    }
+}
+
+impl<G: Catalogued, R: Rules + Send> TreeView for BestFirst<G, R>
+where
+    R::Value: Send,
+{
+    fn last_path(&self) -> Vec<PathNode> {
+        BestFirst::last_path(self)
+    }
+
+    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
+        BestFirst::snapshot(self, depth, max_nodes, focus)
+    }
+
     fn node_position(&self, id: NodeId) -> Option<PositionView> {
-        ((id as usize) < self.tree.len()).then(|| PositionView::of(&self.position(id)))
+        self.node(id).map(|pos| PositionView::of(&pos))
     }
 }

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use pnplay::game::{Game, Player, tictactoe::TicTacToe};
-//! use pnplay::search::{Goal, Question, playout::Sampler};
+//! use pnplay::search::{Goal, Question, bestfirst::playout::Sampler};
 //! let question = Question { root_player: Player::First, goal: Goal::Win };
 //! let mut sampler = Sampler::new(question, 7);
 //! // X has 1 and 2, O has 4 and 5, X to move: random play sometimes wins, sometimes not.
@@ -17,7 +17,7 @@
 //! assert!(estimate.p > 0.0 && estimate.p < 1.0);
 //! assert_eq!(sampler.playouts(), 20);
 //! // A sure thing is kept θ away from certainty.
-//! assert_eq!(pnplay::search::playout::Estimate::from_counts(5, 5, 0.01).q, 0.01);
+//! assert_eq!(pnplay::search::bestfirst::playout::Estimate::from_counts(5, 5, 0.01).q, 0.01);
 //! ```
 
 use crate::game::{Game, Rng};

@@ -45,10 +45,10 @@ use super::playout::Sampler;
 use super::tree::{Node, NodeKind};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
+use crate::search::Verdict;
 use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::session::Session;
-use crate::search::Verdict;
 use crate::search::view::Values;
 
 /// How a new leaf gets its PPN.

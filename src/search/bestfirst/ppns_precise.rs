@@ -37,10 +37,10 @@ use super::ppns::pr_conclusion;
 use super::tree::{Node, NodeKind};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
+use crate::search::Verdict;
 use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::session::Session;
-use crate::search::Verdict;
 use crate::search::view::Values;
 
 /// The rules of precise-mode PPNS.
@@ -158,24 +158,6 @@ impl Rules for PpnsPrecise {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::log1mexp;
-
-    #[test]
-    fn log1mexp_is_accurate_at_both_ends() {
-        // ln(1 − e^(ln 0.25)) = ln 0.75
-        assert!((log1mexp(0.25f64.ln()) - 0.75f64.ln()).abs() < 1e-15);
-        // p = 1e-20 near 0: ln(1 − p) ≈ −1e-20, which 1 − p would round away.
-        let tiny = 1e-20f64;
-        assert!((log1mexp(tiny.ln()) + tiny).abs() < 1e-35);
-        // q = 1e-20 at the other end: ln(1 − (1 − 1e-20)) = ln 1e-20.
-        assert!((log1mexp(-tiny) - tiny.ln()).abs() < 1e-12);
-        assert_eq!(log1mexp(0.0), f64::NEG_INFINITY);
-        assert_eq!(log1mexp(f64::NEG_INFINITY), 0.0);
-    }
-}
-
 /// PPNS, precise mode in the catalogue.
 pub struct PpnsPreciseSearch;
 
@@ -203,5 +185,23 @@ impl SearchKind for PpnsPreciseSearch {
             params.optional(&PR),
         );
         super::session(&Self::INFO, root, rules, params)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::log1mexp;
+
+    #[test]
+    fn log1mexp_is_accurate_at_both_ends() {
+        // ln(1 − e^(ln 0.25)) = ln 0.75
+        assert!((log1mexp(0.25f64.ln()) - 0.75f64.ln()).abs() < 1e-15);
+        // p = 1e-20 near 0: ln(1 − p) ≈ −1e-20, which 1 − p would round away.
+        let tiny = 1e-20f64;
+        assert!((log1mexp(tiny.ln()) + tiny).abs() < 1e-35);
+        // q = 1e-20 at the other end: ln(1 − (1 − 1e-20)) = ln 1e-20.
+        assert!((log1mexp(-tiny) - tiny.ln()).abs() < 1e-12);
+        assert_eq!(log1mexp(0.0), f64::NEG_INFINITY);
+        assert_eq!(log1mexp(f64::NEG_INFINITY), 0.0);
     }
 }

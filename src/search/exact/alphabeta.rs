@@ -413,11 +413,15 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
     }
 
     fn count_node(&mut self) -> Result<(), Stop> {
-        self.stats.nodes_expanded += 1;
-        let nodes = self.stats.nodes_expanded;
-        if self.limits.max_nodes.is_some_and(|max| nodes > max) {
+        if self
+            .limits
+            .max_nodes
+            .is_some_and(|max| self.stats.nodes_expanded >= max)
+        {
             return Err(Stop);
         }
+        self.stats.nodes_expanded += 1;
+        let nodes = self.stats.nodes_expanded;
         if nodes % CLOCK_INTERVAL == 0
             && self
                 .limits
@@ -638,7 +642,11 @@ impl<G: Knowledge> Session for AlphaBetaSession<G> {
                 .search
                 .best_move(&self.root)
                 .map(|mv| self.root.format_move(mv));
-        } else if super::run_limit_reached(&self.limits, self.stats.nodes_expanded, self.stats.seconds) {
+        } else if super::run_limit_reached(
+            &self.limits,
+            self.stats.nodes_expanded,
+            self.stats.seconds,
+        ) {
             self.finished = Some(Verdict::Out);
         }
         self.finished

@@ -255,12 +255,15 @@ impl<G: Game> DfPn<G> {
     }
 
     fn count_node(&mut self) -> Result<(), Stop> {
+        if self
+            .stop_at_nodes
+            .is_some_and(|stop| self.stats.nodes_expanded >= stop)
+        {
+            return Err(Stop);
+        }
         self.stats.nodes_expanded += 1;
         self.stats.iterations += 1;
         let nodes = self.stats.nodes_expanded;
-        if self.stop_at_nodes.is_some_and(|stop| nodes > stop) {
-            return Err(Stop);
-        }
         if nodes % CLOCK_INTERVAL == 0
             && self
                 .stop_at_seconds
@@ -479,7 +482,13 @@ impl<G: Game> Session for DfPnSession<G> {
 
     fn root_value(&self) -> Option<Values> {
         let numbers = self.search.root_numbers();
-        let shown = |n: u32| if n == INFINITY { f64::INFINITY } else { f64::from(n) };
+        let shown = |n: u32| {
+            if n == INFINITY {
+                f64::INFINITY
+            } else {
+                f64::from(n)
+            }
+        };
         Some(Values::ProofNumbers {
             pn: shown(numbers.pn),
             dn: shown(numbers.dn),

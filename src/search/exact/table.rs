@@ -84,12 +84,6 @@ impl<K: Copy + Eq + Hash, V: Copy> Table<K, V> {
         self.occupied
     }
 
-    /// The bytes the table holds.
-    #[must_use]
-    pub fn bytes(&self) -> usize {
-        self.slots.len() * Self::bytes_per_slot()
-    }
-
     /// Forgets every entry, in O(1) (a full sweep once every 256 clears).
     pub fn clear(&mut self) {
         self.occupied = 0;

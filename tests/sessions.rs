@@ -1,0 +1,368 @@
+//! Every search of the catalogue (`pnplay::search::catalogue::SEARCHES`) as the page, the CLI
+//! and the experiments drive it: a `Session` started by name. On a handful of small positions
+//! (tic-tac-toe, 4×4 Othello, 5×4 Connect Four), for both goals, each session's exact verdicts
+//! equal alpha-beta's (`engine::solve(.., "alphabeta", ..)`) and its proving moves prove;
+//! stepping in small budgets reaches the verdict one run reaches; sessions that keep a tree
+//! show it and others show none; and bad parameters and finished positions are refused with
+//! the error that names what is wrong.
+
+use pnplay::engine::{self, GameSpec};
+use pnplay::error::Error;
+use pnplay::game::Outcome;
+use pnplay::game::view::TurnView;
+use pnplay::search::catalogue::{self, Family, SEARCHES, SearchInfo};
+use pnplay::search::params::{NODES, PLAYOUTS, PR, ParamSpec, Params, RUN_PARAMS, THETA, TIME};
+use pnplay::search::session::{Budget, Session};
+use pnplay::search::tree::ROOT;
+use pnplay::search::{Goal, Stats, Verdict};
+
+const GOALS: [Goal; 2] = [Goal::Win, Goal::NotLose];
+
+fn spec(name: &str) -> GameSpec {
+    name.parse().unwrap()
+}
+
+/// The small positions every search is run on: (game, position text), none finished.
+fn positions() -> Vec<(GameSpec, String)> {
+    let mut out = Vec::new();
+    for (game, texts) in [
+        // The empty board, a centre opening, a corner pair, X to move with 1-2 against 5-7
+        // (a win), and a quiet middle game.
+        ("tictactoe", &["", "5", "19", "1527", "5129"][..]),
+        ("connect4:5x4", &["3333", "1234", "3232", "113355"][..]),
+    ] {
+        let spec = spec(game);
+        for text in texts {
+            out.push((spec, engine::describe(&spec, Some(text)).unwrap().text));
+        }
+    }
+    // 4×4 Othello: the start, and the positions after one and after three moves (each time
+    // the first legal move).
+    let othello4 = spec("othello4");
+    let mut view = engine::describe(&othello4, None).unwrap();
+    for plies in 0..=3 {
+        if plies != 2 {
+            out.push((othello4, view.text.clone()));
+        }
+        view = engine::play(&othello4, &view.text, &view.moves[0].text).unwrap();
+    }
+    for (spec, pos) in &out {
+        let view = engine::describe(spec, Some(pos)).unwrap();
+        assert_ne!(view.turn, TurnView::Over, "{spec} {pos:?}");
+    }
+    out
+}
+
+fn params(goal: Goal) -> Params {
+    Params::default().with_goal(goal)
+}
+
+/// Alpha-beta's verdict, which must be exact.
+fn truth(spec: &GameSpec, pos: &str, goal: Goal) -> Verdict {
+    let report = engine::solve(spec, pos, "alphabeta", &params(goal)).unwrap();
+    assert!(report.verdict.is_exact(), "{spec} {pos:?} {goal:?}");
+    report.verdict
+}
+
+/// Whether playing `mv` at `pos` keeps `goal` for the player to move there: the finished
+/// game meets it, or the opponent (to move after it) cannot reach the opposite goal.
+fn keeps_goal(spec: &GameSpec, pos: &str, mv: &str, goal: Goal) -> bool {
+    let mover = engine::describe(spec, Some(pos)).unwrap().turn;
+    let child = engine::play(spec, pos, mv).unwrap();
+    if child.turn == TurnView::Over {
+        let first = child.outcome.unwrap();
+        let outcome = match (mover, first) {
+            (TurnView::First, outcome) => outcome,
+            (_, Outcome::Win) => Outcome::Loss,
+            (_, Outcome::Loss) => Outcome::Win,
+            (_, Outcome::Draw) => Outcome::Draw,
+        };
+        return goal.is_proven(outcome);
+    }
+    assert_ne!(
+        child.turn, mover,
+        "two-player games alternate (a pass is a move)"
+    );
+    let opposite = match goal {
+        Goal::Win => Goal::NotLose,
+        Goal::NotLose => Goal::Win,
+    };
+    truth(spec, &child.text, opposite) == Verdict::Disproved
+}
+
+fn start(spec: &GameSpec, pos: &str, info: &SearchInfo, params: &Params) -> Box<dyn Session> {
+    engine::start(spec, pos, info.id, params)
+        .unwrap_or_else(|e| panic!("{} on {spec} {pos:?}: {e}", info.id))
+}
+
+#[test]
+fn the_catalogue_lists_seven_searches_by_family() {
+    let ids: Vec<&str> = SEARCHES.iter().map(|s| s.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "pns",
+            "ppns",
+            "ppns-precise",
+            "mcpns",
+            "pp",
+            "dfpn",
+            "alphabeta"
+        ]
+    );
+    for info in SEARCHES {
+        let exact_family = matches!(info.id, "dfpn" | "alphabeta");
+        assert_eq!(info.family == Family::Exact, exact_family, "{}", info.id);
+        assert_eq!(catalogue::find(info.id), Ok(info));
+    }
+}
+
+#[test]
+fn every_search_agrees_with_alpha_beta_on_small_positions() {
+    let mut proved = 0;
+    let mut disproved = 0;
+    for (spec, pos) in positions() {
+        for goal in GOALS {
+            let exact = truth(&spec, &pos, goal);
+            for info in SEARCHES {
+                let at = format!("{} {goal:?} on {spec} {pos:?}", info.id);
+                let mut session = start(&spec, &pos, info, &params(goal));
+                assert_eq!(session.info().id, info.id, "{at}");
+                assert!(!session.is_finished(), "{at}");
+                assert_eq!(session.verdict(), Verdict::Out, "{at}");
+                let verdict = session.run();
+                assert!(session.is_finished(), "{at}");
+                assert_eq!(session.verdict(), verdict, "{at}");
+                assert_ne!(verdict, Verdict::Out, "{at}: no limit was set");
+                if info.capabilities.exact {
+                    assert!(verdict.is_exact(), "{at}: {verdict}");
+                }
+                if verdict.is_exact() {
+                    assert_eq!(verdict, exact, "{at}");
+                }
+                assert!(session.stats().iterations > 0, "{at}");
+                if let Some(values) = session.root_value() {
+                    // A decided root charts 1 (proved) or 0 (disproved).
+                    match verdict {
+                        Verdict::Proved => assert_eq!(values.chart(), 1.0, "{at}: {values:?}"),
+                        Verdict::Disproved => assert_eq!(values.chart(), 0.0, "{at}: {values:?}"),
+                        _ => {}
+                    }
+                }
+                if verdict == Verdict::Proved {
+                    let mv = session
+                        .best_move()
+                        .unwrap_or_else(|| panic!("{at}: no move"));
+                    assert!(
+                        keeps_goal(&spec, &pos, &mv, goal),
+                        "{at}: {mv} does not prove"
+                    );
+                }
+                // A finished session stays finished.
+                assert_eq!(session.step(Budget::iterations(1)), Some(verdict), "{at}");
+            }
+            match exact {
+                Verdict::Proved => proved += 1,
+                _ => disproved += 1,
+            }
+        }
+    }
+    assert!(
+        proved > 3 && disproved > 3,
+        "{proved} proved, {disproved} disproved"
+    );
+}
+
+/// Stats without the time, which differs between runs.
+fn timeless(stats: Stats) -> Stats {
+    Stats {
+        seconds: 0.0,
+        ..stats
+    }
+}
+
+#[test]
+fn stepping_in_small_budgets_reaches_the_verdict_of_one_run() {
+    let mut most_steps = 0;
+    for (spec, pos) in positions() {
+        for goal in GOALS {
+            for info in SEARCHES {
+                let at = format!("{} {goal:?} on {spec} {pos:?}", info.id);
+                let mut whole = start(&spec, &pos, info, &params(goal));
+                let verdict = whole.run();
+                let mut stepped = start(&spec, &pos, info, &params(goal));
+                let mut steps = 0;
+                let stepped_verdict = loop {
+                    let before = stepped.stats().iterations;
+                    let done = stepped.step(Budget::iterations(50));
+                    steps += 1;
+                    let spent = stepped.stats().iterations - before;
+                    assert!(spent <= 50, "{at}: {spent} iterations in one step");
+                    if let Some(verdict) = done {
+                        break verdict;
+                    }
+                    assert!(!stepped.is_finished(), "{at}");
+                    assert_eq!(stepped.verdict(), Verdict::Out, "{at}");
+                    assert!(steps < 100_000, "{at}: no progress");
+                };
+                assert_eq!(stepped_verdict, verdict, "{at}");
+                assert!(stepped.is_finished(), "{at}");
+                if info.family == Family::BestFirst {
+                    // Best-first searches build exactly the same tree.
+                    assert_eq!(timeless(stepped.stats()), timeless(whole.stats()), "{at}");
+                    assert_eq!(stepped.best_move(), whole.best_move(), "{at}");
+                    assert_eq!(stepped.root_value(), whole.root_value(), "{at}");
+                }
+                if info.family == Family::Exact {
+                    most_steps = most_steps.max(steps);
+                }
+            }
+        }
+    }
+    assert!(
+        most_steps > 2,
+        "the exact searches were stepped ({most_steps} steps at most)"
+    );
+}
+
+#[test]
+fn sessions_with_a_tree_show_it_and_others_show_none() {
+    for (spec, pos) in positions() {
+        for info in SEARCHES {
+            let at = format!("{} on {spec} {pos:?}", info.id);
+            let mut session = start(&spec, &pos, info, &params(Goal::Win));
+            session.step(Budget::iterations(5));
+            assert_eq!(session.tree().is_some(), info.capabilities.tree, "{at}");
+            let Some(tree) = session.tree() else {
+                continue;
+            };
+            assert_eq!(tree.node_position(ROOT).unwrap().text, pos, "{at}");
+            assert!(tree.node_position(u32::MAX).is_none(), "{at}");
+            let path = tree.last_path();
+            assert_eq!(path[0].id, ROOT, "{at}");
+            assert_eq!(path[0].mv, None, "{at}");
+            if !session.is_finished() {
+                assert!(
+                    path.len() >= 2,
+                    "{at}: the path reaches the node just expanded"
+                );
+            }
+            // The path's moves lead from the root to its last node's position.
+            let mut replay = pos.clone();
+            for node in &path[1..] {
+                replay = engine::play(&spec, &replay, node.mv.as_ref().unwrap())
+                    .unwrap()
+                    .text;
+            }
+            let last = path.last().unwrap();
+            assert_eq!(tree.node_position(last.id).unwrap().text, replay, "{at}");
+            let snapshot = tree.snapshot(2, 50, None);
+            assert_eq!(snapshot.algo, info.id, "{at}");
+            assert_eq!(snapshot.root.node.id, ROOT, "{at}");
+            assert_eq!(
+                snapshot.path,
+                path.iter().map(|n| n.id).collect::<Vec<_>>(),
+                "{at}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_parameters_are_refused_naming_the_parameter() {
+    let tictactoe = spec("tictactoe");
+    let cases: [(&ParamSpec, Option<f64>); 6] = [
+        (&THETA, Some(2.0)),
+        (&PR, Some(0.7)),
+        (&PLAYOUTS, Some(0.0)),
+        (&THETA, None),
+        (&NODES, Some(0.0)),
+        (&TIME, Some(-1.0)),
+    ];
+    for (spec, value) in cases {
+        let params = Params::default().with(spec, value);
+        let mut readers = 0;
+        for info in SEARCHES {
+            let at = format!("{} with {} = {value:?}", info.id, spec.key);
+            let reads = info
+                .params
+                .iter()
+                .chain(RUN_PARAMS)
+                .any(|p| p.key == spec.key);
+            let started = engine::start(&tictactoe, "", info.id, &params);
+            if !reads {
+                // A parameter the search does not read is not its business.
+                assert!(started.is_ok(), "{at}");
+                continue;
+            }
+            readers += 1;
+            let error = started.err().unwrap_or_else(|| panic!("{at}: started"));
+            assert!(
+                matches!(error, Error::BadParameter { .. }),
+                "{at}: {error:?}"
+            );
+            assert_eq!(error.field(), Some(spec.key), "{at}");
+            assert_eq!(error.kind(), "bad-parameter", "{at}");
+            assert_eq!(params.check(info.params), Err(error.clone()), "{at}");
+            let report = engine::solve(&tictactoe, "", info.id, &params).unwrap_err();
+            assert_eq!(report, error, "{at}");
+        }
+        assert!(readers > 0, "some search reads {}", spec.key);
+    }
+    // The good defaults start every search.
+    for info in SEARCHES {
+        assert_eq!(Params::default().check(info.params), Ok(()), "{}", info.id);
+    }
+    let error = engine::start(&tictactoe, "", "chess", &Params::default()).err();
+    assert_eq!(error.as_ref().and_then(Error::field), Some("search"));
+}
+
+#[test]
+fn a_finished_position_is_refused_as_game_over() {
+    // Each game played out with its first legal move every time.
+    for game in ["tictactoe", "othello4", "connect4:5x4"] {
+        let spec = spec(game);
+        let mut view = engine::describe(&spec, None).unwrap();
+        while view.turn != TurnView::Over {
+            view = engine::play(&spec, &view.text, &view.moves[0].text).unwrap();
+        }
+        for info in SEARCHES {
+            for goal in GOALS {
+                let at = format!("{} {goal:?} on {game} {:?}", info.id, view.text);
+                let error = engine::start(&spec, &view.text, info.id, &params(goal)).err();
+                assert_eq!(error, Some(Error::GameOver), "{at}");
+                assert_eq!(error.as_ref().and_then(Error::field), Some("pos"), "{at}");
+                let error = engine::solve(&spec, &view.text, info.id, &params(goal)).unwrap_err();
+                assert_eq!(error, Error::GameOver, "{at}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_seed_runs_and_the_default_seed_is_one() {
+    assert_eq!(Params::default().seed(), 1);
+    let tictactoe = spec("tictactoe");
+    // Experiments derive their playout seeds over all of u64 (`experiment::derive_seed`).
+    for seed in [
+        0,
+        1,
+        (1 << 53) + 1,
+        pnplay::experiment::derive_seed(7, &[1]),
+        u64::MAX,
+    ] {
+        let params = Params::default().with_seed(seed).with(&PLAYOUTS, Some(4.0));
+        assert_eq!(params.seed(), seed);
+        for info in SEARCHES {
+            let at = format!("{} with seed {seed}", info.id);
+            assert_eq!(params.check(info.params), Ok(()), "{at}");
+            let report = engine::solve(&tictactoe, "5", info.id, &params)
+                .unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(report.seed, seed, "{at}");
+            assert_eq!(report.verdict, Verdict::Disproved, "{at}: 5 is a draw");
+        }
+    }
+    let mut params = Params::default();
+    params.set_text("seed", "18446744073709551615").unwrap();
+    assert_eq!(params.seed(), u64::MAX);
+}

@@ -1,0 +1,102 @@
+// The engine's two catalogues as the page uses them. Everything the page lists — games,
+// searches, parameters and their fields, share-link keys, chart colours — comes from the
+// engine's `hello` answer (src/game/catalogue.rs, src/search/catalogue.rs,
+// src/search/params.rs); this module only indexes it. The page holds no list of its own.
+
+/** Colours of searches, in catalogue order (a palette, not a list of searches). */
+const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#17becf', '#e377c2', '#7f7f7f', '#bcbd22'];
+
+export class Catalogue {
+  /** `hello`: {version, games: [family], searches: [search], run_params: [param]}. */
+  constructor(hello) {
+    this.version = hello.version;
+    this.families = hello.games;
+    this.searches = hello.searches;
+    this.runParams = hello.run_params;
+    this.defaults = hello.defaults;
+    this.params = [];
+    for (const spec of [...this.searches.flatMap((s) => s.params), ...this.runParams]) {
+      if (!this.params.some((known) => known.key === spec.key)) this.params.push(spec);
+    }
+  }
+
+  /** The games the page's select offers: [{name, title}]. */
+  get listedGames() {
+    return this.families.flatMap((family) => family.listed);
+  }
+
+  /** The family of a position view (its `family` id) or of a game name. */
+  family(idOrName) {
+    return (
+      this.families.find((f) => f.id === idOrName) ??
+      this.families.find((f) => idOrName.startsWith(f.id)) ??
+      null
+    );
+  }
+
+  search(id) {
+    return this.searches.find((s) => s.id === id) ?? null;
+  }
+
+  /** A search's colour: by its place in the catalogue. */
+  colour(id) {
+    const index = this.searches.findIndex((s) => s.id === id);
+    return PALETTE[(index < 0 ? 0 : index) % PALETTE.length];
+  }
+
+  /** The parameters `ids` read, then the run settings: each key once. */
+  paramsFor(ids) {
+    const keys = new Set(ids.flatMap((id) => this.search(id)?.params.map((p) => p.key) ?? []));
+    return [...this.params.filter((p) => keys.has(p.key) && !this.runParams.includes(p)), ...this.runParams];
+  }
+
+  /** The spec of a parameter key. */
+  param(key) {
+    return this.params.find((p) => p.key === key) ?? null;
+  }
+}
+
+/** A parameter's value as a field shows it ('' for off; a choice's word). */
+export function formatParam(spec, value) {
+  if (value === null || value === undefined) return '';
+  if (spec.kind.type === 'choice') return spec.kind.options[value] ?? String(value);
+  return String(value);
+}
+
+/** The default of a parameter as the options object carries it (a word for a choice). */
+export function defaultParam(spec) {
+  if (spec.default === null) return null;
+  return spec.kind.type === 'choice' ? spec.kind.options[spec.default] : spec.default;
+}
+
+/**
+ * Reads a field's text as the options object carries it: a number, a choice's word, or null
+ * (off). Throws an Error saying what is wrong (without the field's name, which the caller
+ * gives); the engine checks the range again.
+ */
+export function readParam(spec, text) {
+  const trimmed = String(text).trim();
+  if (spec.kind.type === 'choice') {
+    if (!spec.kind.options.includes(trimmed)) throw new Error(`must be one of ${spec.kind.options.join(', ')}`);
+    return trimmed;
+  }
+  if (trimmed === '' || trimmed === 'off') {
+    if (spec.optional) return null;
+    throw new Error('needs a value');
+  }
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) throw new Error(`${JSON.stringify(trimmed)} is not a number`);
+  if (spec.kind.type === 'integer' && !Number.isInteger(value)) throw new Error(`${value} is not a whole number`);
+  const below = spec.min !== null && (value < spec.min || (spec.min_exclusive && value === spec.min));
+  const above = spec.max !== null && (value > spec.max || (spec.max_exclusive && value === spec.max));
+  if (below || above) throw new Error(`must be ${rangeText(spec)}, got ${value}`);
+  return value;
+}
+
+function rangeText(spec) {
+  const open = (exclusive) => (exclusive ? ' (exclusive)' : '');
+  if (spec.min !== null && spec.max !== null) return `from ${spec.min}${open(spec.min_exclusive)} to ${spec.max}${open(spec.max_exclusive)}`;
+  if (spec.min !== null) return spec.min_exclusive ? `more than ${spec.min}` : `at least ${spec.min}`;
+  if (spec.max !== null) return spec.max_exclusive ? `less than ${spec.max}` : `at most ${spec.max}`;
+  return 'a number';
+}
