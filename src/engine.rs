@@ -51,7 +51,7 @@ pub fn perft(spec: &GameSpec, pos: Option<&str>, depth: u32) -> Result<u64, Erro
 /// let spec = "othello".parse().unwrap();
 /// let view = pnplay::engine::describe(&spec, None).unwrap();
 /// assert_eq!(view.moves.len(), 4);
-/// assert_eq!(view.cells.iter().filter(|&&c| c != 0).count(), 4);
+/// assert_eq!(view.cells.iter().filter(|c| !c.is_empty()).count(), 4);
 /// ```
 pub fn describe(spec: &GameSpec, pos: Option<&str>) -> Result<PositionView, Error> {
     with_game!(*spec, G, variant => {
@@ -84,7 +84,7 @@ pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, Error>
 /// let spec = "othello4".parse().unwrap();
 /// let start = pnplay::engine::describe(&spec, None).unwrap();
 /// let edited = pnplay::engine::edit(&spec, &start.text, Some(0)).unwrap();
-/// assert_eq!(edited.cells[0], 1); // a black disc in a1
+/// assert_eq!(edited.cells[0].owner, Some(pnplay::game::Player::First)); // a black disc in a1
 /// assert!(pnplay::engine::edit(&"connect4".parse().unwrap(), "4", Some(0)).is_err());
 /// ```
 pub fn edit(spec: &GameSpec, pos: &str, cell: Option<usize>) -> Result<PositionView, Error> {

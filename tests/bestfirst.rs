@@ -47,7 +47,7 @@ fn negamax(pos: &TicTacToe, memo: &mut HashMap<u32, i32>) -> i32 {
             pos.terminal_value(mover).unwrap()
         }
         _ => {
-            let mut moves = MoveList::new();
+            let mut moves = MoveList::<TicTacToe>::default();
             pos.legal_moves(&mut moves);
             moves
                 .iter()
@@ -82,9 +82,9 @@ fn reachable_positions() -> Vec<TicTacToe> {
         if !seen.insert(pos.key()) {
             continue;
         }
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<TicTacToe>::default();
         pos.legal_moves(&mut moves);
-        for &mv in &moves {
+        for &mv in moves.iter() {
             let mut next = pos.clone();
             next.play(mv);
             stack.push(next);
@@ -463,7 +463,7 @@ fn check_paths<R: Rules>(algo: &str, make: impl Fn() -> R) {
             for (step, &id) in path.iter().zip(&ids) {
                 assert_eq!(step.kind, tree.node(id).kind());
                 assert_eq!(step.status, tree.node(id).status());
-                assert_eq!(step.child_count, u16::from(tree.node(id).child_count()));
+                assert_eq!(step.child_count, tree.node(id).child_count());
             }
             if done.is_some() {
                 break;
@@ -564,7 +564,7 @@ fn check_view<M: Copy, V: Copy>(view: &ViewNode, tree: &Tree<M, V>, ids: &mut Ve
     ids.push(view.node.id);
     assert_eq!(view.node.kind, node.kind());
     assert_eq!(view.node.status, node.status());
-    assert_eq!(view.node.child_count, u16::from(node.child_count()));
+    assert_eq!(view.node.child_count, node.child_count());
     assert_eq!(view.node.mv.is_some(), view.node.id != ROOT);
     let mut last = None;
     for child in &view.children {
@@ -887,6 +887,7 @@ impl RandomTree {
 }
 
 impl Game for RandomTree {
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 64>;
     type Move = u8;
     type Key = (u64, u8);
     type Variant = ();
@@ -908,7 +909,7 @@ impl Game for RandomTree {
         }
     }
 
-    fn legal_moves(&self, out: &mut MoveList<u8>) {
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
         out.clear();
         if !self.is_over() {
             out.extend(0..self.branching());
@@ -985,7 +986,7 @@ fn and_or(pos: &RandomTree, q: Question) -> bool {
     match pos.turn() {
         Turn::Over => q.proven_by(pos.outcome(q.root_player).unwrap()),
         turn => {
-            let mut moves = MoveList::new();
+            let mut moves = MoveList::<RandomTree>::default();
             pos.legal_moves(&mut moves);
             let mut values = moves.iter().map(|&mv| {
                 let mut next = pos.clone();

@@ -31,7 +31,7 @@
 //!   `parse_move(format_move(m)) == m` for every legal move, and a move list's text grows by the
 //!   move's text;
 //! * the board view: `describe` shows `rows × cols` cells equal to `Board::cell`, with values a
-//!   game can have, and every `move_cell` is on the board, empty before the move and filled by it;
+//!   game can have, and every move's `to` cell is on the board, empty before the move and filled by it;
 //! * fuzzed parsers: edited position and move texts and random strings never make
 //!   `parse_position` or `parse_move` panic, and whatever parses passes the checks above;
 //!   `try_play` of a move from another position plays it exactly when it is legal;
@@ -48,7 +48,7 @@ use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pnplay::engine::GameSpec;
-use pnplay::game::board::Board;
+use pnplay::game::board::{Board, Cell, MoveCells};
 use pnplay::game::catalogue::FAMILIES;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::g2048::{Config, G2048};
@@ -226,7 +226,7 @@ impl<G: Game + Board> Harness<'_, G> {
     fn random_game(&self, from: &G, rng: &mut Rng) -> (Vec<G::Move>, Vec<G>) {
         let mut pos = from.clone();
         let (mut line, mut met) = (Vec::new(), vec![pos.clone()]);
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         while pos.turn() != Turn::Over {
             assert!(
                 line.len() < self.facts.max_moves,
@@ -355,11 +355,11 @@ impl<G: Game + Board> Harness<'_, G> {
         assert_eq!(&pos.variant(), self.variant, "{at}: variant");
 
         // Moves: deterministic, distinct, present exactly while the game goes on.
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
-        let mut again = MoveList::new();
+        let mut again = MoveList::<G>::default();
         pos.clone().legal_moves(&mut again);
-        assert_eq!(moves, again, "{at}: move order");
+        assert_eq!(moves[..], again[..], "{at}: move order");
         for (i, mv) in moves.iter().enumerate() {
             assert!(!moves[..i].contains(mv), "{at}: {mv:?} listed twice");
         }
@@ -382,7 +382,7 @@ impl<G: Game + Board> Harness<'_, G> {
                         "{at}: a second player in a one-player game"
                     );
                 }
-                for &mv in &moves {
+                for &mv in moves.iter() {
                     let p = pos.chance_probability(mv);
                     assert_eq!(
                         p, 1.0,
@@ -392,7 +392,7 @@ impl<G: Game + Board> Harness<'_, G> {
             }
             Turn::Chance => {
                 let mut total = 0.0;
-                for &mv in &moves {
+                for &mv in moves.iter() {
                     let p = pos.chance_probability(mv);
                     assert!(p > 0.0 && p <= 1.0, "{at}: probability {p} of {mv:?}");
                     total += p;
@@ -412,13 +412,13 @@ impl<G: Game + Board> Harness<'_, G> {
         assert_eq!(parsed.format_position(), text, "{at}: re-parsed text");
         assert_eq!(parsed.turn(), turn, "{at}: re-parsed turn");
         parsed.legal_moves(&mut again);
-        assert_eq!(moves, again, "{at}: re-parsed moves");
+        assert_eq!(moves[..], again[..], "{at}: re-parsed moves");
 
         self.check_board(pos, &text, &moves);
 
         // Every move: its text, its cell, and the position it leads to.
         let cells = pos.rows() * pos.cols();
-        for &mv in &moves {
+        for &mv in moves.iter() {
             let move_text = pos.format_move(mv);
             assert_eq!(
                 pos.parse_move(&move_text),
@@ -450,16 +450,28 @@ impl<G: Game + Board> Harness<'_, G> {
                     "{at}: {move_text}"
                 );
             }
-            if let Some(cell) = pos.move_cell(mv) {
+            let drawn = pos.move_cells(mv);
+            assert_eq!(
+                (drawn.from, drawn.drop),
+                (None, None),
+                "{at}: {move_text}: a placement"
+            );
+            if let Some(cell) = drawn.to {
                 assert!(
                     cell < cells,
                     "{at}: {move_text} drawn on cell {cell} of {cells}"
                 );
-                assert_eq!(pos.cell(cell), 0, "{at}: {move_text} drawn on a full cell");
+                assert!(
+                    pos.cell(cell).is_empty(),
+                    "{at}: {move_text} drawn on a full cell"
+                );
                 let placed = child.cell(cell);
-                assert_ne!(placed, 0, "{at}: {move_text} leaves its cell empty");
+                assert!(
+                    !placed.is_empty(),
+                    "{at}: {move_text} leaves its cell empty"
+                );
                 if let (Two, Turn::Player(player)) = (facts.agents, turn) {
-                    assert_eq!(placed, 1 + player.index() as u32, "{at}: {move_text}");
+                    assert_eq!(placed, Cell::piece_of(player), "{at}: {move_text}");
                 }
             }
         }
@@ -507,10 +519,16 @@ impl<G: Game + Board> Harness<'_, G> {
         for (i, &c) in view.cells.iter().enumerate() {
             assert_eq!(c, pos.cell(i), "{at}: cell {i}");
             let possible = match self.facts.agents {
-                Two => c <= 2,
-                Single => c == 0 || (c >= 2 && c.is_power_of_two()),
+                Two => c.is_empty() || (c.owner.is_some() && c.piece == 1 && c.count == 1),
+                Single => {
+                    c == Cell::EMPTY
+                        || (c.owner.is_none()
+                            && c.piece == 1
+                            && c.count >= 2
+                            && c.count.is_power_of_two())
+                }
             };
-            assert!(possible, "{at}: cell {i} holds {c}");
+            assert!(possible, "{at}: cell {i} holds {c:?}");
         }
         let texts: Vec<String> = moves.iter().map(|&mv| pos.format_move(mv)).collect();
         let shown: Vec<String> = view.moves.iter().map(|m| m.text.clone()).collect();
@@ -534,7 +552,7 @@ impl<G: Game + Board> Harness<'_, G> {
             self.try_parse_position(&text);
             self.try_parse_move(pick(&mut rng), &text);
         }
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         for _ in 0..FUZZ_CASES {
             let pos = pick(&mut rng);
             pos.legal_moves(&mut moves);
@@ -592,7 +610,7 @@ impl<G: Game + Board> Harness<'_, G> {
         let at = format!("{} at {:?}", self.name, pos.format_position());
         let parsed = parsed.unwrap_or_else(|_| panic!("{at}: parse_move panicked on {text:?}"));
         if let Ok(mv) = parsed {
-            let mut moves = MoveList::new();
+            let mut moves = MoveList::<G>::default();
             pos.legal_moves(&mut moves);
             assert!(
                 moves.contains(&mv),
@@ -609,7 +627,7 @@ impl<G: Game + Board> Harness<'_, G> {
 
 /// What a position looks like: its cells and who acts.
 fn picture<G: Board>(pos: &G) -> String {
-    let cells: Vec<u32> = (0..pos.rows() * pos.cols()).map(|i| pos.cell(i)).collect();
+    let cells: Vec<Cell> = (0..pos.rows() * pos.cols()).map(|i| pos.cell(i)).collect();
     format!("{cells:?} {:?}", pos.turn())
 }
 
@@ -714,6 +732,7 @@ const PROBABILITY_AT_PLAYER_TURN: u8 = 5;
 struct Flawed<const FLAW: u8>(TicTacToe);
 
 impl<const FLAW: u8> Game for Flawed<FLAW> {
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 9>;
     type Move = u8;
     type Key = u32;
     type Variant = ();
@@ -725,7 +744,7 @@ impl<const FLAW: u8> Game for Flawed<FLAW> {
     fn turn(&self) -> Turn {
         self.0.turn()
     }
-    fn legal_moves(&self, out: &mut MoveList<u8>) {
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
         self.0.legal_moves(out);
     }
     fn chance_probability(&self, mv: u8) -> f64 {
@@ -774,7 +793,7 @@ impl<const FLAW: u8> Game for Flawed<FLAW> {
         }
         // Always the first legal move, drawing as the default does.
         let mut pos = self.clone();
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<Self>::default();
         while pos.turn() != Turn::Over {
             pos.legal_moves(&mut moves);
             rng.below(moves.len() as u32);
@@ -791,11 +810,11 @@ impl<const FLAW: u8> Board for Flawed<FLAW> {
     fn cols(&self) -> usize {
         self.0.cols()
     }
-    fn cell(&self, index: usize) -> u32 {
+    fn cell(&self, index: usize) -> Cell {
         self.0.cell(index)
     }
-    fn move_cell(&self, mv: u8) -> Option<usize> {
-        self.0.move_cell(mv)
+    fn move_cells(&self, mv: u8) -> MoveCells {
+        self.0.move_cells(mv)
     }
 }
 

@@ -103,7 +103,7 @@ fn immediate_wins_score_as_in_pons_solver() {
     for (text, score) in public_positions() {
         let pos = parse(dims, &text);
         let mover = pos.to_move();
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<Connect4>::default();
         pos.legal_moves(&mut moves);
         let winning = moves.iter().find_map(|&mv| {
             let mut next = pos.clone();
@@ -161,7 +161,7 @@ fn random_games_on_every_size() {
         let cells = dims.cells();
         let mut by_key: HashMap<u64, Vec<Option<Player>>> = HashMap::new();
         let mut rng = Rng::new(u64::from(width) * 100 + u64::from(height));
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<Connect4>::default();
         let mut full_board_wins = 0;
         for _ in 0..1_000 {
             let mut pos = Connect4::start(&dims);
@@ -400,9 +400,9 @@ fn check_parse(dims: Dims, text: &str) {
     if let Ok(pos) = Connect4::parse_position(&dims, text) {
         let canonical = pos.format_position();
         assert_eq!(Connect4::parse_position(&dims, &canonical), Ok(pos.clone()));
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<Connect4>::default();
         pos.legal_moves(&mut moves);
-        for &mv in &moves {
+        for &mv in moves.iter() {
             assert_eq!(pos.parse_move(&pos.format_move(mv)), Ok(mv));
         }
     }

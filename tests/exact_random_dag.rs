@@ -56,6 +56,7 @@ impl Dag {
 }
 
 impl Game for Dag {
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 64>;
     type Move = u8;
     type Key = (u64, bool, u8, u8);
     /// The seed and whether only the first player acts.
@@ -86,7 +87,7 @@ impl Game for Dag {
         }
     }
 
-    fn legal_moves(&self, out: &mut MoveList<u8>) {
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
         out.clear();
         if !self.is_over() {
             out.extend(0..1 + (self.hash(3) % 3) as u8);
@@ -94,7 +95,7 @@ impl Game for Dag {
     }
 
     fn chance_probability(&self, _: u8) -> f64 {
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<Dag>::default();
         self.legal_moves(&mut moves);
         1.0 / moves.len() as f64
     }
@@ -169,7 +170,7 @@ fn the_graphs_have_passes_repeated_players_chance_and_transpositions() {
     let mut forced = 0;
     let mut repeated = 0;
     for pos in &positions {
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<Dag>::default();
         pos.legal_moves(&mut moves);
         forced += usize::from(moves.len() == 1);
         let mut child = pos.clone();

@@ -32,9 +32,9 @@ fn reachable(spec: &GameSpec, moves: u32) -> HashSet<String> {
             out.insert(pos.format_position());
             return;
         }
-        let mut legal = MoveList::new();
+        let mut legal = MoveList::<G>::default();
         pos.legal_moves(&mut legal);
-        for &mv in &legal {
+        for &mv in legal.iter() {
             let mut child = pos.clone();
             child.play(mv);
             walk(&child, moves - 1, out);

@@ -28,12 +28,12 @@ fn reachable(start: G2048) -> Vec<G2048> {
     let mut seen = HashMap::from([(start.key(), ())]);
     let mut all = vec![start];
     let mut next = 0;
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G2048>::default();
     while next < all.len() {
         let pos = all[next];
         next += 1;
         pos.legal_moves(&mut moves);
-        for &mv in &moves {
+        for &mv in moves.iter() {
             let mut child = pos;
             child.play(mv);
             if seen.insert(child.key(), ()).is_none() {
@@ -71,7 +71,7 @@ const LINES: [([u32; 4], Move, [u32; 4]); 19] = [
 /// changes nothing must be illegal.
 fn check_slide(pos: G2048, slide: Move, line: [usize; 4], expected: [u32; 4]) {
     let before = pos.format_position();
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G2048>::default();
     pos.legal_moves(&mut moves);
     let mut after = pos;
     if tiles(&pos, line.into_iter()) == expected {
@@ -147,7 +147,7 @@ fn slides_on_2x2() {
     assert_eq!(stuck.outcome(Player::First), Some(Outcome::Loss));
     assert_eq!(stuck.terminal_value(Player::First), Some(0));
     let blocked = parse(c, "2,4,0,0;p");
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G2048>::default();
     blocked.legal_moves(&mut moves);
     assert_eq!(moves.as_slice(), [Move::Down]);
 }
@@ -158,7 +158,7 @@ fn the_game_opens_with_two_spawns() {
     let start = G2048::start(&c);
     assert_eq!(start.format_position(), "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0;c");
     assert_eq!(start.turn(), Turn::Chance);
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G2048>::default();
     start.legal_moves(&mut moves);
     assert_eq!(moves.len(), 32);
     assert_eq!(moves[0], Move::Spawn { cell: 0, value: 2 });
@@ -183,7 +183,7 @@ fn two_by_two_counts() {
         let start = G2048::start(&config(2, objective));
         assert_eq!(perft::distinct_positions_after(&start, 2), 24);
         let mut openings = HashMap::new();
-        let (mut first, mut second) = (MoveList::new(), MoveList::new());
+        let (mut first, mut second) = (MoveList::<G2048>::default(), MoveList::<G2048>::default());
         start.legal_moves(&mut first);
         for &a in &first {
             let mut one = start;
@@ -224,14 +224,14 @@ fn every_reachable_2x2_position_is_consistent() {
     for objective in [16, 32, 2048] {
         let c = config(2, objective);
         let mut by_key = HashMap::new();
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G2048>::default();
         let mut chance_nodes = 0;
         for pos in reachable(G2048::start(&c)) {
             let text = pos.format_position();
             assert_eq!(parse(c, &text), pos);
             assert!(by_key.insert(pos.key(), text.clone()).is_none(), "{text}");
             pos.legal_moves(&mut moves);
-            for &mv in &moves {
+            for &mv in moves.iter() {
                 assert_eq!(pos.parse_move(&pos.format_move(mv)), Ok(mv), "{text}");
             }
             assert!(
@@ -305,7 +305,7 @@ fn random_4x4_games() {
     // 300 random games to 2048 (none get there): every step keeps the rules.
     let c = Config::default();
     let mut rng = Rng::new(2048);
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G2048>::default();
     for _ in 0..300 {
         let mut pos = G2048::start(&c);
         let mut plies = 0;
@@ -342,7 +342,7 @@ fn random_playout_matches_the_default() {
     // body, reproduced here.
     fn reference(pos: &G2048, rng: &mut Rng) -> G2048 {
         let mut pos = *pos;
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G2048>::default();
         loop {
             pos.legal_moves(&mut moves);
             let mv = match pos.turn() {
@@ -556,9 +556,9 @@ fn edited_position() -> impl Strategy<Value = String> {
 fn check_parse(config: Config, text: &str) {
     if let Ok(pos) = G2048::parse_position(&config, text) {
         assert_eq!(parse(config, &pos.format_position()), pos);
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G2048>::default();
         pos.legal_moves(&mut moves);
-        for &mv in &moves {
+        for &mv in moves.iter() {
             assert_eq!(pos.parse_move(&pos.format_move(mv)), Ok(mv));
         }
     }

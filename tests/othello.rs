@@ -16,7 +16,7 @@ use proptest::prelude::*;
 // ---------------------------------------------------------------------------------------
 
 fn moves_of(pos: &Othello) -> Vec<Move> {
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<Othello>::default();
     pos.legal_moves(&mut moves);
     moves.to_vec()
 }
@@ -41,7 +41,7 @@ fn random_game(size: Size, seed: u64, plies: usize) -> (Othello, Vec<Move>) {
 /// The trait's default `random_playout`, written out: the reference for the override.
 fn generic_playout(start: &Othello, rng: &mut Rng) -> Othello {
     let mut pos = *start;
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<Othello>::default();
     while let Turn::Player(_) = pos.turn() {
         pos.legal_moves(&mut moves);
         pos.play(moves[rng.below(moves.len() as u32) as usize]);

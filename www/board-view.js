@@ -27,9 +27,10 @@ export function cellName(view, presentation, index) {
   }
 }
 
-/** What a cell code means: the legend's name, else the number itself (a tile). */
-function pieceName(presentation, value) {
-  return presentation.legend.find((entry) => entry.code === value)?.name ?? `tile ${value}`;
+/** What is on a cell ({owner, piece, count}), in the family's legend's words. */
+function pieceName(presentation, cell) {
+  const name = presentation.legend.find((entry) => entry.owner === cell.owner && entry.piece === cell.piece)?.name ?? `piece ${cell.piece}`;
+  return cell.count > 1 ? `${name} ${cell.count}` : name;
 }
 
 function tileColour(value) {
@@ -39,23 +40,26 @@ function tileColour(value) {
   return `hsl(${hue} 80% ${light}%)`;
 }
 
-function drawPiece(group, style, value, x, y, size) {
+/** Draws a non-empty cell ({owner, piece, count}) in a board style. */
+function drawPiece(group, style, cell, x, y, size) {
   const cx = x + size / 2;
   const cy = y + size / 2;
+  const side = cell.owner === null ? 0 : cell.owner + 1;
   switch (style) {
     case 'discs':
     case 'slots':
-      el('circle', { cx, cy, r: size * 0.4, class: `piece piece-${style}-${value}` }, group);
+      el('circle', { cx, cy, r: size * 0.4, class: `piece piece-${style}-${side}` }, group);
       break;
     case 'tiles': {
+      const value = cell.count;
       el('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 5, class: 'tile', fill: tileColour(value) }, group);
       const label = el('text', { x: cx, y: cy, class: 'tile-label', 'font-size': value >= 1024 ? size * 0.26 : size * 0.36 }, group);
       label.textContent = String(value);
       break;
     }
     default: {
-      const label = el('text', { x: cx, y: cy, class: `mark mark${value}`, 'font-size': size * 0.7 }, group);
-      label.textContent = value === 1 ? '×' : '○';
+      const label = el('text', { x: cx, y: cy, class: `mark mark${side}`, 'font-size': size * 0.7 }, group);
+      label.textContent = side === 1 ? '×' : '○';
     }
   }
 }
@@ -86,12 +90,13 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
     const col = index % view.cols;
     const x = col * size;
     const y = row * size;
-    const value = view.cells[index];
+    const contents = view.cells[index];
+    const empty = contents.piece === 0;
     const move = byColumn ? columnMove(col) : byCell.get(index) || null;
     const group = el('g', { class: 'cell', 'data-cell': index }, svg);
     el('rect', { x, y, width: size, height: size, class: 'cell-bg' }, group);
-    if (style === 'slots' && value === 0) el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, class: 'hole' }, group);
-    if (value !== 0) drawPiece(group, style, value, x, y, size);
+    if (style === 'slots' && empty) el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, class: 'hole' }, group);
+    if (!empty) drawPiece(group, style, contents, x, y, size);
     if (interactive) {
       const legal = Boolean(move) && byCell.get(index) === move;
       if (legal && view.turn !== 'chance' && !editing) {
@@ -101,7 +106,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
       group.setAttribute('tabindex', move || editing ? '0' : '-1');
       group.setAttribute(
         'aria-label',
-        `${cellName(view, presentation, index)}: ${pieceName(presentation, value)}${move ? `, play ${move.text}` : ''}`,
+        `${cellName(view, presentation, index)}: ${pieceName(presentation, contents)}${move ? `, play ${move.text}` : ''}`,
       );
       const choose = () => onCell(index, move);
       group.addEventListener('click', choose);

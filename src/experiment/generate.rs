@@ -58,7 +58,7 @@ pub fn random_position<G: Game>(
     moves: u32,
     rng: &mut Rng,
 ) -> Result<G, String> {
-    let mut legal = MoveList::new();
+    let mut legal = MoveList::<G>::default();
     'attempt: for _ in 0..MAX_ATTEMPTS {
         let mut pos = G::start(variant);
         for _ in 0..moves {
@@ -165,13 +165,13 @@ fn collect_openings<G: Game>(
         }
         return;
     }
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G>::default();
     pos.legal_moves(&mut moves);
     let likeliest = moves
         .iter()
         .map(|&mv| pos.chance_probability(mv))
         .fold(0.0, f64::max);
-    for &mv in &moves {
+    for &mv in moves.iter() {
         if most_likely_only && pos.chance_probability(mv) < likeliest * (1.0 - 1e-9) {
             continue;
         }

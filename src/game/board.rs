@@ -1,8 +1,93 @@
-//! What a position looks like as a grid, for views: which piece or tile is on each cell and
-//! which cell a move is drawn on. Rules stay in the game modules; this only reads them, so
-//! the page can draw any game without knowing its rules.
+//! What a position looks like as a grid, for views: what is on each cell (a [`Cell`]: whose,
+//! which kind of piece, how many) and which cells a move is drawn with (a [`MoveCells`]: from,
+//! to, or a drop from a hand). Rules stay in the game modules; this only reads them, so the
+//! page can draw any game without knowing its rules. The meaning of piece kinds is each
+//! family's legend ([`super::catalogue::Presentation::legend`]).
 
-use super::Game;
+use serde::{Serialize, Serializer};
+
+use super::{Game, Player};
+
+/// What is on one cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Cell {
+    /// Whose piece it is, if anyone's (serialised as 0 for the first player, 1 for the
+    /// second, `null` for nobody's).
+    #[serde(serialize_with = "owner")]
+    pub owner: Option<Player>,
+    /// The kind of piece, as the family's legend names it; 0 for an empty cell.
+    pub piece: u8,
+    /// How many: 1 for an ordinary piece, the value of a 2048 tile, the seeds of a pit.
+    pub count: u32,
+}
+
+pub(crate) fn owner<S: Serializer>(
+    owner: &Option<Player>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match owner {
+        Some(player) => serializer.serialize_u8(player.index() as u8),
+        None => serializer.serialize_none(),
+    }
+}
+
+impl Cell {
+    /// An empty cell.
+    pub const EMPTY: Cell = Cell {
+        owner: None,
+        piece: 0,
+        count: 0,
+    };
+
+    /// One piece of kind 1 (the only kind of a game with one kind) of `owner`.
+    #[must_use]
+    pub const fn piece_of(owner: Player) -> Cell {
+        Cell {
+            owner: Some(owner),
+            piece: 1,
+            count: 1,
+        }
+    }
+
+    /// Nobody's counted piece (a 2048 tile of value `count`); empty for 0.
+    #[must_use]
+    pub const fn counted(count: u32) -> Cell {
+        Cell {
+            owner: None,
+            piece: if count == 0 { 0 } else { 1 },
+            count,
+        }
+    }
+
+    /// Whether nothing is on the cell.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.piece == 0
+    }
+}
+
+/// The cells a move is drawn with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct MoveCells {
+    /// Where the moving piece comes from (a move along the board), if anywhere.
+    pub from: Option<usize>,
+    /// Where a piece lands (a disc placed, a tile spawned, a piece moved or dropped).
+    pub to: Option<usize>,
+    /// The kind of piece dropped from a hand, for drops.
+    pub drop: Option<u8>,
+}
+
+impl MoveCells {
+    /// A move drawn on one cell (a placement): only `to`.
+    #[must_use]
+    pub const fn at(cell: usize) -> MoveCells {
+        MoveCells {
+            from: None,
+            to: Some(cell),
+            drop: None,
+        }
+    }
+}
 
 /// A game whose positions can be drawn as a grid of `rows × cols` cells, numbered row-major
 /// from the top left.
@@ -10,22 +95,24 @@ use super::Game;
 /// ```
 /// use pnplay::game::{Game, board::Board, tictactoe::TicTacToe};
 /// let pos = TicTacToe::parse_position(&(), "59").unwrap();
+/// use pnplay::game::{Player, board::Cell};
 /// assert_eq!((pos.rows(), pos.cols()), (3, 3));
-/// assert_eq!(pos.cell(4), 1); // the first player's X in the centre
-/// assert_eq!(pos.cell(8), 2);
-/// assert_eq!(pos.move_cell(pos.parse_move("1").unwrap()), Some(0));
+/// assert_eq!(pos.cell(4), Cell::piece_of(Player::First)); // X in the centre
+/// assert_eq!(pos.cell(8).owner, Some(Player::Second));
+/// assert!(pos.cell(0).is_empty());
+/// assert_eq!(pos.move_cells(pos.parse_move("1").unwrap()).to, Some(0));
 /// ```
 pub trait Board: Game {
     /// Number of rows.
     fn rows(&self) -> usize;
     /// Number of columns.
     fn cols(&self) -> usize;
-    /// What is on a cell: 0 empty, 1 the first player's piece, 2 the second player's; for
-    /// 2048 the tile's value.
-    fn cell(&self, index: usize) -> u32;
-    /// The cell a move is drawn on (where a disc lands, where a tile spawns), or `None` for
-    /// moves that have no cell (a pass, a 2048 slide).
-    fn move_cell(&self, mv: Self::Move) -> Option<usize>;
+    /// What is on cell `index` (`index` < rows × cols).
+    fn cell(&self, index: usize) -> Cell;
+    /// The cells a move is drawn with: where a disc lands or a tile spawns (`to`), where a
+    /// moving piece starts (`from`), the kind dropped from a hand; all `None` for moves that
+    /// have no cell (a pass, a 2048 slide).
+    fn move_cells(&self, mv: Self::Move) -> MoveCells;
 
     /// Edit mode: this position with cell `index` set to the next content in the game's
     /// cycle (Othello: empty → black → white → empty; 2048: empty → 2 → 4 → … → empty).

@@ -23,9 +23,9 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use super::ParseError;
 use super::board::Board;
 use super::knowledge::Knowledge;
+use super::{ParseError, Player};
 
 /// What a family's rules are like: what searches check before they start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -71,13 +71,35 @@ pub enum CellNames {
     Numbered,
 }
 
-/// What one cell code means ([`Board::cell`]).
+/// What one kind of piece of one owner is called ([`Board::cell`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LegendEntry {
-    /// The code.
-    pub code: u32,
-    /// Its name (`black`, `red (first)`, `X`).
+    /// The owner (0 first, 1 second, `null` nobody's), as in [`super::board::Cell`].
+    #[serde(serialize_with = "super::board::owner")]
+    pub owner: Option<Player>,
+    /// The kind of piece (0: an empty cell).
+    pub piece: u8,
+    /// Its name (`black`, `red (first)`, `X`, `tile`).
     pub name: &'static str,
+}
+
+impl LegendEntry {
+    /// The empty cell's entry.
+    pub const EMPTY: LegendEntry = LegendEntry {
+        owner: None,
+        piece: 0,
+        name: "empty",
+    };
+
+    /// The entry of the one kind of piece of `owner` in a game with one kind.
+    #[must_use]
+    pub const fn piece_of(owner: Player, name: &'static str) -> LegendEntry {
+        LegendEntry {
+            owner: Some(owner),
+            piece: 1,
+            name,
+        }
+    }
 }
 
 /// How the page draws a family and names its players and cells.
@@ -85,8 +107,8 @@ pub struct LegendEntry {
 pub struct Presentation {
     /// The players' names, first player first (one name for a single-agent game).
     pub players: &'static [&'static str],
-    /// The meaning of each cell code; codes not listed are numbers shown as they are
-    /// (2048's tiles).
+    /// The name of each kind of piece of each owner; a cell's `count` above 1 is shown as a
+    /// number (2048's tiles, seeds).
     pub legend: &'static [LegendEntry],
     /// The board's look, a style the page knows by name: `discs` (green board, black and
     /// white discs), `slots` (a frame of holes that discs drop into), `marks` (× and ○),
@@ -268,6 +290,19 @@ mod tests {
         }
         for name in ["connect4:5x4", "2048:2x2:16", "othello6"] {
             assert_eq!(name.parse::<GameSpec>().unwrap().to_string(), name);
+        }
+    }
+
+    #[test]
+    fn every_family_declares_the_capacity_of_its_move_list() {
+        use crate::game::MoveList;
+        for family in FAMILIES {
+            for listed in family.listed {
+                let spec: GameSpec = listed.name.parse().unwrap();
+                let capacity =
+                    crate::with_game!(spec, G, _variant => MoveList::<G>::default().capacity());
+                assert_eq!(capacity, family.facts.max_moves, "{}", listed.name);
+            }
         }
     }
 

@@ -410,6 +410,8 @@ impl G2048 {
 }
 
 impl Game for G2048 {
+    /// At most 32 moves: on 4×4, a 2 or a 4 on each of 16 empty cells.
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 32>;
     type Move = Move;
     /// The packed board in bits 1..65 and who acts in bit 0 (1 = chance).
     type Key = u128;
@@ -448,7 +450,7 @@ impl Game for G2048 {
         }
     }
 
-    fn legal_moves(&self, out: &mut MoveList<Move>) {
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
         out.clear();
         match self.turn() {
             Turn::Over => {}
@@ -664,14 +666,14 @@ impl super::board::Board for G2048 {
         usize::from(self.size)
     }
 
-    fn cell(&self, index: usize) -> u32 {
-        self.tile(index)
+    fn cell(&self, index: usize) -> super::board::Cell {
+        super::board::Cell::counted(self.tile(index))
     }
 
-    fn move_cell(&self, mv: Move) -> Option<usize> {
+    fn move_cells(&self, mv: Move) -> super::board::MoveCells {
         match mv {
-            Move::Spawn { cell, .. } => Some(usize::from(cell)),
-            _ => None,
+            Move::Spawn { cell, .. } => super::board::MoveCells::at(usize::from(cell)),
+            _ => super::board::MoveCells::default(),
         }
     }
 
@@ -735,10 +737,14 @@ impl super::catalogue::Catalogued for G2048 {
             },
             presentation: Presentation {
                 players: &["The player"],
-                legend: &[LegendEntry {
-                    code: 0,
-                    name: "empty",
-                }],
+                legend: &[
+                    LegendEntry::EMPTY,
+                    LegendEntry {
+                        owner: None,
+                        piece: 1,
+                        name: "tile",
+                    },
+                ],
                 board: "tiles",
                 moves: MoveStyle::Button,
                 cell_names: CellNames::Numbered,

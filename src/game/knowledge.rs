@@ -13,7 +13,7 @@
 //! use pnplay::game::{Game, MoveList, tictactoe::TicTacToe};
 //! use pnplay::game::knowledge::{MoveOrdering, NoOrdering};
 //! let pos = TicTacToe::start(&());
-//! let mut moves = MoveList::new();
+//! let mut moves = MoveList::<TicTacToe>::default();
 //! pos.legal_moves(&mut moves);
 //! let mut scores = [0; 9];
 //! NoOrdering.score_moves(&pos, &moves, &mut scores);

@@ -36,16 +36,54 @@ pub mod view;
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::ops::{Deref, DerefMut};
 
 pub use error::ParseError;
 pub use rng::Rng;
 
-/// The most moves any position of any supported game can have (Othello has at most 33
-/// legal moves, a 4×4 2048 chance node has 32 spawns, Connect Four at most 32 columns).
-pub const MAX_MOVES: usize = 64;
+/// A fixed-capacity list that lives on the stack, as long as the most moves one position of a
+/// game has: the game's move list ([`MoveList`]) and the per-move side lists searches keep
+/// (scores, orders, children's numbers) are all [`Game::List`]s of that game.
+pub trait MoveBuffer<T>:
+    Default + Clone + Debug + Deref<Target = [T]> + DerefMut + Send + Sync + 'static
+{
+    /// Appends `item`; panics if the list is full (a game whose [`Game::List`] is too short
+    /// for one of its positions breaks its contract, which the conformance tests check).
+    fn push(&mut self, item: T);
 
-/// A fixed-capacity move list that lives on the stack.
-pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;
+    /// Empties the list.
+    fn clear(&mut self);
+
+    /// How many items the list can hold.
+    fn capacity(&self) -> usize;
+}
+
+impl<T: Copy + Debug + Send + Sync + 'static, const N: usize> MoveBuffer<T>
+    for arrayvec::ArrayVec<T, N>
+{
+    fn push(&mut self, item: T) {
+        arrayvec::ArrayVec::push(self, item);
+    }
+
+    fn clear(&mut self) {
+        arrayvec::ArrayVec::clear(self);
+    }
+
+    fn capacity(&self) -> usize {
+        N
+    }
+}
+
+/// A game's move list: [`Game::List`] of its moves.
+///
+/// ```
+/// use pnplay::game::{Game, MoveBuffer, MoveList, othello::Othello};
+/// let mut moves = MoveList::<Othello>::default();
+/// Othello::start(&Default::default()).legal_moves(&mut moves);
+/// assert_eq!(moves.len(), 4);
+/// assert!(moves.capacity() >= 60); // a position set up by hand can have a move on every empty square
+/// ```
+pub type MoveList<G> = <G as Game>::List<<G as Game>::Move>;
 
 /// One of the two players. In single-agent games only [`Player::First`] acts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -132,6 +170,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The exact identity of a position, for transposition tables: equal keys mean equal
     /// positions (no hash collisions).
     type Key: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// A fixed-capacity list as long as the most moves (or chance outcomes) one position of
+    /// this game has, e.g. `ArrayVec<T, 64>`: the game's move list and the per-move lists
+    /// searches keep.
+    type List<T: Copy + Debug + Send + Sync + 'static>: MoveBuffer<T>;
     /// What selects one game of a family: a board size, an objective tile.
     type Variant: Copy + Debug + PartialEq + Send + Sync + 'static;
 
@@ -148,7 +190,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Appends every legal move in a fixed order to `out` (cleared first). A player who
     /// cannot move but whose game goes on gets exactly one pass move. At a chance node the
     /// moves are the chance outcomes. Over: no moves.
-    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    fn legal_moves(&self, out: &mut MoveList<Self>);
 
     /// The probability of a chance outcome, or 1.0 at a player's turn.
     fn chance_probability(&self, mv: Self::Move) -> f64;
@@ -186,7 +228,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// `mv` if it is legal here, else [`ParseError::IllegalMove`] naming `text` (how the
     /// user wrote it). For [`Game::parse_move`] implementations.
     fn check_legal(&self, mv: Self::Move, text: &str) -> Result<Self::Move, ParseError> {
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<Self>::default();
         self.legal_moves(&mut moves);
         if moves.contains(&mv) {
             Ok(mv)
@@ -211,7 +253,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// this one does, so a seed gives the same playouts everywhere.
     fn random_playout(&self, rng: &mut Rng) -> Self {
         let mut pos = self.clone();
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<Self>::default();
         loop {
             match pos.turn() {
                 Turn::Over => return pos,

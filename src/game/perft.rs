@@ -22,7 +22,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G>::default();
     pos.legal_moves(&mut moves);
     if depth == 1 {
         return moves.len() as u64;
@@ -41,13 +41,13 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 /// game is not extended.
 pub fn distinct_positions_after<G: Game>(pos: &G, plies: u32) -> usize {
     let mut layer = vec![pos.clone()];
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G>::default();
     for _ in 0..plies {
         let mut seen = HashSet::new();
         let mut next_layer = Vec::new();
         for p in &layer {
             p.legal_moves(&mut moves);
-            for &mv in &moves {
+            for &mv in moves.iter() {
                 let mut next = p.clone();
                 next.play(mv);
                 if seen.insert(next.key()) {
@@ -62,7 +62,7 @@ pub fn distinct_positions_after<G: Game>(pos: &G, plies: u32) -> usize {
 
 /// The number of distinct move sequences from `pos` to the end of the game.
 pub fn complete_games<G: Game>(pos: &G) -> u64 {
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G>::default();
     pos.legal_moves(&mut moves);
     if moves.is_empty() {
         return 1;
@@ -81,10 +81,10 @@ pub fn complete_games<G: Game>(pos: &G) -> u64 {
 pub fn reachable_positions<G: Game>(pos: &G) -> usize {
     let mut seen = HashSet::from([pos.key()]);
     let mut stack = vec![pos.clone()];
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G>::default();
     while let Some(p) = stack.pop() {
         p.legal_moves(&mut moves);
-        for &mv in &moves {
+        for &mv in moves.iter() {
             let mut next = p.clone();
             next.play(mv);
             if seen.insert(next.key()) {

@@ -69,6 +69,8 @@ impl TicTacToe {
 }
 
 impl Game for TicTacToe {
+    /// At most 9 moves: one move per cell.
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 9>;
     /// A cell 0..9, row-major from the top left.
     type Move = u8;
     /// Both players' cells packed: first player in bits 0..9, second in bits 9..18.
@@ -92,7 +94,7 @@ impl Game for TicTacToe {
         }
     }
 
-    fn legal_moves(&self, out: &mut MoveList<u8>) {
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
         out.clear();
         if self.is_over() {
             return;
@@ -181,19 +183,19 @@ impl super::board::Board for TicTacToe {
         3
     }
 
-    fn cell(&self, index: usize) -> u32 {
+    fn cell(&self, index: usize) -> super::board::Cell {
         let bit = 1 << index;
         if self.cells[0] & bit != 0 {
-            1
+            super::board::Cell::piece_of(Player::First)
         } else if self.cells[1] & bit != 0 {
-            2
+            super::board::Cell::piece_of(Player::Second)
         } else {
-            0
+            super::board::Cell::EMPTY
         }
     }
 
-    fn move_cell(&self, mv: u8) -> Option<usize> {
-        Some(usize::from(mv))
+    fn move_cells(&self, mv: u8) -> super::board::MoveCells {
+        super::board::MoveCells::at(usize::from(mv))
     }
 }
 
@@ -224,12 +226,9 @@ impl super::catalogue::Catalogued for TicTacToe {
             presentation: Presentation {
                 players: &["X", "O"],
                 legend: &[
-                    LegendEntry {
-                        code: 0,
-                        name: "empty",
-                    },
-                    LegendEntry { code: 1, name: "X" },
-                    LegendEntry { code: 2, name: "O" },
+                    LegendEntry::EMPTY,
+                    LegendEntry::piece_of(Player::First, "X"),
+                    LegendEntry::piece_of(Player::Second, "O"),
                 ],
                 board: "marks",
                 moves: MoveStyle::Cell,

@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use super::board::Cell;
 use super::catalogue::Catalogued;
 use super::{MoveList, Outcome, Player, Turn};
 
@@ -27,8 +28,12 @@ pub enum TurnView {
 pub struct MoveView {
     /// The move in the game's notation.
     pub text: String,
-    /// The cell it is drawn on (see [`Board::move_cell`]).
+    /// The cell it lands on (see [`Board::move_cells`](super::board::Board::move_cells)).
     pub cell: Option<usize>,
+    /// The cell its piece comes from, for moves along the board.
+    pub from: Option<usize>,
+    /// The kind of piece dropped from a hand, for drops.
+    pub drop: Option<u8>,
     /// Its probability at a chance node.
     pub probability: Option<f64>,
 }
@@ -46,8 +51,8 @@ pub struct PositionView {
     pub rows: usize,
     /// Board columns.
     pub cols: usize,
-    /// Cell contents row-major (see [`Board::cell`]).
-    pub cells: Vec<u32>,
+    /// Cell contents row-major (see [`Board::cell`](super::board::Board::cell)).
+    pub cells: Vec<Cell>,
     /// Who acts.
     pub turn: TurnView,
     /// The legal moves in the engine's order.
@@ -68,7 +73,7 @@ impl PositionView {
     /// ```
     #[must_use]
     pub fn of<G: Catalogued>(pos: &G) -> PositionView {
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         let turn = pos.turn();
         PositionView {
@@ -86,10 +91,15 @@ impl PositionView {
             },
             moves: moves
                 .iter()
-                .map(|&mv| MoveView {
-                    text: pos.format_move(mv),
-                    cell: pos.move_cell(mv),
-                    probability: (turn == Turn::Chance).then(|| pos.chance_probability(mv)),
+                .map(|&mv| {
+                    let cells = pos.move_cells(mv);
+                    MoveView {
+                        text: pos.format_move(mv),
+                        cell: cells.to,
+                        from: cells.from,
+                        drop: cells.drop,
+                        probability: (turn == Turn::Chance).then(|| pos.chance_probability(mv)),
+                    }
                 })
                 .collect(),
             outcome: pos.outcome(Player::First),

@@ -66,7 +66,7 @@ pub fn view_of<G: Game>(pos: &G) -> Player {
 
 /// The children of `pos`, in move order.
 pub fn children<G: Game>(pos: &G) -> Vec<(G::Move, G)> {
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G>::default();
     pos.legal_moves(&mut moves);
     moves
         .iter()
@@ -140,7 +140,7 @@ pub fn reachable<G: Game>(start: &G) -> Vec<G> {
 /// from `start`, or `None` if the game ended first or is over there.
 pub fn random_position<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> Option<G> {
     let mut pos = start.clone();
-    let mut moves = MoveList::new();
+    let mut moves = MoveList::<G>::default();
     for _ in 0..plies {
         pos.legal_moves(&mut moves);
         if moves.is_empty() {

@@ -332,6 +332,8 @@ impl Connect4 {
 }
 
 impl Game for Connect4 {
+    /// At most 32 moves: one move per column, at most `Dims::MAX_WIDTH`.
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 32>;
     /// A column, 0-based from the left.
     type Move = u8;
     /// Pons' key `current + mask + bottom`: exact for every allowed size.
@@ -365,7 +367,7 @@ impl Game for Connect4 {
         }
     }
 
-    fn legal_moves(&self, out: &mut MoveList<u8>) {
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
         out.clear();
         if self.is_over() {
             return;
@@ -474,23 +476,24 @@ impl super::board::Board for Connect4 {
     }
 
     /// Cells row-major from the top left, as drawn (the top row is row `height − 1`).
-    fn cell(&self, index: usize) -> u32 {
+    fn cell(&self, index: usize) -> super::board::Cell {
         let (row_from_top, col) = (index / self.cols(), index % self.cols());
         let row = self.rows().saturating_sub(row_from_top + 1);
-        match self.cell(col as u8, row as u8) {
-            None => 0,
-            Some(Player::First) => 1,
-            Some(Player::Second) => 2,
-        }
+        self.cell(col as u8, row as u8)
+            .map_or(super::board::Cell::EMPTY, super::board::Cell::piece_of)
     }
 
     /// The cell where the disc dropped into column `mv` lands.
-    fn move_cell(&self, mv: u8) -> Option<usize> {
+    fn move_cells(&self, mv: u8) -> super::board::MoveCells {
         let col = usize::from(mv);
         let height = (0..self.dims.height)
             .take_while(|&row| self.cell(mv, row).is_some())
             .count();
-        (height < self.rows()).then(|| (self.rows() - 1 - height) * self.cols() + col)
+        if height < self.rows() {
+            super::board::MoveCells::at((self.rows() - 1 - height) * self.cols() + col)
+        } else {
+            super::board::MoveCells::default()
+        }
     }
 }
 
@@ -517,18 +520,9 @@ impl crate::game::catalogue::Catalogued for Connect4 {
             presentation: Presentation {
                 players: &["Red (first)", "Yellow (second)"],
                 legend: &[
-                    LegendEntry {
-                        code: 0,
-                        name: "empty",
-                    },
-                    LegendEntry {
-                        code: 1,
-                        name: "red (first)",
-                    },
-                    LegendEntry {
-                        code: 2,
-                        name: "yellow (second)",
-                    },
+                    LegendEntry::EMPTY,
+                    LegendEntry::piece_of(Player::First, "red (first)"),
+                    LegendEntry::piece_of(Player::Second, "yellow (second)"),
                 ],
                 board: "slots",
                 moves: MoveStyle::Column,

@@ -495,6 +495,8 @@ impl Othello {
 }
 
 impl Game for Othello {
+    /// At most 64 moves: a move on any empty square of a position set up by hand, or one pass.
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 64>;
     type Move = Move;
     /// The position itself: both masks, the side to move and the size (24 bytes).
     type Key = Othello;
@@ -525,7 +527,7 @@ impl Game for Othello {
         }
     }
 
-    fn legal_moves(&self, out: &mut MoveList<Move>) {
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
         out.clear();
         let mut squares = self.legal_squares();
         if squares == 0 {
@@ -656,22 +658,24 @@ impl super::board::Board for Othello {
         self.size().side()
     }
 
-    fn cell(&self, index: usize) -> u32 {
+    fn cell(&self, index: usize) -> super::board::Cell {
+        use super::board::Cell;
         let side = self.size().side();
         let bit = 1u64 << (8 * (index / side) + index % side);
         if self.discs(Player::First) & bit != 0 {
-            1
+            Cell::piece_of(Player::First)
         } else if self.discs(Player::Second) & bit != 0 {
-            2
+            Cell::piece_of(Player::Second)
         } else {
-            0
+            Cell::EMPTY
         }
     }
 
-    fn move_cell(&self, mv: Move) -> Option<usize> {
+    fn move_cells(&self, mv: Move) -> super::board::MoveCells {
         let side = self.size().side();
-        mv.square()
-            .map(|bit| usize::from(bit / 8) * side + usize::from(bit % 8))
+        mv.square().map_or_else(Default::default, |bit| {
+            super::board::MoveCells::at(usize::from(bit / 8) * side + usize::from(bit % 8))
+        })
     }
 
     fn cycle_cell(&self, index: usize) -> Option<Self> {
@@ -718,23 +722,14 @@ impl crate::game::catalogue::Catalogued for Othello {
                 chance: false,
                 repeats: false,
                 values: "disc difference, empties to the winner: -64..64",
-                max_moves: 33,
+                max_moves: 64,
             },
             presentation: Presentation {
                 players: &["Black (X)", "White (O)"],
                 legend: &[
-                    LegendEntry {
-                        code: 0,
-                        name: "empty",
-                    },
-                    LegendEntry {
-                        code: 1,
-                        name: "black",
-                    },
-                    LegendEntry {
-                        code: 2,
-                        name: "white",
-                    },
+                    LegendEntry::EMPTY,
+                    LegendEntry::piece_of(Player::First, "black"),
+                    LegendEntry::piece_of(Player::Second, "white"),
                 ],
                 board: "discs",
                 moves: MoveStyle::Cell,

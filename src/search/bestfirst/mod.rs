@@ -235,7 +235,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             self.path.push(mpn);
         }
 
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         if (self.tree.len() + moves.len()) as u64 > self.node_capacity() {
             return false;
@@ -295,7 +295,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             kind: node.kind(),
             status: node.status(),
             values: self.rules.values(node.kind(), node.value()),
-            child_count: u16::from(node.child_count()),
+            child_count: node.child_count(),
         }
     }
 

@@ -15,7 +15,7 @@
 //! parent: u32        4 bytes (the root is its own parent)
 //! first_child: u32   4 bytes (meaningless while child_count = 0)
 //! mv: Option<M>      the move from the parent, None at the root (a one-byte move: 2 bytes)
-//! child_count: u8    1 byte (MAX_MOVES = 64 fits)
+//! child_count: u16   2 bytes (up to 65,535 moves in one position)
 //! kind: NodeKind     1 byte
 //! status: Status     1 byte
 //! ```
@@ -35,7 +35,7 @@
 
 use serde::Serialize;
 
-use crate::game::{MAX_MOVES, Player, Turn};
+use crate::game::{Player, Turn};
 
 /// The index of a node in its [`Tree`]; the root is 0.
 pub type NodeId = u32;
@@ -136,12 +136,10 @@ pub struct Node<M, V> {
     parent: NodeId,
     first_child: NodeId,
     mv: Option<M>,
-    child_count: u8,
+    child_count: u16,
     kind: NodeKind,
     status: Status,
 }
-
-const _: () = assert!(MAX_MOVES <= u8::MAX as usize, "child_count is a u8");
 
 impl<M: Copy, V: Copy> Node<M, V> {
     /// The search's value.
@@ -164,7 +162,7 @@ impl<M: Copy, V: Copy> Node<M, V> {
 
     /// The number of children (0 until the node is expanded; terminal nodes never are).
     #[must_use]
-    pub fn child_count(&self) -> u8 {
+    pub fn child_count(&self) -> u16 {
         self.child_count
     }
 
@@ -279,10 +277,10 @@ impl<M: Copy, V: Copy> Tree<M, V> {
                 status,
             }));
         let count = self.nodes.len() - first;
-        assert!(count <= MAX_MOVES, "too many children");
+        assert!(count <= usize::from(u16::MAX), "too many children");
         let node = &mut self.nodes[parent as usize];
         node.first_child = first as NodeId;
-        node.child_count = count as u8;
+        node.child_count = count as u16;
         first as NodeId
     }
 

@@ -60,12 +60,10 @@
 //! assert!(search.stats().nodes_expanded > 0);
 //! ```
 
-use arrayvec::ArrayVec;
-
 use super::table::Table;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, NoOrdering};
-use crate::game::{Game, MAX_MOVES, MoveList, Player, Turn};
+use crate::game::{Game, MoveBuffer, MoveList, Player, Turn};
 use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
@@ -94,7 +92,8 @@ enum Bound {
 struct Entry {
     value: i32,
     bound: Bound,
-    /// Index of the best move found in the game's move order.
+    /// Index of the best move found in the game's move order: a hint for move ordering, kept
+    /// for the first 255 moves (so an entry stays 8 bytes).
     best: Option<u8>,
 }
 
@@ -157,7 +156,7 @@ pub struct AlphaBeta<G: Game, O: MoveOrdering<G> = NoOrdering> {
     clock: Clock,
     stats: Stats,
     /// The best move index found by the last root search, if it reached or beat its window.
-    root_best: Option<u8>,
+    root_best: Option<u16>,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -259,7 +258,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
     #[must_use]
     pub fn best_move(&self, pos: &G) -> Option<G::Move> {
         let index = self.root_best?;
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         moves.get(usize::from(index)).copied()
     }
@@ -346,7 +345,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
                 self.root_best
             }
         };
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         Ok(Score {
             value: if actor == root { value } else { -value },
@@ -362,7 +361,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
         actor: Player,
         mut low: i32,
         mut high: i32,
-    ) -> Result<(i32, Option<u8>), Stop> {
+    ) -> Result<(i32, Option<u16>), Stop> {
         let mut best = None;
         while low < high {
             let mut test = low + (high - low) / 2;
@@ -449,7 +448,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
         let key = pos.key();
         let mut table_best = None;
         if let Some(entry) = self.table.get(&key).copied() {
-            table_best = entry.best;
+            table_best = entry.best.map(u16::from);
             // At the root the search must run to find a best move.
             if ply > 0 {
                 match entry.bound {
@@ -479,7 +478,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
             }
         }
 
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         let order = self.order(pos, &moves, is_player, table_best);
         let alpha_at_start = alpha;
@@ -524,7 +523,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
             Entry {
                 value: best_value,
                 bound,
-                best: best_index,
+                best: best_index.and_then(|index| u8::try_from(index).ok()),
             },
             work,
         );
@@ -541,22 +540,25 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
         pos: &G,
         moves: &[G::Move],
         is_player: bool,
-        first: Option<u8>,
-    ) -> ArrayVec<u8, MAX_MOVES> {
-        let mut scores = [0i32; MAX_MOVES];
-        let scores = &mut scores[..moves.len()];
-        if is_player {
-            self.ordering.score_moves(pos, moves, scores);
+        first: Option<u16>,
+    ) -> G::List<u16> {
+        let mut scores = G::List::<i32>::default();
+        for _ in moves {
+            scores.push(0);
         }
-        let mut order: ArrayVec<u8, MAX_MOVES> = ArrayVec::new();
-        for index in 0..moves.len() as u8 {
+        if is_player {
+            self.ordering.score_moves(pos, moves, &mut scores);
+        }
+        let mut order = G::List::<u16>::default();
+        for index in 0..moves.len() as u16 {
             // Insertion sort, stable and allocation-free: higher scores first.
             let score = scores[usize::from(index)];
             let at = order
                 .iter()
                 .rposition(|&other| scores[usize::from(other)] >= score)
                 .map_or(0, |p| p + 1);
-            order.insert(at, index);
+            order.push(index);
+            order[at..].rotate_right(1);
         }
         if let Some(at) = first.and_then(|f| order.iter().position(|&i| i == f)) {
             order[..=at].rotate_right(1);

@@ -73,11 +73,9 @@
 //! assert_eq!(verdict, Verdict::Proved);
 //! ```
 
-use arrayvec::ArrayVec;
-
 use super::table::Table;
 use crate::game::catalogue::Catalogued;
-use crate::game::{Game, MAX_MOVES, MoveList, Turn};
+use crate::game::{Game, MoveBuffer, MoveList, Turn};
 use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
@@ -287,10 +285,10 @@ impl<G: Game> DfPn<G> {
         self.count_node()?;
         let nodes_before = self.stats.nodes_expanded;
         let is_or = self.is_or(pos);
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
-        let mut children: ArrayVec<Numbers, MAX_MOVES> = ArrayVec::new();
-        for &mv in &moves {
+        let mut children = G::List::<Numbers>::default();
+        for &mv in moves.iter() {
             let mut child = pos.clone();
             child.play(mv);
             self.stats.nodes_created += 1;
@@ -502,10 +500,10 @@ impl<G: Game> Session for DfPnSession<G> {
         if !self.search.is_or(root) {
             return None;
         }
-        let mut moves = MoveList::new();
+        let mut moves = MoveList::<G>::default();
         root.legal_moves(&mut moves);
         let mut best: Option<(u32, G::Move)> = None;
-        for &mv in &moves {
+        for &mv in moves.iter() {
             let mut child = root.clone();
             child.play(mv);
             let pn = self.search.lookup(&child).pn;
