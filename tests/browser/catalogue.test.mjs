@@ -2,28 +2,11 @@
 // tree), compare mode pairs any two searches, the parameter fields are the schema's, and a
 // link with a bad parameter marks that field.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage } from './harness.mjs';
+import { pageFixture } from './harness.mjs';
 
-let browser;
-let server;
-
-before(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-});
-
-after(async () => {
-  server?.stop();
-  await browser?.close();
-});
-
-async function ready(fragment = '', errors = []) {
-  const page = await openPage(browser, server.url + fragment, errors);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
-  return page;
-}
+const { ready } = pageFixture();
 
 const verdicts = (page) => page.locator('.results .verdict').evaluateAll((ps) => ps.map((p) => p.dataset.verdict));
 
@@ -47,7 +30,10 @@ test('compare mode pairs an exact search with a best-first one, and they agree',
   const page = await ready('#v=1&g=tictactoe&p=15&a=dfpn,pns&goal=not-lose');
   assert.equal(await page.locator('#compare-mode').isChecked(), true);
   await page.click('#run');
-  await page.waitForFunction(() => [...document.querySelectorAll('.results .verdict')].every((p) => p.dataset.verdict !== 'running'));
+  await page.waitForFunction(() => {
+    const shown = [...document.querySelectorAll('.results .verdict')];
+    return shown.length === 2 && shown.every((p) => p.dataset.verdict !== 'running');
+  });
   const [dfpn, pns] = await verdicts(page);
   assert.ok(['proved', 'disproved'].includes(dfpn), dfpn);
   assert.equal(pns, dfpn);

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,4 +69,27 @@ export async function openPage(browser, url, errors = []) {
     throw new Error(`${error.message}\nstill loading: ${[...pending].join(', ')}`);
   }
   return page;
+}
+
+/**
+ * For a test file: a browser and a server started before its tests and stopped after them,
+ * and `ready(fragment, errors)`, which opens the page at a share-link fragment and waits
+ * until it has applied it.
+ */
+export function pageFixture() {
+  const fixture = { browser: null, server: null };
+  before(async () => {
+    fixture.browser = await launchBrowser();
+    fixture.server = await startServer();
+  });
+  after(async () => {
+    fixture.server?.stop();
+    await fixture.browser?.close();
+  });
+  fixture.ready = async (fragment = '', errors = []) => {
+    const page = await openPage(fixture.browser, fixture.server.url + fragment, errors);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
+    return page;
+  };
+  return fixture;
 }

@@ -2,30 +2,13 @@
 // compare mode, share links (good and malformed), a dead worker, and a page that stays
 // responsive while a search runs.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, repo } from './harness.mjs';
+import { pageFixture, repo } from './harness.mjs';
 
-let browser;
-let server;
-
-before(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-});
-
-after(async () => {
-  server?.stop();
-  await browser?.close();
-});
-
-async function ready(fragment = '', errors = []) {
-  const page = await openPage(browser, server.url + fragment, errors);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
-  return page;
-}
+const { ready } = pageFixture();
 
 const positionText = (page) => page.locator('#position-text').inputValue();
 const cell = (page, index) => page.locator(`#board [data-cell="${index}"]`);

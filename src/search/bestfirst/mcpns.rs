@@ -34,7 +34,7 @@ use super::playout::Sampler;
 use super::tree::{Node, NodeKind};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Family, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, Params, THETA};
 use crate::search::session::Session;
 use crate::search::view::Values;
@@ -133,14 +133,7 @@ impl SearchKind for McpnsSearch {
         title: "Monte-Carlo PNS",
         help: "Saito et al.'s Monte-Carlo PNS: playout rates as proof and disproof numbers (PPNS paper §2.2)",
         family: Family::BestFirst,
-        capabilities: Capabilities {
-            steppable: true,
-            exact: true,
-            playouts: true,
-            tree: true,
-            plays: false,
-            acyclic_only: true,
-        },
+        capabilities: super::capabilities(true, true),
         params: &[THETA, PLAYOUTS],
     };
 

@@ -51,7 +51,7 @@ use std::fmt::Debug;
 use playout::Sampler;
 use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
 
-use super::catalogue::SearchInfo;
+use super::catalogue::{Capabilities, SearchInfo};
 use super::params::Params;
 use super::session::{Budget, Session, TreeView};
 use super::view::{PathNode, Snapshot, Values, ViewNode};
@@ -87,6 +87,20 @@ pub trait Rules {
     fn conclusion(&self, kind: NodeKind, value: Self::Value) -> Option<Verdict> {
         let _ = (kind, value);
         None
+    }
+}
+
+/// What a best-first search can do: it steps, keeps a tree, assumes an acyclic game and plays
+/// no games; `exact` if proofs are its only conclusions, `playouts` if it runs playouts.
+#[must_use]
+pub const fn capabilities(exact: bool, playouts: bool) -> Capabilities {
+    Capabilities {
+        steppable: true,
+        exact,
+        playouts,
+        tree: true,
+        plays: false,
+        acyclic_only: true,
     }
 }
 

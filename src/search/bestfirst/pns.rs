@@ -35,7 +35,7 @@ use super::playout::Sampler;
 use super::tree::{Node, NodeKind};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::Session;
 use crate::search::view::Values;
@@ -134,14 +134,7 @@ impl SearchKind for PnsSearch {
         title: "Proof-number search",
         help: "Allis' proof-number search: expand the most-proving node (PPNS paper §2.1)",
         family: Family::BestFirst,
-        capabilities: Capabilities {
-            steppable: true,
-            exact: true,
-            playouts: false,
-            tree: true,
-            plays: false,
-            acyclic_only: true,
-        },
+        capabilities: super::capabilities(true, false),
         params: &[],
     };
 

@@ -21,7 +21,7 @@
 
 use super::ppns::{Leaf, Ppns};
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Family, SearchInfo, SearchKind};
 use crate::search::params::{PR, Params};
 use crate::search::session::Session;
 
@@ -43,14 +43,7 @@ impl SearchKind for PpSearch {
         title: "Product propagation",
         help: "Product propagation: PPNS propagation with every leaf 1/2, no playouts (dissertation §2.3.1)",
         family: Family::BestFirst,
-        capabilities: Capabilities {
-            steppable: true,
-            exact: false,
-            playouts: false,
-            tree: true,
-            plays: false,
-            acyclic_only: true,
-        },
+        capabilities: super::capabilities(false, false),
         params: &[PR],
     };
 

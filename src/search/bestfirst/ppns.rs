@@ -46,7 +46,7 @@ use super::tree::{Node, NodeKind};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Verdict;
-use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Family, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::session::Session;
 use crate::search::view::Values;
@@ -163,14 +163,7 @@ impl SearchKind for PpnsSearch {
         title: "Probability-based PNS",
         help: "PPNS as the paper writes it: playout-valued leaves, probabilistic AND/OR (PPNS paper §3, Algorithms 1-6)",
         family: Family::BestFirst,
-        capabilities: Capabilities {
-            steppable: true,
-            exact: false,
-            playouts: true,
-            tree: true,
-            plays: false,
-            acyclic_only: true,
-        },
+        capabilities: super::capabilities(false, true),
         params: &[THETA, PR, PLAYOUTS],
     };
 

@@ -38,7 +38,7 @@ use super::tree::{Node, NodeKind};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Verdict;
-use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Family, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::session::Session;
 use crate::search::view::Values;
@@ -167,14 +167,7 @@ impl SearchKind for PpnsPreciseSearch {
         title: "PPNS, precise mode",
         help: "PPNS with values kept in log space, precise near 0 and 1 (beyond the paper; same rules as ppns)",
         family: Family::BestFirst,
-        capabilities: Capabilities {
-            steppable: true,
-            exact: false,
-            playouts: true,
-            tree: true,
-            plays: false,
-            acyclic_only: true,
-        },
+        capabilities: super::capabilities(false, true),
         params: &[THETA, PR, PLAYOUTS],
     };
 

@@ -64,7 +64,7 @@ use super::table::Table;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, NoOrdering};
 use crate::game::{Game, MoveBuffer, MoveList, Player, Turn};
-use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
@@ -577,14 +577,7 @@ impl SearchKind for AlphaBetaSearch {
         title: "Alpha-beta",
         help: "Alpha-beta with a transposition table and the game's move ordering: the exact reference",
         family: Family::Exact,
-        capabilities: Capabilities {
-            steppable: false,
-            exact: true,
-            playouts: false,
-            tree: false,
-            plays: false,
-            acyclic_only: true,
-        },
+        capabilities: super::CAPABILITIES,
         params: &[],
     };
 
@@ -593,9 +586,8 @@ impl SearchKind for AlphaBetaSearch {
             search: AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig::default()),
             question: Question::at(&root, params.goal()),
             root,
-            limits: params.limits(),
+            run: super::Run::new(params.limits()),
             stats: Stats::default(),
-            finished: None,
             best_move: None,
         })
     }
@@ -608,10 +600,9 @@ struct AlphaBetaSession<G: Knowledge> {
     search: AlphaBeta<G, G::Ordering>,
     root: G,
     question: Question,
-    limits: Limits,
+    run: super::Run,
     /// Counters over all steps (`iterations` = positions searched, like df-pn).
     stats: Stats,
-    finished: Option<Verdict>,
     best_move: Option<String>,
 }
 
@@ -621,45 +612,34 @@ impl<G: Knowledge> Session for AlphaBetaSession<G> {
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        if self.finished.is_some() {
-            return self.finished;
-        }
-        let nodes = self.stats.nodes_expanded;
-        if super::run_limit_reached(&self.limits, nodes, self.stats.seconds) {
-            self.finished = Some(Verdict::Out);
-            return self.finished;
-        }
-        let limits = super::step_limits(&self.limits, budget, nodes, self.stats.seconds);
-        let verdict = self.search.solve(&self.root, self.question, &limits);
-        let last = self.search.stats();
-        self.stats.nodes_expanded += last.nodes_expanded;
-        self.stats.nodes_created += last.nodes_created;
-        self.stats.iterations = self.stats.nodes_expanded;
-        self.stats.seconds += last.seconds;
-        self.stats.peak_nodes = last.peak_nodes;
-        self.stats.bytes_per_node = last.bytes_per_node;
-        if verdict.is_exact() {
-            self.finished = Some(verdict);
+        let (search, root, question, stats) =
+            (&mut self.search, &self.root, self.question, &mut self.stats);
+        let verdict = self.run.step(budget, *stats, |limits| {
+            let verdict = search.solve(root, question, limits);
+            let last = search.stats();
+            stats.nodes_expanded += last.nodes_expanded;
+            stats.nodes_created += last.nodes_created;
+            stats.iterations = stats.nodes_expanded;
+            stats.seconds += last.seconds;
+            stats.peak_nodes = last.peak_nodes;
+            stats.bytes_per_node = last.bytes_per_node;
+            (verdict, *stats)
+        });
+        if verdict.is_some_and(Verdict::is_exact) && self.best_move.is_none() {
             self.best_move = self
                 .search
                 .best_move(&self.root)
                 .map(|mv| self.root.format_move(mv));
-        } else if super::run_limit_reached(
-            &self.limits,
-            self.stats.nodes_expanded,
-            self.stats.seconds,
-        ) {
-            self.finished = Some(Verdict::Out);
         }
-        self.finished
+        verdict
     }
 
     fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
+        self.run.verdict()
     }
 
     fn is_finished(&self) -> bool {
-        self.finished.is_some()
+        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {

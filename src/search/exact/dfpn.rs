@@ -76,7 +76,7 @@
 use super::table::Table;
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
-use crate::search::catalogue::{Capabilities, Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
@@ -413,14 +413,7 @@ impl SearchKind for DfPnSearch {
         title: "df-pn",
         help: "Nagai's depth-first proof-number search with a 16 MiB transposition table",
         family: Family::Exact,
-        capabilities: Capabilities {
-            steppable: false,
-            exact: true,
-            playouts: false,
-            tree: false,
-            plays: false,
-            acyclic_only: true,
-        },
+        capabilities: super::CAPABILITIES,
         params: &[],
     };
 
@@ -428,8 +421,7 @@ impl SearchKind for DfPnSearch {
         let question = Question::at(&root, params.goal());
         Box::new(DfPnSession {
             search: DfPn::new(&root, question, DfPnConfig::default()),
-            limits: params.limits(),
-            finished: None,
+            run: super::Run::new(params.limits()),
         })
     }
 }
@@ -437,8 +429,7 @@ impl SearchKind for DfPnSearch {
 /// A df-pn search driven as a [`Session`].
 struct DfPnSession<G: Game> {
     search: DfPn<G>,
-    limits: Limits,
-    finished: Option<Verdict>,
+    run: super::Run,
 }
 
 impl<G: Game> Session for DfPnSession<G> {
@@ -447,31 +438,19 @@ impl<G: Game> Session for DfPnSession<G> {
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        if self.finished.is_some() {
-            return self.finished;
-        }
-        let stats = self.search.stats();
-        if super::run_limit_reached(&self.limits, stats.nodes_expanded, stats.seconds) {
-            self.finished = Some(Verdict::Out);
-            return self.finished;
-        }
-        let limits = super::step_limits(&self.limits, budget, stats.nodes_expanded, stats.seconds);
-        let verdict = self.search.step(&limits);
-        let stats = self.search.stats();
-        if verdict.is_exact() {
-            self.finished = Some(verdict);
-        } else if super::run_limit_reached(&self.limits, stats.nodes_expanded, stats.seconds) {
-            self.finished = Some(Verdict::Out);
-        }
-        self.finished
+        let search = &mut self.search;
+        self.run.step(budget, search.stats(), |limits| {
+            let verdict = search.step(limits);
+            (verdict, search.stats())
+        })
     }
 
     fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
+        self.run.verdict()
     }
 
     fn is_finished(&self) -> bool {
-        self.finished.is_some()
+        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {

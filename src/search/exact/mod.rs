@@ -12,14 +12,74 @@ pub mod alphabeta;
 pub mod dfpn;
 pub mod table;
 
-use super::Limits;
+use super::catalogue::Capabilities;
 use super::session::Budget;
+use super::{Limits, Stats, Verdict};
+
+/// What an exact search can do: exact answers only, no tree to draw, no playouts; its
+/// iterations are positions, too small to watch one by one.
+pub const CAPABILITIES: Capabilities = Capabilities {
+    steppable: false,
+    exact: true,
+    playouts: false,
+    tree: false,
+    plays: false,
+    acyclic_only: true,
+};
+
+/// What an exact search's session keeps besides the search: the run's limits, and the
+/// verdict once the run has stopped. Both exact sessions step through it.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    limits: Limits,
+    finished: Option<Verdict>,
+}
+
+impl Run {
+    fn new(limits: Limits) -> Run {
+        Run {
+            limits,
+            finished: None,
+        }
+    }
+
+    /// One step of a run whose counters are `before`: `search` searches within the budget
+    /// and what remains of the run's limits, and answers its verdict and the counters after.
+    /// The run stops at an exact verdict or when its limits are used up.
+    fn step(
+        &mut self,
+        budget: Budget,
+        before: Stats,
+        search: impl FnOnce(&Limits) -> (Verdict, Stats),
+    ) -> Option<Verdict> {
+        if self.finished.is_some() {
+            return self.finished;
+        }
+        if run_limit_reached(&self.limits, &before) {
+            self.finished = Some(Verdict::Out);
+            return self.finished;
+        }
+        let (verdict, after) = search(&step_limits(&self.limits, budget, &before));
+        if verdict.is_exact() {
+            self.finished = Some(verdict);
+        } else if run_limit_reached(&self.limits, &after) {
+            self.finished = Some(Verdict::Out);
+        }
+        self.finished
+    }
+
+    fn verdict(&self) -> Verdict {
+        self.finished.unwrap_or(Verdict::Out)
+    }
+}
 
 /// The limits of one step of an exact search: the budget, within what remains of the run's
-/// `limits` after `nodes` positions and `seconds` of earlier steps.
-fn step_limits(limits: &Limits, budget: Budget, nodes: u64, seconds: f64) -> Limits {
-    let remaining_nodes = limits.max_nodes.map(|max| max.saturating_sub(nodes));
-    let remaining_seconds = limits.max_seconds.map(|max| (max - seconds).max(0.0));
+/// `limits` after the positions and seconds of earlier steps (`spent`).
+fn step_limits(limits: &Limits, budget: Budget, spent: &Stats) -> Limits {
+    let remaining_nodes = limits
+        .max_nodes
+        .map(|max| max.saturating_sub(spent.nodes_expanded));
+    let remaining_seconds = limits.max_seconds.map(|max| (max - spent.seconds).max(0.0));
     let least = |a: Option<u64>, b: Option<u64>| match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -34,8 +94,10 @@ fn step_limits(limits: &Limits, budget: Budget, nodes: u64, seconds: f64) -> Lim
     }
 }
 
-/// Whether the run's `limits` are used up after `nodes` positions and `seconds`.
-fn run_limit_reached(limits: &Limits, nodes: u64, seconds: f64) -> bool {
-    limits.max_nodes.is_some_and(|max| nodes >= max)
-        || limits.max_seconds.is_some_and(|max| seconds >= max)
+/// Whether the run's `limits` are used up after the positions and seconds of `spent`.
+fn run_limit_reached(limits: &Limits, spent: &Stats) -> bool {
+    limits
+        .max_nodes
+        .is_some_and(|max| spent.nodes_expanded >= max)
+        || limits.max_seconds.is_some_and(|max| spent.seconds >= max)
 }
