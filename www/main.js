@@ -14,6 +14,7 @@ import { TreeView } from './tree-view.js';
 import { SearchCharts } from './charts.js';
 import { renderResults } from './results-view.js';
 import { StagesView } from './stages-view.js';
+import { Views } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,6 +44,8 @@ window.pnplayEngine = engine;
 let catalogue = null;
 let params = null;
 let stagesView = null;
+/** The page's views (views.js), registered in `start`. */
+let views = null;
 
 /** Everything the page shows that is not derived from the engine's answers. */
 const state = {
@@ -55,7 +58,7 @@ const state = {
   running: false,
   step: 0, // iterations reached by the current searches
   lastMoveCell: null, // the cell of the move just played, outlined on the board
-  viewName: 'tree', // 'tree' (the playground) or 'stages' (the experiment)
+  viewName: null, // the view shown (views.js)
 };
 
 let treeViews = [];
@@ -235,30 +238,24 @@ function allOptions() {
 }
 
 function linkState({ run = false } = {}) {
-  const stages = stagesView.settings();
   return {
-    stages: stages.stages,
-    stagePositions: stages.positions,
-    stageAlgos: stages.algos,
+    ...views.linkState(),
     run,
     game: state.game,
     position: state.view ? state.view.text : null,
     algos: chosenAlgos(),
     options: allOptions(),
     view: state.viewName,
-    step: state.step,
   };
 }
 
-/** Shows the playground ('tree') or the stages experiment ('stages'). */
-function setView(name) {
-  state.viewName = name;
-  const stages = name === 'stages';
-  $('stages-panel').hidden = !stages;
-  $('tree-panel').hidden = stages;
-  $('chart-panel').hidden = stages;
-  $('view-tree').setAttribute('aria-pressed', String(!stages));
-  $('view-stages').setAttribute('aria-pressed', String(stages));
+/** A share-link field's whole number of steps. */
+function wholeNumber(text) {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isInteger(value) || value < 0 || value > 1e9) {
+    throw new Error(`${JSON.stringify(text)} is not a whole number from 0 to 1000000000`);
+  }
+  return value;
 }
 
 function applyLinkState(link) {
@@ -266,8 +263,8 @@ function applyLinkState(link) {
   ui.algo.value = link.algos[0];
   ui.compare.checked = link.algos.length === 2;
   if (link.algos.length === 2) ui.algo2.value = link.algos[1];
-  stagesView.apply({ stages: link.stages, positions: link.stagePositions, algos: link.stageAlgos });
-  setView(link.view);
+  views.apply(link);
+  views.show(link.view);
 }
 
 // ---------------------------------------------------------------- searching
@@ -420,7 +417,7 @@ document.addEventListener('pointermove', (event) => {
 
 async function share({ run = false } = {}) {
   const link = new URL(window.location.href);
-  link.hash = writeLink(linkState({ run }), catalogue);
+  link.hash = writeLink(linkState({ run }), catalogue, views);
   history.replaceState(null, '', link.hash);
   try {
     await navigator.clipboard.writeText(link.href);
@@ -492,10 +489,6 @@ function wire() {
   $('step-n-button').addEventListener('click', () => step(Math.max(1, Number($('step-n').value) || 1)));
   $('cancel').addEventListener('click', invalidateSearch);
   $('share').addEventListener('click', () => share());
-  $('stages-share').addEventListener('click', () => share({ run: true }));
-  $('stages-run').addEventListener('click', () => runStages());
-  $('view-tree').addEventListener('click', () => setView('tree'));
-  $('view-stages').addEventListener('click', () => setView('stages'));
   for (const input of [ui.algo, ui.algo2, ui.compare]) {
     input.addEventListener('change', () => {
       if (!state.running) invalidateSearch();
@@ -554,7 +547,29 @@ async function start() {
       if (!state.running) invalidateSearch();
     },
   });
-  stagesView = new StagesView($('stages-panel'), { engine, catalogue, showMessage: (text) => showMessage(text) });
+  stagesView = new StagesView($('tree-panel'), {
+    engine,
+    catalogue,
+    showMessage: (text) => showMessage(text),
+    run: () => runStages(),
+    share: () => share({ run: true }),
+  });
+  views = new Views($('views'), { onShow: (name) => (state.viewName = name) });
+  views.register({
+    name: 'tree',
+    title: 'Playground',
+    panels: [$('tree-panel'), $('chart-panel')],
+    link: {
+      fields: { step: { key: 'step', read: wholeNumber, initial: () => 0 } },
+      state: () => ({ step: state.step }),
+      apply: () => {},
+      // A link with a step replays the searches up to it.
+      opened: async (values) => {
+        if (values.step > 0) await step(values.step);
+      },
+    },
+  });
+  views.register(stagesView.registration(catalogue));
   wire();
   fillSelect(ui.game, catalogue.listedGames.map((g) => [g.name, g.title]));
   const searches = catalogue.searches.map((s) => [s.id, s.title]);
@@ -562,7 +577,7 @@ async function start() {
   fillSelect(ui.algo2, searches);
   ui.algo2.value = hello.defaults.compare;
 
-  const { state: link, problems } = readLink(window.location.hash, catalogue);
+  const { state: link, problems } = readLink(window.location.hash, catalogue, views);
   applyLinkState(link);
   try {
     await loadPosition(link.game, link.position);
@@ -584,9 +599,9 @@ async function start() {
   if (problems.length) {
     showMessage(`This link has problems, defaults were used instead — ${problems.map((p) => p.message).join('; ')}`);
   }
-  if (link.step > 0 && link.view === 'tree' && !problems.length) await step(link.step);
+  const shown = views.list.find((view) => view.name === views.current);
+  if (!problems.length) await shown.link?.opened?.(link);
   document.body.dataset.ready = 'true';
-  if (link.view === 'stages' && link.run) runStages();
 }
 
 start();

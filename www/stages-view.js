@@ -38,9 +38,47 @@ function download(name, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+const PANEL = `
+  <h2 id="stages-heading">Stages experiment</h2>
+  <p class="hint">Random positions after each number of moves from the start of the chosen game (seeded), every chosen search on each, within the node and time limits of the search panel, run in a pool of workers. The same settings give the same results as <code>pnplay experiment stages</code>. Completion counts proved, disproved and concluded verdicts; dashed lines are the papers' published values, where there are any for the game.</p>
+  <div class="row">
+    <label>Stages <input id="stages-list" type="text" size="20" aria-label="Stages (numbers of random moves)"></label>
+    <label>Positions per stage <input id="stages-positions" type="number" min="1" max="1000" step="1" value="10"></label>
+  </div>
+  <div id="stages-algos" class="row" role="group" aria-label="Searches"></div>
+  <div class="row">
+    <button id="stages-run" type="button">▶ Run experiment</button>
+    <button id="stages-cancel" type="button">Cancel</button>
+    <button id="stages-csv" type="button">Download CSV</button>
+    <button id="stages-json" type="button">Download JSON</button>
+    <button id="stages-share" type="button">Share link</button>
+  </div>
+  <progress id="stages-progress" max="1" value="0" aria-label="Experiment progress"></progress>
+  <p id="stages-status" aria-live="polite"></p>
+  <div id="stages-chart" class="chart"></div>
+  <div id="stages-table" class="stages-table"></div>`;
+
+const whole = (min, max) => (text) => {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${JSON.stringify(text)} is not a whole number from ${min} to ${max}`);
+  }
+  return value;
+};
+
 export class StagesView {
-  /** `catalogue`: the engine's catalogues; every search of it gets a checkbox. */
-  constructor(root, { engine, catalogue, showMessage }) {
+  /**
+   * Builds the stages panel before `before` (an element of the page's main grid).
+   * `catalogue`: the engine's catalogues (every search gets a checkbox); `run()` and
+   * `share()`: what the panel's Run and Share buttons do (the page knows the game and the
+   * search panel's parameters).
+   */
+  constructor(before, { engine, catalogue, showMessage, run, share }) {
+    const root = document.createElement('section');
+    root.id = 'stages-panel';
+    root.setAttribute('aria-labelledby', 'stages-heading');
+    root.innerHTML = PANEL;
+    before.before(root);
     this.root = root;
     this.engine = engine;
     this.catalogue = catalogue;
@@ -76,10 +114,61 @@ export class StagesView {
       json: $('#stages-json'),
     };
     this.ui.cancel.addEventListener('click', () => this.cancel());
+    this.ui.run.addEventListener('click', run);
+    $('#stages-share').addEventListener('click', share);
     this.ui.csv.addEventListener('click', () => download('stages.csv', 'text/csv', csvOf(this.summary())));
     this.ui.json.addEventListener('click', () =>
       download('stages.jsonl', 'application/json', this.records.filter(Boolean).map((r) => JSON.stringify(r)).join('\n') + '\n'),
     );
+  }
+
+  /**
+   * This view for the page's view list (views.js): its panel and its share-link fields (stages, n =
+   * positions per stage, sa = searches, run = run when the link opens), with the engine's
+   * defaults.
+   */
+  registration(catalogue) {
+    const searchId = (text) => {
+      if (!catalogue.search(text)) throw new Error(`unknown search ${JSON.stringify(text)}`);
+      return text;
+    };
+    const list = (read, what) => (text) => {
+      const items = text.split(',').filter(Boolean).map(read);
+      if (!items.length) throw new Error(`needs ${what}`);
+      return items;
+    };
+    return {
+      name: 'stages',
+      title: 'Stages experiment',
+      panels: [this.root],
+      link: {
+        fields: {
+          stages: {
+            key: 'stages',
+            read: list(whole(1, 200), 'at least one stage'),
+            write: (v) => v.join(','),
+            initial: () => catalogue.defaults.stages.split(',').map(Number),
+          },
+          n: { key: 'stagePositions', read: whole(1, 1000), initial: () => 10 },
+          sa: {
+            key: 'stageAlgos',
+            read: list(searchId, 'at least one search'),
+            write: (v) => v.join(','),
+            initial: () => catalogue.defaults.stage_searches.split(','),
+          },
+          run: { key: 'run', read: (text) => text === '1', write: (run) => (run ? '1' : '0'), initial: () => false },
+        },
+        state: () => {
+          const { stages, positions, algos } = this.settings();
+          return { stages, stagePositions: positions, stageAlgos: algos, run: false };
+        },
+        apply: (values) => this.apply({ stages: values.stages, positions: values.stagePositions, algos: values.stageAlgos }),
+        // A link made with the panel's Share button runs the experiment when it opens.
+        opened: (values) => {
+          if (values.run) this.ui.run.click();
+        },
+      },
+    };
   }
 
   /** The experiment's settings as the form shows them. */

@@ -1,0 +1,64 @@
+// The page's views — the playground, the stages experiment, and whatever comes next — each
+// registered once: its name, title, the panels it shows, and the share-link fields it owns.
+// The nav's buttons, switching views, and the link's view fields all come from this list, so
+// adding a view is its module plus one `register` call in main.js.
+
+export class Views {
+  /** `nav`: the element the view buttons go in; `onShow(name)`: called after a switch. */
+  constructor(nav, { onShow = () => {} } = {}) {
+    this.nav = nav;
+    this.onShow = onShow;
+    this.list = [];
+    this.current = null;
+  }
+
+  /**
+   * Registers a view: `{name, title, panels: [element], link?: {fields, state(), apply(values), opened?(values)}}`.
+   * `link.fields` maps share-link keys to `{key, read(text), write?(value), initial()}`;
+   * `state()` gives the view's current values by `key`, `apply(values)` shows them, and
+   * `opened(values)` runs when a link opens the page on this view (a replay, a rerun).
+   */
+  register(view) {
+    this.list.push(view);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.id = `view-${view.name}`;
+    button.textContent = view.title;
+    button.setAttribute('aria-pressed', 'false');
+    button.addEventListener('click', () => this.show(view.name));
+    this.nav.append(button);
+    view.button = button;
+    if (!this.current) this.show(view.name);
+    else for (const panel of view.panels) panel.hidden = true;
+  }
+
+  /** Shows view `name` (the first one for an unknown name). */
+  show(name) {
+    const shown = this.list.find((v) => v.name === name) ?? this.list[0];
+    for (const view of this.list) {
+      for (const panel of view.panels) panel.hidden = view !== shown;
+      view.button.setAttribute('aria-pressed', String(view === shown));
+    }
+    this.current = shown.name;
+    this.onShow(shown.name);
+  }
+
+  names() {
+    return this.list.map((v) => v.name);
+  }
+
+  /** Every view's share-link fields, by link key. */
+  linkFields() {
+    return Object.assign({}, ...this.list.map((v) => v.link?.fields ?? {}));
+  }
+
+  /** Every view's current link values, by state key. */
+  linkState() {
+    return Object.assign({}, ...this.list.map((v) => v.link?.state() ?? {}));
+  }
+
+  /** Shows the link values (by state key) in every view. */
+  apply(values) {
+    for (const view of this.list) view.link?.apply(values);
+  }
+}
