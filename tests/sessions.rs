@@ -3,8 +3,9 @@
 //! (tic-tac-toe, 4×4 Othello, 5×4 Connect Four), for both goals, each session's exact verdicts
 //! equal alpha-beta's (`engine::solve(.., "alphabeta", ..)`) and its proving moves prove;
 //! stepping in small budgets reaches the verdict one run reaches; sessions that keep a tree
-//! show it and others show none; and bad parameters and finished positions are refused with
-//! the error that names what is wrong.
+//! show it and others show none; and bad parameters, finished positions and games whose
+//! positions repeat (for searches that assume they never do) are refused with the error that
+//! names what is wrong.
 
 use pnplay::engine::{self, GameSpec};
 use pnplay::error::Error;
@@ -365,4 +366,123 @@ fn every_seed_runs_and_the_default_seed_is_one() {
     let mut params = Params::default();
     params.set_text("seed", "18446744073709551615").unwrap();
     assert_eq!(params.seed(), u64::MAX);
+}
+
+/// Tic-tac-toe declared as a game whose positions can repeat (as Awari's and MiniShogi's
+/// can): every search that assumes an acyclic game must refuse it up front, naming itself.
+mod repeating {
+    use pnplay::game::board::{Board, Cell, MoveCells};
+    use pnplay::game::catalogue::{Catalogued, Facts, Family};
+    use pnplay::game::knowledge::{Knowledge, NoOrdering};
+    use pnplay::game::tictactoe::TicTacToe;
+    use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Turn};
+
+    #[derive(Clone, Debug)]
+    pub struct Repeating(pub TicTacToe);
+
+    impl Game for Repeating {
+        type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 9>;
+        type Move = u8;
+        type Key = u32;
+        type Variant = ();
+        fn start(variant: &()) -> Self {
+            Repeating(TicTacToe::start(variant))
+        }
+        fn variant(&self) {}
+        fn turn(&self) -> Turn {
+            self.0.turn()
+        }
+        fn legal_moves(&self, out: &mut MoveList<Self>) {
+            let mut moves = MoveList::<TicTacToe>::default();
+            self.0.legal_moves(&mut moves);
+            out.clear();
+            out.extend(moves.iter().copied());
+        }
+        fn chance_probability(&self, mv: u8) -> f64 {
+            self.0.chance_probability(mv)
+        }
+        fn play(&mut self, mv: u8) {
+            self.0.play(mv);
+        }
+        fn outcome(&self, player: Player) -> Option<Outcome> {
+            self.0.outcome(player)
+        }
+        fn terminal_value(&self, player: Player) -> Option<i32> {
+            self.0.terminal_value(player)
+        }
+        fn key(&self) -> u32 {
+            self.0.key()
+        }
+        fn parse_position(variant: &(), text: &str) -> Result<Self, ParseError> {
+            TicTacToe::parse_position(variant, text).map(Repeating)
+        }
+        fn format_position(&self) -> String {
+            self.0.format_position()
+        }
+        fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
+            self.0.parse_move(text)
+        }
+        fn format_move(&self, mv: u8) -> String {
+            self.0.format_move(mv)
+        }
+    }
+
+    impl Board for Repeating {
+        fn rows(&self) -> usize {
+            3
+        }
+        fn cols(&self) -> usize {
+            3
+        }
+        fn cell(&self, index: usize) -> Cell {
+            self.0.cell(index)
+        }
+        fn move_cells(&self, mv: u8) -> MoveCells {
+            self.0.move_cells(mv)
+        }
+    }
+
+    impl Knowledge for Repeating {
+        type Ordering = NoOrdering;
+    }
+
+    impl Catalogued for Repeating {
+        const FAMILY: Family = Family {
+            id: "repeating-tictactoe",
+            facts: Facts {
+                repeats: true,
+                ..<TicTacToe as Catalogued>::FAMILY.facts
+            },
+            ..<TicTacToe as Catalogued>::FAMILY
+        };
+        fn parse_name(name: &str) -> Option<Result<(), ParseError>> {
+            (name == "repeating-tictactoe").then_some(Ok(()))
+        }
+        fn name((): &()) -> String {
+            "repeating-tictactoe".to_string()
+        }
+    }
+}
+
+#[test]
+fn searches_that_assume_an_acyclic_game_refuse_one_whose_positions_repeat() {
+    use pnplay::game::Game;
+    use repeating::Repeating;
+    let root = Repeating(pnplay::game::tictactoe::TicTacToe::parse_position(&(), "5").unwrap());
+    for info in SEARCHES {
+        let result = catalogue::start(info.id, root.clone(), &Params::default());
+        if info.capabilities.acyclic_only {
+            let Err(error) = result else {
+                panic!("{} started on a game whose positions repeat", info.id)
+            };
+            assert!(
+                matches!(error, Error::Unsupported { search, .. } if search == info.id),
+                "{error}"
+            );
+            assert_eq!(error.field(), Some("search"));
+            assert!(error.to_string().contains("repeat"), "{error}");
+        } else {
+            assert!(result.is_ok(), "{}", info.id);
+        }
+    }
 }
