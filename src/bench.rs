@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::engine::GameSpec;
+use crate::error::Error;
 use crate::game::{Game, ParseError, Rng, perft};
 use crate::search::catalogue::SearchInfo;
 use crate::search::params::Params;
@@ -112,7 +113,7 @@ pub fn search_rate(
     positions: usize,
     seed: u64,
     limits: Limits,
-) -> Result<SearchMeasurement, String> {
+) -> Result<SearchMeasurement, Error> {
     let texts = crate::experiment::generate::random_positions(spec, moves, positions, seed)?;
     let mut total = SearchMeasurement {
         algo: algo.id,
@@ -130,8 +131,7 @@ pub fn search_rate(
     };
     for text in &texts {
         let params = params.clone().with_limits(limits);
-        let mut search =
-            crate::engine::start(spec, text, algo.id, &params).map_err(|e| e.to_string())?;
+        let mut search = crate::engine::start(spec, text, algo.id, &params)?;
         let verdict = search.run();
         let stats = search.stats();
         total.iterations += stats.iterations;

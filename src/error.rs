@@ -61,6 +61,13 @@ pub enum Error {
         /// What was asked for.
         what: String,
     },
+    /// An error of one item of a batch (a stage, a position, a line of a file): where, and what.
+    In {
+        /// Where: `stage 18 position 3`, `line 7`.
+        context: String,
+        /// What went wrong there.
+        error: Box<Error>,
+    },
 }
 
 /// An error as the worker sends it to the page.
@@ -87,6 +94,7 @@ impl Error {
             Error::GameOver => "game-over",
             Error::Unsupported { .. } => "unsupported",
             Error::NotFound { .. } => "not-found",
+            Error::In { error, .. } => error.kind(),
         }
     }
 
@@ -100,6 +108,7 @@ impl Error {
             Error::BadParameter { name, .. } => Some(name),
             Error::GameOver => Some("pos"),
             Error::NotFound { .. } => None,
+            Error::In { error, .. } => error.field(),
         }
     }
 
@@ -122,6 +131,15 @@ impl Error {
                 field: "pos",
                 error,
             },
+        }
+    }
+
+    /// This error, said to have happened at `context` (`line 7`, `stage 18 position 3`).
+    #[must_use]
+    pub fn at(self, context: impl Into<String>) -> Error {
+        Error::In {
+            context: context.into(),
+            error: Box::new(self),
         }
     }
 
@@ -176,8 +194,16 @@ impl fmt::Display for Error {
                 reason,
             } => write!(f, "{search} does not support {game}: {reason}"),
             Error::NotFound { what } => write!(f, "no {what}"),
+            Error::In { context, error } => write!(f, "{context}: {error}"),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+impl From<Error> for String {
+    /// The one-line message (for the CLI, which reports errors as text).
+    fn from(error: Error) -> String {
+        error.to_string()
+    }
+}

@@ -143,7 +143,7 @@ pub fn bench_search(
         seed as u64,
         limits,
     )
-    .map_err(internal)?;
+    .map_err(js_error)?;
     to_js(&measurement)
 }
 
@@ -295,7 +295,7 @@ fn with_stages_plan<T>(
                 &params,
                 params.seed(),
             )
-            .map_err(internal)?;
+            .map_err(js_error)?;
             *planned = Some(Plan {
                 config,
                 params,
@@ -321,7 +321,7 @@ pub fn stages_run_job(game: &str, config: JsValue, index: u32) -> Result<JsValue
             .get(index as usize)
             .ok_or_else(|| internal(format!("job {index}")))?;
         let record = crate::experiment::runner::run_job(spec, job, plan.params.limits())
-            .map_err(internal)?;
+            .map_err(js_error)?;
         to_js(&record)
     })
 }

@@ -117,9 +117,14 @@ fn positions_files_skip_comments_and_ignore_annotations() {
     assert_eq!(two_thousand, ["2,0,0,4;p"]);
 
     let bad = read_positions(&spec("connect4"), "44\n# fine\n4x4\n").unwrap_err();
-    assert!(bad.starts_with("line 3:"), "{bad}");
+    assert!(bad.to_string().starts_with("line 3:"), "{bad}");
+    assert_eq!((bad.kind(), bad.field()), ("parse", Some("pos")));
     let over = read_positions(&spec("tictactoe"), "1425369\n").unwrap_err();
-    assert!(over.contains("over"), "{over}");
+    assert!(over.to_string().contains("over"), "{over}");
+    assert_eq!(over.kind(), "parse"); // a move after the end does not parse
+    let finished = read_positions(&spec("tictactoe"), "15\n14253\n").unwrap_err();
+    assert_eq!(finished.to_string(), "line 2: the game is already over in this position: there is nothing to search");
+    assert_eq!((finished.kind(), finished.field()), ("game-over", Some("pos")));
 }
 
 #[test]

@@ -43,7 +43,8 @@ use std::collections::HashSet;
 
 use super::derive_seed;
 use crate::engine::GameSpec;
-use crate::game::{Game, MoveList, Rng, Turn, pick_by_probability};
+use crate::error::Error;
+use crate::game::{Game, MoveList, ParseError, Rng, Turn, pick_by_probability};
 use crate::with_game;
 
 /// Attempts [`random_position`] makes before giving up: a game that ends this often before
@@ -57,7 +58,7 @@ pub fn random_position<G: Game>(
     variant: &G::Variant,
     moves: u32,
     rng: &mut Rng,
-) -> Result<G, String> {
+) -> Result<G, Error> {
     let mut legal = MoveList::<G>::default();
     'attempt: for _ in 0..MAX_ATTEMPTS {
         let mut pos = G::start(variant);
@@ -78,9 +79,12 @@ pub fn random_position<G: Game>(
             return Ok(pos);
         }
     }
-    Err(format!(
-        "no game lasted more than {moves} random moves in {MAX_ATTEMPTS} attempts"
-    ))
+    Err(Error::BadParameter {
+        name: "stages".to_string(),
+        message: format!(
+            "no game lasted more than {moves} random moves in {MAX_ATTEMPTS} attempts"
+        ),
+    })
 }
 
 /// `count` random positions of `moves` moves (see the module documentation), in the game's
@@ -90,7 +94,7 @@ pub fn random_positions(
     moves: u32,
     count: usize,
     seed: u64,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, Error> {
     with_game!(*spec, G, variant => {
         (0..count)
             .map(|index| {
@@ -103,7 +107,7 @@ pub fn random_positions(
 
 /// The positions of a positions file (see the module documentation), in canonical notation,
 /// in file order. Errors name the line (counted from 1).
-pub fn read_positions(spec: &GameSpec, text: &str) -> Result<Vec<String>, String> {
+pub fn read_positions(spec: &GameSpec, text: &str) -> Result<Vec<String>, Error> {
     with_game!(*spec, G, variant => {
         let mut positions = Vec::new();
         for (number, line) in text.lines().enumerate() {
@@ -111,9 +115,10 @@ pub fn read_positions(spec: &GameSpec, text: &str) -> Result<Vec<String>, String
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let pos: G = parse_line(variant, line).map_err(|e| format!("line {}: {e}", number + 1))?;
+            let pos: G = parse_line(variant, line)
+                .map_err(|e| Error::position(e).at(format!("line {}", number + 1)))?;
             if pos.turn() == Turn::Over {
-                return Err(format!("line {}: the game is already over in this position", number + 1));
+                return Err(Error::GameOver.at(format!("line {}", number + 1)));
             }
             positions.push(pos.format_position());
         }
@@ -123,7 +128,7 @@ pub fn read_positions(spec: &GameSpec, text: &str) -> Result<Vec<String>, String
 
 /// One positions-file line: the whole line, else before its first `;`, else its first word.
 /// The error is the whole line's.
-fn parse_line<G: Game>(variant: &G::Variant, line: &str) -> Result<G, String> {
+fn parse_line<G: Game>(variant: &G::Variant, line: &str) -> Result<G, ParseError> {
     let whole = G::parse_position(variant, line);
     let mut fallbacks = [
         line.split_once(';').map(|(before, _)| before.trim()),
@@ -135,7 +140,7 @@ fn parse_line<G: Game>(variant: &G::Variant, line: &str) -> Result<G, String> {
         Ok(pos) => Ok(pos),
         Err(error) => fallbacks
             .find_map(|text| G::parse_position(variant, text).ok())
-            .ok_or_else(|| error.to_string()),
+            .ok_or(error),
     }
 }
 

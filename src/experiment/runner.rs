@@ -22,6 +22,7 @@
 
 use super::{Record, SearchSpec, Stage, derive_seed};
 use crate::engine::GameSpec;
+use crate::error::Error;
 use crate::search::Limits;
 use crate::search::catalogue::SearchInfo;
 use crate::search::params::{PR, Params, THETA};
@@ -117,13 +118,13 @@ pub fn plan_stages(
     algos: &[&'static SearchInfo],
     params: &Params,
     seed: u64,
-) -> Result<Vec<Job>, String> {
+) -> Result<Vec<Job>, Error> {
     let stage_positions = stages
         .iter()
         .map(|&moves| {
             super::generate::random_positions(spec, moves, positions, seed)
                 .map(|list| (Stage::Moves(moves), list))
-                .map_err(|e| format!("stage {moves}: {e}"))
+                .map_err(|e| e.at(format!("stage {moves}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let searches: Vec<SearchSpec> = algos.iter().map(|&a| SearchSpec::plain(a)).collect();
@@ -132,10 +133,10 @@ pub fn plan_stages(
 
 /// Runs one job to its verdict within `limits`. The record's `exact` and `wrong` are `null`
 /// (see [`super::verify`]). An error if the position or the parameters are bad.
-pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, String> {
+pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, Error> {
     let params = job.params.clone().with_limits(limits);
     let mut search = crate::engine::start(spec, &job.pos, job.search.algo.id, &params)
-        .map_err(|e| format!("stage {} position {}: {e}", job.stage, job.index))?;
+        .map_err(|e| e.at(format!("stage {} position {}", job.stage, job.index)))?;
     let verdict = search.run();
     let stats = search.stats();
     Ok(Record {
@@ -199,8 +200,8 @@ pub fn run_jobs(
     jobs: &[Job],
     limits: Limits,
     threads: usize,
-    progress: impl Fn(&Job, &Result<Record, String>) + Sync,
-) -> Result<Vec<Record>, String> {
+    progress: impl Fn(&Job, &Result<Record, Error>) + Sync,
+) -> Result<Vec<Record>, Error> {
     parallel_map(jobs, threads, |job| run_job(spec, job, limits), progress)
         .into_iter()
         .collect()

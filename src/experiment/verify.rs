@@ -32,6 +32,7 @@
 
 use super::Record;
 use crate::engine::GameSpec;
+use crate::error::Error;
 use crate::game::knowledge::Knowledge;
 use crate::game::{Game, Outcome, Player, Turn};
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -41,13 +42,9 @@ use crate::with_game;
 /// The exact outcome for the player to move in `pos` (for a chance node: for the single
 /// agent), or `None` if `limits` stop the solver first. `limits.max_nodes` bounds the
 /// positions searched by both solves together.
-pub fn exact_outcome(
-    spec: &GameSpec,
-    pos: &str,
-    limits: Limits,
-) -> Result<Option<Outcome>, String> {
+pub fn exact_outcome(spec: &GameSpec, pos: &str, limits: Limits) -> Result<Option<Outcome>, Error> {
     with_game!(*spec, G, variant => {
-        let pos: G = G::parse_position(variant, pos).map_err(|e| e.to_string())?;
+        let pos: G = G::parse_position(variant, pos)?;
         Ok(solve_outcome(&pos, limits))
     })
 }

@@ -221,7 +221,7 @@ fn run_all(
     check_jobs(jobs)?;
     let done = AtomicUsize::new(0);
     let total = jobs.len();
-    run_jobs(spec, jobs, limits, common.jobs, |job, result| {
+    let records = run_jobs(spec, jobs, limits, common.jobs, |job, result| {
         let done = done.fetch_add(1, Ordering::Relaxed) + 1;
         if common.quiet {
             return;
@@ -237,7 +237,8 @@ fn run_all(
                 record.seconds
             );
         }
-    })
+    })?;
+    Ok(records)
 }
 
 /// Fills in `exact` and `wrong` of every record from an exact solve of its position (each
@@ -271,7 +272,7 @@ fn verify_records(
                 let answer = match result {
                     Ok(Some(outcome)) => format!("{outcome:?}").to_lowercase(),
                     Ok(None) => "not verified within the budget".to_string(),
-                    Err(e) => e.clone(),
+                    Err(e) => e.to_string(),
                 };
                 eprintln!("[{done:>5}/{total}] verify {spec} stage {stage} #{index}: {answer}");
             }
