@@ -123,8 +123,14 @@ fn positions_files_skip_comments_and_ignore_annotations() {
     assert!(over.to_string().contains("over"), "{over}");
     assert_eq!(over.kind(), "parse"); // a move after the end does not parse
     let finished = read_positions(&spec("tictactoe"), "15\n14253\n").unwrap_err();
-    assert_eq!(finished.to_string(), "line 2: the game is already over in this position: there is nothing to search");
-    assert_eq!((finished.kind(), finished.field()), ("game-over", Some("pos")));
+    assert_eq!(
+        finished.to_string(),
+        "line 2: the game is already over in this position: there is nothing to search"
+    );
+    assert_eq!(
+        (finished.kind(), finished.field()),
+        ("game-over", Some("pos"))
+    );
 }
 
 #[test]
