@@ -1,6 +1,6 @@
 //! Checking verdicts against exact answers (`--verify`).
 //!
-//! **The rule.** Every position is solved by alpha-beta ([`crate::search::alphabeta`], with
+//! **The rule.** Every position is solved by alpha-beta ([`crate::search::exact::alphabeta`], with
 //! the game's default move ordering and a 16 MiB transposition table) under a budget of
 //! positions searched (and optionally seconds) per position: first "does the player to move
 //! win?", and if not, "does it at least draw?". Both answers within the budget give the

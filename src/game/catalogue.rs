@@ -37,7 +37,7 @@ pub struct Facts {
     /// Whether a position can repeat in one game (then searches that assume an acyclic
     /// game refuse it up front).
     pub repeats: bool,
-    /// The unit and range of [`Game::terminal_value`], in words.
+    /// The unit and range of [`Game::terminal_value`](super::Game::terminal_value), in words.
     pub values: &'static str,
     /// The most moves (or chance outcomes) any position of any variant has.
     pub max_moves: usize,

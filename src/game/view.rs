@@ -1,6 +1,6 @@
 //! A position as views see it: the board's cells, who acts, the legal moves with the cells
 //! they are drawn on, and the result of a finished game. Built from the rules alone
-//! ([`Board`] and [`Game`]), so the page draws any game of the catalogue without knowing
+//! ([`Board`](super::board::Board) and [`Game`](super::Game)), so the page draws any game of the catalogue without knowing
 //! its rules.
 
 use serde::Serialize;

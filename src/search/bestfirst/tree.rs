@@ -252,10 +252,10 @@ impl<M: Copy, V: Copy> Tree<M, V> {
 
     /// Appends the children of the leaf `parent` — `(move, kind, status, value)` each, in
     /// move order — and returns the index of the first. The caller keeps the total within
-    /// `u32` indices and at most [`MAX_MOVES`] children.
+    /// `u32` indices and at most 65,535 children.
     ///
     /// # Panics
-    /// If `parent` already has children, or there are more than [`MAX_MOVES`] of them.
+    /// If `parent` already has children, or there are more than 65,535 of them.
     pub fn push_children(
         &mut self,
         parent: NodeId,

@@ -23,7 +23,7 @@
 //!   player's view and running one null-window search: it needs no exact values, so it cuts
 //!   far more than [`AlphaBeta::score`].
 //! * **Move ordering** comes from a [`MoveOrdering`] (game knowledge kept in
-//!   [`crate::search::ordering`]): the table's best move first, then the ordering's scores,
+//!   [`crate::game::knowledge`]): the table's best move first, then the ordering's scores,
 //!   ties in the game's order. An ordering may also give bounds on a position's value.
 //! * **Iterating on windows.** When the ordering bounds the root's value,
 //!   [`AlphaBeta::score`] finds the value by a sequence of null-window searches that halve the

@@ -34,7 +34,7 @@
 //!
 //! **Transposition table.** A fixed-size [`Table`] allocated once, keyed by the exact
 //! position ([`Game::Key`]), holding (pn, dn). Replacement is two-tier per bucket (see
-//! [`crate::search::table`]): one slot keeps the entry with the larger subtree (positions
+//! [`crate::search::exact::table`]): one slot keeps the entry with the larger subtree (positions
 //! visited to compute it, the usual "keep the expensive one" rule), the other always takes
 //! the newest entry. Lost entries only cost time: a lost position is searched again from
 //! pn = dn = 1, and proven or disproven results are never wrong.

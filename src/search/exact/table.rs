@@ -1,5 +1,5 @@
 //! A fixed-size transposition table shared by the depth-first exact solvers
-//! ([`crate::search::alphabeta`] and [`crate::search::dfpn`]).
+//! ([`crate::search::exact::alphabeta`] and [`crate::search::exact::dfpn`]).
 //!
 //! The table is allocated once, at its full size, and never grows: memory is bounded up front
 //! (what a browser tab needs) and no search allocates per node. Keys are the games' exact
