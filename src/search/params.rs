@@ -115,13 +115,8 @@ impl ParamSpec {
             )));
         }
         match self.kind {
-            ParamKind::Integer
-                if x.fract() != 0.0 || !(0.0..=9.007_199_254_740_991e15).contains(&x) =>
-            {
-                return Err(bad(format!(
-                    "{} must be a whole number from 0 to 2^53, got {x}",
-                    self.key
-                )));
+            ParamKind::Integer if x.fract() != 0.0 || x < 0.0 => {
+                return Err(bad(format!("{} must be a whole number, got {x}", self.key)));
             }
             ParamKind::Choice { options }
                 if x.fract() != 0.0 || x < 0.0 || x as usize >= options.len() =>
@@ -381,23 +376,24 @@ impl Params {
     /// Sets `spec` to `value` after checking it.
     pub fn set(&mut self, spec: &'static ParamSpec, value: Option<f64>) -> Result<(), Error> {
         spec.check(value)?;
+        self.store(spec, value);
+        Ok(())
+    }
+
+    /// Keeps `value` for `spec`: the seed as a whole `u64`, anything else as it is.
+    fn store(&mut self, spec: &'static ParamSpec, value: Option<f64>) {
         if spec.key == SEED.key {
             self.seed = value.map(|x| x as u64);
         } else {
             self.values.insert(spec.key, value);
         }
-        Ok(())
     }
 
     /// This with `spec` set to `value`, unchecked: a search checks all its parameters when
     /// it starts ([`Params::check`]).
     #[must_use]
     pub fn with(mut self, spec: &'static ParamSpec, value: Option<f64>) -> Params {
-        if spec.key == SEED.key {
-            self.seed = value.map(|x| x as u64);
-        } else {
-            self.values.insert(spec.key, value);
-        }
+        self.store(spec, value);
         self
     }
 
@@ -440,8 +436,7 @@ impl Params {
 
     /// Checks every parameter of `specs` and of [`RUN_PARAMS`] (defaults included).
     pub fn check(&self, specs: &[ParamSpec]) -> Result<(), Error> {
-        // The seed is a whole u64 by construction (set_text and with_seed).
-        for spec in specs.iter().chain(RUN_PARAMS).filter(|s| s.key != SEED.key) {
+        for spec in specs.iter().chain(RUN_PARAMS) {
             spec.check(self.get(spec))?;
         }
         Ok(())

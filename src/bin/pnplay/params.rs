@@ -62,15 +62,9 @@ impl Args for ParamArgs {
                     .help(format!("{}{default}", spec.help))
                     .allow_negative_numbers(true)
                     .value_parser(move |text: &str| {
-                        if spec.key == "seed" {
-                            // Any u64: Params reads the seed exactly.
-                            return text
-                                .parse::<u64>()
-                                .map(|_| text.to_string())
-                                .map_err(|_| format!("seed must be a whole number, got {text:?}"));
-                        }
-                        spec.parse(text)
-                            .map(|_| text.to_string())
+                        Params::default()
+                            .set_text(spec.key, text)
+                            .map(|()| text.to_string())
                             .map_err(|e| e.to_string())
                     }),
             )

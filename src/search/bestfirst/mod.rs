@@ -63,7 +63,7 @@ use crate::game::{Game, MoveList};
 /// The numbers one best-first search keeps in its nodes and how it combines them.
 pub trait Rules {
     /// What each node stores.
-    type Value: Copy + PartialEq + Debug;
+    type Value: Copy + PartialEq + Debug + Send;
     /// What selection minimises.
     type Key: PartialOrd + Copy;
 
@@ -112,10 +112,7 @@ pub fn session<G: Catalogued, R: Rules + Send + 'static>(
     root: G,
     rules: R,
     params: &Params,
-) -> Box<dyn Session>
-where
-    R::Value: Send,
-{
+) -> Box<dyn Session> {
     let question = Question::at(&root, params.goal());
     Box::new(BestFirst::new(root, rules, question, params.seed(), params.limits()).named(info))
 }
@@ -532,10 +529,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     }
 }
 
-impl<G: Catalogued, R: Rules + Send> Session for BestFirst<G, R>
-where
-    R::Value: Send,
-{
+impl<G: Catalogued, R: Rules + Send> Session for BestFirst<G, R> {
     fn info(&self) -> &'static SearchInfo {
         self.info
             .expect("a best-first session is named by its catalogue entry")
@@ -570,10 +564,7 @@ where
     }
 }
 
-impl<G: Catalogued, R: Rules + Send> TreeView for BestFirst<G, R>
-where
-    R::Value: Send,
-{
+impl<G: Catalogued, R: Rules + Send> TreeView for BestFirst<G, R> {
     fn last_path(&self) -> Vec<PathNode> {
         BestFirst::last_path(self)
     }

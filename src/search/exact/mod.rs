@@ -80,17 +80,18 @@ fn step_limits(limits: &Limits, budget: Budget, spent: &Stats) -> Limits {
         .max_nodes
         .map(|max| max.saturating_sub(spent.nodes_expanded));
     let remaining_seconds = limits.max_seconds.map(|max| (max - spent.seconds).max(0.0));
-    let least = |a: Option<u64>, b: Option<u64>| match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
     Limits {
         max_nodes: least(remaining_nodes, budget.iterations),
-        max_seconds: match (remaining_seconds, budget.seconds) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        },
+        max_seconds: least(remaining_seconds, budget.seconds),
         max_iterations: None,
+    }
+}
+
+/// The smaller of two optional bounds (`None`: no bound).
+fn least<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if b < a { b } else { a }),
+        (a, b) => a.or(b),
     }
 }
 
