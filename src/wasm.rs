@@ -32,8 +32,8 @@ fn js_error(error: impl Into<Error>) -> JsValue {
     object.into()
 }
 
-/// An error that is nobody's input: a serialisation failure, a missing job.
-fn internal(message: impl std::fmt::Display) -> JsValue {
+/// Something asked for that does not exist (a tree node, a job).
+fn not_found(message: impl std::fmt::Display) -> JsValue {
     js_error(Error::NotFound {
         what: message.to_string(),
     })
@@ -42,7 +42,7 @@ fn internal(message: impl std::fmt::Display) -> JsValue {
 fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(internal)
+        .map_err(|e| js_sys::Error::new(&e.to_string()).into())
 }
 
 fn parse_game(name: &str) -> Result<GameSpec, JsValue> {
@@ -234,7 +234,7 @@ impl SearchSession {
             .session
             .tree()
             .and_then(|tree| tree.node_position(node))
-            .ok_or_else(|| internal(format!("tree node {node}")))?;
+            .ok_or_else(|| not_found(format!("tree node {node}")))?;
         to_js(&view)
     }
 }
@@ -319,7 +319,7 @@ pub fn stages_run_job(game: &str, config: JsValue, index: u32) -> Result<JsValue
         let job = plan
             .jobs
             .get(index as usize)
-            .ok_or_else(|| internal(format!("job {index}")))?;
+            .ok_or_else(|| not_found(format!("job {index}")))?;
         let record = crate::experiment::runner::run_job(spec, job, plan.params.limits())
             .map_err(js_error)?;
         to_js(&record)

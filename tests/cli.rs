@@ -75,15 +75,7 @@ fn score_gives_the_exact_value_and_a_best_move() {
 
 #[test]
 fn solve_reports_the_spec_fields_and_the_right_verdicts() {
-    for algo in [
-        "pns",
-        "ppns",
-        "ppns-precise",
-        "mcpns",
-        "pp",
-        "dfpn",
-        "alphabeta",
-    ] {
+    for algo in pnplay::search::catalogue::SEARCHES.iter().map(|s| s.id) {
         let win = json(&[
             "solve",
             "--game",

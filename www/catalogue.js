@@ -25,13 +25,14 @@ export class Catalogue {
     return this.families.flatMap((family) => family.listed);
   }
 
-  /** The family of a position view (its `family` id) or of a game name. */
-  family(idOrName) {
-    return (
-      this.families.find((f) => f.id === idOrName) ??
-      this.families.find((f) => idOrName.startsWith(f.id)) ??
-      null
-    );
+  /** The family with id `id` (a position view's `family`). */
+  family(id) {
+    return this.families.find((f) => f.id === id) ?? null;
+  }
+
+  /** How the family of a position view draws it. */
+  presentation(view) {
+    return this.family(view.family).presentation;
   }
 
   search(id) {

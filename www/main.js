@@ -276,7 +276,7 @@ function build(hello) {
       },
     },
   });
-  views.register(stagesView.registration(catalogue));
+  views.register(stagesView.registration());
   fillSelect(ui.game, catalogue.listedGames.map((g) => [g.name, g.title]));
   const searches = catalogue.searches.map((s) => [s.id, s.title]);
   fillSelect(ui.algo, searches);

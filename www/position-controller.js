@@ -27,7 +27,7 @@ export class PositionController {
 
   /** The presentation of the family of `view` (the shown position by default). */
   presentation(view = this.state.view) {
-    return this.catalogue.family(view.family).presentation;
+    return this.catalogue.presentation(view);
   }
 
   /** Shows a new position (the start position for `text` null) with a fresh move history. */

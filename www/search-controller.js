@@ -166,7 +166,7 @@ export class SearchController {
   async showNodePosition(index, node) {
     try {
       const view = await this.engine.request('describeNode', { index, node: node.id });
-      renderBoard(this.ui.miniBoard, view, this.catalogue.family(view.family).presentation, { interactive: false, size: 20 });
+      renderBoard(this.ui.miniBoard, view, this.catalogue.presentation(view), { interactive: false, size: 20 });
       this.ui.miniBoard.hidden = false;
     } catch {
       this.hideMiniBoard();

@@ -127,7 +127,8 @@ export class StagesView {
    * positions per stage, sa = searches, run = run when the link opens), with the engine's
    * defaults.
    */
-  registration(catalogue) {
+  registration() {
+    const { catalogue } = this;
     const searchId = (text) => {
       if (!catalogue.search(text)) throw new Error(`unknown search ${JSON.stringify(text)}`);
       return text;

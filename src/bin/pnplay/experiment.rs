@@ -21,9 +21,9 @@ use pnplay::experiment::runner::{Job, parallel_map, plan, plan_stages, run_jobs}
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, generate, plot, verify};
 use pnplay::game::Outcome;
-use pnplay::search::Limits;
 use pnplay::search::catalogue::SearchInfo;
 use pnplay::search::params::{PR, Params};
+use pnplay::search::{Goal, Limits};
 
 use crate::params::{self, ParamArgs};
 
@@ -164,17 +164,17 @@ pub fn run(command: ExperimentCommand) -> Result<(), String> {
     }
 }
 
-impl CommonArgs {
-    /// The search limits, with the experiment's defaults where none is given.
-    fn limits(&self, default_nodes: u64, default_seconds: Option<f64>) -> Result<Limits, String> {
-        let given = self.params.params()?.limits();
-        Ok(Limits {
-            max_nodes: Some(given.max_nodes.unwrap_or(default_nodes)),
-            max_seconds: given.max_seconds.or(default_seconds),
-            max_iterations: None,
-        })
+/// The search limits of `params`, with the experiment's defaults where none was given.
+fn limits(params: &Params, default_nodes: u64, default_seconds: Option<f64>) -> Limits {
+    let given = params.limits();
+    Limits {
+        max_nodes: Some(given.max_nodes.unwrap_or(default_nodes)),
+        max_seconds: given.max_seconds.or(default_seconds),
+        max_iterations: None,
     }
+}
 
+impl CommonArgs {
     /// The parameters of every search (the seed is set per position by `plan`), with
     /// `default_pr` unless --pr was given.
     fn params(&self, default_pr: Option<f64>) -> Result<Params, String> {
@@ -184,11 +184,6 @@ impl CommonArgs {
         } else {
             params.with(&PR, default_pr)
         })
-    }
-
-    /// The run's seed.
-    fn seed(&self) -> Result<u64, String> {
-        Ok(self.params.params()?.seed())
     }
 
     /// The exact solver's limits.
@@ -247,6 +242,7 @@ fn verify_records(
     spec: &GameSpec,
     records: &mut [Record],
     common: &CommonArgs,
+    goal: Goal,
 ) -> Result<(), String> {
     // Records come grouped by position (see `plan`), so each position's first record
     // stands for it.
@@ -279,7 +275,6 @@ fn verify_records(
         },
     );
     let outcomes: Vec<Option<Outcome>> = outcomes.into_iter().collect::<Result<_, _>>()?;
-    let goal = common.params.params()?.goal();
     for record in records.iter_mut() {
         let i = positions
             .iter()
@@ -329,7 +324,7 @@ fn stages(args: StagesArgs) -> Result<(), String> {
     let common = &args.common;
     let spec = args.game;
     let params = common.params(None)?;
-    let seed = common.seed()?;
+    let seed = params.seed();
     let jobs = match &args.positions_file {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -355,10 +350,10 @@ fn stages(args: StagesArgs) -> Result<(), String> {
         )?,
     };
     // The paper's Othello limits: 8,000,000 nodes or 600 s.
-    let limits = common.limits(8_000_000, Some(600.0))?;
+    let limits = limits(&params, 8_000_000, Some(600.0));
     let mut records = run_all(&spec, &jobs, limits, common)?;
     if common.verify {
-        verify_records(&spec, &mut records, common)?;
+        verify_records(&spec, &mut records, common, params.goal())?;
     }
     let experiment = Experiment::for_stages(&spec);
     let title = format!("{spec}: completion by stage");
@@ -373,7 +368,8 @@ fn stages(args: StagesArgs) -> Result<(), String> {
 fn connect4(args: Connect4Args) -> Result<(), String> {
     let common = &args.common;
     let spec = args.game;
-    let seed = common.seed()?;
+    let params = common.params(None)?;
+    let seed = params.seed();
     let positions = generate::random_positions(&spec, args.plies, args.positions, seed)?;
     let stage_positions = vec![(Stage::Moves(args.plies), positions)];
     let mut searches = Vec::new();
@@ -393,13 +389,12 @@ fn connect4(args: Connect4Args) -> Result<(), String> {
             searches.push(SearchSpec::plain(algo));
         }
     }
-    let params = common.params(None)?;
     let jobs = plan(&stage_positions, &searches, &params, seed);
     // The paper's Connect Four limits: 35,000,000 nodes or 420 s.
-    let limits = common.limits(35_000_000, Some(420.0))?;
+    let limits = limits(&params, 35_000_000, Some(420.0));
     let mut records = run_all(&spec, &jobs, limits, common)?;
     if common.verify {
-        verify_records(&spec, &mut records, common)?;
+        verify_records(&spec, &mut records, common, params.goal())?;
     }
     let experiment =
         (spec.to_string() == "connect4" && args.plies == 12).then_some(Experiment::Connect4Grid);
@@ -416,9 +411,9 @@ fn g2048(args: G2048Args) -> Result<(), String> {
     let common = &args.common;
     // The dissertation's precision rate, 1e-4.
     let params = common.params(Some(1e-4))?;
-    let seed = common.seed()?;
+    let seed = params.seed();
     let searches: Vec<SearchSpec> = args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
-    let limits = common.limits(1_000_000, None)?;
+    let limits = limits(&params, 1_000_000, None);
     let mut records = Vec::new();
     for &objective in &args.objectives {
         let spec: GameSpec = format!("{}:{objective}", args.game)
@@ -429,7 +424,7 @@ fn g2048(args: G2048Args) -> Result<(), String> {
         let jobs = plan(&stage_positions, &searches, &params, seed);
         let mut stage_records = run_all(&spec, &jobs, limits, common)?;
         // The exact answer is part of this experiment's table, so it is always computed.
-        verify_records(&spec, &mut stage_records, common)?;
+        verify_records(&spec, &mut stage_records, common, params.goal())?;
         records.extend(stage_records);
     }
     let experiment = (args.game == "2048:2x2" && !args.all_starts).then_some(Experiment::G2048);
