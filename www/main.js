@@ -174,7 +174,8 @@ function wire() {
       if (!store.state.running) search.invalidate();
     });
   }
-  $('tree-size').addEventListener('change', () => search.refreshTrees());
+  $('open-levels').addEventListener('change', () => search.refreshTrees());
+  $('back').addEventListener('click', () => search.back());
   $('run').addEventListener('click', () => search.toggle());
   $('step').addEventListener('click', () => search.step(1));
   $('step-n-button').addEventListener('click', () => search.step(Math.max(1, Number($('step-n').value) || 1)));
@@ -190,6 +191,9 @@ function wire() {
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
       search.step(1);
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      search.back();
     }
   });
 }
@@ -241,6 +245,7 @@ function build(hello) {
     params,
     report,
     showMessage,
+    loadPosition: (text) => position.load(store.state.game, text).catch((error) => report('position: ', error)),
     ui: {
       algo: ui.algo,
       algo2: ui.algo2,
@@ -250,8 +255,8 @@ function build(hello) {
       results: $('results'),
       trees: $('trees'),
       charts: $('charts'),
-      treeSize: $('tree-size'),
-      miniBoard: $('mini-board'),
+      openLevels: $('open-levels'),
+      inspector: $('inspector'),
     },
   });
   stagesView = new StagesView($('tree-panel'), {

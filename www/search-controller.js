@@ -2,36 +2,42 @@
 // the catalogue, with the parameters their schema reads), steps, runs and pauses them in the
 // worker, and hands each report to the views — the result cards, a tree view for each search
 // that keeps a tree, the charts and the progress bar. A search that no longer matches the
-// shown position or the chosen searches is dropped.
+// shown position or the chosen searches is dropped. A tree node chosen in a tree view is
+// shown in the inspector (inspector.js) and kept up to date while the search goes on. Step
+// back re-runs the searches to one iteration fewer (they are deterministic: same seed, same
+// iterations, same tree).
 
-import { renderBoard } from './board-view.js';
 import { SearchCharts } from './charts.js';
+import { Inspector } from './inspector.js';
 import { renderResults } from './results-view.js';
 import { TreeView } from './tree-view.js';
 
-const TREE_SIZES = { small: { depth: 3, maxNodes: 400 }, large: { depth: 5, maxNodes: 2000 } };
+/** Nodes the engine may put in one snapshot; the tree view draws a readable part of them. */
+const SNAPSHOT_NODES = 1500;
 
 export class SearchController {
   /**
-   * `ui`: {algo, algo2, compare, run, progress, results, trees, charts, treeSize, miniBoard};
+   * `ui`: {algo, algo2, compare, run, progress, results, trees, charts, openLevels, inspector};
    * `params`: the parameter fields (params-view.js); `report(prefix, error)` shows an engine
-   * error and marks its field.
+   * error and marks its field; `loadPosition(text)` puts a position on the main board.
    */
-  constructor({ engine, store, catalogue, params, ui, report, showMessage }) {
+  constructor({ engine, store, catalogue, params, ui, report, showMessage, loadPosition }) {
     Object.assign(this, { engine, store, catalogue, params, ui, report, showMessage });
     this.treeViews = [];
     this.charts = null;
+    this.inspector = new Inspector(ui.inspector, catalogue, {
+      onLoad: (text) => loadPosition(text),
+      onClose: () => {
+        for (const view of this.treeViews) view?.pin(null);
+        this.refreshTrees();
+      },
+    });
     // A new position drops the searches of the old one.
     store.subscribe(['view'], (state) => {
       if (state.searchAlgos.length && state.view && state.view.text !== state.searchPosition) this.invalidate();
     });
     store.subscribe(['running'], (state) => {
       ui.run.textContent = state.running ? '❚❚ Pause' : '▶ Run';
-    });
-    document.addEventListener('pointermove', (event) => {
-      if (ui.miniBoard.hidden) return;
-      ui.miniBoard.style.left = `${Math.min(event.pageX + 16, window.scrollX + window.innerWidth - 200)}px`;
-      ui.miniBoard.style.top = `${event.pageY + 16}px`;
     });
   }
 
@@ -56,6 +62,7 @@ export class SearchController {
     ui.charts.replaceChildren();
     this.treeViews = [];
     this.charts = null;
+    this.inspector.close();
   }
 
   /** Forgets the searches without asking the worker (a new worker has none). */
@@ -74,15 +81,22 @@ export class SearchController {
       const { reports } = await this.engine.request('start', { game, pos: view.text, algos, options: this.params.read(algos) });
       this.store.update({ searchAlgos: algos, searchPosition: view.text });
       // A tree view for each search that keeps a tree; df-pn and alpha-beta have none.
-      this.treeViews = algos.map((algo, index) =>
-        this.catalogue.search(algo).capabilities.tree
-          ? new TreeView(this.ui.trees, algo, {
-              onHover: (node) => this.showNodePosition(index, node),
-              onLeave: () => this.hideMiniBoard(),
-              onPin: () => this.refreshTrees(),
-            })
-          : null,
-      );
+      this.treeViews = algos.map((algo, index) => {
+        if (!this.catalogue.search(algo).capabilities.tree) return null;
+        const view = new TreeView(this.ui.trees, algo, {
+          onSelect: (node) => {
+            for (const other of this.treeViews) if (other && other !== view) other.pin(null);
+            this.inspect({ index, node: node.id });
+            this.refreshTrees();
+          },
+          onNeedChildren: (id) => {
+            view.pin(id);
+            this.refreshTrees();
+          },
+        });
+        view.openLevels = this.openLevels();
+        return view;
+      });
       this.charts = new SearchCharts(this.ui.charts, algos, (id) => this.catalogue.colour(id));
       this.show(reports);
       this.showMessage('');
@@ -100,6 +114,7 @@ export class SearchController {
     renderResults(ui.results, reports);
     reports.forEach((report, index) => this.treeViews[index]?.update(report));
     this.charts?.add(reports);
+    if (this.inspector.target && reports.some((r) => r.snapshot)) this.inspect(this.inspector.target);
     // How far each search is towards its own limits (as it applies them).
     const fraction = (r) => {
       const nodes = Math.max(r.stats.nodes_created, r.stats.nodes_expanded);
@@ -146,13 +161,39 @@ export class SearchController {
     else this.run();
   }
 
-  /** What the tree views want drawn: the size, and the node each has pinned (to follow it). */
+  /** Steps back one iteration: the searches run again from the start to one fewer. */
+  async back() {
+    const target = this.state.step - 1;
+    if (target < 0 || !this.state.searchAlgos.length) return;
+    if (this.state.running) await this.pause();
+    const kept = this.treeViews.map((view) => view && { pinned: view.pinned, showAll: view.showAll, transform: view.transform });
+    const inspected = this.inspector.target;
+    this.invalidate();
+    if (!(await this.ensure())) return;
+    this.treeViews.forEach((view, index) => {
+      if (!view || !kept[index]) return;
+      view.pin(kept[index].pinned);
+      view.showAll = kept[index].showAll;
+      view.placedOnce = true;
+      view.setTransform(kept[index].transform, false);
+    });
+    if (target > 0) await this.step(target);
+    else await this.refreshTrees();
+    if (inspected) await this.inspect(inspected);
+  }
+
+  /** How many levels of the tree are open (drawn with their children) from the root. */
+  openLevels() {
+    return Number(this.ui.openLevels.value) || 1;
+  }
+
+  /** What the tree views want drawn: the levels, the node each has pinned, the history. */
   treeRequest() {
-    const size = TREE_SIZES[this.ui.treeSize.value] || TREE_SIZES.small;
-    return { ...size, focus: this.treeViews.map((view) => view?.pinned ?? null) };
+    return { depth: this.openLevels() + 1, maxNodes: SNAPSHOT_NODES, focus: this.treeViews.map((view) => view?.pinned ?? null), history: true };
   }
 
   async refreshTrees() {
+    for (const view of this.treeViews) if (view) view.openLevels = this.openLevels();
     if (!this.state.searchAlgos.length) return;
     if (this.state.running) {
       await this.engine.request('setView', { view: this.treeRequest() });
@@ -162,18 +203,13 @@ export class SearchController {
     reports.forEach((report, index) => this.treeViews[index]?.update(report));
   }
 
-  /** The position at a tree node on the mini board beside the pointer. */
-  async showNodePosition(index, node) {
+  /** Shows node `target.node` of search `target.index` in the inspector. */
+  async inspect(target) {
     try {
-      const view = await this.engine.request('describeNode', { index, node: node.id });
-      renderBoard(this.ui.miniBoard, view, this.catalogue.presentation(view), { interactive: false, size: 20 });
-      this.ui.miniBoard.hidden = false;
-    } catch {
-      this.hideMiniBoard();
+      const inspection = await this.engine.request('inspect', target);
+      this.inspector.show(target, this.state.searchAlgos[target.index], inspection);
+    } catch (error) {
+      this.showMessage(`cannot inspect node ${target.node}: ${error.message}`);
     }
-  }
-
-  hideMiniBoard() {
-    this.ui.miniBoard.hidden = true;
   }
 }

@@ -1,29 +1,36 @@
-// The search tree as the engine's snapshot gives it: the first levels, the last iteration's
-// most-proving-node (MPN) path and the children of every node on it. Layout by d3-hierarchy
-// (vendored from npm); nodes glide to their new places, and after every update the MPN path
-// lights up from the root down to the node just expanded.
+// The search tree of one search, readable at any size: what of the engine's snapshot is drawn
+// is chosen by tree-layout.js (open nodes only, at most a few children each, "+N more" for
+// the rest), laid out by d3-hierarchy, and shown in an SVG you can zoom and pan (d3-zoom;
+// wheel, drag, pinch, the +/− buttons), fit to the box, or bring back to the root with one
+// click. Labels keep a legible size: when zoomed out below it they are hidden, never shrunk.
+// While the search steps, the view follows the node just expanded (only when it leaves the
+// box), nodes glide to their new places and the most-proving-node (MPN) path lights up from
+// the root down.
 //
-// Shapes and colours: OR nodes are squares, AND and chance nodes circles (chance dashed),
-// terminal nodes diamonds; green = proven, red = disproven, grey = unknown.
+// Shapes and colours: OR nodes are squares, AND nodes circles (chance dashed), finished games
+// diamonds; green proven, red disproven, grey unknown; the MPN path in the accent colour, the
+// node just expanded ringed in amber, the selected (pinned) node in purple. "Values: at
+// selection" shows the path's values as the last iteration's selection saw them, before its
+// backup, and hides the children it created, so the selection rule can be checked by eye.
 //
-// Drawing stays cheap: reports are coalesced to one drawing per animation frame, node
-// elements are kept by node id and only changed attributes are written, all ordinary links
-// are one SVG path, and events are delegated to the SVG. Drawings of more than
-// LABELS_AT_MOST nodes (up to 2,000) go to a canvas instead (tree-canvas.js).
+// Exports: the drawn tree as SVG (styles inlined) and the snapshot as JSON.
 
 import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
+import { displayTree, valueLabel } from './tree-layout.js';
 import { valueText } from './values.js';
-import { CanvasTree } from './tree-canvas.js';
+import { download } from './download.js';
+
+const { zoom: d3zoom, zoomIdentity, select } = globalThis.d3;
 
 const SVG = 'http://www.w3.org/2000/svg';
-const NODE_W = 30;
-const LEVEL_H = 78;
+const LEVEL_H = 68;
+const FONT_PX = 12;
+/** The smallest on-screen label size, in CSS px: below it labels are hidden. */
+export const LEGIBLE_PX = 10.5;
 const PATH_STEP_MS = 90;
 const GLIDE_MS = 350;
 const GLIDE_AT_MOST = 150;
-const LABELS_AT_MOST = 500;
-const CREATE_PER_FRAME = 150;
-const MIN_SCALE = 0.5;
+const TRACE_LINES = 12;
 
 function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -32,162 +39,326 @@ function el(name, attributes = {}, parent = null) {
   return node;
 }
 
-function shortValue(values) {
-  // Without the numbers' names: "pn 3 / dn 5" → "3/5", "ppn 0.8123" → "0.8123".
-  return valueText(values).replace(/\b[a-z_]+ (?=[-\d∞])/g, '').replace(' / ', '/');
+function button(text, title, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.title = title;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** The width a node needs for its labels (move above, values below) at FONT_PX. */
+function labelWidth(text) {
+  return text.length * FONT_PX * 0.6;
 }
 
 export class TreeView {
-  constructor(parent, algo, { onHover, onLeave, onPin } = {}) {
+  /**
+   * `onSelect(node)`: a node was chosen (click or Enter); `onNeedChildren(id)`: the user wants
+   * children of node `id` the snapshot does not hold (the controller pins it, so the engine
+   * sends them).
+   */
+  constructor(parent, algo, { onSelect, onNeedChildren } = {}) {
     this.algo = algo;
-    this.onHover = onHover;
-    this.onLeave = onLeave;
-    this.onPin = onPin;
+    this.onSelect = onSelect;
+    this.onNeedChildren = onNeedChildren;
     this.pinned = null;
-    this.elements = new Map(); // node id → {g, shape, value, data, x, y, …}
-    this.labelled = true;
+    this.showAll = new Set();
+    this.showBefore = false;
+    this.follow = true;
+    this.elements = new Map(); // drawn id → {g, shape, move, value, title, data, x, y, …}
     this.pending = null;
+    this.lastReport = null;
+    this.traces = [];
+    this.layout = null;
+    this.placedOnce = false;
+
     this.root = document.createElement('figure');
     this.root.className = 'tree-view';
     this.root.dataset.algo = algo;
     this.caption = document.createElement('figcaption');
+    const tools = document.createElement('div');
+    tools.className = 'row tree-tools';
+    this.followBox = document.createElement('input');
+    this.followBox.type = 'checkbox';
+    this.followBox.checked = true;
+    this.followBox.addEventListener('change', () => {
+      this.follow = this.followBox.checked;
+    });
+    const followLabel = document.createElement('label');
+    followLabel.className = 'toggle';
+    followLabel.append(this.followBox, ' Follow');
+    followLabel.title = 'Keep the node just expanded in view';
+    this.valuesSelect = document.createElement('select');
+    this.valuesSelect.setAttribute('aria-label', 'Values shown on the path');
+    for (const [value, text] of [
+      ['after', 'Values: after the backup'],
+      ['before', 'Values: at selection'],
+    ]) {
+      const option = document.createElement('option');
+      option.value = value;
+      option.textContent = text;
+      this.valuesSelect.append(option);
+    }
+    this.valuesSelect.title = 'The path as the last iteration’s selection saw it (before its backup), or after the backup';
+    this.valuesSelect.addEventListener('change', () => {
+      this.showBefore = this.valuesSelect.value === 'before';
+      this.redraw();
+    });
+    tools.append(
+      button('Fit', 'Fit the whole tree in the box', () => {
+        this.auto = true;
+        this.fit(true);
+      }),
+      button('Root', 'Go to the root', () => {
+        this.auto = false;
+        this.toRoot(true);
+      }),
+      button('−', 'Zoom out', () => this.zoomBy(1 / 1.25)),
+      button('+', 'Zoom in', () => this.zoomBy(1.25)),
+      followLabel,
+      this.valuesSelect,
+      button('SVG', 'Download the drawn tree as SVG', () => this.exportSvg()),
+      button('JSON', 'Download the snapshot of the tree as JSON', () => this.exportJson()),
+    );
+    for (const b of tools.querySelectorAll('button')) b.classList.add('small');
+    tools.querySelector('button').dataset.action = 'fit';
+    tools.querySelectorAll('button')[1].dataset.action = 'root';
+
+    this.svg = el('svg', { class: 'tree-svg', role: 'group', 'aria-label': `${algo} search tree` });
+    this.viewport = el('g', { class: 'viewport' }, this.svg);
+    this.links = el('path', { class: 'link' }, this.viewport);
+    this.newLinks = el('path', { class: 'link new' }, this.viewport);
+    this.pathLinks = el('g', { class: 'path-links' }, this.viewport);
+    this.nodeLayer = el('g', { class: 'nodes' }, this.viewport);
+    this.box = document.createElement('div');
+    this.box.className = 'tree-box';
+    this.box.append(this.svg);
     this.pinLine = document.createElement('p');
     this.pinLine.className = 'pin-line';
-    this.svg = el('svg', { class: 'tree-svg', role: 'group', 'aria-label': `${algo} search tree` });
-    this.links = el('path', { class: 'link' }, this.svg);
-    this.pathLinks = el('g', { class: 'path-links' }, this.svg);
-    this.nodeLayer = el('g', { class: 'nodes' }, this.svg);
-    this.scroller = document.createElement('div');
-    this.scroller.className = 'tree-scroll';
-    this.scroller.append(this.svg);
-    this.root.append(this.caption, this.scroller, this.pinLine);
-    this.canvasTree = new CanvasTree(this.scroller, {
-      onHover: (data) => this.onHover?.(data),
-      onLeave: () => this.onLeave?.(),
-      onClick: (data) => this.pin(data.id === this.pinned ? null : data.id),
-    });
-    this.drawn = new Map(); // node id → the snapshot's data of every node drawn
+    this.traceList = document.createElement('ol');
+    this.traceList.className = 'trace';
+    this.traceList.setAttribute('aria-label', `${algo}: what the last iterations did`);
+    const traceBox = document.createElement('details');
+    traceBox.className = 'trace-box';
+    traceBox.open = true;
+    const traceTitle = document.createElement('summary');
+    traceTitle.textContent = 'Trace: what each iteration did';
+    traceBox.append(traceTitle, this.traceList);
+    this.root.append(this.caption, tools, this.box, this.pinLine, traceBox);
     parent.appendChild(this.root);
+
+    // Until the user zooms or pans, each drawing fits the tree while its labels stay legible.
+    this.auto = true;
+    this.zoom = d3zoom()
+      .scaleExtent([0.15, 4])
+      .on('zoom', (event) => {
+        if (event.sourceEvent) this.auto = false;
+        this.applyTransform(event.transform);
+      });
+    this.selection = select(this.svg).call(this.zoom).on('dblclick.zoom', null);
+    this.transform = zoomIdentity;
     this.listen();
+    new ResizeObserver(() => this.keepInView()).observe(this.box);
+  }
+
+  get width() {
+    return this.box.clientWidth || 600;
+  }
+
+  get height() {
+    return this.box.clientHeight || 420;
   }
 
   listen() {
-    const nodeOf = (event) => {
+    const recordOf = (event) => {
       const g = event.target.closest?.('.node');
-      return g ? this.elements.get(Number(g.dataset.id)) : null;
+      return g ? this.elements.get(g.dataset.id) : null;
     };
-    this.svg.addEventListener('pointerover', (event) => {
-      const record = nodeOf(event);
-      if (record) this.onHover?.(record.data);
-    });
-    this.svg.addEventListener('focusin', (event) => {
-      const record = nodeOf(event);
-      if (record) this.onHover?.(record.data);
-    });
-    this.svg.addEventListener('pointerleave', () => this.onLeave?.());
-    this.svg.addEventListener('focusout', () => this.onLeave?.());
-    const togglePin = (event) => {
-      const record = nodeOf(event);
+    const choose = (event) => {
+      const record = recordOf(event);
       if (!record) return;
-      this.pin(record.data.id === this.pinned ? null : record.data.id);
+      const d = record.data;
+      if (d.more !== undefined) {
+        this.showAll.add(d.parent);
+        const snapshotNode = this.findNode(d.parent);
+        if (snapshotNode && snapshotNode.children.length < snapshotNode.child_count) this.onNeedChildren?.(d.parent);
+        this.redraw();
+        return;
+      }
+      this.pin(d.id);
+      this.onSelect?.(d);
     };
-    this.svg.addEventListener('click', togglePin);
+    this.svg.addEventListener('click', choose);
     this.svg.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter') return;
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
       event.stopPropagation();
-      togglePin(event);
+      choose(event);
     });
   }
 
-  /** Takes a progress report; the latest one is drawn at the next animation frame. */
+  /** The snapshot node with id `id` in the last report, or null. */
+  findNode(id) {
+    const stack = this.lastReport ? [this.lastReport.snapshot.root] : [];
+    while (stack.length) {
+      const node = stack.pop();
+      if (node.id === id) return node;
+      stack.push(...node.children);
+    }
+    return null;
+  }
+
+  applyTransform(transform) {
+    this.transform = transform;
+    this.viewport.setAttribute('transform', transform.toString());
+    const legible = transform.k * FONT_PX >= LEGIBLE_PX;
+    this.svg.classList.toggle('labels-hidden', !legible);
+    this.svg.dataset.scale = transform.k.toFixed(3);
+  }
+
+  setTransform(transform, animate) {
+    const target = animate ? this.selection.transition().duration(300) : this.selection;
+    target.call(this.zoom.transform, transform);
+  }
+
+  zoomBy(factor) {
+    this.selection.transition().duration(200).call(this.zoom.scaleBy, factor);
+  }
+
+  /** The scale that fits the whole drawn tree in the box (at most 1.2× natural size). */
+  fitScale() {
+    const { minX, maxX, maxY } = this.layout;
+    return Math.min(1.2, this.width / (maxX - minX + this.nodeW + 20), this.height / (maxY + LEVEL_H));
+  }
+
+  /** Fits the whole drawn tree in the box. */
+  fit(animate = false) {
+    if (!this.layout) return;
+    const { minX, maxX, maxY } = this.layout;
+    const k = this.fitScale();
+    const tx = this.width / 2 - (k * (minX + maxX)) / 2;
+    const ty = (this.height - k * maxY) / 2;
+    this.setTransform(zoomIdentity.translate(tx, Math.max(k * 30, ty)).scale(k), animate);
+  }
+
+  /** The root at the top middle, at a scale where labels are legible. */
+  toRoot(animate = false) {
+    const k = Math.max(this.transform.k, LEGIBLE_PX / FONT_PX + 0.01);
+    this.setTransform(zoomIdentity.translate(this.width / 2, 36).scale(Math.min(k, 1.5)), animate);
+  }
+
+  /** Pans (keeping the scale) so that layout point (x, y) is in the box, if it is not. */
+  reveal(x, y, animate) {
+    const t = this.transform;
+    const [sx, sy] = t.apply([x, y]);
+    const margin = 40;
+    if (sx >= margin && sx <= this.width - margin && sy >= margin && sy <= this.height - margin) return;
+    this.centreOn(x, y, t.k, animate);
+  }
+
+  /** Scale `k`, layout point (x, y) in the middle across, the root at the top if the depth fits. */
+  centreOn(x, y, k, animate) {
+    const tx = this.width / 2 - k * x;
+    const fitsDepth = k * this.layout.maxY + 80 <= this.height;
+    const ty = fitsDepth ? 36 : this.height / 2 - k * y;
+    this.setTransform(zoomIdentity.translate(tx, ty).scale(k), animate);
+  }
+
+  keepInView() {
+    if (!this.layout || !this.follow || this.auto) return;
+    const target = this.elements.get(String(this.layout.expanded));
+    if (target) this.reveal(target.x, target.y, false);
+  }
+
+  /** Takes a report; the latest one is drawn at the next animation frame. */
   update(report) {
+    if (report.trace && report.stats.iterations !== this.traces[0]?.iteration) {
+      this.traces.unshift({ iteration: report.stats.iterations, text: report.trace });
+      this.traces.length = Math.min(this.traces.length, TRACE_LINES);
+      this.showTrace();
+    }
     if (!report.snapshot) return;
     const scheduled = this.pending !== null;
     this.pending = report;
     if (!scheduled) requestAnimationFrame(() => this.draw());
   }
 
+  redraw() {
+    if (this.lastReport && this.pending === null) this.update(this.lastReport);
+  }
+
+  showTrace() {
+    this.traceList.replaceChildren(
+      ...this.traces.map(({ iteration, text }) => {
+        const item = document.createElement('li');
+        item.value = iteration;
+        item.textContent = text;
+        return item;
+      }),
+    );
+  }
+
   draw() {
     const report = this.pending;
     this.pending = null;
+    this.lastReport = report;
     const snapshot = report.snapshot;
-    const layoutRoot = hierarchy(snapshot.root, (d) => d.children);
-    treeLayout().nodeSize([NODE_W, LEVEL_H]).separation((a, b) => (a.parent === b.parent ? 1 : 1.3))(layoutRoot);
+    const pathIds = new Set(snapshot.path);
+    const expanded = snapshot.path[snapshot.path.length - 1];
+    const shown = displayTree(snapshot.root, { openLevels: this.openLevels ?? 1, pinned: this.pinned, showAll: this.showAll, path: pathIds });
+    const layoutRoot = hierarchy(shown, (d) => d.children);
     const nodes = layoutRoot.descendants();
+    // Wide enough for the widest label (PPN's "1 − 4.02e-4").
+    let widest = 0;
+    for (const n of nodes) {
+      const d = n.data;
+      const texts = d.more !== undefined ? [`+${d.more} more`] : [d.move ?? 'root', valueLabel(d, false), valueLabel(d, true)];
+      for (const text of texts) widest = Math.max(widest, labelWidth(text));
+    }
+    this.nodeW = Math.max(40, Math.min(130, widest + 14));
+    treeLayout().nodeSize([this.nodeW, LEVEL_H]).separation((a, b) => (a.parent === b.parent ? 1 : 1.2))(layoutRoot);
     let minX = Infinity;
     let maxX = -Infinity;
+    let maxY = 0;
     for (const n of nodes) {
       minX = Math.min(minX, n.x);
       maxX = Math.max(maxX, n.x);
+      maxY = Math.max(maxY, n.y);
     }
-    const width = Math.max(240, maxX - minX + NODE_W * 2);
-    const height = (layoutRoot.height + 1) * LEVEL_H + 20;
-    // Natural size, shrunk at most to MIN_SCALE to fit; wider trees scroll sideways.
-    const room = this.scroller.clientWidth || width;
-    const scale = Math.min(1, Math.max(MIN_SCALE, room / width));
-    this.scroller.dataset.nodes = String(nodes.length);
-    this.drawn = new Map(nodes.map((n) => [n.data.id, n.data]));
-    this.caption.textContent = `${report.algo}: ${nodes.length} of ${report.stats.nodes_created.toLocaleString('en')} nodes drawn · iteration ${report.stats.iterations.toLocaleString('en')}`;
-    const pathIds = new Set(snapshot.path);
-    const expanded = snapshot.path[snapshot.path.length - 1];
-    // Large drawings go to a canvas (see tree-canvas.js); labelled ones are SVG elements.
-    const labelled = nodes.length <= LABELS_AT_MOST;
-    if (labelled !== this.labelled) {
-      for (const record of this.elements.values()) record.g.remove();
-      this.elements.clear();
-      this.labelled = labelled;
-      this.svg.toggleAttribute('hidden', !labelled);
-      this.canvasTree.visible = !labelled;
-    }
-    if (!labelled) {
-      this.canvasTree.draw(layoutRoot, nodes, { minX: minX - NODE_W, width, height }, scale, {
-        pathIds,
-        expanded,
-        pinned: this.pinned,
-        label: `${report.algo} search tree, ${nodes.length} nodes; the most-proving path: ${snapshot.path.length} nodes`,
-        centreX: nodes.find((n) => n.data.id === expanded)?.x,
-      });
-      this.lastReport = report;
-      this.showPin();
-      return;
-    }
-    this.svg.setAttribute('viewBox', `${minX - NODE_W} -20 ${width} ${height}`);
-    this.svg.setAttribute('width', String(Math.round(width * scale)));
-    this.svg.setAttribute('height', String(Math.round(height * scale)));
-
-
+    this.layout = { minX, maxX, maxY, expanded };
+    this.box.dataset.nodes = String(nodes.length);
+    const iteration = report.stats.iterations.toLocaleString('en');
+    this.caption.textContent = `${report.algo}: ${nodes.length} of ${report.stats.nodes_created.toLocaleString('en')} nodes drawn · iteration ${iteration}`;
+    this.svg.classList.toggle('before-mode', this.showBefore);
 
     const seen = new Set();
     const gliding = [];
     const lit = [];
-    let created = 0;
     for (const n of nodes) {
       const d = n.data;
-      let record = this.elements.get(d.id);
-      if (!record && created >= CREATE_PER_FRAME) continue; // the rest grow in next frames
-      seen.add(d.id);
+      const key = String(d.id);
+      seen.add(key);
+      let record = this.elements.get(key);
       if (!record) {
-        created++;
         record = this.createNode(d);
         // A new node starts at its parent's place and glides out.
-        const parent = n.parent && this.elements.get(n.parent.data.id);
+        const parent = n.parent && this.elements.get(String(n.parent.data.id));
         record.x = parent ? parent.x : n.x;
         record.y = parent ? parent.y : n.y;
       }
       record.data = d;
       const onPath = pathIds.has(d.id);
-      const classes = `node kind-${d.kind} status-${d.status}${onPath ? ' on-path' : ''}${d.id === expanded ? ' expanded' : ''}${d.id === this.pinned ? ' pinned' : ''}`;
+      const isNew = n.parent?.data.id === expanded && n.parent?.data.id !== undefined;
+      const classes = d.more !== undefined
+        ? 'node more'
+        : `node kind-${d.kind} status-${d.status}${onPath ? ' on-path' : ''}${d.id === expanded ? ' expanded' : ''}${d.id === this.pinned ? ' pinned' : ''}${isNew ? ' new' : ''}`;
       if (record.classes !== classes) {
         record.g.setAttribute('class', classes);
         record.classes = classes;
       }
-      const value = shortValue(d.values);
-      if (record.valueText !== value || record.childCount !== d.child_count) {
-        record.value.textContent = value;
-        record.g.setAttribute('aria-label', `${d.move ?? 'root'}: ${d.kind} node, ${d.status}, ${valueText(d.values)}${d.child_count ? `, ${d.child_count} children` : ''}`);
-        record.valueText = value;
-        record.childCount = d.child_count;
-      }
+      this.label(record, d, onPath);
       if (record.x !== n.x || record.y !== n.y || record.placed !== true) gliding.push([record, n]);
       if (onPath) lit.push([record.shape, n.depth]);
     }
@@ -197,59 +368,91 @@ export class TreeView {
         this.elements.delete(id);
       }
     }
-    this.drawLinks(layoutRoot, pathIds, seen);
-    // Glide moved nodes with the Web Animations API (no forced layout); when very many move
-    // at once (a new, large tree), place them directly.
+    this.drawLinks(layoutRoot, pathIds, expanded);
     const animate = gliding.length <= GLIDE_AT_MOST;
     for (const [record, n] of gliding) {
       const from = `translate(${record.x}px, ${record.y}px)`;
       const to = `translate(${n.x}px, ${n.y}px)`;
       record.g.setAttribute('transform', `translate(${n.x},${n.y})`);
-      if (animate && record.placed && from !== to) record.g.animate([{ transform: from }, { transform: to }], { duration: GLIDE_MS, easing: 'ease' });
-      else if (animate && !record.placed) record.g.animate([{ transform: from }, { transform: to }], { duration: GLIDE_MS, easing: 'ease-out' });
+      if (animate && from !== to) record.g.animate([{ transform: from }, { transform: to }], { duration: GLIDE_MS, easing: record.placed ? 'ease' : 'ease-out' });
       record.x = n.x;
       record.y = n.y;
       record.placed = true;
     }
-    // Light up the MPN path from the root down to the node just expanded.
     for (const [shape, depth] of lit) {
       shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
     }
-    // Keep the node just expanded in view.
-    const target = this.elements.get(expanded);
-    if (target) this.scroller.scrollLeft = (target.x - minX + NODE_W) * scale - this.scroller.clientWidth / 2;
-    this.lastReport = report;
+    const expandedRecord = this.elements.get(String(expanded));
+    if (this.auto) {
+      // Until the user moves the view: the whole tree while it fits legibly; otherwise the
+      // smallest legible scale, around the node just expanded (the root at the top when the
+      // depth fits).
+      if (this.fitScale() * FONT_PX >= LEGIBLE_PX) this.fit(animate && this.placedOnce);
+      else if (expandedRecord) this.centreOn(expandedRecord.x, expandedRecord.y, LEGIBLE_PX / FONT_PX + 0.02, animate && this.placedOnce);
+    } else if (this.follow && expandedRecord) {
+      this.reveal(expandedRecord.x, expandedRecord.y, animate);
+    }
+    this.placedOnce = true;
     this.showPin();
-    // Not everything was created yet: draw again next frame (unless a newer report comes).
-    if (created >= CREATE_PER_FRAME && this.pending === null) this.update(report);
+  }
+
+  /** Writes a node's labels and accessible name, only when they changed. */
+  label(record, d, onPath) {
+    if (d.more !== undefined) {
+      const text = `+${d.more} more`;
+      if (record.valueText !== text) {
+        record.value.textContent = text;
+        record.valueText = text;
+        record.g.setAttribute('aria-label', `${d.more} more children: show them`);
+      }
+      return;
+    }
+    const after = valueLabel(d, false);
+    const before = onPath && d.before ? valueLabel(d, true) : after;
+    const badge = d.collapsed ? `▸ ${d.collapsed}` : '';
+    const key = `${after}|${before}|${badge}`;
+    if (record.valueText === key) return;
+    record.valueText = key;
+    record.value.textContent = after;
+    record.valueBefore.textContent = before;
+    record.badge.textContent = badge;
+    const description = `${d.move ?? 'root'}: ${d.kind} node, ${d.status}, ${valueText(d.values)}${d.before && onPath ? ` (at selection: ${valueText(d.before)})` : ''}${d.child_count ? `, ${d.child_count} children` : ''}`;
+    record.g.setAttribute('aria-label', description);
+    record.title.textContent = description;
   }
 
   createNode(d) {
     const g = el('g', { tabindex: '0', role: 'button', 'data-id': d.id }, this.nodeLayer);
+    const title = el('title', {}, g);
     let shape;
-    if (d.kind === 'or') shape = el('rect', { x: -8, y: -8, width: 16, height: 16, class: 'shape' }, g);
-    else if (d.kind === 'terminal') shape = el('path', { d: 'M0,-9L9,0L0,9L-9,0Z', class: 'shape' }, g);
-    else shape = el('circle', { r: 8.5, class: `shape${d.kind === 'chance' ? ' chance' : ''}` }, g);
-    const move = el('text', { class: 'node-move', y: -12 }, g);
-    move.textContent = d.move ?? 'root';
-    const value = el('text', { class: 'node-value', y: 22 }, g);
-    const record = { g, shape, value, data: d, x: 0, y: 0, placed: false };
-    this.elements.set(d.id, record);
+    if (d.more !== undefined) shape = el('rect', { x: -12, y: -7, width: 24, height: 14, rx: 7, class: 'shape' }, g);
+    else if (d.kind === 'or') shape = el('rect', { x: -9, y: -9, width: 18, height: 18, class: 'shape' }, g);
+    else if (d.kind === 'terminal') shape = el('path', { d: 'M0,-10L10,0L0,10L-10,0Z', class: 'shape' }, g);
+    else shape = el('circle', { r: 9.5, class: `shape${d.kind === 'chance' ? ' chance' : ''}` }, g);
+    const move = el('text', { class: 'node-move', y: -14 }, g);
+    move.textContent = d.more !== undefined ? '' : d.move ?? 'root';
+    const value = el('text', { class: 'node-value value-after', y: 26 }, g);
+    const valueBefore = el('text', { class: 'node-value value-before', y: 26 }, g);
+    const badge = el('text', { class: 'node-badge', y: 39 }, g);
+    const record = { g, shape, move, value, valueBefore, badge, title, data: d, x: 0, y: 0, placed: false };
+    this.elements.set(String(d.id), record);
     return record;
   }
 
-  /** Draws the links between drawn nodes (`drawn`: their ids). */
-  drawLinks(layoutRoot, pathIds, drawn) {
-    const curve = (s, t) => `M${s.x},${s.y + 9}C${s.x},${(s.y + t.y) / 2} ${t.x},${(s.y + t.y) / 2} ${t.x},${t.y - 9}`;
+  /** Draws the links: ordinary ones as one path, the MPN path's lit one by one. */
+  drawLinks(layoutRoot, pathIds, expanded) {
+    const curve = (s, t) => `M${s.x},${s.y + 10}C${s.x},${(s.y + t.y) / 2} ${t.x},${(s.y + t.y) / 2} ${t.x},${t.y - 10}`;
     const plain = [];
+    const fresh = [];
     const onPath = [];
     for (const link of layoutRoot.links()) {
-      if (!drawn.has(link.target.data.id)) continue;
       const d = curve(link.source, link.target);
       if (pathIds.has(link.source.data.id) && pathIds.has(link.target.data.id)) onPath.push([d, link.target.depth]);
+      else if (link.source.data.id === expanded) fresh.push(d);
       else plain.push(d);
     }
     this.links.setAttribute('d', plain.join(''));
+    this.newLinks.setAttribute('d', fresh.join(''));
     this.pathLinks.replaceChildren(
       ...onPath.map(([d, depth]) => {
         const path = el('path', { d, class: 'link on-path' });
@@ -261,23 +464,65 @@ export class TreeView {
 
   /**
    * Pins a node (or unpins with null): it stays marked, and later snapshots include the line
-   * from the root to it, so its values are followed wherever the search goes.
+   * from the root to it and its children, so it is followed wherever the search goes.
    */
   pin(id) {
     this.pinned = id;
-    for (const [nodeId, record] of this.elements) record.g.classList.toggle('pinned', nodeId === id);
+    for (const [key, record] of this.elements) record.g.classList.toggle('pinned', key === String(id));
     this.showPin();
-    this.onPin?.();
   }
 
   showPin() {
     if (this.pinned === null) {
-      this.pinLine.textContent = 'Click a node to pin it.';
+      this.pinLine.textContent = 'Click a node to inspect it.';
       return;
     }
-    const data = this.drawn.get(this.pinned);
+    const data = this.findNode(this.pinned);
     this.pinLine.textContent = data
-      ? `Pinned ${data.move ?? 'root'} (node ${data.id}): ${data.kind}, ${data.status}, ${valueText(data.values)}`
-      : `Pinned node ${this.pinned} (its line is drawn at the next update).`;
+      ? `Selected ${data.move ?? 'root'} (node ${data.id}): ${data.kind}, ${data.status}, ${valueText(data.values)}`
+      : `Selected node ${this.pinned} (its line is drawn at the next update).`;
+  }
+
+  /** The drawn tree as a standalone SVG document (the whole tree at natural size). */
+  svgText() {
+    const clone = this.svg.cloneNode(true);
+    const { minX, maxX, maxY } = this.layout ?? { minX: 0, maxX: 0, maxY: 0 };
+    const pad = this.nodeW ?? 40;
+    clone.querySelector('.viewport').removeAttribute('transform');
+    clone.setAttribute('xmlns', SVG);
+    clone.setAttribute('viewBox', `${minX - pad} -40 ${maxX - minX + 2 * pad} ${maxY + 90}`);
+    clone.setAttribute('width', String(Math.round(maxX - minX + 2 * pad)));
+    clone.setAttribute('height', String(Math.round(maxY + 90)));
+    clone.classList.remove('labels-hidden', 'before-mode');
+    for (const node of clone.querySelectorAll('.value-before')) node.remove();
+    const root = getComputedStyle(document.documentElement);
+    const vars = ['--fg', '--panel', '--line', '--muted', '--accent', '--unknown'].map((v) => `${v}: ${root.getPropertyValue(v).trim()};`).join(' ');
+    const rules = [];
+    for (const sheet of document.styleSheets) {
+      let list;
+      try {
+        list = sheet.cssRules;
+      } catch {
+        continue;
+      }
+      for (const rule of list) {
+        if (rule.selectorText && /\.(node|link|shape|tree-svg)/.test(rule.selectorText)) rules.push(rule.cssText);
+      }
+    }
+    const style = document.createElementNS(SVG, 'style');
+    style.textContent = `svg { ${vars} font-family: system-ui, sans-serif; background: ${root.getPropertyValue('--panel').trim()}; } ${rules.join('\n')}`;
+    clone.insertBefore(style, clone.firstChild);
+    return new XMLSerializer().serializeToString(clone);
+  }
+
+  exportSvg() {
+    download(`${this.algo}-tree-${this.lastReport?.stats.iterations ?? 0}.svg`, this.svgText(), 'image/svg+xml');
+  }
+
+  exportJson() {
+    if (!this.lastReport) return;
+    const { algo, verdict, finished, stats, snapshot } = this.lastReport;
+    const json = JSON.stringify({ algo, verdict, finished, stats, snapshot }, null, 1);
+    download(`${this.algo}-tree-${stats.iterations}.json`, json, 'application/json');
   }
 }
