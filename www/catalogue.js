@@ -35,6 +35,14 @@ export class Catalogue {
     return this.family(view.family).presentation;
   }
 
+  /** The name of the player to move in a position view (null when over or chance acts). */
+  playerToMove(view) {
+    const players = this.presentation(view).players;
+    if (view.turn === 'first') return players[0];
+    if (view.turn === 'second') return players[1] ?? null;
+    return null;
+  }
+
   search(id) {
     return this.searches.find((s) => s.id === id) ?? null;
   }

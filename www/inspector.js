@@ -40,7 +40,7 @@ export class Inspector {
     const board = element('div', { class: 'inspector-board' });
     const position = inspection.position;
     renderBoard(board, position, this.catalogue.presentation(position), { interactive: false, size: 24 });
-    const turn = element('p', { class: 'inspector-turn' }, `${position.outcome ? `Game over: ${position.outcome}` : `To move: ${position.turn}`}${inspection.move ? ` · reached by ${inspection.move}` : ''}`);
+    const turn = element('p', { class: 'inspector-turn' }, `${position.outcome ? `Game over: ${position.outcome}` : `${this.catalogue.playerToMove(position) ?? position.turn} to move`}${inspection.move ? ` · reached by ${inspection.move}` : ''}`);
 
     const values = element('dl', { class: 'inspector-values' });
     const row = (term, detail) => values.append(element('dt', {}, term), element('dd', {}, detail));

@@ -7,12 +7,14 @@
 // wrong is marked on the page.
 
 import { EngineClient } from './engine-client.js';
+import { renderExplanations, renderLegend } from './explain-view.js';
 import { Catalogue } from './catalogue.js';
 import { ParamsView } from './params-view.js';
 import { PositionController } from './position-controller.js';
 import { SearchController } from './search-controller.js';
 import { readLink, writeLink } from './share.js';
 import { StagesView } from './stages-view.js';
+import { LessonsView } from './lessons-view.js';
 import { INITIAL_STATE, Store } from './store.js';
 import { Views } from './views.js';
 
@@ -127,10 +129,18 @@ function fillSelect(select, items) {
   );
 }
 
-/** Shows the parameter fields the chosen searches read. */
+/** Shows the parameter fields the chosen searches read, their explanations and the legend. */
 function syncSearchChoice() {
   ui.algo2.disabled = !ui.compare.checked;
   params.show(search.chosen());
+  const infos = search.chosen().map((id) => catalogue.search(id));
+  renderExplanations($('explain'), infos);
+  syncLegend();
+}
+
+function syncLegend() {
+  const { view } = store.state;
+  renderLegend($('tree-legend'), search.chosen().map((id) => catalogue.search(id)), view ? catalogue.playerToMove(view) : null);
 }
 
 /** Runs the stages experiment with the parameters every checked search reads. */
@@ -181,6 +191,7 @@ function wire() {
   $('step-n-button').addEventListener('click', () => search.step(Math.max(1, Number($('step-n').value) || 1)));
   $('cancel').addEventListener('click', () => search.invalidate());
   $('share').addEventListener('click', () => share());
+  $('exact').addEventListener('click', () => search.exact());
   document.addEventListener('keydown', (event) => {
     const target = event.target;
     const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
@@ -256,6 +267,7 @@ function build(hello) {
       trees: $('trees'),
       charts: $('charts'),
       openLevels: $('open-levels'),
+      exactResult: $('exact-result'),
       inspector: $('inspector'),
     },
   });
@@ -266,6 +278,7 @@ function build(hello) {
     run: runStages,
     share: () => share({ run: true }),
   });
+  store.subscribe(['view'], () => syncLegend());
   views = new Views($('views'), { onShow: (name) => store.update({ viewName: name }) });
   views.register({
     name: 'tree',
@@ -282,6 +295,15 @@ function build(hello) {
     },
   });
   views.register(stagesView.registration());
+  views.register(
+    new LessonsView($('lesson-panel'), {
+      panels: [$('tree-panel'), $('chart-panel')],
+      open: (fragment) => {
+        window.location.hash = fragment;
+      },
+      replay: (steps) => search.step(steps),
+    }).registration(),
+  );
   fillSelect(ui.game, catalogue.listedGames.map((g) => [g.name, g.title]));
   const searches = catalogue.searches.map((s) => [s.id, s.title]);
   fillSelect(ui.algo, searches);
@@ -300,13 +322,22 @@ async function start() {
   build(hello);
   wire();
 
-  const { state: link, problems } = readLink(window.location.hash, catalogue, views);
+  await openLink(window.location.hash);
+  // A link pasted into this tab (or a lesson's next step) opens in place.
+  window.addEventListener('hashchange', () => openLink(window.location.hash));
+}
+
+/** Opens a share-link fragment: applies its state, loads its position, replays its steps. */
+async function openLink(fragment) {
+  document.body.dataset.ready = 'false';
+  search.invalidate();
+  const { state: link, problems } = readLink(fragment, catalogue, views);
   applyLinkState(link);
   try {
     await position.load(link.game, link.position);
   } catch (error) {
     problems.push({ field: error.field === 'pos' ? 'position' : error.field, message: `${error.field === 'game' ? 'g' : 'p'}: ${error.message}` });
-    await position.load(link.game, null).catch(() => position.load(hello.defaults.game, null));
+    await position.load(link.game, null).catch(() => position.load(catalogue.defaults.game, null));
   }
   syncSearchChoice();
   for (const problem of problems) markField(problem.field, problem.message);
@@ -319,9 +350,7 @@ async function start() {
       markField(error.field, error.message);
     }
   }
-  if (problems.length) {
-    showMessage(`This link has problems, defaults were used instead — ${problems.map((p) => p.message).join('; ')}`);
-  }
+  showMessage(problems.length ? `This link has problems, defaults were used instead — ${problems.map((p) => p.message).join('; ')}` : '');
   const shown = views.list.find((view) => view.name === views.current);
   if (!problems.length) await shown.link?.opened?.(link);
   document.body.dataset.ready = 'true';

@@ -97,8 +97,7 @@ export class PositionController {
       return `Game over: ${result} (value ${view.value > 0 ? '+' : ''}${view.value} for the first player).`;
     }
     if (view.turn === 'chance') return family.presentation.chance_help ?? 'Chance to act: choose an outcome.';
-    const name = view.turn === 'first' ? players[0] : players[1];
-    return `${name} to move · ${view.moves.length} legal move${view.moves.length === 1 ? '' : 's'}.`;
+    return `${this.catalogue.playerToMove(view)} to move · ${view.moves.length} legal move${view.moves.length === 1 ? '' : 's'}.`;
   }
 
   onCell(index, move) {

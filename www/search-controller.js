@@ -58,6 +58,7 @@ export class SearchController {
     this.store.update({ searchAlgos: [], running: false, step: 0 });
     ui.progress.value = 0;
     ui.results.replaceChildren();
+    ui.exactResult.hidden = true;
     ui.trees.replaceChildren();
     ui.charts.replaceChildren();
     this.treeViews = [];
@@ -201,6 +202,26 @@ export class SearchController {
     }
     const { reports } = await this.engine.request('snapshot', { view: this.treeRequest() });
     reports.forEach((report, index) => this.treeViews[index]?.update(report));
+  }
+
+  /**
+   * The exact answer to the same question (alpha-beta, at most `seconds`), shown beside the
+   * searches' own verdicts — a statistical `concluded-*` is never a proof.
+   */
+  async exact(seconds = 5) {
+    const { game, view } = this.state;
+    const out = this.ui.exactResult;
+    out.hidden = false;
+    out.textContent = `alpha-beta: solving (at most ${seconds} s)…`;
+    try {
+      const options = this.params.read(['alphabeta']);
+      const report = await this.engine.request('exact', { game, pos: view.text, options, seconds });
+      const words = { proved: 'proved — the goal holds', disproved: 'disproved — the goal fails', out: `not solved within ${seconds} s` };
+      out.dataset.verdict = report.verdict;
+      out.textContent = `Exact answer (alpha-beta): ${words[report.verdict] ?? report.verdict}${report.best_move && report.verdict === 'proved' ? `, with ${report.best_move}` : ''} · ${report.stats.nodes_expanded.toLocaleString("en")} positions, ${report.stats.seconds.toFixed(2)} s`;
+    } catch (error) {
+      out.textContent = `alpha-beta: ${error.message}`;
+    }
   }
 
   /** Shows node `target.node` of search `target.index` in the inspector. */

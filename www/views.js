@@ -32,11 +32,11 @@ export class Views {
     else for (const panel of view.panels) panel.hidden = true;
   }
 
-  /** Shows view `name` (the first one for an unknown name). */
+  /** Shows view `name` (the first one for an unknown name); views may share panels. */
   show(name) {
     const shown = this.list.find((v) => v.name === name) ?? this.list[0];
     for (const view of this.list) {
-      for (const panel of view.panels) panel.hidden = view !== shown;
+      for (const panel of view.panels) panel.hidden = !shown.panels.includes(panel);
       view.button.setAttribute('aria-pressed', String(view === shown));
     }
     this.current = shown.name;

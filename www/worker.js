@@ -42,12 +42,15 @@ function stepAll(iterations, seconds) {
   // then do exactly as many iterations, so a slice stays short and the counts stay equal.
   const costPerIteration = (s) => (s.iterations > 0 ? s.seconds / s.iterations : 0);
   const order = sessions.filter((s) => !s.finished).sort((a, b) => costPerIteration(b) - costPerIteration(a));
+  // A search that finishes early sets no count: the others go on to `iterations`.
   let lead = null;
+  let most = 0;
   for (const session of order) {
     const done = session.step(lead ?? iterations, lead === null ? seconds : 1e9);
-    lead ??= done;
+    most = Math.max(most, done);
+    if (lead === null && !session.finished) lead = done;
   }
-  return lead ?? 0;
+  return most;
 }
 
 const allFinished = () => sessions.every((session) => session.finished);
@@ -120,6 +123,17 @@ const handlers = {
   stagesRunJob: ({ game, config, index }) => engine.stagesRunJob(game, config, index),
   paperStages: ({ game }) => engine.paperStages(game),
   checkOptions: ({ algo, options }) => engine.checkOptions(algo, options) ?? {},
+  // The exact answer beside a statistical one: alpha-beta on the same question, within
+  // `seconds` (it says `out` if that is not enough).
+  exact: ({ game, pos, options, seconds }) => {
+    const session = new engine.SearchSession(game, pos, 'alphabeta', { ...options, nodes: null, time: seconds });
+    try {
+      session.step(1e15, seconds);
+      return session.progress();
+    } finally {
+      session.free();
+    }
+  },
 };
 
 const ready = init().then(

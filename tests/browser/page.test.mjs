@@ -89,10 +89,10 @@ test('single steps of PNS move the highlighted path, which ends at the node just
   await page.click('#step-n-button');
   await page.waitForFunction(() => document.querySelector('.tree-view figcaption')?.textContent.includes('iteration 36'));
   assert.equal(await page.locator(`.tree-view .node.pinned[data-id="${pinnedId}"]`).count(), 1);
-  // Hovering a node shows its position on the mini board.
-  await page.locator('.tree-view .node.expanded').hover();
-  await page.locator('#mini-board:not([hidden]) svg').waitFor();
-  assert.equal(await page.locator('#mini-board [data-cell]').count(), 64);
+  // Clicking a node shows its position in the inspector.
+  await page.locator('.tree-view .node.expanded .shape').click();
+  await page.locator('#inspector:not([hidden]) svg').waitFor();
+  assert.equal(await page.locator('#inspector [data-cell]').count(), 64);
 });
 
 test('compare mode runs PNS and PPNS in lockstep, with both trees and charts', async () => {
@@ -185,9 +185,9 @@ test('a worker killed mid-run is reported and replaced, and the page keeps its p
   await page.waitForFunction(() => document.querySelector('.tree-view figcaption')?.textContent.includes('iteration 1'));
 });
 
-test('while a search runs for 10 s the main thread never blocks for 100 ms, with up to 2,000 tree nodes drawn', async () => {
+test('while a search runs for 10 s the main thread never blocks for 100 ms, with three open levels drawn', async () => {
   const page = await ready(`#v=1&g=othello&a=pns&nodes=50000000&time=30`);
-  await page.selectOption('#tree-size', 'large');
+  await page.selectOption('#open-levels', '3');
   // Start the search (views and charts are built here), then measure while it runs.
   await page.click('#step');
   await page.waitForFunction(() => document.querySelector('.tree-view figcaption')?.textContent.includes('iteration 1'));
@@ -210,9 +210,9 @@ test('while a search runs for 10 s the main thread never blocks for 100 ms, with
   const { longTasks, maxGap, drawn } = await page.evaluate(() => ({
     longTasks: window.longTasks,
     maxGap: Math.max(...window.frameGaps.slice(2)),
-    drawn: Math.max(...[...document.querySelectorAll('.tree-scroll')].map((s) => Number(s.dataset.nodes))),
+    drawn: Math.max(...[...document.querySelectorAll('.tree-box')].map((s) => Number(s.dataset.nodes))),
   }));
-  assert.ok(drawn > 400 && drawn <= 2000, `tree nodes drawn: ${drawn}`);
+  assert.ok(drawn > 100, `tree nodes drawn: ${drawn}`);
   assert.ok(longTasks.every((d) => d < 100), `long tasks: ${longTasks.map((d) => d.toFixed(0))}`);
   // Frames also wait on raster and compositing (software rendering here), which are not the
   // main thread; the long-task limit above is the criterion, this only catches gross stalls.

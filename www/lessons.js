@@ -1,0 +1,115 @@
+// Guided tours a teacher can open as links (#…&view=lessons&lesson=pns-basics&at=2). Each
+// lesson is a list of steps; a step is a text and the share-link fields (share.js) of the
+// playground state it shows: game, position, searches, parameters and the iterations to
+// replay. Opening a step opens its link, so a step shows exactly what the same link would,
+// and the numbers quoted in the texts are the engine's (checked by tests/browser/lessons.test.mjs).
+//
+// This is content, not a list of the engine's games or searches: every name in a link is read
+// and checked against the engine's catalogues like any link.
+
+export const LESSONS = [
+  {
+    id: 'pns-basics',
+    title: 'Proof-number search, step by step',
+    source: 'Allis, van der Meulen and van den Herik 1994; the PPNS paper §2.1 (seeds/ppns-othello-connect4-paper.txt)',
+    steps: [
+      {
+        link: 'g=tictactoe&p=12&a=pns&goal=win&step=0',
+        text: 'X has played 1 (top left) and O 2 (top middle); X is to move. The question: can X force a win? PNS answers it by growing a tree. The root is an OR node (X to move: one winning move is enough); its children will be AND nodes (O to move: every reply must still lose for O). Every node carries a proof number pn (the fewest leaves that must still be proven to prove it) and a disproof number dn. The tree is just the root: a leaf, 1/1. Press Step ▶ (or the → key).',
+      },
+      {
+        link: 'g=tictactoe&p=12&a=pns&goal=win&step=1',
+        text: 'The first iteration expanded the root: one child per empty cell, seven new leaves at pn 1 / dn 1. Then the backup: at an OR node pn is the least child pn (1: proving any one child proves the root) and dn the sum of the children’s dn (7: all seven must be disproven). Click the root: the inspector shows the formula with these numbers.',
+      },
+      {
+        link: 'g=tictactoe&p=12&a=pns&goal=win&step=2',
+        text: 'Each iteration walks down from the root to a most-proving node: at an OR node the child with the least pn, at an AND node the child with the least dn (ties go to the first child). The trace under the tree says which rule picked which child. Set “Values: at selection” to see the numbers as the selection saw them, before this iteration’s backup changed them.',
+      },
+      {
+        link: 'g=tictactoe&p=12&a=pns&goal=win&step=12',
+        text: 'After 12 iterations. AND nodes add up their children’s pn: to prove an O node, every O reply must be answered. Click a node on the blue path and check in the inspector that the child marked “selected” has the least pn (at X’s nodes) or the least dn (at O’s nodes).',
+      },
+      {
+        link: 'g=tictactoe&p=12&a=pns&goal=win&step=41',
+        text: 'Iteration 41 proves the root: pn 0 / dn ∞, green. The verdict “proved” is exact: the proven nodes form a proof tree (one move at each X node, every reply at each O node). The best move is 4 (the left middle cell). The chart below shows dn/(pn+dn) of the root at every iteration.',
+      },
+    ],
+  },
+  {
+    id: 'pns-vs-ppns',
+    title: 'PNS and PPNS choose different most-proving nodes',
+    source: 'the PPNS paper §3 (PPN of a leaf from playouts, θ; backup as products)',
+    steps: [
+      {
+        link: 'g=tictactoe&p=12&a=pns,ppns&goal=win&k=60&s=1&step=0',
+        text: 'The same position, two searches side by side. PNS starts every leaf at 1/1: it knows nothing about a leaf until it expands it. PPNS starts a leaf at the share of 60 random playouts (k) that X wins from there, kept inside (θ, 1 − θ): its probability-based proof number PPN. An OR node’s PPN is 1 − Π(1 − PPN of its children) (it is proven if any child is), an AND node’s the product of its children’s (all must be).',
+      },
+      {
+        link: 'g=tictactoe&p=12&a=pns,ppns&goal=win&k=60&s=1&step=2',
+        text: 'After two iterations. PNS follows the first of equal children; PPNS follows the child with the highest PPN at X’s nodes and the lowest at O’s. Compare the two traces and the two blue paths: the searches expanded different nodes.',
+      },
+      {
+        link: 'g=tictactoe&p=12&a=pns,ppns&goal=win&k=60&s=1&step=41',
+        text: 'Both prove the root. PPNS needed 23 iterations, PNS 41: the playouts told PPNS where the win was. Its best move is 5, PNS’s 4: both win. Playouts make PPNS random; the seed (s) fixes them, so this link shows the same numbers every time.',
+      },
+    ],
+  },
+  {
+    id: 'ppns-pr',
+    title: 'PPNS’s prolonged search and what pr does',
+    source: 'the PPNS paper §4.3 and Algorithm 6 (the precision rate pr)',
+    steps: [
+      {
+        link: 'g=othello4&a=ppns&goal=not-lose&k=20&s=1&pr=0.1&step=600',
+        text: 'Othello 4×4, Black to move: can Black avoid losing? PPNS with a precision rate pr = 0.1 stops as soon as the root’s PPN is within pr of 1 or 0. After one iteration the PPN is 0.968 and PPNS says concluded-win — a statistical conclusion, not a proof. And it is wrong.',
+      },
+      {
+        link: 'g=othello4&a=ppns&goal=not-lose&k=20&s=1&pr=0.01&step=600',
+        text: 'With pr = 0.01 PPNS goes on: the PPN falls as the tree grows, and after 64 iterations it concludes loss (PPN 0.0094). The chart of 1 − PPN on a log scale shows how near the root came to each end, with the pr line.',
+      },
+      {
+        link: 'g=othello4&a=ppns&goal=not-lose&k=20&s=1&pr=off&step=600',
+        text: 'Without pr PPNS only stops at a proof: disproved after 530 iterations — exact. The paper added pr because PPNs are products of floating-point numbers: a root can come within 1e-9 of 0 or 1 and never reach it, so the search goes on and on (the prolonged search problem). pr trades exactness for time; our verdict words keep the two apart.',
+      },
+    ],
+  },
+  {
+    id: 'mcpns',
+    title: 'Monte-Carlo PNS: playouts as proof numbers',
+    source: 'Saito, Chaslot, Uiterwijk and van den Herik 2006; the dissertation §2.3.2',
+    steps: [
+      {
+        link: 'g=tictactoe&p=15&a=pns,mcpns&goal=not-lose&k=60&s=1&step=0',
+        text: 'X played 1, O played 5; X to move. Can X avoid losing? MCPNS is PNS where a new leaf is worth what random playouts say: with R the share of playouts the root player reaches the goal in (kept inside (θ, 1 − θ)), a leaf gets pmc = 1 − R and dmc = R. Sums and minima back up as in PNS.',
+      },
+      {
+        link: 'g=tictactoe&p=15&a=pns,mcpns&goal=not-lose&k=60&s=1&step=3',
+        text: 'After three iterations: PNS’s numbers are whole counts of leaves, MCPNS’s are fractions. A leaf random play mostly draws or wins for X is cheap to prove (small pmc), so MCPNS goes there first.',
+      },
+      {
+        link: 'g=tictactoe&p=15&a=pns,mcpns&goal=not-lose&k=60&s=1&step=60',
+        text: 'Both prove that X does not lose: PNS in 28 iterations, MCPNS in 39. Playouts are no guarantee: in this position the first-child order of PNS happens to be good. The stages experiment (the other view) measures the searches on many positions.',
+      },
+    ],
+  },
+  {
+    id: 'dfpn',
+    title: 'df-pn: the same numbers, depth-first, with thresholds',
+    source: 'Nagai 2002; src/search/exact/dfpn.rs',
+    steps: [
+      {
+        link: 'g=tictactoe&p=12&a=pns,dfpn&goal=win&step=0',
+        text: 'df-pn computes the proof and disproof numbers of PNS but keeps no tree: it walks depth-first and stores numbers in a fixed-size table. At a node it stays with the most-proving child c while that child’s numbers stay under thresholds: at an OR node th_pn(c) = min(th_pn, pn₂ + 1), with pn₂ the second-least child pn, and th_dn(c) = th_dn − dn + dn(c). When another child becomes more proving, it returns and switches.',
+      },
+      {
+        link: 'g=tictactoe&p=12&a=pns,dfpn&goal=win&step=200',
+        text: 'Both prove the win. df-pn counts positions searched rather than iterations; its memory is the table, however long it runs, while PNS’s tree grows with every iteration. Open “How df-pn works” above the results for its rules.',
+      },
+    ],
+  },
+];
+
+/** The lesson with id `id`, or null. */
+export function lesson(id) {
+  return LESSONS.find((l) => l.id === id) ?? null;
+}
