@@ -600,23 +600,25 @@ const EXAMPLES: &[Example] = &[
         game: "tree",
         text: "[b:[e:[k:D l:W] f:L] c:[g:W h:L] d:[i:W j:W]]",
         source: "the PN-MCTS paper, Section III, Figure 2 (\"An AND/OR tree with proof and \
-                 disproof numbers\"), rebuilt from its text, the drawing being lost: nodes a-l \
-                 named breadth-first, a the OR root with AND children b, c, d; i won; f and k \
-                 lost or drawn (f: L, k: D here); g, h, j, l unknown in the figure, given values \
-                 here (g W, h L, j W, l W). With j unknown the numbers are the paper's: a 1/2, \
-                 b ∞/0, c 2/1, d 1/1, e 1/1, and the most-proving path is a-d-j. Inferred: which \
-                 parent each node has (breadth-first lettering and the numbers fix it) and the \
-                 values of the unknown leaves",
+                 disproof numbers\"), rebuilt from its text (the drawing is not in our copy): \
+                 nodes a-l, a the OR root; i won; f and k lost or drawn; g, h, j, l unknown; \
+                 the most-proving node j reached by a bold path. Inferred: the shape (lettered \
+                 breadth-first: a's AND children b, c, d; b's e and f, c's g and h, d's i and j, \
+                 e's k and l), which with g, h, j, l unknown (pn = dn = 1) gives a 1/2, b inf/0, \
+                 c 2/1, d 1/1, e 1/1 and the path a-d-j; f = L and k = D; and values for the \
+                 unknown leaves, since ours are finished games: g W, h L, j W, l W",
     },
     Example {
         name: "TCG slides, proof numbers (slides 30 and 34)",
         game: "tree",
         text: "[b:[d:W e:L] c:[f:W g:W h:W]]",
-        source: "Tsan-sheng Hsu, TCG: Selected advanced topics (2017), slides 30 and 34: a MAX \
-                 root a with MIN children b and c, leaves d (1), e (?), f (1), g (?), h (?), and \
-                 proof numbers b 1, c 2, a 1, disproof numbers 1, 1, 2 as the slides give them. \
-                 Inferred: the shape (from the numbers; the drawing is lost) and the unknown \
-                 leaves' values (e L, g W, h W): PNS first tries b, finds it lost, then proves c",
+        source: "Tsan-sheng Hsu, TCG: Selected advanced topics (2017), slides 30 and 34: \
+                 nodes a-h, leaves valued 1, ?, 1, ?, ? and the numbers 1, 2, 1 and 1, 1, 2 (as \
+                 the slides' text gives them; the drawing is not in our copy). Inferred: the \
+                 shape they fit, a MAX root a with MIN children b (leaves d = 1, e = ?) and c \
+                 (f = 1, g = ?, h = ?), so proof numbers b 1, c 2, a 1 and disproof numbers \
+                 b 1, c 1, a 2; and values for the unknown leaves: e L, g W, h W. PNS first \
+                 tries b, finds it lost, then proves c",
     },
     Example {
         name: "A classic depth-3 binary tree",
