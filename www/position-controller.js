@@ -57,10 +57,13 @@ export class PositionController {
 
   /** Loads the example chosen in the Example select. */
   async loadExample() {
-    const example = this.examples()[Number(this.ui.example.value)];
-    if (!this.ui.example.value || !example) return;
+    const chosen = this.ui.example.value;
+    const example = this.examples()[Number(chosen)];
+    if (!chosen || !example) return;
     try {
       await this.load(example.game, example.text);
+      // The select keeps naming the example loaded (until another position is loaded).
+      this.ui.example.value = chosen;
       this.ui.example.title = example.source;
       this.showMessage(`${example.name}: ${example.source}`);
     } catch (error) {

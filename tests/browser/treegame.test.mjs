@@ -38,6 +38,7 @@ test('the PN-MCTS Figure 2 example loads from the Example select and PNS solves 
   await page.selectOption('#example-select', { label: 'PN-MCTS paper, Figure 2' });
   await page.waitForFunction(() => document.querySelector('#position-text').value.startsWith('[b:[e:'));
   const text = await positionText(page);
+  assert.equal(await page.locator('#example-select option:checked').textContent(), 'PN-MCTS paper, Figure 2');
   // The figure's twelve nodes a–l are drawn: squares for OR, circles for AND, W/L/D leaves.
   assert.equal(await page.locator('#board .tree-node').count(), 12);
   assert.equal(await page.locator('#board .tree-node.tree-or').count(), 1 + 6); // a, and e f g h i j at depth 2
