@@ -14,7 +14,7 @@
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::game::board::Board;
+use crate::game::board::{Board, EditTool};
 pub use crate::game::catalogue::GameSpec;
 use crate::game::catalogue::{FAMILIES, Family};
 use crate::game::knowledge::Knowledge;
@@ -77,21 +77,31 @@ pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, Error>
     })
 }
 
-/// Edit mode: changes one cell (`Some(index)`) or who acts (`None`) of a position; an error
-/// says why when the game's positions cannot be edited that way.
+/// Edit mode: changes one cell (`Some(index)`) with `tool` ([`EditTool::Cycle`]: its next
+/// content) or who acts (`None`) of a position; an error says why when the game's positions
+/// cannot be edited that way.
 ///
 /// ```
+/// use pnplay::game::board::EditTool;
 /// let spec = "othello4".parse().unwrap();
 /// let start = pnplay::engine::describe(&spec, None).unwrap();
-/// let edited = pnplay::engine::edit(&spec, &start.text, Some(0)).unwrap();
+/// let edited = pnplay::engine::edit(&spec, &start.text, Some(0), EditTool::Cycle).unwrap();
 /// assert_eq!(edited.cells[0].owner, Some(pnplay::game::Player::First)); // a black disc in a1
-/// assert!(pnplay::engine::edit(&"connect4".parse().unwrap(), "4", Some(0)).is_err());
+/// assert!(pnplay::engine::edit(&"connect4".parse().unwrap(), "4", Some(0), EditTool::Cycle).is_err());
+/// let tree = "tree".parse().unwrap();
+/// let grown = pnplay::engine::edit(&tree, "[W L]", Some(2), EditTool::Add).unwrap();
+/// assert_eq!(grown.text, "[W [W]]");
 /// ```
-pub fn edit(spec: &GameSpec, pos: &str, cell: Option<usize>) -> Result<PositionView, Error> {
+pub fn edit(
+    spec: &GameSpec,
+    pos: &str,
+    cell: Option<usize>,
+    tool: EditTool,
+) -> Result<PositionView, Error> {
     with_game!(*spec, G, variant => {
         let pos: G = G::parse_position(variant, pos)?;
         let edited = match cell {
-            Some(index) => pos.cycle_cell(index),
+            Some(index) => pos.edit_cell(index, tool),
             None => pos.toggle_turn(),
         };
         let edited = edited.ok_or_else(|| Error::position(ParseError::InvalidPosition {

@@ -84,12 +84,18 @@ pub fn play(game: &str, pos: &str, mv: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::engine::play(&spec, pos, mv).map_err(js_error)?)
 }
 
-/// Edit mode: cycles cell `cell` (or, for `undefined`, who acts) of `pos`.
+/// Edit mode: changes cell `cell` of `pos` with edit tool `tool` (`cycle`, `add`, `remove`;
+/// `undefined`: cycle), or, for `cell` `undefined`, who acts.
 #[wasm_bindgen]
-pub fn edit(game: &str, pos: &str, cell: Option<u32>) -> Result<JsValue, JsValue> {
+pub fn edit(game: &str, pos: &str, cell: Option<u32>, tool: JsValue) -> Result<JsValue, JsValue> {
     let spec = parse_game(game)?;
     let cell = cell.map(|c| c as usize);
-    to_js(&crate::engine::edit(&spec, pos, cell).map_err(js_error)?)
+    let tool = if tool.is_undefined() || tool.is_null() {
+        crate::game::board::EditTool::Cycle
+    } else {
+        serde_wasm_bindgen::from_value(tool).map_err(|e| not_found(format!("edit tool: {e}")))?
+    };
+    to_js(&crate::engine::edit(&spec, pos, cell, tool).map_err(js_error)?)
 }
 
 /// Checks a set of options against the schema without starting anything (share links).

@@ -54,6 +54,7 @@ use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::g2048::{Config, G2048};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
+use pnplay::game::tree::{MAX_DEPTH, TreeGame};
 use pnplay::game::{Game, MoveList, Outcome, Player, Rng, Turn, perft, pick_by_probability};
 use pnplay::with_game;
 
@@ -146,6 +147,11 @@ const TICTACTOE: &[Count] = &[Perft(2, 72), CompleteGames(255_168), Reachable(5_
 /// which reach the 24 distinct openings that tests/g2048.rs relates to the dissertation's §4.4.
 const G2048_2X2_16: &[Count] = &[Perft(2, 48), Reachable(399)];
 const G2048_2X2_32: &[Count] = &[Perft(2, 48), Reachable(755)];
+
+/// The start tree, the PN-MCTS paper's Figure 2 as src/game/tree.rs rebuilds it: 3 moves at
+/// the root, 7 two-move lines (b e, b f, c g, c h, d i, d j), 7 complete games (the leaves
+/// f, g, h, i, j, k, l) and 12 nodes.
+const TREE: &[Count] = &[Perft(1, 3), Perft(2, 6), CompleteGames(7), Reachable(12)];
 
 // ---------------------------------------------------------------------------------------
 // The harness
@@ -702,6 +708,7 @@ conformance_tests! {
     g2048_2x2: "2048:2x2", G2048, config(2, 32), Facts { agents: Single, notation: BoardText, max_moves: 4 * 32 + 1, counts: G2048_2X2_32 };
     g2048_2x2_16: "2048:2x2:16", G2048, config(2, 16), Facts { agents: Single, notation: BoardText, max_moves: 4 * 16 + 1, counts: G2048_2X2_16 };
     g2048_4x4: "2048:4x4", G2048, config(4, 2048), Facts { agents: Single, notation: BoardText, max_moves: 16 * 2048 + 1, counts: &[] };
+    tree: "tree", TreeGame, (), Facts { agents: Two, notation: BoardText, max_moves: MAX_DEPTH, counts: TREE };
 }
 
 #[test]

@@ -1,10 +1,21 @@
 // Draws a position the engine described (a PositionView: rows, cols, cells, moves) as an SVG
-// grid, for every game. How a game looks comes from its family's presentation in the engine's
-// catalogue (board style, cell names, legend, move style); its rules never: legal moves and
-// their cells come from the engine.
+// grid with its coordinates (from the family's cell names: a–h and 1–8 around Othello, column
+// numbers under Connect Four, cell numbers in tic-tac-toe's corners), for every game — or, for
+// the `tree` board style (textbook trees, src/game/tree.rs), as the tree the view's `tree`
+// field describes: OR nodes squares and AND nodes circles as in the PN-MCTS paper's Figure 2,
+// leaves labelled W/L/D, the line played drawn bold, the current node ringed, its children
+// clickable as moves; laid out by d3-hierarchy. How a game looks comes from its family's
+// presentation in the engine's catalogue (board style, cell names, legend, move style); its
+// rules never: legal moves and their cells come from the engine.
+
+import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 48;
+/** Tree style: horizontal distance between sibling nodes, vertical between levels, node radius. */
+const TREE_NODE_W = 46;
+const TREE_LEVEL_H = 62;
+const TREE_R = 13;
 
 function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -22,6 +33,9 @@ export function cellName(view, presentation, index) {
       return `${String.fromCharCode(97 + col)}${row + 1}`;
     case 'columns':
       return `column ${col + 1}, row ${view.rows - row}`;
+    case 'numbered':
+      if (view.tree) return treeNodeName(view, index);
+      return `cell ${index + 1}`;
     default:
       return `cell ${index + 1}`;
   }
@@ -64,22 +78,67 @@ function drawPiece(group, style, cell, x, y, size) {
   }
 }
 
+/** A tree node's name: the moves from the root to it (`root`, `b`, `b a`). */
+function treeNodeName(view, index) {
+  const line = [];
+  for (let at = index; view.tree.nodes[at].parent !== null; at = view.tree.nodes[at].parent) line.unshift(view.tree.nodes[at].label);
+  return line.length ? `node ${line.join(' ')}` : 'the root';
+}
+
+/**
+ * The room around a grid for its coordinates, in board units: files above and ranks left of
+ * an algebraic board; column numbers below and rows (from the bottom) left of a column board.
+ * Numbered cells carry their number in their corner instead.
+ */
+function coordinateMargins(presentation, size) {
+  const room = Math.round(size * 0.45);
+  switch (presentation.cell_names) {
+    case 'algebraic':
+      return { left: room, top: room, bottom: 0 };
+    case 'columns':
+      return { left: room, top: 0, bottom: room };
+    default:
+      return { left: 0, top: 0, bottom: 0 };
+  }
+}
+
+/** Draws the coordinates of the `rows × cols` grid of `size` cells at the origin, in `margins`. */
+function drawCoordinates(svg, view, presentation, size, margins) {
+  const label = (x, y, text) => {
+    const node = el('text', { x, y, class: 'coordinate', 'font-size': size * 0.3 }, svg);
+    node.textContent = text;
+  };
+  const middle = (i) => i * size + size / 2;
+  if (presentation.cell_names === 'algebraic') {
+    for (let col = 0; col < view.cols; col++) label(middle(col), -margins.top / 2, String.fromCharCode(97 + col));
+    for (let row = 0; row < view.rows; row++) label(-margins.left / 2, middle(row), String(row + 1));
+  } else if (presentation.cell_names === 'columns') {
+    for (let col = 0; col < view.cols; col++) label(middle(col), view.rows * size + margins.bottom / 2, String(col + 1));
+    for (let row = 0; row < view.rows; row++) label(-margins.left / 2, middle(row), String(view.rows - row));
+  }
+}
+
 /**
  * Renders `view` into `container` in the look of `presentation` (the family's, from the
  * engine's catalogue). `onCell(index, move)` is called when a cell is chosen: `move` is the
- * legal move drawn on that cell (for column-style moves, on its column), or null.
+ * legal move drawn on that cell (for column-style moves, on its column), or null. Interactive
+ * boards get their coordinates; the small non-interactive ones (the tree's mini board) not.
  */
 export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null } = {}) {
-  const width = view.cols * size;
-  const height = view.rows * size;
   const style = presentation.board;
+  container.classList.toggle('board-scrolls', style === 'tree');
+  if (style === 'tree' && view.tree) return renderTree(container, view, presentation, { onCell, interactive, editing, highlight });
+  const margins = interactive ? coordinateMargins(presentation, size) : { left: 0, top: 0, bottom: 0 };
+  const width = view.cols * size + margins.left;
+  const height = view.rows * size + margins.top + margins.bottom;
   const svg = el('svg', {
-    viewBox: `0 0 ${width} ${height}`,
+    viewBox: `${-margins.left} ${-margins.top} ${width} ${height}`,
     class: `board-svg board-${style}`,
     role: interactive ? 'grid' : 'img',
     'aria-label': `${view.game} board`,
   });
-  el('rect', { x: 0, y: 0, width, height, class: 'board-bg' }, svg);
+  el('rect', { x: 0, y: 0, width: view.cols * size, height: view.rows * size, class: 'board-bg' }, svg);
+  if (interactive) drawCoordinates(svg, view, presentation, size, margins);
   const byCell = new Map();
   for (const move of view.moves) if (move.cell !== null && move.cell !== undefined) byCell.set(move.cell, move);
   const byColumn = presentation.moves === 'column';
@@ -95,6 +154,9 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
     const move = byColumn ? columnMove(col) : byCell.get(index) || null;
     const group = el('g', { class: 'cell', 'data-cell': index }, svg);
     el('rect', { x, y, width: size, height: size, class: 'cell-bg' }, group);
+    if (interactive && presentation.cell_names === 'numbered') {
+      el('text', { x: x + 3, y: y + 3, class: 'coordinate coordinate-corner', 'font-size': size * 0.2 }, group).textContent = String(index + 1);
+    }
     if (style === 'slots' && empty) el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, class: 'hole' }, group);
     if (!empty) drawPiece(group, style, contents, x, y, size);
     if (interactive) {
@@ -119,6 +181,79 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
       });
     }
     if (highlight === index) el('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, class: 'last-move' }, group);
+  }
+  container.replaceChildren(svg);
+  return svg;
+}
+
+/**
+ * The `tree` board style: the tree of `view.tree` ({nodes: [{parent, label, mover, outcome}],
+ * current}) laid out top-down, at its natural size (the panel scrolls; labels stay 12 px).
+ * Every node is a cell: in play, the current node's children are its moves; in edit mode,
+ * every node can be clicked.
+ */
+function renderTree(container, view, presentation, { onCell, interactive, editing, highlight }) {
+  const { nodes, current } = view.tree;
+  const children = nodes.map(() => []);
+  nodes.forEach((node, index) => {
+    if (node.parent !== null) children[node.parent].push(index);
+  });
+  const root = hierarchy(0, (index) => children[index]);
+  treeLayout()
+    .nodeSize([TREE_NODE_W, TREE_LEVEL_H])
+    .separation((a, b) => (a.parent === b.parent ? 1 : 1.25))(root);
+  const laid = root.descendants();
+  const xs = laid.map((d) => d.x);
+  const pad = TREE_NODE_W / 2 + 6;
+  const left = Math.min(...xs) - pad;
+  const width = Math.max(...xs) - Math.min(...xs) + 2 * pad;
+  const top = -TREE_R - 22;
+  const height = root.height * TREE_LEVEL_H + 2 * TREE_R + 34;
+  const svg = el('svg', {
+    viewBox: `${left} ${top} ${width} ${height}`,
+    class: `board-svg board-tree${interactive ? ' tree-natural' : ''}`,
+    role: interactive ? 'group' : 'img',
+    'aria-label': `${view.game}: a tree of ${nodes.length} nodes, at ${treeNodeName(view, current)}`,
+  });
+  // The main board keeps the tree at its natural size (one unit a pixel) and scrolls.
+  if (interactive) {
+    svg.setAttribute('width', width);
+    svg.setAttribute('height', height);
+  }
+  const byCell = new Map(view.moves.map((move) => [move.cell, move]));
+  const played = (index) => view.cells[index].piece !== 0;
+  for (const d of laid) {
+    if (!d.parent) continue;
+    el('line', { x1: d.parent.x, y1: d.parent.y, x2: d.x, y2: d.y, class: `tree-edge${played(d.data) ? ' tree-edge-played' : ''}` }, svg);
+  }
+  for (const d of laid) {
+    const index = d.data;
+    const node = nodes[index];
+    const move = byCell.get(index) ?? null;
+    const kind = d.depth % 2 === 0 ? 'or' : 'and';
+    const result = node.outcome ? { win: 'W', loss: 'L', draw: 'D' }[node.outcome] : null;
+    const group = el('g', { class: `cell tree-node tree-${kind}${result ? ` tree-leaf-${result}` : ''}${index === current ? ' tree-current' : ''}`, 'data-cell': index }, svg);
+    if (kind === 'or') el('rect', { x: d.x - TREE_R, y: d.y - TREE_R, width: 2 * TREE_R, height: 2 * TREE_R, class: 'tree-shape' }, group);
+    else el('circle', { cx: d.x, cy: d.y, r: TREE_R, class: 'tree-shape' }, group);
+    if (result) el('text', { x: d.x, y: d.y, class: 'tree-result' }, group).textContent = result;
+    if (node.label) el('text', { x: d.x - TREE_R - 3, y: d.y - TREE_R - 2, class: 'tree-label' }, group).textContent = node.label;
+    if (index === current) el('circle', { cx: d.x, cy: d.y, r: TREE_R + 5, class: 'tree-ring' }, group);
+    if (highlight === index && index !== current) el('circle', { cx: d.x, cy: d.y, r: TREE_R + 3, class: 'last-move' }, group);
+    if (!interactive) continue;
+    if (move && !editing) el('circle', { cx: d.x, cy: d.y + TREE_R + 7, r: 3, class: 'tree-hint' }, group);
+    const what = result ? `leaf ${result}` : `${kind.toUpperCase()} node`;
+    group.setAttribute('role', 'button');
+    group.setAttribute('tabindex', move || editing ? '0' : '-1');
+    group.setAttribute('aria-label', `${treeNodeName(view, index)}: ${what}${move ? `, play ${move.text}` : ''}${index === current ? ' (here)' : ''}`);
+    const choose = () => onCell(index, move);
+    group.addEventListener('click', choose);
+    group.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        event.stopPropagation();
+        choose();
+      }
+    });
   }
   container.replaceChildren(svg);
   return svg;

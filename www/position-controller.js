@@ -1,14 +1,15 @@
-// The position controller: loads positions, plays moves, edits cells, undoes and redoes, by
-// asking the engine (describe, play, edit) and putting its answers in the store; and draws
-// the board, the turn line and the buttons of moves without a cell whenever the shown
-// position changes. It knows no rules: legal moves and their cells come from the engine, a
+// The position controller: loads positions (and the family's examples, from the catalogue),
+// plays moves, edits cells (with the family's edit tools), undoes and redoes, by asking the
+// engine (describe, play, edit) and putting its answers in the store; and draws the board,
+// the turn line and the buttons of moves without a cell whenever the shown position changes. It knows no rules: legal moves and their cells come from the engine, a
 // game's look from its family's presentation in the catalogue.
 
 import { renderBoard } from './board-view.js';
 
 export class PositionController {
   /**
-   * `ui`: {game, board, turnLine, extraMoves, positionText, edit, editTools, undo, redo};
+   * `ui`: {game, example, board, turnLine, extraMoves, positionText, edit, editTools,
+   * toolChoices, undo, redo};
    * `report(prefix, error)` shows an engine error and marks its field.
    */
   constructor({ engine, store, catalogue, ui, report, showMessage }) {
@@ -19,6 +20,55 @@ export class PositionController {
     });
     store.subscribe(['view', 'lastMoveCell', 'history', 'cursor'], () => this.draw());
     ui.edit.addEventListener('change', () => this.syncEditMode());
+    /** The edit tool chosen (`cycle` unless the family offers others). */
+    this.tool = 'cycle';
+    this.examplesOf = null;
+    ui.example.addEventListener('change', () => this.loadExample());
+  }
+
+  /** The shown game's family's examples ([{name, game, text, source}], from `hello`). */
+  examples() {
+    const view = this.state.view;
+    return view ? (this.catalogue.family(view.family)?.examples ?? []) : [];
+  }
+
+  /** Fills the Example select with the shown family's examples (hidden when it has none). */
+  syncExamples() {
+    const family = this.state.view?.family ?? null;
+    if (family === this.examplesOf) return;
+    this.examplesOf = family;
+    const examples = this.examples();
+    const none = document.createElement('option');
+    none.value = '';
+    none.textContent = examples.length ? 'choose…' : 'none';
+    this.ui.example.replaceChildren(
+      none,
+      ...examples.map((example, index) => {
+        const option = document.createElement('option');
+        option.value = String(index);
+        option.textContent = example.name;
+        option.title = example.source;
+        return option;
+      }),
+    );
+    this.ui.example.disabled = examples.length === 0;
+    this.ui.example.parentElement.hidden = examples.length === 0;
+  }
+
+  /** Loads the example chosen in the Example select. */
+  async loadExample() {
+    const chosen = this.ui.example.value;
+    const example = this.examples()[Number(chosen)];
+    if (!chosen || !example) return;
+    try {
+      await this.load(example.game, example.text);
+      // The select keeps naming the example loaded (until another position is loaded).
+      this.ui.example.value = chosen;
+      this.ui.example.title = example.source;
+      this.showMessage(`${example.name}: ${example.source}`);
+    } catch (error) {
+      this.report('example: ', error);
+    }
   }
 
   get state() {
@@ -35,6 +85,8 @@ export class PositionController {
     const view = await this.engine.request('describe', { game, pos: text });
     this.ui.game.value = game;
     this.store.update({ game, history: [view.text], cursor: 0, view, lastMoveCell: null });
+    this.syncExamples();
+    this.ui.example.value = '';
     this.syncEditMode();
     return view;
   }
@@ -51,10 +103,10 @@ export class PositionController {
     }
   }
 
-  /** Edit mode: cycles cell `cell`, or (null) switches who acts. */
+  /** Edit mode: changes cell `cell` with the chosen tool, or (null) switches who acts. */
   async edit(cell) {
     try {
-      const next = await this.engine.request('edit', { game: this.state.game, pos: this.state.view.text, cell });
+      const next = await this.engine.request('edit', { game: this.state.game, pos: this.state.view.text, cell, tool: this.tool });
       this.showMessage('');
       this.record(next, null);
     } catch (error) {
@@ -85,7 +137,30 @@ export class PositionController {
     ui.edit.parentElement.title = can ? 'Click cells to change them' : 'Positions of this game are move lists: type one in the position text';
     ui.editTools.hidden = !ui.edit.checked;
     ui.board.classList.toggle('editing', ui.edit.checked);
+    this.syncEditTools();
     if (this.state.view) this.draw();
+  }
+
+  /** The family's edit tools as radio buttons (none when a click can only cycle a cell). */
+  syncEditTools() {
+    const tools = this.state.view ? this.presentation().edit_tools : [];
+    if (!tools.some((entry) => entry.tool === this.tool)) this.tool = 'cycle';
+    this.ui.toolChoices.replaceChildren(
+      ...tools.map((entry) => {
+        const label = document.createElement('label');
+        label.className = 'toggle';
+        const input = document.createElement('input');
+        input.type = 'radio';
+        input.name = 'edit-tool';
+        input.value = entry.tool;
+        input.checked = entry.tool === this.tool;
+        input.addEventListener('change', () => {
+          this.tool = entry.tool;
+        });
+        label.append(input, ` ${entry.name}`);
+        return label;
+      }),
+    );
   }
 
   turnText(view) {

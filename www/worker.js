@@ -61,7 +61,7 @@ const handlers = {
   hello: () => engine.hello(),
   describe: ({ game, pos }) => engine.describe(game, pos ?? undefined),
   play: ({ game, pos, move }) => engine.play(game, pos, move),
-  edit: ({ game, pos, cell }) => engine.edit(game, pos, cell ?? undefined),
+  edit: ({ game, pos, cell, tool }) => engine.edit(game, pos, cell ?? undefined, tool ?? undefined),
 
   start: ({ game, pos, algos, options }) => {
     runToken++;

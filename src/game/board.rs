@@ -6,7 +6,7 @@
 
 use serde::{Serialize, Serializer};
 
-use super::{Game, Player};
+use super::{Game, Outcome, Player};
 
 /// What is on one cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -128,6 +128,58 @@ pub trait Board: Game {
     fn toggle_turn(&self) -> Option<Self> {
         None
     }
+
+    /// Edit mode with a tool: [`EditTool::Cycle`] is [`Board::cycle_cell`]; the other tools
+    /// change the board's shape (a tree's nodes) and are offered only by families that list
+    /// them in [`Presentation::edit_tools`](super::catalogue::Presentation::edit_tools).
+    /// `None` where the tool does not apply to that cell.
+    fn edit_cell(&self, index: usize, tool: EditTool) -> Option<Self> {
+        match tool {
+            EditTool::Cycle => self.cycle_cell(index),
+            EditTool::Add | EditTool::Remove => None,
+        }
+    }
+
+    /// For boards drawn as a tree rather than a grid (the `tree` board style): each cell is a
+    /// node, and this says how they hang together. `None` for grids.
+    fn tree(&self) -> Option<TreeView> {
+        None
+    }
+}
+
+/// What an edit-mode click does to a cell ([`Board::edit_cell`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EditTool {
+    /// The cell's next content ([`Board::cycle_cell`]).
+    Cycle,
+    /// Adds a cell next to it (a tree: a new child of the node).
+    Add,
+    /// Removes the cell (a tree: the node and everything below it).
+    Remove,
+}
+
+/// One node of a board drawn as a tree ([`Board::tree`]); cell `i` is node `i`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TreeNode {
+    /// The node's parent (`None` for the root).
+    pub parent: Option<usize>,
+    /// The move from the parent to this node (empty for the root).
+    pub label: String,
+    /// Who moves at this node (0 first, 1 second), `null` at a leaf.
+    #[serde(serialize_with = "owner")]
+    pub mover: Option<Player>,
+    /// At a leaf: the result for the first player.
+    pub outcome: Option<Outcome>,
+}
+
+/// A board drawn as a tree: its nodes (cells, in order) and the node the position is at.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TreeView {
+    /// Every node, the root first.
+    pub nodes: Vec<TreeNode>,
+    /// The node the position is at.
+    pub current: usize,
 }
 
 /// Replaces character `index` of `text` by the one after it in `cycle` (wrapping around);

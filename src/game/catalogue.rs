@@ -5,9 +5,9 @@
 //! A game family is a type implementing [`Catalogued`] in its own module: its name grammar
 //! (`connect4:WxH`, `2048:2x2:16`), title, [`Facts`] (players, chance, repetition, most moves
 //! per position) and [`Presentation`] (player names, cell legend, board style, move style,
-//! whether the page can edit it cell by cell). Adding a game is its module, its `pub mod` line
-//! in `game/mod.rs` and one line in [`__games!`](crate::__games): [`GameSpec`] and
-//! [`with_game!`](crate::with_game) follow from that list.
+//! whether the page can edit it cell by cell, its edit tools) and its example positions. Adding
+//! a game is its module's file and one line in [`__games!`](crate::__games), which also
+//! declares the module: [`GameSpec`] and [`with_game!`](crate::with_game) follow from that list.
 //!
 //! ```
 //! use pnplay::game::catalogue::{GameSpec, FAMILIES};
@@ -23,7 +23,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use super::board::Board;
+use super::board::{Board, EditTool};
 use super::knowledge::Knowledge;
 use super::{ParseError, Player};
 
@@ -120,10 +120,35 @@ pub struct Presentation {
     pub cell_names: CellNames,
     /// Whether edit mode can change a cell and who acts ([`Board::cycle_cell`]).
     pub editable: bool,
+    /// The edit tools the page offers beside plain cycling ([`Board::edit_cell`]), each with
+    /// what it does in this game's words; empty where a click only cycles a cell.
+    pub edit_tools: &'static [ToolEntry],
     /// One line on the position notation, for the page's text field.
     pub notation: &'static str,
     /// What to do at a chance node, if the game has them.
     pub chance_help: Option<&'static str>,
+}
+
+/// An edit tool a family offers and what it does there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ToolEntry {
+    /// The tool.
+    pub tool: EditTool,
+    /// What a click with it does (`cycle a leaf W → L → D`).
+    pub name: &'static str,
+}
+
+/// A position worth loading: a figure of a paper, a published test position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Example {
+    /// Its name on the page.
+    pub name: &'static str,
+    /// The game name it is a position of (one of the family's names).
+    pub game: &'static str,
+    /// The position text.
+    pub text: &'static str,
+    /// Where it comes from, and what was inferred where the source is incomplete.
+    pub source: &'static str,
 }
 
 /// A name the page's game select offers.
@@ -150,6 +175,8 @@ pub struct Family {
     pub facts: Facts,
     /// How it is drawn.
     pub presentation: Presentation,
+    /// Example positions (the page's Example select); empty for a family without.
+    pub examples: &'static [Example],
 }
 
 /// A game of the catalogue: rules, board view, knowledge, and its declaration.
@@ -164,19 +191,33 @@ pub trait Catalogued: Board + Knowledge {
     fn name(variant: &Self::Variant) -> String;
 }
 
-/// The catalogue: every game family, one line each. Calls `$callback!` with `[$args]` and
-/// the list `Name => type,`; [`GameSpec`] and [`with_game!`](crate::with_game) are built
-/// from it.
+/// The catalogue: every game family, one line each, `Name => module::Type`. The module is
+/// declared from this list too (`__games!(modules)` in `game/mod.rs`), so a game is its
+/// module's file plus its line here. Called as `__games!(callback, args…)`, it calls
+/// `$callback!` with `[args…]` and the list `Name => $crate::game::module::Type,`;
+/// [`GameSpec`] and [`with_game!`](crate::with_game) are built from it.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __games {
-    ($callback:ident, $($args:tt)*) => {
-        $crate::$callback! { [$($args)*]
-            Othello => $crate::game::othello::Othello,
-            Connect4 => $crate::game::connect4::Connect4,
-            TicTacToe => $crate::game::tictactoe::TicTacToe,
-            G2048 => $crate::game::g2048::G2048,
+    ($($args:tt)*) => {
+        $crate::__game_list! { [$($args)*]
+            Othello => othello::Othello,
+            Connect4 => connect4::Connect4,
+            TicTacToe => tictactoe::TicTacToe,
+            G2048 => g2048::G2048,
+            Tree => tree::TreeGame,
         }
+    };
+}
+
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __game_list {
+    ([modules] $($name:ident => $module:ident :: $game:ident,)*) => {
+        $(pub mod $module;)*
+    };
+    ([$callback:ident, $($args:tt)*] $($name:ident => $module:ident :: $game:ident,)*) => {
+        $crate::$callback! { [$($args)*] $($name => $crate::game::$module::$game,)* }
     };
 }
 
@@ -302,6 +343,20 @@ mod tests {
                 let capacity =
                     crate::with_game!(spec, G, _variant => MoveList::<G>::default().capacity());
                 assert_eq!(capacity, family.facts.max_moves, "{}", listed.name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_example_parses_in_its_game_of_its_family() {
+        for family in FAMILIES {
+            for example in family.examples {
+                let spec: GameSpec = example.game.parse().unwrap();
+                assert_eq!(spec.family().id, family.id, "{}", example.name);
+                let view = crate::engine::describe(&spec, Some(example.text))
+                    .unwrap_or_else(|e| panic!("{}: {e}", example.name));
+                assert_ne!(view.moves.len(), 0, "{}: nothing to search", example.name);
+                assert!(!example.source.is_empty(), "{}", example.name);
             }
         }
     }

@@ -54,6 +54,22 @@ pub enum ParseError {
         /// Which rule it breaks.
         reason: String,
     },
+    /// Text that describes something larger than the engine accepts.
+    TooLarge {
+        /// Character offset in the text where the limit was passed.
+        index: usize,
+        /// What is too large (`nodes`, `children of one node`, `depth`, `label`).
+        what: &'static str,
+        /// The most allowed.
+        limit: usize,
+    },
+    /// A name given twice where names must be distinct (two children with one label).
+    Duplicate {
+        /// Character offset of the second use.
+        index: usize,
+        /// The name.
+        name: String,
+    },
     /// A game name or variant the engine does not know.
     UnknownGame {
         /// The name as given.
@@ -90,6 +106,12 @@ impl fmt::Display for ParseError {
                 write!(f, "move {index}: the game was already over")
             }
             ParseError::InvalidPosition { reason } => write!(f, "invalid position: {reason}"),
+            ParseError::TooLarge { index, what, limit } => {
+                write!(f, "too large at position {index}: at most {limit} {what}")
+            }
+            ParseError::Duplicate { index, name } => {
+                write!(f, "{name:?} given twice (again at position {index})")
+            }
             ParseError::UnknownGame { name } => write!(f, "unknown game {name:?}"),
         }
     }

@@ -749,11 +749,13 @@ impl super::catalogue::Catalogued for G2048 {
                 moves: MoveStyle::Button,
                 cell_names: CellNames::Numbered,
                 editable: true,
+                edit_tools: &[],
                 notation: "the tiles row by row with - for empty, and who acts",
                 chance_help: Some(
                     "Chance to spawn a tile: click an empty cell (2), shift-click (4).",
                 ),
             },
+            examples: &[],
         }
     };
 

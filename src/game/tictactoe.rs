@@ -234,9 +234,17 @@ impl super::catalogue::Catalogued for TicTacToe {
                 moves: MoveStyle::Cell,
                 cell_names: CellNames::Numbered,
                 editable: false,
+                edit_tools: &[],
                 notation: "the cells played, 1-9 row by row, like 159",
                 chance_help: None,
             },
+            examples: &[super::catalogue::Example {
+                name: "A fork: O to move cannot stop both threats",
+                game: "tictactoe",
+                text: "15937",
+                source: "made for this page: X holds 1, 7 and 9 and threatens 4 and 8; \
+                         every search shows the first player (X) wins",
+            }],
         }
     };
 

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::board::Cell;
+use super::board::{Cell, TreeView};
 use super::catalogue::Catalogued;
 use super::{MoveList, Outcome, Player, Turn};
 
@@ -61,6 +61,9 @@ pub struct PositionView {
     pub outcome: Option<Outcome>,
     /// When the game is over: the exact value for the first player (SPEC.md §2 units).
     pub value: Option<i32>,
+    /// For boards drawn as a tree: the nodes and where the position is
+    /// ([`Board::tree`](super::board::Board::tree)); `null` for grids.
+    pub tree: Option<TreeView>,
 }
 
 impl PositionView {
@@ -104,6 +107,7 @@ impl PositionView {
                 .collect(),
             outcome: pos.outcome(Player::First),
             value: pos.terminal_value(Player::First),
+            tree: pos.tree(),
         }
     }
 }

@@ -528,9 +528,11 @@ impl crate::game::catalogue::Catalogued for Connect4 {
                 moves: MoveStyle::Column,
                 cell_names: CellNames::Columns,
                 editable: false,
+                edit_tools: &[],
                 notation: "the columns played, 1-based, like 4453",
                 chance_help: None,
             },
+            examples: &[],
         }
     };
 

@@ -735,9 +735,26 @@ impl crate::game::catalogue::Catalogued for Othello {
                 moves: MoveStyle::Cell,
                 cell_names: CellNames::Algebraic,
                 editable: true,
+                edit_tools: &[],
                 notation: "64 cells of X, O, - and the side to move (FFO), or moves like f5d6c3",
                 chance_help: None,
             },
+            examples: &[
+                super::catalogue::Example {
+                    name: "FFO #1 (14 empties, +18 by g8)",
+                    game: "othello",
+                    text: "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+                    source: "FFO endgame test #1 (the FFORUM suite), line 1 of \
+                             ../shared/data/othello/fforum-1-19.obf",
+                },
+                super::catalogue::Example {
+                    name: "FFO #40 (20 empties, +38 by a2)",
+                    game: "othello",
+                    text: "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+                    source: "FFO endgame test #40 (the FFORUM suite), line 1 of \
+                             ../shared/data/othello/fforum-40-59.obf",
+                },
+            ],
         }
     };
 

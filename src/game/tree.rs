@@ -1,0 +1,845 @@
+//! Textbook trees: a small abstract AND/OR game tree, written as text, played as a game, so
+//! the figures of the papers and slides (the PN-MCTS paper's Figure 2, the proof-number
+//! examples of the TCG advanced-topics slides, slides 30 and 34) can be loaded, stepped with
+//! every search and shared as links. The node types follow those figures: the first player
+//! moves at the root (an OR node, a square) and the players alternate by depth (AND nodes,
+//! circles, at odd depth); leaves are won, lost or drawn for the first player, which is the
+//! proof-number papers' "proven" (a forced win) and "disproven" (a loss or a draw).
+//!
+//! Notation (the family `tree`, game name `tree`):
+//!
+//! ```text
+//! position := tree [ "@" label* ]          the tree, then the moves played from its root
+//! tree     := leaf | "[" child+ "]"        an inner node lists its children, in order
+//! child    := [ label ":" ] tree
+//! leaf     := "W" | "L" | "D"              the first player wins, loses, draws
+//! label    := [a-z0-9]{1,8}                the move to the child; by default a, b, c … by
+//!                                          its place among its siblings
+//! ```
+//!
+//! Spaces separate children and moves and are optional elsewhere. `[a:[W L] b:[L [W W]]]`
+//! and `[[W L] [L [W W]]]` are the same tree; `[[W L] [L [W W]]] @ b a` is the position after
+//! the moves `b` and `a` (the second player to move at the AND node `b`, then the first at
+//! `b a`). Canonical text writes a label only where it differs from the default and one space
+//! between children, so every position's text carries the whole tree and where it is.
+//!
+//! Limits, so no text can exhaust the engine: at most [`MAX_NODES`] nodes, [`MAX_CHILDREN`]
+//! children per node, depth [`MAX_DEPTH`] and labels of 8 characters; beyond them a
+//! [`ParseError::TooLarge`] names the limit and the character where it was passed. Two
+//! siblings with one label are a [`ParseError::Duplicate`]. The parser keeps its own stack, so
+//! deep nesting cannot overflow the call stack.
+//!
+//! A position's key is its node's index (pre-order, the root 0): exact within one tree, and no
+//! position repeats. As a [`Board`] the tree is one row of cells, one per node: the cells on the
+//! line played hold a piece of the player who moved into them, the others are empty, and
+//! [`Board::tree`] gives the shape the page draws (the `tree` board style). Edit mode:
+//! [`EditTool::Cycle`] turns a leaf W → L → D → W, [`EditTool::Add`] gives a node a new
+//! child leaf W (a leaf becomes an inner node), [`EditTool::Remove`] deletes a node and its
+//! subtree (a parent left without children becomes a leaf W); an edited tree is shown from
+//! its root.
+//!
+//! ```
+//! use pnplay::game::{Game, Outcome, Player, Turn, tree::TreeGame};
+//! let mut pos = TreeGame::parse_position(&(), "[a:[W L] b:[L [W W]]]").unwrap();
+//! assert_eq!(pos.format_position(), "[[W L] [L [W W]]]");
+//! assert_eq!(pos.turn(), Turn::Player(Player::First)); // OR at the root
+//! pos.play(pos.parse_move("b").unwrap());
+//! assert_eq!(pos.turn(), Turn::Player(Player::Second)); // AND below it
+//! pos.play(pos.parse_move("a").unwrap());
+//! assert_eq!(pos.outcome(Player::First), Some(Outcome::Loss));
+//! assert_eq!(pos.format_position(), "[[W L] [L [W W]]] @ b a");
+//! assert!(TreeGame::parse_position(&(), "[W []]").is_err()); // an inner node needs a child
+//! ```
+
+use std::sync::{Arc, OnceLock};
+
+use super::board::{Board, Cell, EditTool, MoveCells, TreeNode, TreeView};
+use super::catalogue::{
+    Catalogued, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation, ToolEntry,
+};
+use super::knowledge::{Knowledge, NoOrdering};
+use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
+
+/// The most nodes a tree may have.
+pub const MAX_NODES: usize = 4096;
+/// The most children one node may have (labels a … z by default).
+pub const MAX_CHILDREN: usize = 26;
+/// The deepest a leaf may be (the root has depth 0).
+pub const MAX_DEPTH: usize = 64;
+/// The longest label.
+const MAX_LABEL: usize = 8;
+
+/// One node of a tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Node {
+    parent: Option<u32>,
+    depth: u16,
+    /// The move from the parent (empty for the root).
+    label: String,
+    children: Vec<u32>,
+    /// At a leaf: the result for the first player.
+    leaf: Option<Outcome>,
+}
+
+/// A whole tree, its nodes in pre-order (the root first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tree {
+    nodes: Vec<Node>,
+}
+
+/// A position: a tree and the node the game has reached. Clones share the tree.
+#[derive(Clone, Debug)]
+pub struct TreeGame {
+    tree: Arc<Tree>,
+    at: u32,
+}
+
+/// The default label of the child at `place` among its siblings: a, b, c …
+fn default_label(place: usize) -> String {
+    char::from(b'a' + place as u8).to_string()
+}
+
+fn leaf_char(outcome: Outcome) -> char {
+    match outcome {
+        Outcome::Win => 'W',
+        Outcome::Loss => 'L',
+        Outcome::Draw => 'D',
+    }
+}
+
+/// What [`Tree::write`] changes on the way: one node edited.
+#[derive(Clone, Copy)]
+enum Change {
+    None,
+    Cycle(u32),
+    Add(u32),
+    Remove(u32),
+}
+
+impl Tree {
+    /// Parses a tree from the start of `text`; returns it and the character offset after it.
+    fn parse(text: &str) -> Result<(Tree, usize), ParseError> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut open: Vec<u32> = Vec::new();
+        let mut i = 0;
+        let skip = |i: &mut usize| {
+            while chars.get(*i).is_some_and(|c| c.is_whitespace()) {
+                *i += 1;
+            }
+        };
+        loop {
+            skip(&mut i);
+            if !nodes.is_empty() && open.is_empty() {
+                return Ok((Tree { nodes }, i));
+            }
+            let Some(&c) = chars.get(i) else {
+                return Err(if nodes.is_empty() {
+                    ParseError::Empty { expected: "a tree" }
+                } else {
+                    ParseError::UnexpectedChar {
+                        index: i,
+                        found: ' ',
+                        expected: "']' (the text ended inside a node)",
+                    }
+                });
+            };
+            if c == ']' {
+                let Some(&closed) = open.last() else {
+                    return Err(ParseError::UnexpectedChar {
+                        index: i,
+                        found: c,
+                        expected: "'[', W, L or D",
+                    });
+                };
+                if nodes[closed as usize].children.is_empty() {
+                    return Err(ParseError::UnexpectedChar {
+                        index: i,
+                        found: c,
+                        expected: "a child: '[', W, L or D (an inner node needs one)",
+                    });
+                }
+                open.pop();
+                i += 1;
+                continue;
+            }
+            // A label, if any, then the node.
+            let label_start = i;
+            let mut label = None;
+            if c.is_ascii_lowercase() || c.is_ascii_digit() {
+                if open.is_empty() {
+                    return Err(ParseError::UnexpectedChar {
+                        index: i,
+                        found: c,
+                        expected: "'[', W, L or D (the root has no label)",
+                    });
+                }
+                let mut word = String::new();
+                while let Some(&d) = chars.get(i).filter(|d| d.is_ascii_lowercase() || d.is_ascii_digit()) {
+                    if word.len() == MAX_LABEL {
+                        return Err(ParseError::TooLarge {
+                            index: i,
+                            what: "characters in a label",
+                            limit: MAX_LABEL,
+                        });
+                    }
+                    word.push(d);
+                    i += 1;
+                }
+                match chars.get(i) {
+                    Some(':') => i += 1,
+                    found => {
+                        return Err(ParseError::UnexpectedChar {
+                            index: i,
+                            found: found.copied().unwrap_or(' '),
+                            expected: "':' after a label",
+                        });
+                    }
+                }
+                label = Some(word);
+                skip(&mut i);
+            }
+            let at = i;
+            let leaf = match chars.get(i) {
+                Some('[') => None,
+                Some('W') => Some(Outcome::Win),
+                Some('L') => Some(Outcome::Loss),
+                Some('D') => Some(Outcome::Draw),
+                found => {
+                    return Err(ParseError::UnexpectedChar {
+                        index: i,
+                        found: found.copied().unwrap_or(' '),
+                        expected: "'[', W, L or D",
+                    });
+                }
+            };
+            i += 1;
+            if nodes.len() == MAX_NODES {
+                return Err(ParseError::TooLarge {
+                    index: at,
+                    what: "nodes",
+                    limit: MAX_NODES,
+                });
+            }
+            let id = nodes.len() as u32;
+            let (parent, depth, label) = match open.last() {
+                None => (None, 0, String::new()),
+                Some(&parent) => {
+                    let node = &nodes[parent as usize];
+                    let place = node.children.len();
+                    if place == MAX_CHILDREN {
+                        return Err(ParseError::TooLarge {
+                            index: label_start,
+                            what: "children of one node",
+                            limit: MAX_CHILDREN,
+                        });
+                    }
+                    if usize::from(node.depth) == MAX_DEPTH {
+                        return Err(ParseError::TooLarge {
+                            index: label_start,
+                            what: "levels below the root",
+                            limit: MAX_DEPTH,
+                        });
+                    }
+                    let label = label.unwrap_or_else(|| default_label(place));
+                    if node
+                        .children
+                        .iter()
+                        .any(|&c| nodes[c as usize].label == label)
+                    {
+                        return Err(ParseError::Duplicate {
+                            index: label_start,
+                            name: label,
+                        });
+                    }
+                    (Some(parent), node.depth + 1, label)
+                }
+            };
+            if let Some(parent) = parent {
+                nodes[parent as usize].children.push(id);
+            }
+            nodes.push(Node {
+                parent,
+                depth,
+                label,
+                children: Vec::new(),
+                leaf,
+            });
+            if leaf.is_none() {
+                open.push(id);
+            }
+        }
+    }
+
+    /// Writes node `id` and its subtree in canonical notation, with `change` applied.
+    fn write(&self, id: u32, change: Change, out: &mut String) {
+        let node = &self.nodes[id as usize];
+        let cycled = |outcome| match outcome {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Draw,
+            Outcome::Draw => Outcome::Win,
+        };
+        let mut children: Vec<u32> = node.children.clone();
+        if let Change::Remove(gone) = change {
+            children.retain(|&c| c != gone);
+            if children.is_empty() && !node.children.is_empty() {
+                out.push('W');
+                return;
+            }
+        }
+        let added = matches!(change, Change::Add(to) if to == id);
+        match node.leaf {
+            Some(outcome) if !added => {
+                let outcome = if matches!(change, Change::Cycle(c) if c == id) {
+                    cycled(outcome)
+                } else {
+                    outcome
+                };
+                out.push(leaf_char(outcome));
+            }
+            _ => {
+                out.push('[');
+                for (place, &child) in children.iter().enumerate() {
+                    if place > 0 {
+                        out.push(' ');
+                    }
+                    let label = &self.nodes[child as usize].label;
+                    if *label != default_label(place) {
+                        out.push_str(label);
+                        out.push(':');
+                    }
+                    self.write(child, change, out);
+                }
+                if added {
+                    let place = children.len();
+                    let taken = |l: &String| {
+                        children
+                            .iter()
+                            .any(|&c| self.nodes[c as usize].label == *l)
+                    };
+                    let free = (0..MAX_CHILDREN).map(default_label).find(|l| !taken(l));
+                    if let Some(label) = free {
+                        if place > 0 {
+                            out.push(' ');
+                        }
+                        if label != default_label(place) {
+                            out.push_str(&label);
+                            out.push(':');
+                        }
+                        out.push('W');
+                    }
+                }
+                out.push(']');
+            }
+        }
+    }
+
+    /// The tree's text with `change` applied, parsed again (which checks every limit).
+    fn changed(&self, change: Change) -> Option<Tree> {
+        let mut text = String::new();
+        self.write(0, change, &mut text);
+        Tree::parse(&text).ok().map(|(tree, _)| tree)
+    }
+
+    fn is_under(&self, mut id: u32, ancestor: u32) -> bool {
+        loop {
+            if id == ancestor {
+                return true;
+            }
+            match self.nodes[id as usize].parent {
+                Some(parent) => id = parent,
+                None => return false,
+            }
+        }
+    }
+}
+
+impl TreeGame {
+    fn node(&self) -> &Node {
+        &self.tree.nodes[self.at as usize]
+    }
+
+    /// The labels of the moves from the root to here.
+    fn line(&self) -> Vec<&str> {
+        let mut line = Vec::new();
+        let mut id = self.at;
+        while let Some(parent) = self.tree.nodes[id as usize].parent {
+            line.push(self.tree.nodes[id as usize].label.as_str());
+            id = parent;
+        }
+        line.reverse();
+        line
+    }
+
+    /// Who moves at a node of depth `depth`.
+    fn mover_at(depth: u16) -> Player {
+        if depth % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The root position of an edited tree, if the edit gave one.
+    fn edited(&self, change: Change) -> Option<TreeGame> {
+        Some(TreeGame {
+            tree: Arc::new(self.tree.changed(change)?),
+            at: 0,
+        })
+    }
+
+    fn child_labelled(&self, label: &str) -> Option<u32> {
+        self.node()
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.tree.nodes[c as usize].label == label)
+    }
+}
+
+/// The start position: the PN-MCTS paper's Figure 2 (the first example).
+const START: &str = EXAMPLES[0].text;
+
+impl Game for TreeGame {
+    /// At most [`MAX_CHILDREN`] moves.
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> =
+        arrayvec::ArrayVec<T, MAX_CHILDREN>;
+    /// The index of the child moved to.
+    type Move = u32;
+    /// The index of the node (pre-order).
+    type Key = u32;
+    type Variant = ();
+
+    fn start((): &()) -> Self {
+        static TREE: OnceLock<Arc<Tree>> = OnceLock::new();
+        let tree = TREE.get_or_init(|| {
+            let (tree, _) = Tree::parse(START).expect("the start tree parses");
+            Arc::new(tree)
+        });
+        TreeGame {
+            tree: Arc::clone(tree),
+            at: 0,
+        }
+    }
+
+    fn variant(&self) {}
+
+    fn turn(&self) -> Turn {
+        let node = self.node();
+        if node.leaf.is_some() {
+            Turn::Over
+        } else {
+            Turn::Player(Self::mover_at(node.depth))
+        }
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
+        out.clear();
+        out.extend(self.node().children.iter().copied());
+    }
+
+    fn chance_probability(&self, _: u32) -> f64 {
+        1.0
+    }
+
+    fn play(&mut self, mv: u32) {
+        self.at = mv;
+    }
+
+    fn outcome(&self, player: Player) -> Option<Outcome> {
+        let outcome = self.node().leaf?;
+        Some(match player {
+            Player::First => outcome,
+            Player::Second => outcome.flipped(),
+        })
+    }
+
+    fn terminal_value(&self, player: Player) -> Option<i32> {
+        self.outcome(player).map(|o| match o {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -1,
+        })
+    }
+
+    fn key(&self) -> u32 {
+        self.at
+    }
+
+    fn parse_position((): &(), text: &str) -> Result<Self, ParseError> {
+        let (tree, end) = Tree::parse(text)?;
+        let mut pos = TreeGame {
+            tree: Arc::new(tree),
+            at: 0,
+        };
+        let rest: String = text.chars().skip(end).collect();
+        let Some(moves) = rest.strip_prefix('@') else {
+            return match rest.chars().next() {
+                None => Ok(pos),
+                Some(found) => Err(ParseError::UnexpectedChar {
+                    index: end,
+                    found,
+                    expected: "'@' and the moves played, or the end",
+                }),
+            };
+        };
+        for (n, word) in moves.split_whitespace().enumerate() {
+            let index = n + 1;
+            if pos.node().leaf.is_some() {
+                return Err(ParseError::GameOver { index });
+            }
+            let child = pos
+                .child_labelled(word)
+                .ok_or_else(|| ParseError::IllegalMove {
+                    index,
+                    text: word.to_string(),
+                })?;
+            pos.play(child);
+        }
+        Ok(pos)
+    }
+
+    fn format_position(&self) -> String {
+        let mut text = String::new();
+        self.tree.write(0, Change::None, &mut text);
+        let line = self.line();
+        if !line.is_empty() {
+            text.push_str(" @ ");
+            text.push_str(&line.join(" "));
+        }
+        text
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u32, ParseError> {
+        let text = text.trim();
+        self.child_labelled(text)
+            .ok_or_else(|| ParseError::UnknownMove {
+                index: 0,
+                text: text.to_string(),
+            })
+    }
+
+    fn format_move(&self, mv: u32) -> String {
+        self.tree
+            .nodes
+            .get(mv as usize)
+            .map_or_else(|| format!("#{mv}"), |node| node.label.clone())
+    }
+}
+
+impl Board for TreeGame {
+    fn rows(&self) -> usize {
+        1
+    }
+
+    fn cols(&self) -> usize {
+        self.tree.nodes.len()
+    }
+
+    /// Node `index` holds a piece of the player who moved into it when it is on the line
+    /// played (the root never does); every other node is empty.
+    fn cell(&self, index: usize) -> Cell {
+        let node = &self.tree.nodes[index];
+        match node.parent {
+            Some(_) if self.tree.is_under(self.at, index as u32) => {
+                Cell::piece_of(Self::mover_at(node.depth - 1))
+            }
+            _ => Cell::EMPTY,
+        }
+    }
+
+    fn move_cells(&self, mv: u32) -> MoveCells {
+        MoveCells::at(mv as usize)
+    }
+
+    fn cycle_cell(&self, index: usize) -> Option<Self> {
+        let node = self.tree.nodes.get(index)?;
+        node.leaf?;
+        self.edited(Change::Cycle(index as u32))
+    }
+
+    fn edit_cell(&self, index: usize, tool: EditTool) -> Option<Self> {
+        let node = self.tree.nodes.get(index)?;
+        let index = index as u32;
+        match tool {
+            EditTool::Cycle => self.cycle_cell(index as usize),
+            EditTool::Add => self.edited(Change::Add(index)),
+            EditTool::Remove => {
+                node.parent?;
+                self.edited(Change::Remove(index))
+            }
+        }
+    }
+
+    fn tree(&self) -> Option<TreeView> {
+        Some(TreeView {
+            nodes: self
+                .tree
+                .nodes
+                .iter()
+                .map(|node| TreeNode {
+                    parent: node.parent.map(|p| p as usize),
+                    label: node.label.clone(),
+                    mover: node.leaf.is_none().then(|| Self::mover_at(node.depth)),
+                    outcome: node.leaf,
+                })
+                .collect(),
+            current: self.at as usize,
+        })
+    }
+}
+
+impl Knowledge for TreeGame {
+    type Ordering = NoOrdering;
+}
+
+/// The figures of the papers and slides, and a classic small tree.
+const EXAMPLES: &[Example] = &[
+    Example {
+        name: "PN-MCTS paper, Figure 2",
+        game: "tree",
+        text: "[b:[e:[k:D l:W] f:L] c:[g:W h:L] d:[i:W j:W]]",
+        source: "the PN-MCTS paper, Section III, Figure 2 (\"An AND/OR tree with proof and \
+                 disproof numbers\"), rebuilt from its text (the drawing is not in our copy): \
+                 nodes a-l, a the OR root; i won; f and k lost or drawn; g, h, j, l unknown; \
+                 the most-proving node j reached by a bold path. Inferred: the shape (lettered \
+                 breadth-first: a's AND children b, c, d; b's e and f, c's g and h, d's i and j, \
+                 e's k and l), which with g, h, j, l unknown (pn = dn = 1) gives a 1/2, b inf/0, \
+                 c 2/1, d 1/1, e 1/1 and the path a-d-j; f = L and k = D; and values for the \
+                 unknown leaves, since ours are finished games: g W, h L, j W, l W",
+    },
+    Example {
+        name: "TCG slides, proof numbers (slides 30 and 34)",
+        game: "tree",
+        text: "[b:[d:W e:L] c:[f:W g:W h:W]]",
+        source: "Tsan-sheng Hsu, TCG: Selected advanced topics (2017), slides 30 and 34: \
+                 nodes a-h, leaves valued 1, ?, 1, ?, ? and the numbers 1, 2, 1 and 1, 1, 2 (as \
+                 the slides' text gives them; the drawing is not in our copy). Inferred: the \
+                 shape they fit, a MAX root a with MIN children b (leaves d = 1, e = ?) and c \
+                 (f = 1, g = ?, h = ?), so proof numbers b 1, c 2, a 1 and disproof numbers \
+                 b 1, c 1, a 2; and values for the unknown leaves: e L, g W, h W. PNS first \
+                 tries b, finds it lost, then proves c",
+    },
+    Example {
+        name: "A classic depth-3 binary tree",
+        game: "tree",
+        text: "[[[W L] [L D]] [[D W] [W W]]]",
+        source: "made for this page, in the shape of the textbook minimax examples (three \
+                 levels, two moves each): the first player wins by b, but the move a only draws \
+                 at best, so the goal not-lose is reached two ways and win only one",
+    },
+    Example {
+        name: "A draw: win is disproved, not-lose proved",
+        game: "tree",
+        text: "[[D W] [L W]]",
+        source: "made for this page: the root's value is a draw, so goal win is disproved and \
+                 goal not-lose proved",
+    },
+];
+
+impl Catalogued for TreeGame {
+    const FAMILY: Family = Family {
+        id: "tree",
+        title: "Textbook tree",
+        grammar: "tree",
+        listed: &[Listed {
+            name: "tree",
+            title: "Textbook AND/OR tree",
+        }],
+        facts: Facts {
+            players: 2,
+            chance: false,
+            repeats: false,
+            values: "+1 W (the first player wins), 0 D, -1 L",
+            max_moves: MAX_CHILDREN,
+        },
+        presentation: Presentation {
+            players: &["OR (first player)", "AND (second player)"],
+            legend: &[
+                LegendEntry::EMPTY,
+                LegendEntry::piece_of(Player::First, "reached by the first player's move"),
+                LegendEntry::piece_of(Player::Second, "reached by the second player's move"),
+            ],
+            board: "tree",
+            moves: MoveStyle::Cell,
+            cell_names: super::catalogue::CellNames::Numbered,
+            editable: true,
+            edit_tools: &[
+                ToolEntry {
+                    tool: EditTool::Cycle,
+                    name: "leaf W → L → D",
+                },
+                ToolEntry {
+                    tool: EditTool::Add,
+                    name: "add a child",
+                },
+                ToolEntry {
+                    tool: EditTool::Remove,
+                    name: "delete a subtree",
+                },
+            ],
+            notation: "nested brackets, leaves W/L/D for the first player, optional labels, \
+                       then @ and the moves: [a:[W L] b:[L [W W]]] @ b",
+            chance_help: None,
+        },
+        examples: EXAMPLES,
+    };
+
+    fn parse_name(name: &str) -> Option<Result<(), ParseError>> {
+        (name == "tree").then_some(Ok(()))
+    }
+
+    fn name((): &()) -> String {
+        "tree".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<TreeGame, ParseError> {
+        TreeGame::parse_position(&(), text)
+    }
+
+    #[test]
+    fn labels_default_by_place_and_are_kept_when_given() {
+        let pos = parse("[x:W [L D]]").unwrap();
+        assert_eq!(pos.format_position(), "[x:W [L D]]");
+        let mut moves = MoveList::<TreeGame>::default();
+        pos.legal_moves(&mut moves);
+        let names: Vec<String> = moves.iter().map(|&m| pos.format_move(m)).collect();
+        assert_eq!(names, ["x", "b"]);
+    }
+
+    #[test]
+    fn bad_text_gives_typed_errors_with_positions() {
+        let cases: &[(&str, ParseError)] = &[
+            ("", ParseError::Empty { expected: "a tree" }),
+            (
+                "[W L",
+                ParseError::UnexpectedChar {
+                    index: 4,
+                    found: ' ',
+                    expected: "']' (the text ended inside a node)",
+                },
+            ),
+            (
+                "[W []]",
+                ParseError::UnexpectedChar {
+                    index: 4,
+                    found: ']',
+                    expected: "a child: '[', W, L or D (an inner node needs one)",
+                },
+            ),
+            (
+                "[a:W a:L]",
+                ParseError::Duplicate {
+                    index: 5,
+                    name: "a".into(),
+                },
+            ),
+            (
+                "[b:W L]",
+                ParseError::Duplicate {
+                    index: 5,
+                    name: "b".into(),
+                },
+            ),
+            (
+                "[W L] x",
+                ParseError::UnexpectedChar {
+                    index: 6,
+                    found: 'x',
+                    expected: "'@' and the moves played, or the end",
+                },
+            ),
+            (
+                "[W L] @ c",
+                ParseError::IllegalMove {
+                    index: 1,
+                    text: "c".into(),
+                },
+            ),
+            ("[W L] @ a a", ParseError::GameOver { index: 2 }),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(parse(text).err().as_ref(), Some(expected), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn limits_are_typed_errors_not_panics() {
+        let wide = format!("[{}]", vec!["W"; MAX_CHILDREN + 1].join(" "));
+        assert!(matches!(
+            parse(&wide),
+            Err(ParseError::TooLarge { what: "children of one node", index: 53, .. })
+        ));
+        let deep = format!("{}W{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
+        assert!(matches!(
+            parse(&deep),
+            Err(ParseError::TooLarge { what: "levels below the root", .. })
+        ));
+        let ok_deep = format!("{}W{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert!(parse(&ok_deep).is_ok());
+        // 16 × 16 × 16 leaves under 273 inner nodes: 4,369 nodes.
+        let level = |inner: &str| format!("[{}]", vec![inner; 16].join(" "));
+        let big = level(&level(&level("W")));
+        assert!(matches!(
+            parse(&big),
+            Err(ParseError::TooLarge { what: "nodes", limit: MAX_NODES, .. })
+        ));
+        // Deep nesting far past the limit still only gives an error.
+        let very_deep = "[".repeat(100_000);
+        assert!(parse(&very_deep).is_err());
+        assert!(matches!(
+            parse("[abcdefghi:W]"),
+            Err(ParseError::TooLarge { what: "characters in a label", .. })
+        ));
+    }
+
+    #[test]
+    fn edits_cycle_add_and_remove() {
+        let pos = parse("[W [L D]] @ b").unwrap();
+        let at = |text: &str| parse(text).unwrap();
+        let edit = |pos: &TreeGame, cell, tool| {
+            pos.edit_cell(cell, tool)
+                .map(|p: TreeGame| p.format_position())
+        };
+        // Cells in pre-order: 0 root, 1 a:W, 2 b, 3 b a:L, 4 b b:D.
+        assert_eq!(edit(&pos, 1, EditTool::Cycle).as_deref(), Some("[L [L D]]"));
+        assert_eq!(edit(&pos, 4, EditTool::Cycle).as_deref(), Some("[W [L W]]"));
+        assert_eq!(edit(&pos, 2, EditTool::Cycle), None); // not a leaf
+        assert_eq!(edit(&pos, 1, EditTool::Add).as_deref(), Some("[[W] [L D]]"));
+        assert_eq!(edit(&pos, 2, EditTool::Add).as_deref(), Some("[W [L D W]]"));
+        assert_eq!(edit(&pos, 1, EditTool::Remove).as_deref(), Some("[b:[L D]]"));
+        assert_eq!(edit(&at("[W [L]]"), 3, EditTool::Remove).as_deref(), Some("[W W]"));
+        assert_eq!(edit(&pos, 0, EditTool::Remove), None); // the root stays
+        assert_eq!(edit(&pos, 9, EditTool::Add), None);
+        // A removed child's label stays free for the next one added.
+        let gap = at("[b:W c:L]");
+        assert_eq!(edit(&gap, 0, EditTool::Add).as_deref(), Some("[b:W c:L a:W]"));
+        assert_eq!(at("[W L]").toggle_turn().map(|p| p.format_position()), None);
+    }
+
+    #[test]
+    fn the_board_marks_the_line_played() {
+        let pos = parse("[W [L D]] @ b a").unwrap();
+        let cells: Vec<Cell> = (0..pos.cols()).map(|i| pos.cell(i)).collect();
+        assert_eq!(
+            cells,
+            [
+                Cell::EMPTY,
+                Cell::EMPTY,
+                Cell::piece_of(Player::First),
+                Cell::piece_of(Player::Second),
+                Cell::EMPTY
+            ]
+        );
+        let view = pos.tree().unwrap();
+        assert_eq!(view.current, 3);
+        assert_eq!(view.nodes[2].mover, Some(Player::Second));
+        assert_eq!(view.nodes[3].outcome, Some(Outcome::Loss));
+        assert_eq!(view.nodes[3].parent, Some(2));
+    }
+}
