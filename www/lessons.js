@@ -9,6 +9,25 @@
 
 export const LESSONS = [
   {
+    id: 'textbook-tree',
+    title: 'A textbook tree: the PN-MCTS paper’s Figure 2',
+    source: 'the PN-MCTS paper, Figure 2 and §III (seeds/pn-mcts-paper.txt); the tree as the Example select gives it',
+    steps: [
+      {
+        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3AW%5D+f%3AL%5D+c%3A%5Bg%3AW+h%3AL%5D+d%3A%5Bi%3AW+j%3AW%5D%5D&a=pns&goal=win&step=0',
+        text: 'The tree of the PN-MCTS paper’s Figure 2, with the paper’s letters: a at the root, b, c, d below it, e to l further down. The board on the left draws the whole game; leaves say W (the first player, who moves at a, wins), L or D. The figure leaves some leaves unknown: the example gives them values (its source says which). PNS starts from the root alone. Step ▶.',
+      },
+      {
+        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3AW%5D+f%3AL%5D+c%3A%5Bg%3AW+h%3AL%5D+d%3A%5Bi%3AW+j%3AW%5D%5D&a=pns&goal=win&step=2',
+        text: 'Two iterations. The first expanded a: b, c and d, new leaves at 1/1. The second expanded b (the first of the three equal children): its child f is a lost game, and one refutation is enough at an AND node, so b is disproven: pn ∞ / dn 0. The root: pn = min(∞, 1, 1) = 1, dn = 0 + 1 + 1 = 2. Click a to check in the inspector.',
+      },
+      {
+        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3AW%5D+f%3AL%5D+c%3A%5Bg%3AW+h%3AL%5D+d%3A%5Bi%3AW+j%3AW%5D%5D&a=pns&goal=win&step=4',
+        text: 'c is disproven the same way (by h); then d: both its children, i and j, are wins, so the AND node d is proven, and with it the OR root: proved after 4 iterations, best move d — the bold line a–d–j of the paper’s figure. Edit the tree on the board (Edit) and step again.',
+      },
+    ],
+  },
+  {
     id: 'pns-basics',
     title: 'Proof-number search, step by step',
     source: 'Allis, van der Meulen and van den Herik 1994; the PPNS paper §2.1 (seeds/ppns-othello-connect4-paper.txt)',

@@ -52,7 +52,8 @@ test('Next and Previous walk through a lesson in place', async () => {
   await page.waitForFunction(() => document.querySelector('.lesson-counter')?.textContent.startsWith('Step 2'));
   await page.waitForSelector('body[data-ready="true"]');
   assert.match(page.url(), /at=2/);
-  assert.deepEqual((await cards(page)).map((c) => c.iterations), [1]);
+  const replayed = Number(new URLSearchParams(lesson.steps[1].link).get('step'));
+  assert.deepEqual((await cards(page)).map((c) => c.iterations), [replayed]);
   await page.click('[data-action="previous"]');
   await page.waitForFunction(() => document.querySelector('.lesson-counter')?.textContent.startsWith('Step 1'));
   // The list of lessons.
@@ -68,6 +69,10 @@ test('the numbers the lessons quote are the engine’s', async () => {
     await page.close();
     return result;
   };
+  // The textbook tree: after two iterations the root is pn 1 / dn 2; proved at 4 with d.
+  assert.deepEqual((await open('textbook-tree', 2))[0].root, 'pn 1 / dn 2');
+  const figure = (await open('textbook-tree', 3))[0];
+  assert.deepEqual([figure.verdict, figure.iterations, figure.best], ['proved', 4, 'd']);
   // PNS step by step: after one iteration the root is pn 1 / dn 7; proved at 41 with 4.
   assert.deepEqual(await open('pns-basics', 2), [{ algo: 'pns', verdict: 'running', iterations: 1, root: 'pn 1 / dn 7', best: '3' }]);
   const proved = (await open('pns-basics', 5))[0];
