@@ -33,10 +33,24 @@ export class PositionController {
   /** Shows a new position (the start position for `text` null) with a fresh move history. */
   async load(game, text) {
     const view = await this.engine.request('describe', { game, pos: text });
+    this.nameGame(game, view);
     this.ui.game.value = game;
     this.store.update({ game, history: [view.text], cursor: 0, view, lastMoveCell: null });
     this.syncEditMode();
     return view;
+  }
+
+  /**
+   * Makes sure the game menu can show `game`: a game outside its list (a share link's
+   * `connect4:5x4`, `2048:2x2:16`) gets an entry titled by its family.
+   */
+  nameGame(game, view) {
+    const menu = this.ui.game;
+    if ([...menu.options].some((option) => option.value === game)) return;
+    const option = document.createElement('option');
+    option.value = game;
+    option.textContent = `${this.catalogue.family(view.family)?.title ?? view.family} (${game})`;
+    menu.append(option);
   }
 
   /** Plays a move given by its text. */
@@ -119,11 +133,15 @@ export class PositionController {
     const { view, lastMoveCell, cursor, history } = this.state;
     if (!view) return;
     const editing = ui.edit.checked;
+    // A board cell that has the focus (a move played from the keyboard) keeps it on the new board.
+    const focused = document.activeElement?.closest?.('[data-cell]');
+    const focusedCell = focused && ui.board.contains(focused) ? focused.dataset.cell : null;
     renderBoard(ui.board, view, this.presentation(view), {
       onCell: (index, move) => (editing ? this.edit(index) : this.onCell(index, move)),
       editing,
       highlight: lastMoveCell,
     });
+    if (focusedCell !== null) ui.board.querySelector(`[data-cell="${focusedCell}"]`)?.focus();
     ui.turnLine.textContent = this.turnText(view);
     // Moves that have no cell: a pass, a slide.
     const extra = view.turn === 'chance' ? [] : view.moves.filter((m) => m.cell === null || m.cell === undefined);
