@@ -136,6 +136,14 @@ impl Error {
 
     /// A parse error of a game's name: an unknown name, or a known family with a variant it
     /// does not have (`connect4:99x99`, `2048:2x2:7`). Either way the field is the game.
+    ///
+    /// ```
+    /// use pnplay::engine::GameSpec;
+    /// use pnplay::error::Error;
+    /// let bad = |name: &str| Error::game(name.parse::<GameSpec>().unwrap_err());
+    /// assert_eq!(bad("connect4:99x99").field(), Some("game"));
+    /// assert_eq!(bad("chess").kind(), "unknown-game");
+    /// ```
     #[must_use]
     pub fn game(error: ParseError) -> Error {
         match error {

@@ -2,7 +2,7 @@
 // what comes from them (game and search selects, parameter fields, the views), creates the
 // store (store.js) and the two controllers — position (position-controller.js) and search
 // (search-controller.js) — connects the page's buttons and keys to them, and reads and writes
-// share links (share.js). Games, searches and parameters come from the engine's catalogues
+// share links (share.js), keeping the address bar on the link of what the page shows. Games, searches and parameters come from the engine's catalogues
 // (catalogue.js), never from lists of the page's own; an input the engine or a link says is
 // wrong is marked on the page.
 
@@ -168,6 +168,7 @@ function followAddress() {
   if (!addressFollows || addressTimer !== null) return;
   addressTimer = setTimeout(() => {
     addressTimer = null;
+    if (!addressFollows) return; // a link is being opened
     let hash;
     try {
       hash = currentLink();
@@ -380,7 +381,7 @@ async function openLink(fragment) {
     // A bad game name is the link's `g` (its position is then not read); anything else is `p`.
     const badGame = error.field === 'game';
     problems.push({ field: badGame ? 'game' : 'position', message: `${badGame ? 'g' : 'p'}: ${error.message}` });
-    await position.load(badGame ? catalogue.defaults.game : link.game, null);
+    await position.load(badGame ? catalogue.defaults.game : link.game, null).catch(() => position.load(catalogue.defaults.game, null));
   }
   syncSearchChoice();
   for (const problem of problems) markField(problem.field, problem.message);

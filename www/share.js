@@ -29,6 +29,7 @@ function pageFields(catalogue, views) {
       read: (text) => {
         const algos = text.split(',').filter(Boolean).map(searchId);
         if (algos.length < 1 || algos.length > 2) throw new Error('needs one search, or two to compare');
+        if (algos.length === 2 && algos[0] === algos[1]) throw new Error('compares two different searches');
         return algos;
       },
       write: (v) => v.join(','),
