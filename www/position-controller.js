@@ -133,15 +133,16 @@ export class PositionController {
     const { view, lastMoveCell, cursor, history } = this.state;
     if (!view) return;
     const editing = ui.edit.checked;
-    // A board cell that has the focus (a move played from the keyboard) keeps it on the new board.
-    const focused = document.activeElement?.closest?.('[data-cell]');
-    const focusedCell = focused && ui.board.contains(focused) ? focused.dataset.cell : null;
+    // A move played from the keyboard keeps the focus where it was: on the same cell of the
+    // new board, on the same move button, or (when that button is gone) on the board.
+    const active = document.activeElement;
+    const focusedCell = ui.board.contains(active) ? (active.closest('[data-cell]')?.dataset.cell ?? null) : null;
+    const focusedMove = ui.extraMoves.contains(active) ? active.textContent : null;
     renderBoard(ui.board, view, this.presentation(view), {
       onCell: (index, move) => (editing ? this.edit(index) : this.onCell(index, move)),
       editing,
       highlight: lastMoveCell,
     });
-    if (focusedCell !== null) ui.board.querySelector(`[data-cell="${focusedCell}"]`)?.focus();
     ui.turnLine.textContent = this.turnText(view);
     // Moves that have no cell: a pass, a slide.
     const extra = view.turn === 'chance' ? [] : view.moves.filter((m) => m.cell === null || m.cell === undefined);
@@ -154,6 +155,11 @@ export class PositionController {
         return button;
       }),
     );
+    if (focusedCell !== null) ui.board.querySelector(`[data-cell="${focusedCell}"]`)?.focus();
+    if (focusedMove !== null) {
+      const buttons = [...ui.extraMoves.querySelectorAll('button')];
+      (buttons.find((b) => b.textContent === focusedMove) ?? buttons[0] ?? ui.board.querySelector('[tabindex="0"]'))?.focus();
+    }
     ui.positionText.value = view.text;
     ui.undo.disabled = cursor === 0;
     ui.redo.disabled = cursor >= history.length - 1;

@@ -109,6 +109,14 @@ test('bug 3: Space presses a focused button; a move played from the keyboard kee
   await page.keyboard.press(' ');
   await page.waitForFunction(() => document.querySelector('#position-text').value === '51');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), '0');
+  // A move without a cell (a 2048 slide) from the keyboard: the focus stays on the board's side.
+  const slides = await ready('#v=1&g=2048:2x2&p=2,2,0,0;p');
+  const before = await slides.locator('#position-text').inputValue();
+  await slides.locator('#extra-moves button').first().focus();
+  await slides.keyboard.press('Enter');
+  await slides.waitForFunction((text) => document.querySelector('#position-text').value !== text, before);
+  const where = await slides.evaluate(() => Boolean(document.activeElement.closest('#board, #extra-moves')));
+  assert.equal(where, true, 'focus after a slide');
 });
 
 test('bug 4: bad parameters and counts are typed errors naming the field, marked on the page', async () => {
