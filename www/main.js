@@ -98,11 +98,16 @@ function linkState({ run = false } = {}) {
   };
 }
 
-/** Shows the second search of compare mode: another one than the main search. */
-function pairSearches(previous = null) {
-  if (ui.algo2.value !== ui.algo.value) return;
-  const other = [previous, catalogue.defaults.compare, catalogue.defaults.search, ...catalogue.searches.map((s) => s.id)];
-  ui.algo2.value = other.find((id) => id && id !== ui.algo.value);
+/** The two searches the selects showed after their last change (to swap them). */
+let shownPair = { algo: null, algo2: null };
+
+/** Makes the second search of compare mode another one than the main search. */
+function pairSearches() {
+  if (ui.algo2.value === ui.algo.value) {
+    const other = [catalogue.defaults.compare, catalogue.defaults.search, ...catalogue.searches.map((s) => s.id)];
+    ui.algo2.value = other.find((id) => id !== ui.algo.value);
+  }
+  shownPair = { algo: ui.algo.value, algo2: ui.algo2.value };
 }
 
 function applyLinkState(link) {
@@ -110,7 +115,7 @@ function applyLinkState(link) {
   ui.algo.value = link.algos[0];
   ui.compare.checked = link.algos.length === 2;
   if (link.algos.length === 2) ui.algo2.value = link.algos[1];
-  else pairSearches();
+  pairSearches();
   views.apply(link);
   views.show(link.view);
 }
@@ -231,14 +236,15 @@ function wire() {
     }
   });
   $('toggle-turn').addEventListener('click', () => position.edit(null));
-  let previousAlgo = ui.algo.value;
   for (const input of [ui.algo, ui.algo2, ui.compare]) {
     input.addEventListener('change', () => {
-      // Compare mode compares two different searches: choosing the other one as the main
-      // search swaps them.
-      if (input === ui.algo2 && ui.algo2.value === ui.algo.value) ui.algo.value = previousAlgo;
-      pairSearches(previousAlgo);
-      previousAlgo = ui.algo.value;
+      // Compare mode compares two different searches: choosing in one select the search of
+      // the other swaps them.
+      if (ui.algo.value === ui.algo2.value) {
+        if (input === ui.algo) ui.algo2.value = shownPair.algo;
+        if (input === ui.algo2) ui.algo.value = shownPair.algo2;
+      }
+      pairSearches();
       syncSearchChoice();
       if (!store.state.running) search.invalidate();
     });

@@ -244,8 +244,12 @@ test('bug 7: compare mode offers another search, and a paused search says it is 
   const page = await ready('#v=1&g=tictactoe&a=ppns');
   await page.check('#compare-mode');
   assert.notEqual(await page.locator('#algo2-select').inputValue(), 'ppns');
-  await page.selectOption('#algo-select', await page.locator('#algo2-select').inputValue());
-  assert.notEqual(await page.locator('#algo2-select').inputValue(), await page.locator('#algo-select').inputValue());
+  // Choosing in one select the other's search swaps them.
+  const other = await page.locator('#algo2-select').inputValue();
+  await page.selectOption('#algo-select', other);
+  assert.deepEqual([await page.locator('#algo-select').inputValue(), await page.locator('#algo2-select').inputValue()], [other, 'ppns']);
+  await page.selectOption('#algo2-select', other);
+  assert.deepEqual([await page.locator('#algo-select').inputValue(), await page.locator('#algo2-select').inputValue()], ['ppns', other]);
   await page.click('#step');
   await page.waitForFunction(() => document.querySelectorAll('.result').length === 2);
   const verdicts = await page.locator('.result .verdict').allTextContents();
