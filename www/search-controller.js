@@ -75,7 +75,7 @@ export class SearchController {
 
   /** Forgets the searches without asking the worker (a new worker has none). */
   forget() {
-    this.store.update({ searchAlgos: [], running: false });
+    this.store.update({ searchAlgos: [], searchOptions: null, running: false });
   }
 
   /** Starts the chosen searches unless they already run on the shown position; false on an error. */
