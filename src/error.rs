@@ -134,6 +134,27 @@ impl Error {
         }
     }
 
+    /// A parse error of a game's name: an unknown name, or a known family with a variant it
+    /// does not have (`connect4:99x99`, `2048:2x2:7`). Either way the field is the game.
+    ///
+    /// ```
+    /// use pnplay::engine::GameSpec;
+    /// use pnplay::error::Error;
+    /// let bad = |name: &str| Error::game(name.parse::<GameSpec>().unwrap_err());
+    /// assert_eq!(bad("connect4:99x99").field(), Some("game"));
+    /// assert_eq!(bad("chess").kind(), "unknown-game");
+    /// ```
+    #[must_use]
+    pub fn game(error: ParseError) -> Error {
+        match error {
+            ParseError::UnknownGame { name } => Error::UnknownGame { name },
+            error => Error::Parse {
+                field: "game",
+                error,
+            },
+        }
+    }
+
     /// This error, said to have happened at `context` (`line 7`, `stage 18 position 3`).
     #[must_use]
     pub fn at(self, context: impl Into<String>) -> Error {

@@ -46,7 +46,8 @@ fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
 }
 
 fn parse_game(name: &str) -> Result<GameSpec, JsValue> {
-    name.parse::<GameSpec>().map_err(js_error)
+    name.parse::<GameSpec>()
+        .map_err(|error| js_error(Error::game(error)))
 }
 
 /// The page's options object (parameter keys of the schema) as [`Params`].

@@ -328,7 +328,11 @@ fn record_json_has_the_spec_shape() {
     assert_eq!(value["stage"], 18);
     assert_eq!(value["algo"], "ppns");
     assert_eq!(value["verdict"], "concluded-win");
-    assert_eq!(value["root_value"], 0.5);
+    // Every kind of value is an object naming its kind and numbers, a probability too.
+    assert_eq!(
+        value["root_value"],
+        serde_json::json!({"kind": "probability", "ppn": 0.5, "one_minus_ppn": 0.5})
+    );
     assert_eq!(value["exact"], "win");
     assert_eq!(value["wrong"], false);
 
@@ -629,4 +633,34 @@ fn cli_errors_are_one_line() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.starts_with("pnplay: "), "{args:?}: {stderr}");
     }
+}
+
+/// The committed results/ files use the records' one form: `root_value` is an object naming
+/// its kind (or `null` for alpha-beta), never a bare number.
+#[test]
+fn committed_results_give_every_root_value_as_an_object() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let mut records = 0;
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "jsonl") {
+            continue;
+        }
+        for (number, line) in std::fs::read_to_string(&path).unwrap().lines().enumerate() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            let value = &record["root_value"];
+            let named = value.is_null()
+                || value["kind"].as_str().is_some_and(|kind| {
+                    ["proof-numbers", "probability", "monte-carlo"].contains(&kind)
+                });
+            assert!(
+                named,
+                "{}:{}: root_value {value}",
+                path.display(),
+                number + 1
+            );
+            records += 1;
+        }
+    }
+    assert!(records > 1000, "{records} records");
 }

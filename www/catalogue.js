@@ -102,6 +102,16 @@ export function readParam(spec, text) {
   return value;
 }
 
+/** A whole number from `min` to `max` read from text; throws an Error saying what is wrong. */
+export function readWhole(text, min, max) {
+  const trimmed = String(text).trim();
+  const value = Number(trimmed);
+  if (trimmed === '' || !Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${JSON.stringify(trimmed)} is not a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
 function rangeText(spec) {
   const open = (exclusive) => (exclusive ? ' (exclusive)' : '');
   if (spec.min !== null && spec.max !== null) return `from ${spec.min}${open(spec.min_exclusive)} to ${spec.max}${open(spec.max_exclusive)}`;

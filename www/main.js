@@ -2,14 +2,14 @@
 // what comes from them (game and search selects, parameter fields, the views), creates the
 // store (store.js) and the two controllers — position (position-controller.js) and search
 // (search-controller.js) — connects the page's buttons and keys to them, and reads and writes
-// share links (share.js). Games, searches and parameters come from the engine's catalogues
+// share links (share.js), keeping the address bar on the link of what the page shows. Games, searches and parameters come from the engine's catalogues
 // (catalogue.js), never from lists of the page's own; an input the engine or a link says is
 // wrong is marked on the page.
 
 import { EngineClient } from './engine-client.js';
 import { renderExplanations, renderLegend } from './explain-view.js';
-import { Catalogue } from './catalogue.js';
-import { ParamsView } from './params-view.js';
+import { Catalogue, readWhole } from './catalogue.js';
+import { markInput, ParamsView } from './params-view.js';
 import { PositionController } from './position-controller.js';
 import { SearchController } from './search-controller.js';
 import { readLink, writeLink } from './share.js';
@@ -28,6 +28,7 @@ const ui = {
   algo: $('algo-select'),
   algo2: $('algo2-select'),
   compare: $('compare-mode'),
+  stepN: $('step-n'),
 };
 
 const engine = new EngineClient();
@@ -53,15 +54,21 @@ function showMessage(text) {
   ui.message.hidden = !text;
 }
 
-/** The page's input for an error's field: a parameter, the position text, a search, the game. */
+/** The page's input for an error's field: a parameter, the position text, a search, the game, N. */
 function markField(field, message) {
   if (!field) return;
   if (params?.mark(field, message)) return;
-  const input = { pos: ui.positionText, move: ui.positionText, position: ui.positionText, game: ui.game, search: ui.algo, algos: ui.algo }[field];
-  if (!input) return;
-  input.setAttribute('aria-invalid', 'true');
-  input.title = message;
-  input.addEventListener('change', () => input.removeAttribute('aria-invalid'), { once: true });
+  const inputs = {
+    pos: ui.positionText,
+    move: ui.positionText,
+    position: ui.positionText,
+    game: ui.game,
+    search: ui.algo,
+    algos: ui.algo,
+    iterations: ui.stepN,
+  };
+  if (inputs[field]) markInput(inputs[field], message);
+  else stagesView?.mark(field, message);
 }
 
 /** Shows an engine error with `prefix` and marks the field it names. */
@@ -72,26 +79,37 @@ function report(prefix, error) {
 
 // ---------------------------------------------------------------- share links
 
-/** A share-link field's whole number of steps. */
-function wholeNumber(text) {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value < 0 || value > 1e9) {
-    throw new Error(`${JSON.stringify(text)} is not a whole number from 0 to 1000000000`);
-  }
-  return value;
-}
+/** The most iterations one Step N (or a link's step) asks for. */
+const MAX_STEPS = 1e9;
 
+/**
+ * The page's state for a link. While there is a search (running, paused or stepped), its
+ * searches and parameters are the ones it was started with, whatever the form shows.
+ */
 function linkState({ run = false } = {}) {
-  const { game, view, viewName } = store.state;
+  const { game, view, viewName, searchAlgos, searchOptions } = store.state;
+  const started = searchAlgos.length > 0;
   return {
     ...views.linkState(),
     run,
     game,
     position: view ? view.text : null,
-    algos: search.chosen(),
-    options: params.values(),
+    algos: started ? searchAlgos : search.chosen(),
+    options: { ...params.values(), ...(started ? searchOptions : {}) },
     view: viewName,
   };
+}
+
+/** The two searches the selects showed after their last change (to swap them). */
+let shownPair = { algo: null, algo2: null };
+
+/** Makes the second search of compare mode another one than the main search. */
+function pairSearches() {
+  if (ui.algo2.value === ui.algo.value) {
+    const other = [catalogue.defaults.compare, catalogue.defaults.search, ...catalogue.searches.map((s) => s.id)];
+    ui.algo2.value = other.find((id) => id !== ui.algo.value);
+  }
+  shownPair = { algo: ui.algo.value, algo2: ui.algo2.value };
 }
 
 function applyLinkState(link) {
@@ -99,13 +117,22 @@ function applyLinkState(link) {
   ui.algo.value = link.algos[0];
   ui.compare.checked = link.algos.length === 2;
   if (link.algos.length === 2) ui.algo2.value = link.algos[1];
+  pairSearches();
   views.apply(link);
   views.show(link.view);
 }
 
+/** The link of what the page shows now, as a fragment. */
+const currentLink = (options) => writeLink(linkState(options), catalogue, views);
+
 async function share({ run = false } = {}) {
   const link = new URL(window.location.href);
-  link.hash = writeLink(linkState({ run }), catalogue, views);
+  try {
+    link.hash = currentLink({ run });
+  } catch (error) {
+    report('cannot share: ', error);
+    return null;
+  }
   history.replaceState(null, '', link.hash);
   try {
     await navigator.clipboard.writeText(link.href);
@@ -131,7 +158,7 @@ function fillSelect(select, items) {
 
 /** Shows the parameter fields the chosen searches read, their explanations and the legend. */
 function syncSearchChoice() {
-  ui.algo2.disabled = !ui.compare.checked;
+  search.lockChoices();
   params.show(search.chosen());
   const infos = search.chosen().map((id) => catalogue.search(id));
   renderExplanations($('explain'), infos);
@@ -143,12 +170,53 @@ function syncLegend() {
   renderLegend($('tree-legend'), search.chosen().map((id) => catalogue.search(id)), view ? catalogue.playerToMove(view) : null);
 }
 
+// ---------------------------------------------------------------- the address bar
+
+// Once the page is ready the address bar always holds the link of what it shows (updated at
+// most every ADDRESS_EVERY_MS, replacing the history entry), so a reload restores the page as
+// it is, not as it was when a link was shared or opened.
+const ADDRESS_EVERY_MS = 300;
+let addressTimer = null;
+let addressFollows = false;
+
+function followAddress() {
+  if (!addressFollows || addressTimer !== null) return;
+  addressTimer = setTimeout(() => {
+    addressTimer = null;
+    if (!addressFollows) return; // a link is being opened
+    let hash;
+    try {
+      hash = currentLink();
+    } catch {
+      return; // a field that cannot be read: the address keeps the last good link
+    }
+    if (hash !== window.location.hash) history.replaceState(null, '', hash);
+  }, ADDRESS_EVERY_MS);
+}
+
 /** Runs the stages experiment with the parameters every checked search reads. */
 function runStages() {
+  let settings;
+  let options;
   try {
-    stagesView.run(store.state.game, params.read(stagesView.settings().algos));
+    settings = stagesView.settings();
+    options = params.read(settings.algos);
   } catch (error) {
-    report('stages: ', error);
+    stagesView.fail(error.message);
+    markField(error.field, error.message);
+    return;
+  }
+  stagesView.run(store.state.game, settings, options);
+}
+
+/** Step N: the count typed beside it, or a marked field. */
+function stepN() {
+  try {
+    return readWhole(ui.stepN.value, 1, MAX_STEPS);
+  } catch (error) {
+    showMessage(`N: ${error.message}`);
+    markInput(ui.stepN, error.message);
+    return null;
   }
 }
 
@@ -180,6 +248,13 @@ function wire() {
   $('toggle-turn').addEventListener('click', () => position.edit(null));
   for (const input of [ui.algo, ui.algo2, ui.compare]) {
     input.addEventListener('change', () => {
+      // Compare mode compares two different searches: choosing in one select the search of
+      // the other swaps them.
+      if (ui.algo.value === ui.algo2.value) {
+        if (input === ui.algo) ui.algo2.value = shownPair.algo;
+        if (input === ui.algo2) ui.algo.value = shownPair.algo2;
+      }
+      pairSearches();
       syncSearchChoice();
       if (!store.state.running) search.invalidate();
     });
@@ -188,14 +263,23 @@ function wire() {
   $('back').addEventListener('click', () => search.back());
   $('run').addEventListener('click', () => search.toggle());
   $('step').addEventListener('click', () => search.step(1));
-  $('step-n-button').addEventListener('click', () => search.step(Math.max(1, Number($('step-n').value) || 1)));
+  $('step-n-button').addEventListener('click', () => {
+    const count = stepN();
+    if (count !== null) search.step(count);
+  });
   $('cancel').addEventListener('click', () => search.invalidate());
   $('share').addEventListener('click', () => share());
   $('exact').addEventListener('click', () => search.exact());
+  // A link pasted into the address bar of the open page is opened like a fresh one.
+  window.addEventListener('hashchange', () => openLink(window.location.hash));
+  store.subscribe(Object.keys(INITIAL_STATE), followAddress);
+  document.addEventListener('change', followAddress);
+  // Space and → act on the search only where they would do nothing else: a focused button,
+  // field, link or board cell keeps its own keys (Space presses a focused button).
   document.addEventListener('keydown', (event) => {
     const target = event.target;
-    const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
-    if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+    const own = target instanceof Element && target.closest('button, a[href], input, select, textarea, summary, [contenteditable], [tabindex]');
+    if (own || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === ' ') {
       event.preventDefault();
       search.toggle();
@@ -226,6 +310,8 @@ async function greet() {
 /** Builds what the catalogues give: fields, controllers, views, selects. */
 function build(hello) {
   catalogue = new Catalogue(hello);
+  // A changed parameter starts the search afresh. The fields are locked while a search runs
+  // (should one change anyway, the running search and its links keep the values it started with).
   params = new ParamsView($('params'), catalogue, {
     onChange: () => {
       if (!store.state.running) search.invalidate();
@@ -263,6 +349,7 @@ function build(hello) {
       algo: ui.algo,
       algo2: ui.algo2,
       compare: ui.compare,
+      params: $('params'),
       run: $('run'),
       progress: $('progress'),
       results: $('results'),
@@ -276,7 +363,6 @@ function build(hello) {
   stagesView = new StagesView($('tree-panel'), {
     engine,
     catalogue,
-    showMessage,
     run: runStages,
     share: () => share({ run: true }),
   });
@@ -287,7 +373,7 @@ function build(hello) {
     title: 'Playground',
     panels: [$('tree-panel'), $('chart-panel')],
     link: {
-      fields: { step: { key: 'step', read: wholeNumber, initial: () => 0 } },
+      fields: { step: { key: 'step', read: (text) => readWhole(text, 0, MAX_STEPS), initial: () => 0 } },
       state: () => ({ step: store.state.step }),
       apply: () => {},
       // A link with a step replays the searches up to it.
@@ -313,33 +399,25 @@ function build(hello) {
   ui.algo2.value = hello.defaults.compare;
 }
 
-async function start() {
-  let hello;
-  try {
-    hello = await greet();
-  } catch (error) {
-    showStatus(`engine error: ${error.message}`, 'error');
-    return;
-  }
-  build(hello);
-  wire();
-
-  await openLink(window.location.hash);
-  // A link pasted into this tab (or a lesson's next step) opens in place.
-  window.addEventListener('hashchange', () => openLink(window.location.hash));
-}
-
-/** Opens a share-link fragment: applies its state, loads its position, replays its steps. */
+/**
+ * Opens a share link (the fragment of the address): shows its position, searches,
+ * parameters and view, marks every field it gets wrong (falling back to the default for it),
+ * and replays or reruns what it asks for. A lesson's next step opens this way too.
+ */
 async function openLink(fragment) {
   document.body.dataset.ready = 'false';
+  addressFollows = false;
   search.invalidate();
+  stagesView.cancel();
   const { state: link, problems } = readLink(fragment, catalogue, views);
   applyLinkState(link);
   try {
     await position.load(link.game, link.position);
   } catch (error) {
-    problems.push({ field: error.field === 'pos' ? 'position' : error.field, message: `${error.field === 'game' ? 'g' : 'p'}: ${error.message}` });
-    await position.load(link.game, null).catch(() => position.load(catalogue.defaults.game, null));
+    // A bad game name is the link's `g` (its position is then not read); anything else is `p`.
+    const badGame = error.field === 'game';
+    problems.push({ field: badGame ? 'game' : 'position', message: `${badGame ? 'g' : 'p'}: ${error.message}` });
+    await position.load(badGame ? catalogue.defaults.game : link.game, null).catch(() => position.load(catalogue.defaults.game, null));
   }
   syncSearchChoice();
   for (const problem of problems) markField(problem.field, problem.message);
@@ -353,9 +431,24 @@ async function openLink(fragment) {
     }
   }
   showMessage(problems.length ? `This link has problems, defaults were used instead — ${problems.map((p) => p.message).join('; ')}` : '');
+  addressFollows = true;
   const shown = views.list.find((view) => view.name === views.current);
   if (!problems.length) await shown.link?.opened?.(link);
   document.body.dataset.ready = 'true';
+}
+
+async function start() {
+  let hello;
+  try {
+    hello = await greet();
+  } catch (error) {
+    showStatus(`engine error: ${error.message}`, 'error');
+    return;
+  }
+  build(hello);
+  wire();
+
+  await openLink(window.location.hash);
 }
 
 start();

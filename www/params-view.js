@@ -6,6 +6,20 @@
 
 import { formatParam, readParam } from './catalogue.js';
 
+/** Marks `input` as wrong with `message` (as its tooltip) until it is changed. */
+export function markInput(input, message) {
+  input.setAttribute('aria-invalid', 'true');
+  input.title = message;
+  const unmark = () => {
+    input.removeAttribute('aria-invalid');
+    input.title = '';
+    input.removeEventListener('input', unmark);
+    input.removeEventListener('change', unmark);
+  };
+  input.addEventListener('input', unmark);
+  input.addEventListener('change', unmark);
+}
+
 export class ParamsView {
   /** `root`: the fieldset to fill; `onChange(key)` is called when a field changes. */
   constructor(root, catalogue, { onChange = () => {} } = {}) {
@@ -105,8 +119,7 @@ export class ParamsView {
   mark(key, message) {
     const field = this.fields.get(key);
     if (!field) return false;
-    field.input.setAttribute('aria-invalid', 'true');
-    field.input.title = message;
+    markInput(field.input, message);
     field.label.classList.add('invalid');
     return true;
   }

@@ -83,12 +83,26 @@ export class PositionController {
   /** Shows a new position (the start position for `text` null) with a fresh move history. */
   async load(game, text) {
     const view = await this.engine.request('describe', { game, pos: text });
+    this.nameGame(game, view);
     this.ui.game.value = game;
     this.store.update({ game, history: [view.text], cursor: 0, view, lastMoveCell: null });
     this.syncExamples();
     this.ui.example.value = '';
     this.syncEditMode();
     return view;
+  }
+
+  /**
+   * Makes sure the game menu can show `game`: a game outside its list (a share link's
+   * `connect4:5x4`, `2048:2x2:16`) gets an entry titled by its family.
+   */
+  nameGame(game, view) {
+    const menu = this.ui.game;
+    if ([...menu.options].some((option) => option.value === game)) return;
+    const option = document.createElement('option');
+    option.value = game;
+    option.textContent = `${this.catalogue.family(view.family)?.title ?? view.family} (${game})`;
+    menu.append(option);
   }
 
   /** Plays a move given by its text. */
@@ -193,6 +207,11 @@ export class PositionController {
     const { view, lastMoveCell, cursor, history } = this.state;
     if (!view) return;
     const editing = ui.edit.checked;
+    // A move played from the keyboard keeps the focus where it was: on the same cell of the
+    // new board, on the same move button, or (when that button is gone) on the board.
+    const active = document.activeElement;
+    const focusedCell = ui.board.contains(active) ? (active.closest('[data-cell]')?.dataset.cell ?? null) : null;
+    const focusedMove = ui.extraMoves.contains(active) ? active.textContent : null;
     renderBoard(ui.board, view, this.presentation(view), {
       onCell: (index, move) => (editing ? this.edit(index) : this.onCell(index, move)),
       editing,
@@ -210,6 +229,11 @@ export class PositionController {
         return button;
       }),
     );
+    if (focusedCell !== null) ui.board.querySelector(`[data-cell="${focusedCell}"]`)?.focus();
+    if (focusedMove !== null) {
+      const buttons = [...ui.extraMoves.querySelectorAll('button')];
+      (buttons.find((b) => b.textContent === focusedMove) ?? buttons[0] ?? ui.board.querySelector('[tabindex="0"]'))?.focus();
+    }
     ui.positionText.value = view.text;
     ui.undo.disabled = cursor === 0;
     ui.redo.disabled = cursor >= history.length - 1;

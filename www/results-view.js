@@ -10,7 +10,11 @@ function row(list, term, detail) {
   list.append(dt, dd);
 }
 
-export function renderResults(container, reports) {
+/**
+ * One card per report. `running`: whether the searches are advancing now; an unfinished
+ * search that is not says it is paused rather than searching.
+ */
+export function renderResults(container, reports, { running = false } = {}) {
   container.replaceChildren(
     ...reports.map((report) => {
       const card = document.createElement('article');
@@ -21,7 +25,8 @@ export function renderResults(container, reports) {
       const verdict = document.createElement('p');
       verdict.className = 'verdict';
       verdict.dataset.verdict = report.finished ? report.verdict : 'running';
-      verdict.textContent = verdictText(report.verdict, report.finished);
+      const paused = !report.finished && !running && report.verdict === 'out';
+      verdict.textContent = paused ? `paused at iteration ${report.stats.iterations.toLocaleString('en')} — no verdict yet` : verdictText(report.verdict, report.finished);
       const list = document.createElement('dl');
       const s = report.stats;
       row(list, 'iterations', s.iterations.toLocaleString('en'));

@@ -17,7 +17,8 @@ const SNAPSHOT_NODES = 1500;
 
 export class SearchController {
   /**
-   * `ui`: {algo, algo2, compare, run, progress, results, trees, charts, openLevels, inspector};
+   * `ui`: {algo, algo2, compare, params, run, progress, results, trees, charts, openLevels,
+   * inspector, exactResult};
    * `params`: the parameter fields (params-view.js); `report(prefix, error)` shows an engine
    * error and marks its field; `loadPosition(text)` puts a position on the main board.
    */
@@ -36,9 +37,13 @@ export class SearchController {
     store.subscribe(['view'], (state) => {
       if (state.searchAlgos.length && state.view && state.view.text !== state.searchPosition) this.invalidate();
     });
+    // While a search runs (or steps), its choices are locked: what the form shows, and what a
+    // share link writes, is then always the search that runs.
     store.subscribe(['running'], (state) => {
       ui.run.textContent = state.running ? '❚❚ Pause' : '▶ Run';
+      this.lockChoices();
     });
+    this.generation = 0; // bumped by each advance and reset: a stale answer changes nothing
   }
 
   get state() {
@@ -51,11 +56,22 @@ export class SearchController {
     return ui.compare.checked ? [ui.algo.value, ui.algo2.value] : [ui.algo.value];
   }
 
+  /** Enables the search choices and parameters unless a search is running. */
+  lockChoices() {
+    const { ui } = this;
+    const { running } = this.state;
+    ui.params.disabled = running;
+    ui.algo.disabled = running;
+    ui.compare.disabled = running;
+    ui.algo2.disabled = running || !ui.compare.checked;
+  }
+
   /** Drops the current searches (in the worker too) and clears their views. */
   invalidate() {
     const { ui } = this;
-    if (this.state.searchAlgos.length) this.engine.request('cancel').catch(() => {});
-    this.store.update({ searchAlgos: [], running: false, step: 0 });
+    this.generation++;
+    if (this.state.searchAlgos.length || this.state.running) this.engine.request('cancel').catch(() => {});
+    this.store.update({ searchAlgos: [], searchOptions: null, running: false, step: 0 });
     ui.progress.value = 0;
     ui.results.replaceChildren();
     ui.exactResult.hidden = true;
@@ -68,7 +84,7 @@ export class SearchController {
 
   /** Forgets the searches without asking the worker (a new worker has none). */
   forget() {
-    this.store.update({ searchAlgos: [], running: false });
+    this.store.update({ searchAlgos: [], searchOptions: null, running: false });
   }
 
   /** Starts the chosen searches unless they already run on the shown position; false on an error. */
@@ -79,8 +95,9 @@ export class SearchController {
     if (same) return true;
     this.invalidate();
     try {
-      const { reports } = await this.engine.request('start', { game, pos: view.text, algos, options: this.params.read(algos) });
-      this.store.update({ searchAlgos: algos, searchPosition: view.text });
+      const options = this.params.read(algos);
+      const { reports } = await this.engine.request('start', { game, pos: view.text, algos, options });
+      this.store.update({ searchAlgos: algos, searchPosition: view.text, searchOptions: options });
       // A tree view for each search that keeps a tree; df-pn and alpha-beta have none.
       this.treeViews = algos.map((algo, index) => {
         if (!this.catalogue.search(algo).capabilities.tree) return null;
@@ -112,7 +129,7 @@ export class SearchController {
   show(reports) {
     const { ui } = this;
     this.store.update({ step: reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0 });
-    renderResults(ui.results, reports);
+    renderResults(ui.results, reports, { running: this.state.running });
     reports.forEach((report, index) => this.treeViews[index]?.update(report));
     this.charts?.add(reports);
     if (this.inspector.target && reports.some((r) => r.snapshot)) this.inspect(this.inspector.target);
@@ -123,32 +140,43 @@ export class SearchController {
       const byTime = r.limits?.max_seconds ? r.stats.seconds / r.limits.max_seconds : 0;
       return Math.max(byNodes, byTime);
     };
-    ui.progress.value = reports.every((r) => r.finished) ? 1 : Math.min(1, Math.max(...reports.map(fraction)));
+    const shown = reports.every((r) => r.finished) ? 1 : Math.min(1, Math.max(0, ...reports.map(fraction)));
+    ui.progress.value = Number.isFinite(shown) ? shown : 0;
   }
 
-  /** Steps every search by `iterations` (starting them first if needed). */
+  /** Steps every search by `iterations` (starting them first if needed), showing progress. */
   async step(iterations) {
     if (this.state.running) await this.pause();
     if (!(await this.ensure())) return;
-    try {
-      const { reports } = await this.engine.request('step', { iterations, view: this.treeRequest() });
-      this.show(reports);
-    } catch (error) {
-      this.showMessage(error.message);
-    }
+    await this.advance('step', { iterations });
   }
 
   /** Runs the searches until they finish or are paused, showing progress as it streams. */
   async run() {
     if (!(await this.ensure())) return;
+    await this.advance('run', {});
+  }
+
+  /**
+   * A `step` or `run` request: the searches advance in the worker's slices, their progress is
+   * shown as it streams, and Pause or Reset stops them. An answer that arrives after a reset
+   * (or after a newer request) changes nothing.
+   */
+  async advance(type, payload) {
+    const generation = ++this.generation;
+    const current = () => generation === this.generation;
     this.store.update({ running: true });
     try {
-      const { reports } = await this.engine.request('run', { view: this.treeRequest() }, (message) => this.show(message.reports));
+      const { reports } = await this.engine.request(type, { ...payload, view: this.treeRequest() }, (message) => {
+        if (current()) this.show(message.reports);
+      });
+      if (!current()) return;
+      this.store.update({ running: false });
       this.show(reports);
     } catch (error) {
-      this.showMessage(error.message);
+      if (current()) this.report('', error);
     } finally {
-      this.store.update({ running: false });
+      if (current()) this.store.update({ running: false });
     }
   }
 

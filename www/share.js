@@ -29,6 +29,7 @@ function pageFields(catalogue, views) {
       read: (text) => {
         const algos = text.split(',').filter(Boolean).map(searchId);
         if (algos.length < 1 || algos.length > 2) throw new Error('needs one search, or two to compare');
+        if (algos.length === 2 && algos[0] === algos[1]) throw new Error('compares two different searches');
         return algos;
       },
       write: (v) => v.join(','),
@@ -97,10 +98,17 @@ export function readLink(fragment, catalogue, views) {
   return { state, problems };
 }
 
+/**
+ * A field's value as the fragment writes it: percent-encoded, except for the characters a
+ * fragment may hold as they are and the link's values use (`,` between searches and stages,
+ * `:` in game names), so `a=pns,ppns&g=connect4:5x4` reads as written.
+ */
+const encodeValue = (text) => encodeURIComponent(text).replace(/%2C/gi, ',').replace(/%3A/gi, ':');
+
 /** Writes a state as a fragment, leaving out what equals the default (the game always). */
 export function writeLink(state, catalogue, views) {
   const base = defaults(catalogue, views);
-  const params = new URLSearchParams();
+  const params = new Map();
   params.set('v', VERSION);
   for (const [name, field] of Object.entries(pageFields(catalogue, views))) {
     const value = state[field.key];
@@ -113,5 +121,5 @@ export function writeLink(state, catalogue, views) {
     if (value === undefined || JSON.stringify(value) === JSON.stringify(base.options[spec.key])) continue;
     params.set(spec.link, value === null ? 'off' : spec.kind.type === 'choice' ? value : formatParam(spec, value));
   }
-  return `#${params.toString()}`;
+  return `#${[...params].map(([name, value]) => `${name}=${encodeValue(value)}`).join('&')}`;
 }

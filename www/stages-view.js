@@ -4,10 +4,14 @@
 // stages` does, so the same settings give the same records as the CLI. A live plot shows
 // completion by stage for each search beside the papers' published values for that game, if
 // any (dashed), with a table, and CSV / JSON downloads. The search checkboxes and colours
-// come from the engine's catalogue.
+// come from the engine's catalogue. A setting that cannot be read is marked and said in the
+// panel's status line (never dropped); the status shows the jobs done and running and a
+// clock that moves while they run.
 
 import uPlot from './vendor/uPlot.mjs';
+import { readWhole } from './catalogue.js';
 import { EngineClient } from './engine-client.js';
+import { markInput } from './params-view.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
 
@@ -50,7 +54,7 @@ const PANEL = `
     <button id="stages-run" type="button">▶ Run experiment</button>
     <button id="stages-cancel" type="button">Cancel</button>
     <button id="stages-csv" type="button">Download CSV</button>
-    <button id="stages-json" type="button">Download JSON</button>
+    <button id="stages-json" type="button" title="One JSON record per line (JSON Lines), as pnplay experiment writes">Download JSON Lines</button>
     <button id="stages-share" type="button">Share link</button>
   </div>
   <progress id="stages-progress" max="1" value="0" aria-label="Experiment progress"></progress>
@@ -58,13 +62,29 @@ const PANEL = `
   <div id="stages-chart" class="chart"></div>
   <div id="stages-table" class="stages-table"></div>`;
 
-const whole = (min, max) => (text) => {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${JSON.stringify(text)} is not a whole number from ${min} to ${max}`);
-  }
-  return value;
+/** Comma-separated items, each read by `read`; at least one. */
+const list = (read, what) => (text) => {
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map(read);
+  if (!items.length) throw new Error(`needs ${what}`);
+  return items;
 };
+const readStages = list((text) => readWhole(text, 1, 200), 'at least one stage');
+const readPositions = (text) => readWhole(text, 1, 1000);
+
+/** Reads one setting with `read`; an Error names it (`field`: its state key). */
+function setting(field, name, read, text) {
+  try {
+    return read(text);
+  } catch (error) {
+    throw Object.assign(new Error(`${name}: ${error.message}`), { field });
+  }
+}
+
+const CLOCK_EVERY_MS = 200;
 
 export class StagesView {
   /**
@@ -73,7 +93,7 @@ export class StagesView {
    * `share()`: what the panel's Run and Share buttons do (the page knows the game and the
    * search panel's parameters).
    */
-  constructor(before, { engine, catalogue, showMessage, run, share }) {
+  constructor(before, { engine, catalogue, run, share }) {
     const root = document.createElement('section');
     root.id = 'stages-panel';
     root.setAttribute('aria-labelledby', 'stages-heading');
@@ -82,8 +102,8 @@ export class StagesView {
     this.root = root;
     this.engine = engine;
     this.catalogue = catalogue;
-    this.showMessage = showMessage;
     this.pool = [];
+    this.generation = 0; // bumped by each run and cancel: a stale run changes nothing
     this.records = [];
     this.paper = [];
     this.plot = null;
@@ -118,7 +138,7 @@ export class StagesView {
     $('#stages-share').addEventListener('click', share);
     this.ui.csv.addEventListener('click', () => download('stages.csv', 'text/csv', csvOf(this.summary())));
     this.ui.json.addEventListener('click', () =>
-      download('stages.jsonl', 'application/json', this.records.filter(Boolean).map((r) => JSON.stringify(r)).join('\n') + '\n'),
+      download('stages.jsonl', 'application/jsonl', this.records.filter(Boolean).map((r) => JSON.stringify(r)).join('\n') + '\n'),
     );
   }
 
@@ -133,11 +153,6 @@ export class StagesView {
       if (!catalogue.search(text)) throw new Error(`unknown search ${JSON.stringify(text)}`);
       return text;
     };
-    const list = (read, what) => (text) => {
-      const items = text.split(',').filter(Boolean).map(read);
-      if (!items.length) throw new Error(`needs ${what}`);
-      return items;
-    };
     return {
       name: 'stages',
       title: 'Stages experiment',
@@ -146,16 +161,21 @@ export class StagesView {
         fields: {
           stages: {
             key: 'stages',
-            read: list(whole(1, 200), 'at least one stage'),
+            read: readStages,
             write: (v) => v.join(','),
             initial: () => catalogue.defaults.stages.split(',').map(Number),
           },
-          n: { key: 'stagePositions', read: whole(1, 1000), initial: () => 10 },
+          n: { key: 'stagePositions', read: readPositions, initial: () => 10 },
           sa: {
             key: 'stageAlgos',
             read: list(searchId, 'at least one search'),
             write: (v) => v.join(','),
-            initial: () => catalogue.defaults.stage_searches.split(','),
+            // In the checkboxes' (the catalogue's) order, as `state()` reads them, so a link
+            // leaves out the default.
+            initial: () => {
+              const chosen = catalogue.defaults.stage_searches.split(',');
+              return catalogue.searches.map((search) => search.id).filter((id) => chosen.includes(id));
+            },
           },
           run: { key: 'run', read: (text) => text === '1', write: (run) => (run ? '1' : '0'), initial: () => false },
         },
@@ -172,14 +192,32 @@ export class StagesView {
     };
   }
 
-  /** The experiment's settings as the form shows them. */
+  /**
+   * The experiment's settings as the form shows them. A setting that cannot be read throws
+   * an Error saying why, with `field` its state key (stages, stagePositions, stageAlgos).
+   */
   settings() {
-    const stages = this.ui.stages.value.split(',').map((s) => Number(s.trim())).filter((s) => Number.isInteger(s) && s > 0);
+    const algos = this.ui.algos.filter((box) => box.checked).map((box) => box.value);
+    if (!algos.length) throw Object.assign(new Error('searches: check at least one'), { field: 'stageAlgos' });
     return {
-      stages,
-      positions: Math.max(1, Number(this.ui.positions.value) || 1),
-      algos: this.ui.algos.filter((box) => box.checked).map((box) => box.value),
+      stages: setting('stages', 'stages', readStages, this.ui.stages.value),
+      positions: setting('stagePositions', 'positions per stage', readPositions, this.ui.positions.value),
+      algos,
     };
+  }
+
+  /** Marks the setting `field` (a state key) as wrong; false if it is not one of this view's. */
+  mark(field, message) {
+    const input = { stages: this.ui.stages, stagePositions: this.ui.positions, stageAlgos: this.ui.algos[0] }[field];
+    if (!input) return false;
+    markInput(input, message);
+    return true;
+  }
+
+  /** Says why the experiment cannot run, in the panel's status line. */
+  fail(message) {
+    this.ui.status.textContent = message;
+    this.root.dataset.state = 'error';
   }
 
   apply({ stages, positions, algos }) {
@@ -188,44 +226,57 @@ export class StagesView {
     for (const box of this.ui.algos) box.checked = algos.includes(box.value);
   }
 
+  /** The summary rows of the last run (none before one). */
   summary() {
-    const { stages, algos } = this.config ?? this.settings();
-    return summarize(this.records, stages, algos);
+    return this.config ? summarize(this.records, this.config.stages, this.config.algos) : [];
   }
 
-  /** Runs the experiment for `game` with the search `options` (the schema's keys). */
-  async run(game, options) {
-    const { stages, positions, algos } = this.settings();
-    if (!stages.length || !algos.length) {
-      this.showMessage('stages: give at least one stage and one search');
-      return;
-    }
+  /**
+   * Runs the experiment for `game` with `settings` (as `settings()` reads them) and the search
+   * `options` (the schema's keys).
+   */
+  async run(game, { stages, positions, algos }, options) {
     this.cancel();
+    const generation = ++this.generation;
+    const current = () => generation === this.generation;
+    this.ui.status.textContent = '';
     this.config = { ...options, stages, positions, algos };
-    this.paper = await this.engine.request('paperStages', { game });
+    this.game = game;
     let total;
     try {
+      this.paper = await this.engine.request('paperStages', { game });
       total = await this.engine.request('stagesJobCount', { game, config: this.config });
     } catch (error) {
-      this.showMessage(`stages: ${error.message}`);
+      if (current()) this.fail(`stages: ${error.message}`);
       return;
     }
+    if (!current()) return;
     this.records = new Array(total).fill(null);
     this.draw();
     const size = Math.max(1, (navigator.hardwareConcurrency || 2) - 1);
     this.pool = Array.from({ length: size }, () => new EngineClient());
     let next = 0;
     let done = 0;
+    let busy = 0;
     const started = performance.now();
+    // The status and its clock move while jobs run, not only when one ends.
+    const tell = () => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      this.ui.status.textContent = `${done} of ${total} searches done · ${busy} running · ${size} worker${size === 1 ? '' : 's'} · ${seconds} s`;
+    };
+    tell();
+    const clock = setInterval(tell, CLOCK_EVERY_MS);
     this.ui.run.disabled = true;
     this.root.dataset.state = 'running';
     const work = async (client) => {
       while (next < total && this.pool.includes(client)) {
         const index = next++;
+        busy++;
         this.records[index] = await client.request('stagesRunJob', { game, config: this.config, index });
+        busy--;
         done++;
         this.ui.progress.value = done / total;
-        this.ui.status.textContent = `${done} of ${total} searches done · ${size} worker${size === 1 ? '' : 's'} · ${((performance.now() - started) / 1000).toFixed(1)} s`;
+        tell();
         this.draw();
       }
     };
@@ -233,10 +284,13 @@ export class StagesView {
       await Promise.all(this.pool.map(work));
       if (done === total) this.root.dataset.state = 'done';
     } catch (error) {
-      if (this.pool.length) this.showMessage(`stages: ${error.message}`);
+      if (this.pool.length && current()) this.fail(`stages: ${error.message}`);
     } finally {
-      this.closePool();
-      this.ui.run.disabled = false;
+      clearInterval(clock);
+      if (current()) {
+        this.closePool();
+        this.ui.run.disabled = false;
+      }
     }
   }
 
@@ -247,7 +301,9 @@ export class StagesView {
 
   cancel() {
     if (!this.pool.length) return;
+    this.generation++;
     this.closePool();
+    this.ui.run.disabled = false;
     this.root.dataset.state = 'cancelled';
     this.ui.status.textContent += ' · cancelled';
   }
@@ -257,6 +313,7 @@ export class StagesView {
     const { stages, algos } = this.config;
     // Table.
     const table = document.createElement('table');
+    table.createCaption().textContent = `${this.game}: ${this.paper.length ? 'beside the papers’ published values' : 'the papers publish no values for this game'}`;
     const head = table.createTHead().insertRow();
     for (const title of ['stage', 'search', 'n', ...VERDICTS, 'completion %', 'paper %']) {
       const th = document.createElement('th');

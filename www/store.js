@@ -34,6 +34,7 @@ export const INITIAL_STATE = Object.freeze({
   lastMoveCell: null, // the cell of the move just played, outlined on the board
   searchAlgos: [], // the searches of the current run (empty: none started)
   searchPosition: null, // the position text the searches started from
+  searchOptions: null, // the parameters the searches started with (a link names these)
   running: false,
   step: 0, // iterations reached by the current searches
   viewName: null, // the view shown (views.js)

@@ -11,9 +11,10 @@
 //
 // Searches: `start` creates one search per name in `algos` (two in compare mode) on the same
 // position, each a session of any search of the catalogue (one without a tree reports no
-// snapshot); `step` advances every search by the same number of iterations (lockstep); `run`
-// advances them in slices of at most SLICE_SECONDS, streaming progress about every 50 ms,
-// until they finish or a `pause` or `cancel` arrives (messages are read between slices).
+// snapshot); `step` advances every search by the same number of iterations (lockstep), and
+// `run` until they finish: both in slices of at most SLICE_SECONDS, streaming progress about
+// every 50 ms, until done or a `pause` or `cancel` arrives (messages are read between slices),
+// so a step of 10⁹ iterations shows its progress and can be paused or reset like a run.
 
 import init, * as engine from './pkg/pnplay.js';
 
@@ -57,6 +58,36 @@ const allFinished = () => sessions.every((session) => session.finished);
 
 const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Advances every search by `iterations` more (Infinity: until they finish) in slices of at
+ * most SLICE_SECONDS, streaming progress about every 50 ms to request `id`, until done or a
+ * `pause`, `cancel` or `start` arrives (messages are read between slices). Resolves with
+ * `{reports, stopped}`.
+ */
+async function advance(id, iterations, view) {
+  if (sessions.length === 0) throw new Error('no search has been started');
+  const token = ++runToken;
+  liveView = view ?? {};
+  let remaining = iterations;
+  let lastPost = performance.now();
+  let lastSnapshot = lastPost;
+  while (remaining > 0 && !allFinished()) {
+    remaining -= stepAll(Math.min(remaining, 1e12), SLICE_SECONDS);
+    const now = performance.now();
+    if (remaining > 0 && now - lastPost >= PROGRESS_EVERY_MS) {
+      // Counters every 50 ms; the (larger) tree snapshot every 200 ms (400 ms when large).
+      const every = (liveView.depth ?? 0) > 3 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
+      const withSnapshot = now - lastSnapshot >= every;
+      self.postMessage({ id, type: 'progress', reports: report({ ...liveView, withSnapshot }) });
+      lastPost = now;
+      if (withSnapshot) lastSnapshot = now;
+    }
+    await yieldToMessages();
+    if (token !== runToken) return { reports: report(liveView), stopped: true };
+  }
+  return { reports: report(liveView), stopped: false };
+}
+
 const handlers = {
   hello: () => engine.hello(),
   describe: ({ game, pos }) => engine.describe(game, pos ?? undefined),
@@ -70,34 +101,16 @@ const handlers = {
     for (const algo of algos) sessions.push(new engine.SearchSession(game, pos, algo, options));
     return { reports: report() };
   },
-  step: ({ iterations = 1, view }) => {
-    runToken++;
-    if (sessions.length === 0) throw new Error('no search has been started');
-    stepAll(iterations, 1e9);
-    return { reports: report(view) };
-  },
-  run: async ({ view }, id) => {
-    if (sessions.length === 0) throw new Error('no search has been started');
-    const token = ++runToken;
-    liveView = view ?? {};
-    let lastPost = 0;
-    let lastSnapshot = 0;
-    while (!allFinished()) {
-      stepAll(1e12, SLICE_SECONDS);
-      const now = performance.now();
-      if (now - lastPost >= PROGRESS_EVERY_MS) {
-        // Counters every 50 ms; the (larger) tree snapshot every 200 ms (400 ms when large).
-        const every = (liveView.maxNodes ?? 0) > 400 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
-        const withSnapshot = now - lastSnapshot >= every;
-        self.postMessage({ id, type: 'progress', reports: report({ ...liveView, withSnapshot }) });
-        lastPost = now;
-        if (withSnapshot) lastSnapshot = now;
-      }
-      await yieldToMessages();
-      if (token !== runToken) return { reports: report(liveView), stopped: true };
+  step: ({ iterations = 1, view }, id) => {
+    if (!Number.isInteger(iterations) || iterations < 1) {
+      throw Object.assign(new Error(`iterations must be a whole number of at least 1, got ${iterations}`), {
+        kind: 'bad-parameter',
+        field: 'iterations',
+      });
     }
-    return { reports: report(liveView), stopped: false };
+    return advance(id, iterations, view);
   },
+  run: ({ view }, id) => advance(id, Infinity, view),
   pause: ({ view }) => {
     runToken++;
     return { reports: sessions.length ? report(view) : [] };

@@ -154,13 +154,16 @@ impl SearchSpec {
 ///
 /// ```json
 /// {"stage":18,"index":0,"pos":"…","algo":"ppns","verdict":"concluded-win","iterations":12,
-///  "nodes":131,"playouts":7860,"seconds":0.41,"root_value":0.999991,"exact":"win","wrong":false}
+///  "nodes":131,"playouts":7860,"seconds":0.41,
+///  "root_value":{"kind":"probability","ppn":0.999991,"one_minus_ppn":0.000009},
+///  "exact":"win","wrong":false}
 /// ```
 ///
 /// * `stage`: the number of random moves, or the positions file's name (or another name, such
 ///   as `objective 16` for 2048).
-/// * `root_value`: for PPNS, PPNS-precise and PP the root's PPN as one number; for PNS and
-///   df-pn the object `{"kind":"proof-numbers","pn":…,"dn":…}`; for MCPNS
+/// * `root_value`: always an object naming its kind and numbers, as the worker's values do —
+///   for PNS and df-pn `{"kind":"proof-numbers","pn":…,"dn":…}`; for PPNS, PPNS-precise and
+///   PP `{"kind":"probability","ppn":…,"one_minus_ppn":…}`; for MCPNS
 ///   `{"kind":"monte-carlo","pmc":…,"dmc":…}` (an infinite number is the string
 ///   `"Infinity"`); `null` for alpha-beta, which keeps no value.
 /// * `exact`: the exact outcome for the player to move (`win` / `draw` / `loss`), `null` if
@@ -210,17 +213,15 @@ impl Record {
     }
 }
 
-/// `root_value` as documented on [`Record`]: a bare number for a probability, else the
-/// kind and its named numbers.
+/// `root_value` as documented on [`Record`]: the kind and its named numbers.
 fn root_value<S: Serializer>(values: &Option<Values>, serializer: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     match values {
         None => serializer.serialize_none(),
-        Some(Values::Probability { ppn, .. }) => serializer.serialize_f64(*ppn),
-        Some(other) => {
+        Some(values) => {
             let mut map = serializer.serialize_map(Some(3))?;
-            map.serialize_entry("kind", other.kind())?;
-            for (name, value) in other.numbers() {
+            map.serialize_entry("kind", values.kind())?;
+            for (name, value) in values.numbers() {
                 if value.is_finite() {
                     map.serialize_entry(name, &value)?;
                 } else {

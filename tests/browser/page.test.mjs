@@ -52,8 +52,9 @@ test('a pasted FFO position is shown, and bad text gives a message without losin
   const ffo = ffoPosition(0);
   await page.fill('#position-text', ffo);
   await page.click('#position-form button[type="submit"]');
-  await page.waitForFunction((text) => document.querySelector('#position-text').value === text, ffo);
-  assert.match(await cell(page, 2).getAttribute('aria-label'), /c1: black/);
+  // The field shows the typed text at once: wait for the board the engine describes.
+  await page.waitForFunction(() => /c1: black/.test(document.querySelector('#board [data-cell="2"]').getAttribute('aria-label')));
+  assert.equal(await positionText(page), ffo);
   assert.match(await cell(page, 0).getAttribute('aria-label'), /a1: empty/);
   await page.fill('#position-text', 'this is not a position');
   await page.click('#position-form button[type="submit"]');
