@@ -274,11 +274,17 @@ function wire() {
   window.addEventListener('hashchange', () => openLink(window.location.hash));
   store.subscribe(Object.keys(INITIAL_STATE), followAddress);
   document.addEventListener('change', followAddress);
-  // Space and → act on the search only where they would do nothing else: a focused button,
-  // field, link or board cell keeps its own keys (Space presses a focused button).
+  // Space, → and ← act on the search only where they would do nothing else: a focused button
+  // or link keeps Space (it presses it), a field, board cell or tree node keeps every key.
+  const keeps = {
+    ' ': 'button, a[href], input, select, textarea, summary, [contenteditable], [tabindex]',
+    ArrowRight: 'input, select, textarea, [contenteditable], [tabindex]',
+    ArrowLeft: 'input, select, textarea, [contenteditable], [tabindex]',
+  };
   document.addEventListener('keydown', (event) => {
     const target = event.target;
-    const own = target instanceof Element && target.closest('button, a[href], input, select, textarea, summary, [contenteditable], [tabindex]');
+    if (!(event.key in keeps)) return;
+    const own = target instanceof Element && target.closest(keeps[event.key]);
     if (own || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === ' ') {
       event.preventDefault();

@@ -8,6 +8,7 @@
 // panel's status line (never dropped); the status shows the jobs done and running and a
 // clock that moves while they run.
 
+import { download } from './download.js';
 import uPlot from './vendor/uPlot.mjs';
 import { readWhole } from './catalogue.js';
 import { EngineClient } from './engine-client.js';
@@ -31,15 +32,6 @@ function csvOf(rows) {
   const head = ['stage', 'search', 'n', ...VERDICTS, 'completion_percent'];
   const lines = rows.map((r) => [r.stage, r.algo, r.n, ...VERDICTS.map((v) => r[v]), r.completion?.toFixed(1) ?? ''].join(','));
   return [head.join(','), ...lines].join('\n') + '\n';
-}
-
-function download(name, type, text) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 const PANEL = `
@@ -136,9 +128,9 @@ export class StagesView {
     this.ui.cancel.addEventListener('click', () => this.cancel());
     this.ui.run.addEventListener('click', run);
     $('#stages-share').addEventListener('click', share);
-    this.ui.csv.addEventListener('click', () => download('stages.csv', 'text/csv', csvOf(this.summary())));
+    this.ui.csv.addEventListener('click', () => download('stages.csv', csvOf(this.summary()), 'text/csv'));
     this.ui.json.addEventListener('click', () =>
-      download('stages.jsonl', 'application/jsonl', this.records.filter(Boolean).map((r) => JSON.stringify(r)).join('\n') + '\n'),
+      download('stages.jsonl', this.records.filter(Boolean).map((r) => JSON.stringify(r)).join('\n') + '\n', 'application/jsonl'),
     );
   }
 
