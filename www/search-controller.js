@@ -149,7 +149,8 @@ export class SearchController {
   /** What the tree views want drawn: the size, and the node each has pinned (to follow it). */
   treeRequest() {
     const size = TREE_SIZES[this.ui.treeSize.value] || TREE_SIZES.small;
-    return { ...size, focus: this.treeViews.map((view) => view?.pinned ?? null) };
+    // The charts plot each search's per-iteration history, sent with every report.
+    return { ...size, focus: this.treeViews.map((view) => view?.pinned ?? null), history: true };
   }
 
   async refreshTrees() {

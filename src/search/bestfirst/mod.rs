@@ -384,6 +384,101 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     }
 }
 
+/// The last iteration in words (see [`BestFirst::trace`]) from its path, the selection rule
+/// at each kind of parent, and the statuses of the children the last node got.
+fn trace_text(
+    path: &[PathNode],
+    criterion: &dyn Fn(NodeKind) -> &'static str,
+    expanded: &[Status],
+) -> String {
+    let name = |node: &PathNode| node.mv.clone().unwrap_or_else(|| "root".into());
+    let text = |values: Option<Values>| values.map_or_else(String::new, |v| v.text());
+    let mut parts: Vec<String> = path
+        .windows(2)
+        .map(|pair| {
+            let (parent, child) = (&pair[0], &pair[1]);
+            format!(
+                "{} ({}): {} → {} ({})",
+                name(parent),
+                parent.kind.word(),
+                criterion(parent.kind),
+                name(child),
+                text(child.before),
+            )
+        })
+        .collect();
+    let last = path.last().expect("a path holds at least the root");
+    if expanded.is_empty() {
+        parts.push(format!(
+            "{} not expanded: the node limit was reached",
+            name(last)
+        ));
+    } else {
+        let mut line = format!("expanded {}: {} children", name(last), expanded.len());
+        for status in [Status::Proven, Status::Disproven] {
+            let count = expanded.iter().filter(|&&s| s == status).count();
+            if count > 0 {
+                line += &format!(", {count} {}", status.word());
+            }
+        }
+        parts.push(line);
+    }
+    parts.push(format!(
+        "root {} → {}",
+        text(path[0].before),
+        path[0].values.text()
+    ));
+    parts.join("; ")
+}
+
+/// How a node's values follow from its `children`, or for a node not expanded, how it was
+/// valued; the result through the search's own [`Rules::combine`]. Generic over the move
+/// type only (games that share one share the code).
+fn backup<M: Copy, R: Rules>(
+    rules: &R,
+    kind: NodeKind,
+    status: Status,
+    value: R::Value,
+    children: &[Node<M, R::Value>],
+) -> Backup {
+    if children.is_empty() {
+        let (formula, applied) = rules.initial(kind, status, value);
+        return Backup {
+            formula,
+            applied,
+            result: rules.values(kind, value),
+        };
+    }
+    let result = rules.combine(kind, children);
+    Backup {
+        formula: rules.formula(kind).to_string(),
+        applied: rules.applied(kind, children, result),
+        result: rules.values(kind, result),
+    }
+}
+
+/// Which child selection picks at an expanded node and why.
+fn selection_text(
+    kind: NodeKind,
+    status: Status,
+    criterion: &str,
+    chosen: Option<&InspectedChild>,
+) -> String {
+    match chosen {
+        Some(child) => format!(
+            "{} node: the unresolved child with the {criterion} → {} ({}); ties go to the first in move order",
+            kind.word(),
+            child.mv,
+            child.values.text(),
+        ),
+        None => format!(
+            "{} node, {}: the search no longer selects below it",
+            kind.word(),
+            status.word()
+        ),
+    }
+}
+
 /// Why a finished game has its value, for [`Rules::initial`]'s applied text.
 pub(crate) const fn finished(status: Status) -> &'static str {
     match status {
@@ -642,45 +737,14 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             return None;
         }
         let path = self.last_path();
-        let name = |node: &PathNode| node.mv.clone().unwrap_or_else(|| "root".into());
-        let text = |values: Option<Values>| values.map_or_else(String::new, |v| v.text());
-        let mut parts: Vec<String> = path
-            .windows(2)
-            .map(|pair| {
-                let (parent, child) = (&pair[0], &pair[1]);
-                format!(
-                    "{} ({}): {} → {} ({})",
-                    name(parent),
-                    parent.kind.word(),
-                    self.rules.criterion(parent.kind),
-                    name(child),
-                    text(child.before),
-                )
-            })
-            .collect();
         let last = path.last().expect("a path holds at least the root");
-        if last.child_count == 0 {
-            parts.push(format!(
-                "{} not expanded: the node limit was reached",
-                name(last)
-            ));
-        } else {
-            let children = self.tree.children(last.id);
-            let count = |status| children.iter().filter(|c| c.status() == status).count();
-            let mut expanded = format!("expanded {}: {} children", name(last), children.len());
-            for status in [Status::Proven, Status::Disproven] {
-                if count(status) > 0 {
-                    expanded += &format!(", {} {}", count(status), status.word());
-                }
-            }
-            parts.push(expanded);
-        }
-        parts.push(format!(
-            "root {} → {}",
-            text(path[0].before),
-            path[0].values.text()
-        ));
-        Some(parts.join("; "))
+        let statuses: Vec<Status> = self
+            .tree
+            .children(last.id)
+            .iter()
+            .map(|c| c.status())
+            .collect();
+        Some(trace_text(&path, &|kind| self.rules.criterion(kind), &statuses))
     }
 
     /// Everything about node `id` for an inspector: its line and position, its values now
@@ -708,7 +772,11 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         let node = self.tree.node(id);
         let (kind, status) = (node.kind(), node.status());
         let children = self.tree.children(id);
-        let selected = self.favourite(id, |s| !s.is_resolved());
+        let selected = if status.is_resolved() {
+            None
+        } else {
+            self.favourite(id, |s| !s.is_resolved())
+        };
         let child_views = node
             .child_ids()
             .zip(children)
@@ -718,40 +786,17 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
                 kind: child.kind(),
                 status: child.status(),
                 values: self.rules.values(child.kind(), child.value()),
-                selected: !status.is_resolved() && selected == Some(child_id),
+                selected: selected == Some(child_id),
             })
             .collect::<Vec<_>>();
-        let backup = if node.is_expanded() {
-            let result = self.rules.combine(kind, children);
-            Backup {
-                formula: self.rules.formula(kind).to_string(),
-                applied: self.rules.applied(kind, children, result),
-                result: self.rules.values(kind, result),
-            }
-        } else {
-            let (formula, applied) = self.rules.initial(kind, status, node.value());
-            Backup {
-                formula,
-                applied,
-                result: self.rules.values(kind, node.value()),
-            }
-        };
+        let backup = backup(&self.rules, kind, status, node.value(), children);
         let selection = node.is_expanded().then(|| {
-            let chosen = child_views.iter().find(|c| c.selected);
-            match chosen {
-                Some(child) => format!(
-                    "{} node: the unresolved child with the {} → {} ({}); ties go to the first in move order",
-                    kind.word(),
-                    self.rules.criterion(kind),
-                    child.mv,
-                    child.values.text(),
-                ),
-                None => format!(
-                    "{} node, {}: the search no longer selects below it",
-                    kind.word(),
-                    status.word()
-                ),
-            }
+            selection_text(
+                kind,
+                status,
+                self.rules.criterion(kind),
+                child_views.iter().find(|c| c.selected),
+            )
         });
         Some(Inspection {
             id,
