@@ -105,6 +105,13 @@ fn applied_backups_equal_the_stored_values_on_every_node_of_real_searches() {
     let mut session = start("othello4", "", "ppns-precise", Goal::Win);
     session.step(Budget::iterations(30));
     check_every_node(session.as_ref());
+    // 2048: chance nodes combine as AND.
+    let start_2048 = engine::describe(&spec("2048:2x2"), None).unwrap().text;
+    for algo in ["pns", "mcpns", "ppns"] {
+        let mut session = start("2048:2x2", &start_2048, algo, Goal::Win);
+        session.step(Budget::iterations(20));
+        check_every_node(session.as_ref());
+    }
 }
 
 #[test]

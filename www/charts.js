@@ -215,6 +215,7 @@ export class SearchCharts {
     csv.textContent = 'CSV';
     csv.title = 'Save the per-iteration history (iteration, value, complement, nodes per search) as CSV';
     csv.className = 'chart-csv';
+    csv.style.fontSize = '0.75rem';
     csv.addEventListener('click', () => this.saveCsv());
     this.note = document.createElement('span');
     this.note.className = 'chart-note';

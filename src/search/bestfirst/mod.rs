@@ -744,7 +744,11 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             .iter()
             .map(|c| c.status())
             .collect();
-        Some(trace_text(&path, &|kind| self.rules.criterion(kind), &statuses))
+        Some(trace_text(
+            &path,
+            &|kind| self.rules.criterion(kind),
+            &statuses,
+        ))
     }
 
     /// Everything about node `id` for an inspector: its line and position, its values now
