@@ -331,6 +331,15 @@ pub const HISTORY_POINTS: usize = 4096;
 /// assert_eq!(history.iterations()[..3], [0, 4, 8]);
 /// assert_eq!(*history.iterations().last().unwrap(), 10_000);
 /// assert_eq!(history.complement()[0], 0.25); // pn/(pn+dn)
+/// // Thinning keeps the latest point even when it is off the new stride.
+/// let mut history = History::default();
+/// for i in 0..HISTORY_POINTS as u64 {
+///     history.record(i, &v, 1);
+/// }
+/// assert_eq!(history.stride(), 2);
+/// assert_eq!(history.iterations()[history.len() - 2..], [4094, 4095]);
+/// history.record(4096, &v, 1); // replaces the point off the stride
+/// assert_eq!(history.iterations()[history.len() - 2..], [4094, 4096]);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct History {
@@ -374,12 +383,13 @@ impl History {
         self.latest_off_stride = false;
     }
 
-    /// Doubles the stride, keeping the points at its multiples.
+    /// Doubles the stride, keeping the points at its multiples and the latest one.
     fn thin(&mut self) {
         let stride = self.stride * 2;
+        let last = self.iterations.len() - 1;
         let mut kept = 0;
-        for i in 0..self.iterations.len() {
-            if self.iterations[i] % stride == 0 {
+        for i in 0..=last {
+            if self.iterations[i] % stride == 0 || i == last {
                 self.iterations[kept] = self.iterations[i];
                 self.chart[kept] = self.chart[i];
                 self.complement[kept] = self.complement[i];
@@ -392,6 +402,7 @@ impl History {
         self.complement.truncate(kept);
         self.nodes.truncate(kept);
         self.stride = stride;
+        self.latest_off_stride = self.iterations[kept - 1] % stride != 0;
     }
 
     /// The number of points.
