@@ -159,6 +159,8 @@ pub fn bench_search(
 pub struct SearchSession {
     session: Box<dyn Session>,
     limits: crate::search::Limits,
+    /// The search's own parameters as it applies them (`{pr: 1e-5, theta: 0.01, …}`).
+    params: std::collections::BTreeMap<&'static str, Option<f64>>,
 }
 
 #[wasm_bindgen]
@@ -174,9 +176,16 @@ impl SearchSession {
         let spec = parse_game(game)?;
         let params = parse_params(options)?;
         let session = crate::engine::start(&spec, pos, algo, &params).map_err(js_error)?;
+        let own = session
+            .info()
+            .params
+            .iter()
+            .map(|spec| (spec.key, params.get(spec)))
+            .collect();
         Ok(SearchSession {
             session,
             limits: params.limits(),
+            params: own,
         })
     }
 
@@ -215,6 +224,13 @@ impl SearchSession {
         to_js(&self.limits)
     }
 
+    /// The search's own parameters as it applies them, by key (`null`: off), e.g.
+    /// `{playouts: 60, pr: null, theta: 0.01}` for PPNS: what the charts read `pr` from.
+    #[wasm_bindgen(getter)]
+    pub fn params(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.params)
+    }
+
     /// The current counters, verdict and last MPN path, without searching.
     pub fn progress(&self) -> Result<JsValue, JsValue> {
         to_js(&Report::of(self.session.as_ref()))
@@ -230,6 +246,27 @@ impl SearchSession {
     ) -> Result<JsValue, JsValue> {
         match self.session.tree() {
             Some(tree) => to_js(&tree.snapshot(depth as usize, max_nodes as usize, focus)),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Everything about a tree node for the inspector: its line, position, values before and
+    /// after the last backup, children, the backup formula applied and the selection's
+    /// choice ([`crate::search::view::Inspection`]).
+    pub fn inspect(&self, node: u32) -> Result<JsValue, JsValue> {
+        let inspection = self
+            .session
+            .tree()
+            .and_then(|tree| tree.inspect(node))
+            .ok_or_else(|| not_found(format!("tree node {node}")))?;
+        to_js(&inspection)
+    }
+
+    /// The root value and tree size at every iteration
+    /// ([`crate::search::view::History`]); `null` for searches that keep none.
+    pub fn history(&self) -> Result<JsValue, JsValue> {
+        match self.session.history() {
+            Some(history) => to_js(history),
             None => Ok(JsValue::NULL),
         }
     }

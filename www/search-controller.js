@@ -218,6 +218,7 @@ export class SearchController {
 
   /** What the tree views want drawn: the levels, the node each has pinned, the history. */
   treeRequest() {
+    // The charts plot each search's per-iteration history, sent with every report.
     return { depth: this.openLevels() + 1, maxNodes: SNAPSHOT_NODES, focus: this.treeViews.map((view) => view?.pinned ?? null), history: true };
   }
 

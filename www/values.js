@@ -15,6 +15,17 @@ export function chartValue(values) {
   return values ? num(values.chart) : null;
 }
 
+/** A whole number in few characters for chart axes: 950, 1.5k, 12k, 3.4M; '' for none. */
+export function compactNumber(x) {
+  if (x == null || !Number.isFinite(x)) return '';
+  const size = Math.abs(x);
+  const scaled = (unit, suffix) => `${Number((x / unit).toFixed(size / unit >= 10 ? 0 : 1))}${suffix}`;
+  if (size >= 1e9) return scaled(1e9, 'G');
+  if (size >= 1e6) return scaled(1e6, 'M');
+  if (size >= 1e3) return scaled(1e3, 'k');
+  return Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(3)));
+}
+
 /** What `chartValue` is ("dn/(pn+dn)", "PPN", …). */
 export function chartValueLabel(values) {
   return values?.chart_label ?? 'value';

@@ -27,12 +27,18 @@ let sessions = [];
 let runToken = 0; // bumped by pause/cancel/start: a running loop whose token is stale stops
 let liveView = {}; // what a running loop's snapshots show; `setView` changes it mid-run
 
-/** Each search's progress; with a snapshot of its tree (`focus[i]`: a pinned node of search i). */
-function report({ withSnapshot = true, depth = 3, maxNodes = 400, focus = [] } = {}) {
+/**
+ * Each search's progress, with its limits and own parameters; with a snapshot of its tree
+ * (`focus[i]`: a pinned node of search i) and, when the view asks (`history: true`), its
+ * per-iteration history (`null` for searches that keep none).
+ */
+function report({ withSnapshot = true, depth = 3, maxNodes = 400, focus = [], history = false } = {}) {
   return sessions.map((session, index) => {
     const progress = session.progress();
     progress.limits = session.limits;
+    progress.params = session.params;
     if (withSnapshot) progress.snapshot = session.snapshot(depth, maxNodes, focus[index] ?? undefined);
+    if (history) progress.history = session.history();
     return progress;
   });
 }
@@ -130,6 +136,11 @@ const handlers = {
     const session = sessions[index];
     if (!session) throw new Error(`no search ${index}`);
     return session.describeNode(node);
+  },
+  inspect: ({ index = 0, node }) => {
+    const session = sessions[index];
+    if (!session) throw new Error(`no search ${index}`);
+    return session.inspect(node);
   },
   benchPlayouts: ({ game, seconds, seed }) => engine.benchPlayouts(game, seconds, seed),
   stagesJobCount: ({ game, config }) => engine.stagesJobCount(game, config),

@@ -5,7 +5,11 @@
 //! from [`SEARCHES`] and [`start`].
 //!
 //! A search is a type implementing [`SearchKind`] in its own module; adding one is that
-//! module plus one line in the `searches!` list below.
+//! module plus one line in the `searches!` list below. Each declares an [`Explain`] too:
+//! what every number it shows means, its rules as formulas, its selection, how the
+//! parameters act and the paper section it follows — the page's explanations, served in
+//! `hello` and written from the code (the formula lines are the same constants the node
+//! inspector prints).
 //!
 //! ```
 //! use pnplay::search::catalogue::{self, SEARCHES};
@@ -50,6 +54,64 @@ pub struct Capabilities {
     pub acyclic_only: bool,
 }
 
+/// What one number a search shows means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Meaning {
+    /// The number's name as values name it (`pn`, `ppn`, `1 − ppn`, `pmc`).
+    pub name: &'static str,
+    /// What it means.
+    pub meaning: &'static str,
+}
+
+/// The proof number.
+pub const PN: Meaning = Meaning {
+    name: "pn",
+    meaning: "proof number: the fewest leaves that must still be proven to prove this node (0: proven, ∞: disproven)",
+};
+/// The disproof number.
+pub const DN: Meaning = Meaning {
+    name: "dn",
+    meaning: "disproof number: the fewest leaves that must still be disproven to disprove this node (0: disproven, ∞: proven)",
+};
+/// The probability-based proof number.
+pub const PPN: Meaning = Meaning {
+    name: "ppn",
+    meaning: "probability-based proof number: the probability that the goal holds at this node, if the leaves' estimates were right and independent (1: proven, 0: disproven)",
+};
+/// Its complement.
+pub const ONE_MINUS_PPN: Meaning = Meaning {
+    name: "1 − ppn",
+    meaning: "the probability that the goal fails; shown as ppn 1 − x when ppn is within 0.001 of 1, so values near 1 stay readable",
+};
+/// The Monte-Carlo proof number.
+pub const PMC: Meaning = Meaning {
+    name: "pmc",
+    meaning: "Monte-Carlo proof number: like pn, but a new leaf costs 1 − R (R: the share of its random playouts that reach the goal), so leaves random play usually wins are cheap to prove",
+};
+/// The Monte-Carlo disproof number.
+pub const DMC: Meaning = Meaning {
+    name: "dmc",
+    meaning: "Monte-Carlo disproof number: like dn, but a new leaf costs R, so leaves random play usually loses are cheap to disprove",
+};
+
+/// A search explained for the page: every number it shows, its rules, how it selects, what
+/// its parameters do and where it comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Explain {
+    /// What the search does, in a few sentences.
+    pub summary: &'static str,
+    /// Every number a node shows.
+    pub values: &'static [Meaning],
+    /// The rules, one line each: finished games, new leaves, OR, AND and chance nodes.
+    pub formulas: &'static [&'static str],
+    /// How it chooses what to search next.
+    pub selection: &'static str,
+    /// How θ, pr, playouts and the run settings act in this search.
+    pub params: &'static str,
+    /// The paper and section (and formula numbers) it follows.
+    pub source: &'static str,
+}
+
 /// Everything a search declares about itself.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SearchInfo {
@@ -65,6 +127,8 @@ pub struct SearchInfo {
     pub capabilities: Capabilities,
     /// The parameters it reads, besides the run settings of [`super::params::RUN_PARAMS`].
     pub params: &'static [ParamSpec],
+    /// The page's explanation of it.
+    pub explain: Explain,
 }
 
 impl SearchInfo {

@@ -23,6 +23,7 @@ pub use clock::Clock;
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::catalogue::Catalogued;
 use crate::game::{Game, Outcome, Player, Turn};
 
 /// What counts as proven for the player to move at the root (SPEC.md §3).
@@ -169,6 +170,52 @@ impl Question {
                 Turn::Chance | Turn::Over => Player::First,
             },
             goal,
+        }
+    }
+
+    /// The question about `root` in words, with the players named as the game's catalogue
+    /// names them: `Can X, to move, force a win?`, `Can Black (X), to move, avoid losing
+    /// (force at least a draw)?`; for a single-agent game with chance, `Can the player
+    /// force a win whatever chance does?`.
+    ///
+    /// ```
+    /// use pnplay::game::{Game, tictactoe::TicTacToe};
+    /// use pnplay::search::{Goal, Question};
+    /// let pos = TicTacToe::parse_position(&(), "5").unwrap(); // X took the centre
+    /// let question = Question::at(&pos, Goal::NotLose);
+    /// assert_eq!(question.words(&pos), "Can O, to move, avoid losing (force at least a draw)?");
+    /// ```
+    #[must_use]
+    pub fn words<G: Catalogued>(self, root: &G) -> String {
+        let family = G::FAMILY;
+        let goal = match self.goal {
+            Goal::Win => "force a win",
+            Goal::NotLose => "avoid losing (force at least a draw)",
+        };
+        let index = match self.root_player {
+            Player::First => 0,
+            Player::Second => 1,
+        };
+        let name = family
+            .presentation
+            .players
+            .get(index)
+            .copied()
+            .unwrap_or("the player");
+        let chance = if family.facts.chance {
+            " whatever chance does"
+        } else {
+            ""
+        };
+        if family.facts.players == 1 {
+            let name = name
+                .strip_prefix("The ")
+                .map_or(name.to_string(), |rest| format!("the {rest}"));
+            format!("Can {name} {goal}{chance}?")
+        } else if root.turn() == Turn::Player(self.root_player) {
+            format!("Can {name}, to move, {goal}{chance}?")
+        } else {
+            format!("Can {name} {goal}{chance}?")
         }
     }
 

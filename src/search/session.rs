@@ -6,8 +6,12 @@
 //! and within its run limits; stepping in small budgets gives the same result as one long
 //! run. It reports its verdict, counters, root value and favoured move at any time. Searches
 //! that keep a tree also offer a [`TreeView`] ([`Session::tree`]): the last
-//! most-proving-node path, snapshots of the top of the tree, and the position at any node
-//! as a [`PositionView`] (the session keeps its game's type, so nothing is parsed again).
+//! most-proving-node path (with each node's values before that iteration's backup) and the
+//! same iteration as a line of text, snapshots of the top of the tree, the position at any
+//! node as a [`PositionView`] (the session keeps its game's type, so nothing is parsed
+//! again) and an [`Inspection`] of any node. Every session states its question in words
+//! ([`Session::question`]); searches with a meaningful root value at every iteration keep
+//! its [`History`].
 //!
 //! ```
 //! use pnplay::game::{Game, tictactoe::TicTacToe};
@@ -27,7 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use super::catalogue::SearchInfo;
 use super::tree::NodeId;
-use super::view::{PathNode, Snapshot, Values};
+use super::view::{History, Inspection, PathNode, Snapshot, Values};
 use super::{Stats, Verdict};
 use crate::game::view::PositionView;
 
@@ -99,6 +103,18 @@ pub trait Session: Send {
     /// A move that proves the goal if proved, else the move the search favours (if any).
     fn best_move(&self) -> Option<String>;
 
+    /// The question the search answers, in words: `Can X, to move, force a win?`
+    /// ([`super::Question::words`]).
+    fn question(&self) -> String;
+
+    /// The root value and tree size at every iteration, for searches whose root value
+    /// means something after every iteration (the best-first family; df-pn's and
+    /// alpha-beta's iterations are single positions whose root numbers only change when a
+    /// step ends, so they keep none).
+    fn history(&self) -> Option<&History> {
+        None
+    }
+
     /// The search tree, for searches that keep one.
     fn tree(&self) -> Option<&dyn TreeView> {
         None
@@ -118,6 +134,15 @@ pub trait TreeView {
 
     /// The position at node `id`, `None` if there is no such node.
     fn node_position(&self, id: NodeId) -> Option<PositionView>;
+
+    /// The last iteration as one line of text (`root (OR): least pn → e6 (pn 1 / dn 1);
+    /// e6 (AND): least dn → f5 (pn 1 / dn 1); expanded f5: 7 children; root pn 1 / dn 2 →
+    /// pn 2 / dn 2`), `None` before the first.
+    fn trace(&self) -> Option<String>;
+
+    /// Node `id` with its children, the backup rule applied to their numbers and the
+    /// selection's choice; `None` if there is no such node.
+    fn inspect(&self, id: NodeId) -> Option<Inspection>;
 }
 
 /// What a session reports after a step: the worker's progress message and the base of the
@@ -138,6 +163,11 @@ pub struct Report {
     pub best_move: Option<String>,
     /// The last most-proving-node path (empty for searches without a tree).
     pub path: Vec<PathNode>,
+    /// The last iteration in words ([`TreeView::trace`]); `null` before the first and for
+    /// searches without a tree.
+    pub trace: Option<String>,
+    /// The question the search answers, in words ([`Session::question`]).
+    pub question: String,
 }
 
 impl Report {
@@ -152,6 +182,8 @@ impl Report {
             root_value: session.root_value(),
             best_move: session.best_move(),
             path: session.tree().map(TreeView::last_path).unwrap_or_default(),
+            trace: session.tree().and_then(TreeView::trace),
+            question: session.question(),
         }
     }
 }

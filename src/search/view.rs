@@ -1,5 +1,7 @@
 //! What a search shows the outside world: node values, the most-proving-node path of the
-//! last iteration and a snapshot of the top of the tree.
+//! last iteration (each node with its values before and after that iteration's backup), a
+//! snapshot of the top of the tree, one node inspected with the backup rule applied to its
+//! children's numbers ([`Inspection`]), and the root value at every iteration ([`History`]).
 //!
 //! All of it is `serde::Serialize` and crosses to JavaScript (and the CLI's `--json`) as
 //! JSON. Values are self-describing: besides the named numbers, each carries the one number
@@ -22,6 +24,7 @@ use serde::{Serialize, Serializer};
 
 use super::tree::{NodeId, NodeKind, Status};
 use super::{Stats, Verdict};
+use crate::game::view::PositionView;
 
 /// A node's values, named as the search names them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,8 +68,10 @@ fn share(a: f64, b: f64) -> f64 {
     }
 }
 
-/// A number in few characters: ∞, an integer, 4 significant digits or an exponent.
-fn short(x: f64) -> String {
+/// A number in few characters: ∞, an integer, 4 significant digits or an exponent (how
+/// values, traces and inspections write numbers).
+#[must_use]
+pub fn short(x: f64) -> String {
     if x.is_infinite() {
         return if x > 0.0 { "∞".into() } else { "-∞".into() };
     }
@@ -110,6 +115,18 @@ impl Values {
             Values::ProofNumbers { pn, dn } => share(pn, dn),
             Values::Probability { ppn, .. } => ppn,
             Values::MonteCarlo { pmc, dmc } => share(pmc, dmc),
+        }
+    }
+
+    /// `1 −` [`Values::chart`], computed without cancellation: `one_minus_ppn` for
+    /// probabilities (precise mode keeps it exact near 1), `pn/(pn+dn)` and `pmc/(pmc+dmc)`
+    /// for the others. What a log-scale chart of "how far from proven" plots.
+    #[must_use]
+    pub fn complement(&self) -> f64 {
+        match *self {
+            Values::ProofNumbers { pn, dn } => share(dn, pn),
+            Values::Probability { one_minus_ppn, .. } => one_minus_ppn,
+            Values::MonteCarlo { pmc, dmc } => share(dmc, pmc),
         }
     }
 
@@ -185,6 +202,9 @@ pub struct PathNode {
     pub status: Status,
     /// The search's values.
     pub values: Values,
+    /// On the last iteration's path: the node's values when that iteration selected it,
+    /// before its expansion and backup (`null` elsewhere and before the first iteration).
+    pub before: Option<Values>,
     /// How many children the node has (0 for a leaf).
     pub child_count: u16,
 }
@@ -225,5 +245,218 @@ impl ViewNode {
     #[must_use]
     pub fn count(&self) -> usize {
         1 + self.children.iter().map(ViewNode::count).sum::<usize>()
+    }
+}
+
+/// One child of an inspected node.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct InspectedChild {
+    /// The child's index in the tree.
+    pub id: NodeId,
+    /// The move that leads to it, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// OR / AND / chance / terminal.
+    pub kind: NodeKind,
+    /// Exact status.
+    pub status: Status,
+    /// The search's values.
+    pub values: Values,
+    /// Whether the selection rule picks this child now (the one the next iteration through
+    /// the node descends into).
+    pub selected: bool,
+}
+
+/// How a node's values follow from its children (or, for a leaf, how they were set).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Backup {
+    /// The rule, in symbols: `pn = min over children pn_i; dn = Σ dn_i (OR node)`.
+    pub formula: String,
+    /// The rule applied to the children's actual numbers, ending with the result:
+    /// `pn = min(3, 1, 4) = 1; dn = 3 + 1 + 2 = 6`.
+    pub applied: String,
+    /// The values the rule gives, computed by the search's own backup code (equal to the
+    /// node's stored values after every backup).
+    pub result: Values,
+}
+
+/// Everything about one tree node a view's inspector shows.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Inspection {
+    /// The node's index in the tree.
+    pub id: NodeId,
+    /// The move that led here (`null` at the root).
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    /// OR / AND / chance / terminal.
+    pub kind: NodeKind,
+    /// Exact status.
+    pub status: Status,
+    /// Plies from the root.
+    pub depth: usize,
+    /// The moves from the root to the node.
+    pub line: Vec<String>,
+    /// The node's position.
+    pub position: PositionView,
+    /// The node's values.
+    pub values: Values,
+    /// Its values when the last iteration selected it, if it is on that iteration's path.
+    pub before: Option<Values>,
+    /// Its children, in move order (empty for a leaf).
+    pub children: Vec<InspectedChild>,
+    /// The backup rule applied to the children (or how a leaf was valued).
+    pub backup: Backup,
+    /// Which child selection picks and why; `null` for a leaf.
+    pub selection: Option<String>,
+}
+
+/// The most points a [`History`] holds.
+pub const HISTORY_POINTS: usize = 4096;
+
+/// The root's value and the tree's size at every iteration of a search, kept compact: while
+/// there is room every iteration is a point; when the points fill up, every other one is
+/// dropped and the stride doubles, so the points are the iterations that are multiples of
+/// `stride` (the first, iteration 0, always among them) plus the latest one. Nothing is
+/// averaged or invented: each point is a value the search really had.
+///
+/// ```
+/// use pnplay::search::view::{HISTORY_POINTS, History, Values};
+/// let mut history = History::default();
+/// let v = Values::ProofNumbers { pn: 1.0, dn: 3.0 };
+/// for i in 0..=10_000 {
+///     history.record(i, &v, i + 1);
+/// }
+/// assert!(history.len() <= HISTORY_POINTS);
+/// assert_eq!(history.stride(), 4);
+/// assert_eq!(history.iterations()[..3], [0, 4, 8]);
+/// assert_eq!(*history.iterations().last().unwrap(), 10_000);
+/// assert_eq!(history.complement()[0], 0.25); // pn/(pn+dn)
+/// // Thinning keeps the latest point even when it is off the new stride.
+/// let mut history = History::default();
+/// for i in 0..HISTORY_POINTS as u64 {
+///     history.record(i, &v, 1);
+/// }
+/// assert_eq!(history.stride(), 2);
+/// assert_eq!(history.iterations()[history.len() - 2..], [4094, 4095]);
+/// history.record(4096, &v, 1); // replaces the point off the stride
+/// assert_eq!(history.iterations()[history.len() - 2..], [4094, 4096]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct History {
+    stride: u64,
+    iterations: Vec<u64>,
+    chart: Vec<f64>,
+    complement: Vec<f64>,
+    nodes: Vec<u64>,
+    chart_label: &'static str,
+    /// Whether the last point is a latest one off the stride (replaced by the next record).
+    latest_off_stride: bool,
+}
+
+impl History {
+    /// Records the root `values` and tree size `nodes` after `iteration` iterations. Calls
+    /// come in increasing iteration order.
+    pub fn record(&mut self, iteration: u64, values: &Values, nodes: u64) {
+        if self.stride == 0 {
+            self.stride = 1;
+        }
+        self.chart_label = values.chart_label();
+        if self.latest_off_stride {
+            self.pop();
+        }
+        self.iterations.push(iteration);
+        self.chart.push(values.chart());
+        self.complement.push(values.complement());
+        self.nodes.push(nodes);
+        self.latest_off_stride = iteration % self.stride != 0;
+        // One place stays free for a latest point off the stride.
+        if !self.latest_off_stride && self.iterations.len() >= HISTORY_POINTS {
+            self.thin();
+        }
+    }
+
+    fn pop(&mut self) {
+        self.iterations.pop();
+        self.chart.pop();
+        self.complement.pop();
+        self.nodes.pop();
+        self.latest_off_stride = false;
+    }
+
+    /// Doubles the stride, keeping the points at its multiples and the latest one.
+    fn thin(&mut self) {
+        let stride = self.stride * 2;
+        let last = self.iterations.len() - 1;
+        let mut kept = 0;
+        for i in 0..=last {
+            if self.iterations[i] % stride == 0 || i == last {
+                self.iterations[kept] = self.iterations[i];
+                self.chart[kept] = self.chart[i];
+                self.complement[kept] = self.complement[i];
+                self.nodes[kept] = self.nodes[i];
+                kept += 1;
+            }
+        }
+        self.iterations.truncate(kept);
+        self.chart.truncate(kept);
+        self.complement.truncate(kept);
+        self.nodes.truncate(kept);
+        self.stride = stride;
+        self.latest_off_stride = self.iterations[kept - 1] % stride != 0;
+    }
+
+    /// The number of points.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.iterations.len()
+    }
+
+    /// Whether nothing was recorded.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.iterations.is_empty()
+    }
+
+    /// The distance between kept iterations (1: every iteration is a point).
+    #[must_use]
+    pub fn stride(&self) -> u64 {
+        self.stride.max(1)
+    }
+
+    /// The iteration of each point.
+    #[must_use]
+    pub fn iterations(&self) -> &[u64] {
+        &self.iterations
+    }
+
+    /// The root's [`Values::chart`] at each point.
+    #[must_use]
+    pub fn chart(&self) -> &[f64] {
+        &self.chart
+    }
+
+    /// The root's [`Values::complement`] at each point.
+    #[must_use]
+    pub fn complement(&self) -> &[f64] {
+        &self.complement
+    }
+
+    /// The tree size (nodes) at each point.
+    #[must_use]
+    pub fn nodes(&self) -> &[u64] {
+        &self.nodes
+    }
+}
+
+impl Serialize for History {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(6))?;
+        map.serialize_entry("stride", &self.stride())?;
+        map.serialize_entry("iterations", &self.iterations)?;
+        map.serialize_entry("chart", &self.chart)?;
+        map.serialize_entry("complement", &self.complement)?;
+        map.serialize_entry("nodes", &self.nodes)?;
+        map.serialize_entry("chart_label", self.chart_label)?;
+        map.end()
     }
 }

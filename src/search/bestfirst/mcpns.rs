@@ -29,15 +29,15 @@
 //! assert_eq!(search.run(), Verdict::Disproved); // X cannot force a win
 //! ```
 
-use super::Rules;
-use super::playout::Sampler;
-use super::tree::{Node, NodeKind};
+use super::playout::{Sampler, rate_text};
+use super::tree::{Node, NodeKind, Status};
+use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{DMC, Explain, Family, PMC, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, Params, THETA};
 use crate::search::session::Session;
-use crate::search::view::Values;
+use crate::search::view::{Values, short};
 
 /// A node's Monte-Carlo proof and disproof numbers.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,6 +47,16 @@ pub struct MonteCarloNumbers {
     /// Monte-Carlo disproof number.
     pub dmc: f64,
 }
+
+/// The backup rule at OR nodes.
+const OR_RULE: &str = "OR node: pmc = min over children pmc_i; dmc = Σ dmc_i";
+/// The backup rule at AND and chance nodes.
+const AND_RULE: &str = "AND (and chance) node: pmc = Σ pmc_i; dmc = min over children dmc_i";
+/// How a new leaf is valued.
+const LEAF_RULE: &str = "a new leaf: R = the share of its K random playouts that reach the goal, R = 1 → 1 − θ and R = 0 → θ; pmc = 1 − R, dmc = R";
+/// How a finished game is valued.
+const TERMINAL_RULE: &str =
+    "a finished game: pmc = 0, dmc = ∞ if it meets the goal; pmc = ∞, dmc = 0 if it does not";
 
 /// The rules of Monte-Carlo proof-number search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -116,6 +126,55 @@ impl Rules for Mcpns {
         if parent.is_or() { value.pmc } else { value.dmc }
     }
 
+    fn criterion(&self, parent: NodeKind) -> &'static str {
+        if parent.is_or() {
+            "least pmc"
+        } else {
+            "least dmc"
+        }
+    }
+
+    fn formula(&self, kind: NodeKind) -> &'static str {
+        if kind.is_or() { OR_RULE } else { AND_RULE }
+    }
+
+    fn applied<M: Copy>(
+        &self,
+        kind: NodeKind,
+        children: &[Node<M, MonteCarloNumbers>],
+        result: MonteCarloNumbers,
+    ) -> String {
+        min_sum_applied(
+            kind,
+            ["pmc", "dmc"],
+            children.iter().map(|c| [c.value().pmc, c.value().dmc]),
+            [result.pmc, result.dmc],
+        )
+    }
+
+    fn initial(&self, _: NodeKind, status: Status, value: MonteCarloNumbers) -> (String, String) {
+        if status.is_resolved() {
+            let applied = format!(
+                "{}: pmc = {}; dmc = {}",
+                finished(status),
+                short(value.pmc),
+                short(value.dmc)
+            );
+            return (TERMINAL_RULE.to_string(), applied);
+        }
+        let rule = format!(
+            "{LEAF_RULE} (K = {} playouts, θ = {})",
+            self.playouts, self.theta
+        );
+        let applied = format!(
+            "{}; pmc = 1 − R = {}; dmc = R = {}",
+            rate_text(value.dmc, self.playouts, self.theta),
+            short(value.pmc),
+            short(value.dmc)
+        );
+        (rule, applied)
+    }
+
     fn values(&self, _: NodeKind, value: MonteCarloNumbers) -> Values {
         Values::MonteCarlo {
             pmc: value.pmc,
@@ -135,6 +194,14 @@ impl SearchKind for McpnsSearch {
         family: Family::BestFirst,
         capabilities: super::capabilities(true, true),
         params: &[THETA, PLAYOUTS],
+        explain: Explain {
+            summary: "Monte-Carlo PNS is proof-number search whose new leaves are not worth one unit each but what random play says about them: a leaf whose playouts mostly reach the goal is cheap to prove (small pmc) and dear to disprove (large dmc). The MIN/SUM rules then keep only the cheapest child's cost at each choice. Proved and disproved still come only from finished games, so its verdicts are proofs.",
+            values: &[PMC, DMC],
+            formulas: &[TERMINAL_RULE, LEAF_RULE, OR_RULE, AND_RULE],
+            selection: "From the root down: at an OR node the unresolved child with the least pmc, at an AND or chance node the one with the least dmc, the first in move order on ties, until a leaf; it is expanded, each new child valued by its own playouts, and the numbers are backed up.",
+            params: "playouts: K, the random playouts run from every new leaf (more: steadier estimates, slower iterations). θ: keeps a leaf whose playouts all (or none) reached the goal at pmc or dmc = θ instead of 0, so only a finished game is certain. pr does not apply (no statistical conclusions). The seed fixes the playouts.",
+            source: "Saito, Chaslot, Uiterwijk and van den Herik, Monte-Carlo proof-number search for computer Go (2006); dissertation §2.3.2, formulas (2.14)–(2.20), with the standard rules where the text sums pmc for dmc and says highest where lowest is meant; PPNS paper §2.2.",
+        },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {

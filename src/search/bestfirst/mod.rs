@@ -21,8 +21,13 @@
 //!
 //! The search is resumable: [`Session::step`] runs a [`Budget`] of iterations or seconds
 //! and returns; stepping in small budgets builds exactly the tree one big run builds. After
-//! each step [`TreeView::last_path`] gives the last iteration's MPN path and
-//! [`TreeView::snapshot`] the top of the tree, both ready to serialise for a view.
+//! each step [`TreeView::last_path`] gives the last iteration's MPN path (each node with its
+//! values when selection passed it, before the backup: a retained buffer, refilled each
+//! iteration), [`TreeView::trace`] the same iteration as one line of text,
+//! [`TreeView::snapshot`] the top of the tree and [`TreeView::inspect`] one node with its
+//! [`Rules`]' backup formula applied to its children's numbers. [`Session::history`] holds
+//! the root value and tree size at every iteration ([`History`], thinned honestly for long
+//! runs).
 //!
 //! ```
 //! use pnplay::game::{Game, tictactoe::TicTacToe};
@@ -54,7 +59,9 @@ use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
 use super::catalogue::{Capabilities, SearchInfo};
 use super::params::Params;
 use super::session::{Budget, Session, TreeView};
-use super::view::{PathNode, Snapshot, Values, ViewNode};
+use super::view::{
+    Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, short,
+};
 use super::{Clock, Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
@@ -82,6 +89,27 @@ pub trait Rules {
 
     /// The value as shown to users.
     fn values(&self, kind: NodeKind, value: Self::Value) -> Values;
+
+    /// The selection rule at a parent of kind `parent`, in words (`least pn`, `greatest
+    /// PPN`): what [`Rules::key`] minimises.
+    fn criterion(&self, parent: NodeKind) -> &'static str;
+
+    /// The backup rule of an expanded node of kind `kind`, in symbols (what
+    /// [`Rules::combine`] computes).
+    fn formula(&self, kind: NodeKind) -> &'static str;
+
+    /// [`Rules::formula`] applied to the numbers of `children`, ending with `result` (what
+    /// [`Rules::combine`] gave for them), e.g. `pn = min(3, 1, 4) = 1; dn = 3 + 1 + 2 = 6`.
+    fn applied<M: Copy>(
+        &self,
+        kind: NodeKind,
+        children: &[Node<M, Self::Value>],
+        result: Self::Value,
+    ) -> String;
+
+    /// How a node that is not expanded got `value`: the rule (for a finished game if
+    /// `status` is resolved, else for a new leaf [`Rules::leaf`] valued) and the rule applied.
+    fn initial(&self, kind: NodeKind, status: Status, value: Self::Value) -> (String, String);
 
     /// A verdict short of a proof from the root's value (PPNS's `pr`), if any.
     fn conclusion(&self, kind: NodeKind, value: Self::Value) -> Option<Verdict> {
@@ -128,6 +156,9 @@ pub struct BestFirst<G: Game, R: Rules> {
     limits: Limits,
     stats: Stats,
     path: Vec<NodeId>,
+    /// The values of the nodes of `path` when the last iteration selected them.
+    before: Vec<R::Value>,
+    history: History,
     finished: Option<Verdict>,
 }
 
@@ -138,6 +169,8 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         let mut sampler = Sampler::new(question, seed);
         let (kind, status, value) = evaluate(&rules, &mut sampler, &root);
         let tree = Tree::new(kind, status, value);
+        let mut history = History::default();
+        history.record(0, &rules.values(kind, value), 1);
         let mut search = BestFirst {
             info: None,
             rules,
@@ -153,6 +186,8 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             sampler,
             limits,
             path: vec![ROOT],
+            before: Vec::new(),
+            history,
             finished: None,
         };
         search.finished = search.conclusion();
@@ -237,13 +272,17 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         let mut pos = self.root.clone();
         self.path.clear();
         self.path.push(ROOT);
+        self.before.clear();
+        self.before.push(self.tree.node(ROOT).value());
         let mut mpn = ROOT;
         while self.tree.node(mpn).is_expanded() {
             mpn = self
                 .favourite(mpn, |status| !status.is_resolved())
                 .expect("an unresolved expanded node has an unresolved child");
-            pos.play(self.tree.node(mpn).mv().expect("only the root has no move"));
+            let node = self.tree.node(mpn);
+            pos.play(node.mv().expect("only the root has no move"));
             self.path.push(mpn);
+            self.before.push(node.value());
         }
 
         let mut moves = MoveList::<G>::default();
@@ -278,6 +317,12 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         self.stats.nodes_created += moves.len() as u64;
         self.stats.peak_nodes = self.tree.len() as u64;
         self.stats.playouts = self.sampler.playouts();
+        let root = self.tree.node(ROOT);
+        self.history.record(
+            self.stats.iterations,
+            &self.rules.values(root.kind(), root.value()),
+            self.tree.len() as u64,
+        );
         true
     }
 
@@ -306,8 +351,16 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             kind: node.kind(),
             status: node.status(),
             values: self.rules.values(node.kind(), node.value()),
+            before: self.before_of(id),
             child_count: node.child_count(),
         }
+    }
+
+    /// The values of `id` when the last iteration selected it, if it is on that path.
+    fn before_of(&self, id: NodeId) -> Option<Values> {
+        let at = self.path.iter().position(|&p| p == id)?;
+        let value = *self.before.get(at)?;
+        Some(self.rules.values(self.tree.node(id).kind(), value))
     }
 
     /// The snapshot subtree under `id` (at position `pos`) restricted to `included`.
@@ -328,6 +381,146 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             on_path: included.path.contains(&id),
             children,
         }
+    }
+}
+
+/// The last iteration in words (see [`BestFirst::trace`]) from its path, the selection rule
+/// at each kind of parent, and the statuses of the children the last node got.
+fn trace_text(
+    path: &[PathNode],
+    criterion: &dyn Fn(NodeKind) -> &'static str,
+    expanded: &[Status],
+) -> String {
+    let name = |node: &PathNode| node.mv.clone().unwrap_or_else(|| "root".into());
+    let text = |values: Option<Values>| values.map_or_else(String::new, |v| v.text());
+    let mut parts: Vec<String> = path
+        .windows(2)
+        .map(|pair| {
+            let (parent, child) = (&pair[0], &pair[1]);
+            format!(
+                "{} ({}): {} → {} ({})",
+                name(parent),
+                parent.kind.word(),
+                criterion(parent.kind),
+                name(child),
+                text(child.before),
+            )
+        })
+        .collect();
+    let last = path.last().expect("a path holds at least the root");
+    if expanded.is_empty() {
+        parts.push(format!(
+            "{} not expanded: the node limit was reached",
+            name(last)
+        ));
+    } else {
+        let mut line = format!("expanded {}: {} children", name(last), expanded.len());
+        for status in [Status::Proven, Status::Disproven] {
+            let count = expanded.iter().filter(|&&s| s == status).count();
+            if count > 0 {
+                line += &format!(", {count} {}", status.word());
+            }
+        }
+        parts.push(line);
+    }
+    parts.push(format!(
+        "root {} → {}",
+        text(path[0].before),
+        path[0].values.text()
+    ));
+    parts.join("; ")
+}
+
+/// How a node's values follow from its `children`, or for a node not expanded, how it was
+/// valued; the result through the search's own [`Rules::combine`]. Generic over the move
+/// type only (games that share one share the code).
+fn backup<M: Copy, R: Rules>(
+    rules: &R,
+    kind: NodeKind,
+    status: Status,
+    value: R::Value,
+    children: &[Node<M, R::Value>],
+) -> Backup {
+    if children.is_empty() {
+        let (formula, applied) = rules.initial(kind, status, value);
+        return Backup {
+            formula,
+            applied,
+            result: rules.values(kind, value),
+        };
+    }
+    let result = rules.combine(kind, children);
+    Backup {
+        formula: rules.formula(kind).to_string(),
+        applied: rules.applied(kind, children, result),
+        result: rules.values(kind, result),
+    }
+}
+
+/// Which child selection picks at an expanded node and why.
+fn selection_text(
+    kind: NodeKind,
+    status: Status,
+    criterion: &str,
+    chosen: Option<&InspectedChild>,
+) -> String {
+    match chosen {
+        Some(child) => format!(
+            "{} node: the unresolved child with the {criterion} → {} ({}); ties go to the first in move order",
+            kind.word(),
+            child.mv,
+            child.values.text(),
+        ),
+        None => format!(
+            "{} node, {}: the search no longer selects below it",
+            kind.word(),
+            status.word()
+        ),
+    }
+}
+
+/// Why a finished game has its value, for [`Rules::initial`]'s applied text.
+pub(crate) const fn finished(status: Status) -> &'static str {
+    match status {
+        Status::Proven => "the game is over and meets the goal",
+        _ => "the game is over and does not meet the goal",
+    }
+}
+
+/// The MIN/SUM backup (PNS, MCPNS) applied: at an OR node the first number (`names[0]`) is
+/// the least of the children's and the second their sum, at AND and chance nodes the other
+/// way round: `pn = min(3, 1, 4) = 1; dn = 3 + 1 + 2 = 6`. `children` are each child's two
+/// numbers, `result` what the search's backup gave.
+pub(crate) fn min_sum_applied(
+    kind: NodeKind,
+    names: [&str; 2],
+    children: impl Iterator<Item = [f64; 2]> + Clone,
+    result: [f64; 2],
+) -> String {
+    let list = |i: usize, separator: &str| {
+        children
+            .clone()
+            .map(|numbers| short(numbers[i]))
+            .collect::<Vec<_>>()
+            .join(separator)
+    };
+    let (min, sum) = if kind.is_or() { (0, 1) } else { (1, 0) };
+    let min_text = format!(
+        "{} = min({}) = {}",
+        names[min],
+        list(min, ", "),
+        short(result[min])
+    );
+    let sum_text = format!(
+        "{} = {} = {}",
+        names[sum],
+        list(sum, " + "),
+        short(result[sum])
+    );
+    if kind.is_or() {
+        format!("{min_text}; {sum_text}")
+    } else {
+        format!("{sum_text}; {min_text}")
     }
 }
 
@@ -527,6 +720,103 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     pub fn node(&self, id: NodeId) -> Option<G> {
         ((id as usize) < self.tree.len()).then(|| self.position(id))
     }
+
+    /// The root value and tree size at every iteration.
+    #[must_use]
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The last iteration in words: each selection on its path with the rule that made it
+    /// and the chosen child's values at that moment, the expansion, and the root's values
+    /// before and after; `None` before the first iteration. For example
+    /// `root (OR): least pn → 5 (pn 1 / dn 1); expanded 5: 8 children; root pn 1 / dn 9 → pn 2 / dn 8`.
+    #[must_use]
+    pub fn trace(&self) -> Option<String> {
+        if self.stats.iterations == 0 {
+            return None;
+        }
+        let path = self.last_path();
+        let last = path.last().expect("a path holds at least the root");
+        let statuses: Vec<Status> = self
+            .tree
+            .children(last.id)
+            .iter()
+            .map(|c| c.status())
+            .collect();
+        Some(trace_text(
+            &path,
+            &|kind| self.rules.criterion(kind),
+            &statuses,
+        ))
+    }
+
+    /// Everything about node `id` for an inspector: its line and position, its values now
+    /// and before the last backup, its children, the backup rule applied to their numbers
+    /// and which child selection picks; `None` if there is no such node.
+    #[must_use]
+    pub fn inspect(&self, id: NodeId) -> Option<Inspection>
+    where
+        G: Catalogued,
+    {
+        if id as usize >= self.tree.len() {
+            return None;
+        }
+        let mut pos = self.root.clone();
+        let mut line = Vec::new();
+        for step in self.tree.path_to(id).into_iter().skip(1) {
+            let mv = self
+                .tree
+                .node(step)
+                .mv()
+                .expect("only the root has no move");
+            line.push(pos.format_move(mv));
+            pos.play(mv);
+        }
+        let node = self.tree.node(id);
+        let (kind, status) = (node.kind(), node.status());
+        let children = self.tree.children(id);
+        let selected = if status.is_resolved() {
+            None
+        } else {
+            self.favourite(id, |s| !s.is_resolved())
+        };
+        let child_views = node
+            .child_ids()
+            .zip(children)
+            .map(|(child_id, child)| InspectedChild {
+                id: child_id,
+                mv: pos.format_move(child.mv().expect("a child has a move")),
+                kind: child.kind(),
+                status: child.status(),
+                values: self.rules.values(child.kind(), child.value()),
+                selected: selected == Some(child_id),
+            })
+            .collect::<Vec<_>>();
+        let backup = backup(&self.rules, kind, status, node.value(), children);
+        let selection = node.is_expanded().then(|| {
+            selection_text(
+                kind,
+                status,
+                self.rules.criterion(kind),
+                child_views.iter().find(|c| c.selected),
+            )
+        });
+        Some(Inspection {
+            id,
+            mv: line.last().cloned(),
+            kind,
+            status,
+            depth: line.len(),
+            line,
+            position: PositionView::of(&pos),
+            values: self.rules.values(kind, node.value()),
+            before: self.before_of(id),
+            children: child_views,
+            backup,
+            selection,
+        })
+    }
 }
 
 impl<G: Catalogued, R: Rules + Send> Session for BestFirst<G, R> {
@@ -559,6 +849,14 @@ impl<G: Catalogued, R: Rules + Send> Session for BestFirst<G, R> {
         BestFirst::best_move(self)
     }
 
+    fn question(&self) -> String {
+        self.sampler.question().words(&self.root)
+    }
+
+    fn history(&self) -> Option<&History> {
+        Some(&self.history)
+    }
+
     fn tree(&self) -> Option<&dyn TreeView> {
         Some(self)
     }
@@ -575,5 +873,13 @@ impl<G: Catalogued, R: Rules + Send> TreeView for BestFirst<G, R> {
 
     fn node_position(&self, id: NodeId) -> Option<PositionView> {
         self.node(id).map(|pos| PositionView::of(&pos))
+    }
+
+    fn trace(&self) -> Option<String> {
+        BestFirst::trace(self)
+    }
+
+    fn inspect(&self, id: NodeId) -> Option<Inspection> {
+        BestFirst::inspect(self, id)
     }
 }

@@ -23,6 +23,7 @@
 use crate::game::{Game, Rng};
 
 use crate::search::Question;
+use crate::search::view::short;
 
 /// A leaf's estimated probability `p` that the goal holds, with `q = 1 − p` computed from
 /// the counts (not by subtraction), so both are exact to the last bit.
@@ -59,6 +60,33 @@ impl Estimate {
                 q: f64::from(total as u32 - wins) / total,
             }
         }
+    }
+}
+
+/// How a leaf's θ-clamped playout rate `p` came about, for explanations: `27 of 60
+/// playouts reached the goal: R = 27/60 = 0.45`, or at the ends `all 60 playouts reached the
+/// goal: R = 1 → 1 − θ = 0.99`. The count of wins is read back from `p` (`p · count`
+/// rounded; `p` may carry rounding from a logarithm, so equality is to 1e-9 relative).
+#[must_use]
+pub fn rate_text(p: f64, count: u32, theta: f64) -> String {
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(f64::MIN_POSITIVE);
+    let total = f64::from(count);
+    let wins = (p * total).round();
+    if wins > 0.0 && wins < total && close(p, wins / total) {
+        format!(
+            "{wins} of {count} playouts reached the goal: R = {wins}/{count} = {}",
+            short(p)
+        )
+    } else if close(p, 1.0 - theta) {
+        format!(
+            "all {count} playouts reached the goal: R = 1 → 1 − θ = {}",
+            short(p)
+        )
+    } else {
+        format!(
+            "none of the {count} playouts reached the goal: R = 0 → θ = {}",
+            short(p)
+        )
     }
 }
 

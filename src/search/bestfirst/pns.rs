@@ -30,15 +30,15 @@
 //! assert_eq!(search.stats().iterations, 1);
 //! ```
 
-use super::Rules;
 use super::playout::Sampler;
-use super::tree::{Node, NodeKind};
+use super::tree::{Node, NodeKind, Status};
+use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{DN, Explain, Family, PN, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::Session;
-use crate::search::view::Values;
+use crate::search::view::{Values, short};
 
 /// The `u32` that stands for an infinite proof or disproof number.
 pub const INFINITE: u32 = u32::MAX;
@@ -51,6 +51,16 @@ pub struct ProofNumbers {
     /// Disproof number ([`INFINITE`] for ∞).
     pub dn: u32,
 }
+
+/// The backup rule at OR nodes.
+const OR_RULE: &str = "OR node: pn = min over children pn_i; dn = Σ dn_i";
+/// The backup rule at AND and chance nodes.
+const AND_RULE: &str = "AND (and chance) node: pn = Σ pn_i; dn = min over children dn_i";
+/// How a new leaf is valued.
+const LEAF_RULE: &str = "a new leaf: pn = dn = 1";
+/// How a finished game is valued.
+const TERMINAL_RULE: &str =
+    "a finished game: pn = 0, dn = ∞ if it meets the goal; pn = ∞, dn = 0 if it does not";
 
 /// The rules of proof-number search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -117,6 +127,50 @@ impl Rules for Pns {
         if parent.is_or() { value.pn } else { value.dn }
     }
 
+    fn criterion(&self, parent: NodeKind) -> &'static str {
+        if parent.is_or() {
+            "least pn"
+        } else {
+            "least dn"
+        }
+    }
+
+    fn formula(&self, kind: NodeKind) -> &'static str {
+        if kind.is_or() { OR_RULE } else { AND_RULE }
+    }
+
+    fn applied<M: Copy>(
+        &self,
+        kind: NodeKind,
+        children: &[Node<M, ProofNumbers>],
+        result: ProofNumbers,
+    ) -> String {
+        min_sum_applied(
+            kind,
+            ["pn", "dn"],
+            children
+                .iter()
+                .map(|c| [shown(c.value().pn), shown(c.value().dn)]),
+            [shown(result.pn), shown(result.dn)],
+        )
+    }
+
+    fn initial(&self, _: NodeKind, status: Status, value: ProofNumbers) -> (String, String) {
+        let numbers = format!(
+            "pn = {}; dn = {}",
+            short(shown(value.pn)),
+            short(shown(value.dn))
+        );
+        if status.is_resolved() {
+            (
+                TERMINAL_RULE.into(),
+                format!("{}: {numbers}", finished(status)),
+            )
+        } else {
+            (LEAF_RULE.into(), numbers)
+        }
+    }
+
     fn values(&self, _: NodeKind, value: ProofNumbers) -> Values {
         Values::ProofNumbers {
             pn: shown(value.pn),
@@ -136,6 +190,14 @@ impl SearchKind for PnsSearch {
         family: Family::BestFirst,
         capabilities: super::capabilities(true, false),
         params: &[],
+        explain: Explain {
+            summary: "Proof-number search counts, for every node, how many leaves at least must still be proven (pn) or disproven (dn) to settle it, and always expands a most-proving node: a leaf in a smallest proof set and a smallest disproof set of the root at once. Every value is exact bookkeeping over the tree built so far; proved and disproved are proofs.",
+            values: &[PN, DN],
+            formulas: &[TERMINAL_RULE, LEAF_RULE, OR_RULE, AND_RULE],
+            selection: "From the root down: at an OR node the unresolved child with the least pn, at an AND or chance node the one with the least dn, the first in move order on ties, until a leaf (the most-proving node); it is expanded and the numbers are backed up to the root.",
+            params: "No parameters of its own: θ, pr and playouts do not apply. The run settings (goal, node, time and iteration limits) do.",
+            source: "Allis, van der Meulen and van den Herik, Proof-number search (1994); dissertation §2.2.2, formulas (2.4)–(2.7) (which print n_c.pn where the dn rules mean n_c.dn); PPNS paper §2.1; the TCG slides.",
+        },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {

@@ -19,9 +19,9 @@
 //! assert_eq!(search.stats().playouts, 0);
 //! ```
 
-use super::ppns::{Leaf, Ppns};
+use super::ppns::{AND_RULE, Leaf, OR_RULE, PR_RULE, Ppns, TERMINAL_RULE};
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo, SearchKind};
 use crate::search::params::{PR, Params};
 use crate::search::session::Session;
 
@@ -45,6 +45,20 @@ impl SearchKind for PpSearch {
         family: Family::BestFirst,
         capabilities: super::capabilities(false, false),
         params: &[PR],
+        explain: Explain {
+            summary: "Product propagation is PPNS without simulation: every unexplored leaf is a coin toss (ppn ½), so only the shape of the explored tree — how many ways remain to prove or to refute — moves the values. Combination and selection are PPNS's. proved and disproved come only from finished games; with pr it can conclude statistically.",
+            values: &[PPN, ONE_MINUS_PPN],
+            formulas: &[
+                TERMINAL_RULE,
+                "a new leaf: ppn = ½ (formula 2.11)",
+                OR_RULE,
+                AND_RULE,
+                PR_RULE,
+            ],
+            selection: "From the root down: at an OR node the unresolved child with the greatest ppn, at an AND or chance node the one with the least ppn, the first in move order on ties, until a leaf; it is expanded and the values are backed up.",
+            params: "No playouts, so playouts, θ and the seed do not act. pr (optional): stop when the root's ppn is within pr of 1 (concluded-win) or of 0 (concluded-loss).",
+            source: "Saffidine and Cazenave, Developments on product propagation (2013); dissertation §2.3.1, formulas (2.9)–(2.13).",
+        },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {

@@ -40,16 +40,16 @@
 //! assert_eq!(search.run(), Verdict::Proved);
 //! ```
 
-use super::Rules;
-use super::playout::Sampler;
-use super::tree::{Node, NodeKind};
+use super::playout::{Sampler, rate_text};
+use super::tree::{Node, NodeKind, Status};
+use super::{Rules, finished};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Verdict;
-use crate::search::catalogue::{Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::session::Session;
-use crate::search::view::Values;
+use crate::search::view::{Values, short};
 
 /// How a new leaf gets its PPN.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,6 +102,63 @@ impl Ppns {
     }
 }
 
+/// The backup rule at OR nodes (paper mode).
+pub(super) const OR_RULE: &str = "OR node: ppn = 1 − Π (1 − ppn_i), i.e. 1 − ppn = Π (1 − ppn_i)";
+/// The backup rule at AND and chance nodes (paper mode).
+pub(super) const AND_RULE: &str = "AND (and chance) node: ppn = Π ppn_i";
+/// How a new leaf is valued by playouts.
+pub(super) const LEAF_RULE: &str = "a new leaf: ppn = R, the share of its K random playouts that reach the goal; R = 1 → 1 − θ, R = 0 → θ";
+/// How a finished game is valued.
+pub(super) const TERMINAL_RULE: &str = "a finished game: ppn = 1 if it meets the goal, else 0";
+/// How `pr` concludes.
+pub(super) const PR_RULE: &str = "with pr: stop with concluded-win when the root's ppn ≥ 1 − pr, concluded-loss when ≤ pr (Algorithm 6)";
+
+/// `x` in few characters, written `1 − y` when `x` is within 0.001 of 1 (`y = 1 − x`, kept
+/// without cancellation by the caller), so probabilities near 1 stay readable.
+pub(super) fn near_one(x: f64, y: f64) -> String {
+    if x > 0.999 && y > 0.0 {
+        format!("(1 − {})", short(y))
+    } else {
+        short(x)
+    }
+}
+
+/// The probability backup applied to children's values: at an OR node `1 − ppn = Π (1 −
+/// ppn_i) = 0.5 × 0.75 = 0.375; ppn = 0.625`, at AND and chance nodes `ppn = Π ppn_i = 0.5 ×
+/// 0.25 = 0.125`. `children` and `result` are [`Values::Probability`] as the search shows
+/// them (`result`: what its backup gave).
+pub(super) fn product_applied(
+    kind: NodeKind,
+    children: impl Iterator<Item = Values>,
+    result: Values,
+) -> String {
+    let pair = |values: Values| match values {
+        Values::Probability { ppn, one_minus_ppn } => (ppn, one_minus_ppn),
+        other => unreachable!("a probability search shows probabilities, not {other:?}"),
+    };
+    let (p, q) = pair(result);
+    let factors = children
+        .map(|child| {
+            let (p, q) = pair(child);
+            if kind.is_or() {
+                near_one(q, p)
+            } else {
+                near_one(p, q)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" × ");
+    if kind.is_or() {
+        format!(
+            "1 − ppn = Π (1 − ppn_i) = {factors} = {}; ppn = {}",
+            near_one(q, p),
+            near_one(p, q)
+        )
+    } else {
+        format!("ppn = Π ppn_i = {factors} = {}", near_one(p, q))
+    }
+}
+
 /// The verdict `pr` gives for a root whose probability is `p` and `1 − p` is `q`.
 pub(super) fn pr_conclusion(pr: Option<f64>, p: f64, q: f64) -> Option<Verdict> {
     let pr = pr?;
@@ -141,6 +198,47 @@ impl Rules for Ppns {
         if parent.is_or() { -ppn } else { ppn }
     }
 
+    fn criterion(&self, parent: NodeKind) -> &'static str {
+        if parent.is_or() {
+            "greatest ppn"
+        } else {
+            "least ppn"
+        }
+    }
+
+    fn formula(&self, kind: NodeKind) -> &'static str {
+        if kind.is_or() { OR_RULE } else { AND_RULE }
+    }
+
+    fn applied<M: Copy>(&self, kind: NodeKind, children: &[Node<M, f64>], result: f64) -> String {
+        product_applied(
+            kind,
+            children.iter().map(|c| self.values(c.kind(), c.value())),
+            self.values(kind, result),
+        )
+    }
+
+    fn initial(&self, kind: NodeKind, status: Status, ppn: f64) -> (String, String) {
+        let shown = match self.values(kind, ppn) {
+            Values::Probability { ppn, one_minus_ppn } => near_one(ppn, one_minus_ppn),
+            other => unreachable!("{other:?}"),
+        };
+        if status.is_resolved() {
+            let applied = format!("{}: ppn = {shown}", finished(status));
+            return (TERMINAL_RULE.to_string(), applied);
+        }
+        match self.leaf {
+            Leaf::Playouts { count, theta } => (
+                format!("{LEAF_RULE} (K = {count} playouts, θ = {theta})"),
+                format!("{}; ppn = R = {shown}", rate_text(ppn, count, theta)),
+            ),
+            Leaf::Constant(value) => (
+                format!("a new leaf: ppn = {value}, the same for every leaf (no playouts)"),
+                format!("ppn = {shown}"),
+            ),
+        }
+    }
+
     fn values(&self, _: NodeKind, ppn: f64) -> Values {
         Values::Probability {
             ppn,
@@ -165,6 +263,14 @@ impl SearchKind for PpnsSearch {
         family: Family::BestFirst,
         capabilities: super::capabilities(false, true),
         params: &[THETA, PR, PLAYOUTS],
+        explain: Explain {
+            summary: "Probability-based PNS gives every node a probability-based proof number (PPN): the chance that the goal holds there. New leaves get the share of their random playouts that reach the goal; explored nodes combine their children by the laws of probability, as if the children were independent, so every playout keeps counting higher up (where PNS's MIN/SUM rules keep only one child). It selects the most promising child by PPN. Values are computed as the paper writes them, in double precision: near 1 they round (the paper's prolonged search), which pr cuts short. proved and disproved come only from finished games (an exact status kept beside every value); concluded-win and concluded-loss are statistical.",
+            values: &[PPN, ONE_MINUS_PPN],
+            formulas: &[TERMINAL_RULE, LEAF_RULE, OR_RULE, AND_RULE, PR_RULE],
+            selection: "From the root down: at an OR node the unresolved child with the greatest ppn, at an AND or chance node the one with the least ppn, the first in move order on ties, until a leaf (the most-proving node); all its children are created, each valued by its own playouts, and the values are backed up to the root (Algorithms 1–4).",
+            params: "playouts: K, the random playouts run from every new leaf (and the root). θ: a leaf whose playouts all reached the goal gets 1 − θ, one whose playouts all failed gets θ, so only finished games are certain. pr (optional): stop as soon as the root's ppn is within pr of 1 (concluded-win) or of 0 (concluded-loss); a pr of θ or more can conclude before the first iteration. The seed fixes the playouts.",
+            source: "Primanita, Khalid and Iida, Characterizing the Nature of Probability-Based Proof Number Search (Information 11(5), 2020): §3.1, the PPN rules; §3.2, Algorithms 1–5; §4.2, Algorithm 6 (pr). Product propagation behind it: dissertation §2.3.1, formulas (2.12)–(2.13).",
+        },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {

@@ -31,17 +31,24 @@
 
 use std::f64::consts::LN_2;
 
-use super::Rules;
-use super::playout::Sampler;
-use super::ppns::pr_conclusion;
-use super::tree::{Node, NodeKind};
+use super::playout::{Sampler, rate_text};
+use super::ppns::{LEAF_RULE, PR_RULE, TERMINAL_RULE, near_one, pr_conclusion, product_applied};
+use super::tree::{Node, NodeKind, Status};
+use super::{Rules, finished};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Verdict;
-use crate::search::catalogue::{Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::session::Session;
-use crate::search::view::Values;
+use crate::search::view::{Values, short};
+
+/// The backup rule at OR nodes, as stored.
+const OR_RULE: &str = "OR node: ln(1 − ppn) = Σ ln(1 − ppn_i), i.e. 1 − ppn = Π (1 − ppn_i)";
+/// The backup rule at AND and chance nodes, as stored.
+const AND_RULE: &str = "AND (and chance) node: ln ppn = Σ ln ppn_i, i.e. ppn = Π ppn_i";
+/// How a child of the other form is converted.
+const CONVERSION_RULE: &str = "a child of the other form is converted with ln(1 − eˣ), computed without cancellation, so ppn and 1 − ppn both keep full precision";
 
 /// The rules of precise-mode PPNS.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -144,6 +151,66 @@ impl Rules for PpnsPrecise {
         }
     }
 
+    fn criterion(&self, parent: NodeKind) -> &'static str {
+        if parent.is_or() {
+            "greatest ppn"
+        } else {
+            "least ppn"
+        }
+    }
+
+    fn formula(&self, kind: NodeKind) -> &'static str {
+        if kind.is_or() { OR_RULE } else { AND_RULE }
+    }
+
+    fn applied<M: Copy>(&self, kind: NodeKind, children: &[Node<M, f64>], result: f64) -> String {
+        let stored = if kind.is_or() {
+            "ln(1 − ppn)"
+        } else {
+            "ln ppn"
+        };
+        format!(
+            "{} (stored as {stored} = {})",
+            product_applied(
+                kind,
+                children.iter().map(|c| self.values(c.kind(), c.value())),
+                self.values(kind, result),
+            ),
+            short(result)
+        )
+    }
+
+    fn initial(&self, kind: NodeKind, status: Status, log: f64) -> (String, String) {
+        let Values::Probability { ppn, one_minus_ppn } = self.values(kind, log) else {
+            unreachable!("precise PPNS shows probabilities")
+        };
+        if status.is_resolved() {
+            let applied = format!(
+                "{}: ppn = {}",
+                finished(status),
+                near_one(ppn, one_minus_ppn)
+            );
+            return (TERMINAL_RULE.to_string(), applied);
+        }
+        let stored = if kind.is_or() {
+            format!("ln(1 − R) = {}", short(log))
+        } else {
+            format!("ln R = {}", short(log))
+        };
+        (
+            format!(
+                "{LEAF_RULE} (K = {} playouts, θ = {}); an OR leaf stores ln(1 − R), an AND leaf ln R",
+                self.playouts, self.theta
+            ),
+            format!(
+                "{}; ppn = R = {}; 1 − R = {}; stored as {stored}",
+                rate_text(ppn, self.playouts, self.theta),
+                near_one(ppn, one_minus_ppn),
+                short(one_minus_ppn)
+            ),
+        )
+    }
+
     fn values(&self, kind: NodeKind, log: f64) -> Values {
         let stored = Stored { kind, log };
         Values::Probability {
@@ -169,6 +236,21 @@ impl SearchKind for PpnsPreciseSearch {
         family: Family::BestFirst,
         capabilities: super::capabilities(false, true),
         params: &[THETA, PR, PLAYOUTS],
+        explain: Explain {
+            summary: "PPNS with the same leaves, combination, selection and pr as the paper, but each node stores the logarithm of the quantity that is a product there (ln(1 − ppn) at OR nodes, ln ppn elsewhere), so values within 1e-16 of 1 keep their difference: no rounding to 1, no prolonged search from rounding, and selection still tells near-certain children apart. proved and disproved come only from finished games; concluded-win and concluded-loss are statistical.",
+            values: &[PPN, ONE_MINUS_PPN],
+            formulas: &[
+                TERMINAL_RULE,
+                LEAF_RULE,
+                OR_RULE,
+                AND_RULE,
+                CONVERSION_RULE,
+                PR_RULE,
+            ],
+            selection: "As PPNS: at an OR node the unresolved child with the greatest ppn (least ln(1 − ppn)), at an AND or chance node the one with the least ppn (least ln ppn), the first in move order on ties.",
+            params: "As PPNS: playouts (K per new leaf), θ (the clamp that keeps playout estimates off 0 and 1) and pr (stop when the root is within pr of 1 or 0, now measured precisely). The seed fixes the playouts.",
+            source: "Beyond the paper (SPEC.md §4): the rules of the PPNS paper §3.1–3.2 and Algorithm 6, computed in log space with Mächler's log1mexp (Accurately computing log(1 − exp(−|a|)), 2012).",
+        },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {

@@ -71,6 +71,17 @@ impl NodeKind {
         }
     }
 
+    /// The kind's word as explanations write it: `OR`, `AND`, `chance`, `terminal`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            NodeKind::Or => "OR",
+            NodeKind::And => "AND",
+            NodeKind::Chance => "chance",
+            NodeKind::Terminal => "terminal",
+        }
+    }
+
     /// True for OR nodes; AND, chance (and terminal) nodes combine as AND.
     #[must_use]
     pub const fn is_or(self) -> bool {
@@ -99,6 +110,16 @@ impl Status {
             Status::Proven
         } else {
             Status::Disproven
+        }
+    }
+
+    /// The status's word: `unknown`, `proven`, `disproven`.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Status::Unknown => "unknown",
+            Status::Proven => "proven",
+            Status::Disproven => "disproven",
         }
     }
 

@@ -64,7 +64,7 @@ use super::table::Table;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, NoOrdering};
 use crate::game::{Game, MoveBuffer, MoveList, Player, Turn};
-use crate::search::catalogue::{Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{Explain, Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
@@ -579,12 +579,25 @@ impl SearchKind for AlphaBetaSearch {
         family: Family::Exact,
         capabilities: super::CAPABILITIES,
         params: &[],
+        explain: Explain {
+            summary: "Alpha-beta searches every line to the end of the game, with a transposition table and the game's move ordering, and answers the goal question exactly: finished games score 1 (the goal holds) or 0 from the root player's view and one null-window search decides which side of ½ the root is on. It is the independent truth every other search is checked against. It keeps no tree and shows no root value; one iteration is one position searched.",
+            values: &[],
+            formulas: &[
+                "a finished game: 1 if it meets the goal for the root player, else 0",
+                "the root player's node (OR): the greatest child value; the opponent's or chance's node (AND): the least",
+                "a null window around ½: a cutoff as soon as one child of an OR node reaches 1 or one child of an AND node reaches 0",
+            ],
+            selection: "Depth-first, children in the move ordering's order (the table's best move first, then the game's knowledge, ties in the game's order); principal-variation search with null windows.",
+            params: "No parameters of its own: θ, pr and playouts do not apply. The node limit counts positions searched; a step that stops at its budget is resumed by searching again from the root with the table kept.",
+            source: "Knuth and Moore, An analysis of alpha-beta pruning (1975), negamax with a transposition table; SPEC.md §3 for the AND/OR reading of chance.",
+        },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         Box::new(AlphaBetaSession {
             search: AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig::default()),
             question: Question::at(&root, params.goal()),
+            words: Question::at(&root, params.goal()).words(&root),
             root,
             run: super::Run::new(params.limits()),
             stats: Stats::default(),
@@ -600,6 +613,8 @@ struct AlphaBetaSession<G: Knowledge> {
     search: AlphaBeta<G, G::Ordering>,
     root: G,
     question: Question,
+    /// The question in words.
+    words: String,
     run: super::Run,
     /// Counters over all steps (`iterations` = positions searched, like df-pn).
     stats: Stats,
@@ -652,5 +667,9 @@ impl<G: Knowledge> Session for AlphaBetaSession<G> {
 
     fn best_move(&self) -> Option<String> {
         self.best_move.clone()
+    }
+
+    fn question(&self) -> String {
+        self.words.clone()
     }
 }

@@ -76,7 +76,7 @@
 use super::table::Table;
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
-use crate::search::catalogue::{Family, SearchInfo, SearchKind};
+use crate::search::catalogue::{DN, Explain, Family, PN, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
@@ -415,6 +415,20 @@ impl SearchKind for DfPnSearch {
         family: Family::Exact,
         capabilities: super::CAPABILITIES,
         params: &[],
+        explain: Explain {
+            summary: "df-pn answers the question of proof-number search with the same proof and disproof numbers, but walks the tree depth-first under thresholds and keeps the numbers only in a fixed 16 MiB transposition table, so its memory does not grow with the search. It keeps no tree to draw; one of its iterations is one position searched. proved and disproved are proofs.",
+            values: &[PN, DN],
+            formulas: &[
+                "a finished game: pn = 0, dn = ∞ if it meets the goal; pn = ∞, dn = 0 if it does not",
+                "a position not searched yet (or lost from the table): pn = dn = 1",
+                "OR node: pn = min over children pn_i; dn = Σ dn_i",
+                "AND (and chance) node: pn = Σ pn_i; dn = min over children dn_i",
+                "a child c of an OR node gets th_pn(c) = min(th_pn, pn₂ + 1) (pn₂: the second-least child pn) and th_dn(c) = th_dn − dn + dn(c); AND nodes mirror it",
+            ],
+            selection: "MID(n, th_pn, th_dn) searches n until pn(n) ≥ th_pn or dn(n) ≥ th_dn: it enters the child with the least pn (OR) or dn (AND), the first in move order on ties, with the thresholds above, so it returns as soon as another child becomes more proving. The root is searched with infinite thresholds, which only a proof or a disproof meets.",
+            params: "No parameters of its own: θ, pr and playouts do not apply. The node limit counts positions searched; a step of N searches N more positions and resumes from the root, the table leading straight back.",
+            source: "Nagai, Df-pn algorithm for searching AND/OR trees and its applications (2002); the PPNS dissertation §2.2.2 and the TCG slides; the numbers as in Allis' PNS (dissertation formulas (2.4)–(2.7)).",
+        },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
@@ -422,6 +436,7 @@ impl SearchKind for DfPnSearch {
         Box::new(DfPnSession {
             search: DfPn::new(&root, question, DfPnConfig::default()),
             run: super::Run::new(params.limits()),
+            question: question.words(&root),
         })
     }
 }
@@ -430,6 +445,8 @@ impl SearchKind for DfPnSearch {
 struct DfPnSession<G: Game> {
     search: DfPn<G>,
     run: super::Run,
+    /// The question in words.
+    question: String,
 }
 
 impl<G: Game> Session for DfPnSession<G> {
@@ -470,6 +487,10 @@ impl<G: Game> Session for DfPnSession<G> {
             pn: shown(numbers.pn),
             dn: shown(numbers.dn),
         })
+    }
+
+    fn question(&self) -> String {
+        self.question.clone()
     }
 
     /// At a root where the root player moves: the child with the least proof number (a
