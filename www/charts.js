@@ -25,6 +25,8 @@ import uPlot from './vendor/uPlot.mjs';
 import { chartValue, chartValueLabel, compactNumber, num } from './values.js';
 
 const HEIGHT = 220;
+/** The least time between two drawings while reports stream in. */
+const REDRAW_MS = 150;
 /** Iteration and node tick steps: whole numbers only. */
 const INTEGER_STEPS = [1, 2, 5].flatMap((m) => Array.from({ length: 13 }, (_, e) => m * 10 ** e)).sort((a, b) => a - b);
 
@@ -127,6 +129,8 @@ export class SearchCharts {
     this.plots = []; // {plot, box, name}
     this.ticks = [];
     this.observer = null;
+    this.timer = null;
+    this.drawn = -Infinity;
     // The container knows its charts (the page's tests read the plotted data through it).
     parent.chartsView = this;
   }
@@ -243,9 +247,30 @@ export class SearchCharts {
     }
   }
 
-  /** Takes one set of reports (one per search) and redraws from their histories. */
+  /**
+   * Takes one set of reports (one per search) and redraws from their histories: at once if
+   * the last drawing is at least REDRAW_MS old, else once that time has passed (a run streams
+   * reports every 50 ms; drawing thousands of points that often would load the main thread).
+   */
   add(reports) {
     reports.forEach((report, i) => this.series[i]?.update(report));
+    if (this.timer) return;
+    const wait = this.drawn + REDRAW_MS - performance.now();
+    if (wait <= 0) {
+      this.draw();
+    } else {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.draw();
+      }, wait);
+    }
+  }
+
+  /** Redraws every chart from the series. */
+  draw() {
+    // A dropped search's charts (removed, or replaced by a new search's) draw nothing.
+    if (this.parent.chartsView !== this || (this.plots.length && !this.plots[0].box.isConnected)) return;
+    this.drawn = performance.now();
     const probability = this.series.some((s) => s.probability);
     if (!this.plots.length || probability !== this.probabilityShown) this.makePlots();
     for (const spec of this.plots) {

@@ -91,7 +91,7 @@ pub trait Rules {
     fn values(&self, kind: NodeKind, value: Self::Value) -> Values;
 
     /// The selection rule at a parent of kind `parent`, in words (`least pn`, `greatest
-    /// PPN`): what [`Rules::key`] minimises.
+    /// ppn`): what [`Rules::key`] minimises.
     fn criterion(&self, parent: NodeKind) -> &'static str;
 
     /// The backup rule of an expanded node of kind `kind`, in symbols (what
