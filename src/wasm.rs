@@ -271,16 +271,6 @@ impl SearchSession {
         }
     }
 
-    /// The position at a tree node, described for the mini board.
-    #[wasm_bindgen(js_name = describeNode)]
-    pub fn describe_node(&self, node: u32) -> Result<JsValue, JsValue> {
-        let view = self
-            .session
-            .tree()
-            .and_then(|tree| tree.node_position(node))
-            .ok_or_else(|| not_found(format!("tree node {node}")))?;
-        to_js(&view)
-    }
 }
 
 /// A stages experiment as the page's stages view configures it (share-link fields).

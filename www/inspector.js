@@ -50,7 +50,7 @@ export class Inspector {
       row('backup rule', inspection.backup.formula);
       row('with the numbers', inspection.backup.applied);
     }
-    if (inspection.selection) row('selection', inspection.selection);
+    if (inspection.selection) row('next selection', inspection.selection);
 
     const table = element('table', { class: 'inspector-children' });
     const head = element('tr');
@@ -79,9 +79,7 @@ export class Inspector {
     actions.append(load, close);
 
     const top = element('div', { class: 'inspector-top' });
-    const side = element('div');
-    side.append(turn, values);
-    top.append(board, side);
+    top.append(board, turn, values);
     root.replaceChildren(heading, line, top, ...children, actions);
   }
 

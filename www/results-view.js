@@ -1,4 +1,5 @@
-// The numbers of each running search: verdict, counters and root value.
+// The numbers of each running search: the question it answers (in words, from the engine),
+// its verdict, counters and root value.
 
 import { valueText, verdictText } from './values.js';
 
@@ -27,6 +28,9 @@ export function renderResults(container, reports, { running = false } = {}) {
       verdict.dataset.verdict = report.finished ? report.verdict : 'running';
       const paused = !report.finished && !running && report.verdict === 'out';
       verdict.textContent = paused ? `paused at iteration ${report.stats.iterations.toLocaleString('en')} — no verdict yet` : verdictText(report.verdict, report.finished);
+      const question = document.createElement('p');
+      question.className = 'question';
+      question.textContent = report.question ?? '';
       const list = document.createElement('dl');
       const s = report.stats;
       row(list, 'iterations', s.iterations.toLocaleString('en'));
@@ -37,7 +41,7 @@ export function renderResults(container, reports, { running = false } = {}) {
       row(list, 'memory', `${s.peak_nodes.toLocaleString('en')} nodes × ${s.bytes_per_node} B`);
       if (report.root_value) row(list, 'root', valueText(report.root_value));
       row(list, 'best move', report.best_move ?? '—');
-      card.append(title, verdict, list);
+      card.append(title, question, verdict, list);
       return card;
     }),
   );

@@ -38,7 +38,8 @@ function report({ withSnapshot = true, depth = 3, maxNodes = 400, focus = [], hi
     progress.limits = session.limits;
     progress.params = session.params;
     if (withSnapshot) progress.snapshot = session.snapshot(depth, maxNodes, focus[index] ?? undefined);
-    if (history) progress.history = session.history();
+    // The history (up to 4,096 points) travels with the snapshots, not with every 50 ms report.
+    if (history && withSnapshot) progress.history = session.history();
     return progress;
   });
 }
@@ -131,11 +132,6 @@ const handlers = {
   setView: ({ view }) => {
     liveView = view ?? {};
     return {};
-  },
-  describeNode: ({ index = 0, node }) => {
-    const session = sessions[index];
-    if (!session) throw new Error(`no search ${index}`);
-    return session.describeNode(node);
   },
   inspect: ({ index = 0, node }) => {
     const session = sessions[index];
