@@ -270,7 +270,6 @@ impl SearchSession {
             None => Ok(JsValue::NULL),
         }
     }
-
 }
 
 /// A stages experiment as the page's stages view configures it (share-link fields).

@@ -121,13 +121,14 @@ function drawCoordinates(svg, view, presentation, size, margins) {
 /**
  * Renders `view` into `container` in the look of `presentation` (the family's, from the
  * engine's catalogue). `onCell(index, move)` is called when a cell is chosen: `move` is the
- * legal move drawn on that cell (for column-style moves, on its column), or null. Interactive
+ * legal move drawn on that cell (for column-style moves, on its column), or null. `marks`
+ * ring cells in a colour ({cell, colour, title}: the searches' best moves). Interactive
  * boards get their coordinates; the small non-interactive ones (the tree's mini board) not.
  */
-export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null } = {}) {
+export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null, marks = [] } = {}) {
   const style = presentation.board;
   container.classList.toggle('board-scrolls', style === 'tree');
-  if (style === 'tree' && view.tree) return renderTree(container, view, presentation, { onCell, interactive, editing, highlight });
+  if (style === 'tree' && view.tree) return renderTree(container, view, presentation, { onCell, interactive, editing, highlight, marks });
   const margins = interactive ? coordinateMargins(presentation, size) : { left: 0, top: 0, bottom: 0 };
   const width = view.cols * size + margins.left;
   const height = view.rows * size + margins.top + margins.bottom;
@@ -181,6 +182,12 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
       });
     }
     if (highlight === index) el('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, class: 'last-move' }, group);
+    marks.forEach((mark, i) => {
+      if (mark.cell !== index) return;
+      const inset = 5 + 5 * i;
+      const ring = el('rect', { x: x + inset, y: y + inset, width: size - 2 * inset, height: size - 2 * inset, rx: 4, class: 'best-move', stroke: mark.colour }, group);
+      el('title', {}, ring).textContent = mark.title;
+    });
   }
   container.replaceChildren(svg);
   return svg;
@@ -192,7 +199,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
  * Every node is a cell: in play, the current node's children are its moves; in edit mode,
  * every node can be clicked.
  */
-function renderTree(container, view, presentation, { onCell, interactive, editing, highlight }) {
+function renderTree(container, view, presentation, { onCell, interactive, editing, highlight, marks }) {
   const { nodes, current } = view.tree;
   const children = nodes.map(() => []);
   nodes.forEach((node, index) => {
@@ -239,6 +246,11 @@ function renderTree(container, view, presentation, { onCell, interactive, editin
     if (node.label) el('text', { x: d.x - TREE_R - 3, y: d.y - TREE_R - 2, class: 'tree-label' }, group).textContent = node.label;
     if (index === current) el('circle', { cx: d.x, cy: d.y, r: TREE_R + 5, class: 'tree-ring' }, group);
     if (highlight === index && index !== current) el('circle', { cx: d.x, cy: d.y, r: TREE_R + 3, class: 'last-move' }, group);
+    marks.forEach((mark, i) => {
+      if (mark.cell !== index) return;
+      const ring = el('circle', { cx: d.x, cy: d.y, r: TREE_R + 6 + 4 * i, class: 'best-move', stroke: mark.colour }, group);
+      el('title', {}, ring).textContent = mark.title;
+    });
     if (!interactive) continue;
     if (move && !editing) el('circle', { cx: d.x, cy: d.y + TREE_R + 7, r: 3, class: 'tree-hint' }, group);
     const what = result ? `leaf ${result}` : `${kind.toUpperCase()} node`;

@@ -334,6 +334,7 @@ function build(hello) {
       example: $('example-select'),
       board: $('board'),
       turnLine: $('turn-line'),
+      bestLine: $('best-line'),
       extraMoves: $('extra-moves'),
       positionText: ui.positionText,
       edit: $('edit-mode'),

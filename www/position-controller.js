@@ -8,7 +8,7 @@ import { renderBoard } from './board-view.js';
 
 export class PositionController {
   /**
-   * `ui`: {game, example, board, turnLine, extraMoves, positionText, edit, editTools,
+   * `ui`: {game, example, board, turnLine, bestLine, extraMoves, positionText, edit, editTools,
    * toolChoices, undo, redo};
    * `report(prefix, error)` shows an engine error and marks its field.
    */
@@ -18,7 +18,7 @@ export class PositionController {
     document.addEventListener('pointerdown', (event) => {
       this.lastShiftKey = event.shiftKey;
     });
-    store.subscribe(['view', 'lastMoveCell', 'history', 'cursor'], () => this.draw());
+    store.subscribe(['view', 'lastMoveCell', 'history', 'cursor', 'bestMoves'], () => this.draw());
     ui.edit.addEventListener('change', () => this.syncEditMode());
     /** The edit tool chosen (`cycle` unless the family offers others). */
     this.tool = 'cycle';
@@ -202,6 +202,18 @@ export class PositionController {
     if (move) this.play(move.text);
   }
 
+  /** Rings for the searches' best moves on the cells they are played on, in their colours. */
+  bestMoveMarks(view) {
+    if (view.text !== this.state.searchPosition) return [];
+    return this.state.bestMoves
+      .map(({ algo, move, proved }) => ({
+        cell: view.moves.find((m) => m.text === move)?.cell ?? null,
+        colour: this.catalogue.colour(algo),
+        title: `${algo}: ${proved ? 'proving' : 'favoured'} move ${move}`,
+      }))
+      .filter((mark) => mark.cell !== null);
+  }
+
   draw() {
     const { ui } = this;
     const { view, lastMoveCell, cursor, history } = this.state;
@@ -216,8 +228,12 @@ export class PositionController {
       onCell: (index, move) => (editing ? this.edit(index) : this.onCell(index, move)),
       editing,
       highlight: lastMoveCell,
+      marks: this.bestMoveMarks(view),
     });
     ui.turnLine.textContent = this.turnText(view);
+    ui.bestLine.textContent = this.state.bestMoves.length
+      ? `Ringed: ${this.state.bestMoves.map((b) => `${b.algo}'s ${b.proved ? 'proving' : 'favoured'} move ${b.move}`).join(', ')}.`
+      : '';
     // Moves that have no cell: a pass, a slide.
     const extra = view.turn === 'chance' ? [] : view.moves.filter((m) => m.cell === null || m.cell === undefined);
     ui.extraMoves.replaceChildren(

@@ -71,7 +71,7 @@ export class SearchController {
     const { ui } = this;
     this.generation++;
     if (this.state.searchAlgos.length || this.state.running) this.engine.request('cancel').catch(() => {});
-    this.store.update({ searchAlgos: [], searchOptions: null, running: false, step: 0 });
+    this.store.update({ searchAlgos: [], searchOptions: null, running: false, step: 0, bestMoves: [] });
     ui.progress.value = 0;
     ui.results.replaceChildren();
     ui.exactResult.hidden = true;
@@ -128,7 +128,10 @@ export class SearchController {
   /** Hands a set of reports (one per search) to the views. */
   show(reports) {
     const { ui } = this;
-    this.store.update({ step: reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0 });
+    this.store.update({
+      step: reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0,
+      bestMoves: reports.filter((r) => r.best_move).map((r) => ({ algo: r.algo, move: r.best_move, proved: r.verdict === 'proved' })),
+    });
     renderResults(ui.results, reports, { running: this.state.running });
     reports.forEach((report, index) => this.treeViews[index]?.update(report));
     this.charts?.add(reports);

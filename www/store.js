@@ -37,5 +37,6 @@ export const INITIAL_STATE = Object.freeze({
   searchOptions: null, // the parameters the searches started with (a link names these)
   running: false,
   step: 0, // iterations reached by the current searches
+  bestMoves: [], // each current search's favoured move: [{algo, move, proved}]
   viewName: null, // the view shown (views.js)
 });

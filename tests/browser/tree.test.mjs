@@ -132,3 +132,30 @@ test('step back gives the same tree as a fresh run to one iteration fewer', asyn
   await page.keyboard.press('ArrowLeft');
   await iteration(page, 10);
 });
+
+test('the inspector applies the search’s formula to a known node, with the numbers', async () => {
+  // Tic-tac-toe after 1 (X) and 2 (O), PNS, 12 iterations: the root's seven children are
+  // all pn 6 / dn 1 (worked out in the PNS lesson), so pn = min = 6 and dn = sum = 7.
+  const { page, errors } = await ready('#v=1&g=tictactoe&p=12&a=pns&goal=win&step=12');
+  await page.waitForTimeout(500);
+  await page.click('.tree-svg .node[data-id="0"] .shape');
+  await page.locator('#inspector:not([hidden]) h3').waitFor();
+  const rows = await page.evaluate(() =>
+    Object.fromEntries([...document.querySelectorAll('#inspector dt')].map((dt) => [dt.textContent, dt.nextElementSibling.textContent])),
+  );
+  assert.equal(rows['values now'], 'pn 6 / dn 7');
+  assert.equal(rows['with the numbers'], 'pn = min(6, 6, 6, 6, 6, 6, 6) = 6; dn = 1 + 1 + 1 + 1 + 1 + 1 + 1 = 7');
+  assert.match(rows['next selection'], /least pn → 3/);
+  assert.equal(await page.locator('#inspector tr.selected td').first().textContent(), '3');
+  assert.equal(await page.locator('#inspector .inspector-turn').textContent(), 'X to move');
+  // The search's favoured move (3: the first of equal children) is ringed on the board.
+  assert.equal(await page.locator('#board [data-cell="2"] .best-move').count(), 1);
+  assert.match(await page.textContent('#best-line'), /pns's favoured move 3/);
+  // The node's position loads onto the main board.
+  await page.click('.tree-svg .node[data-id="1"] .shape');
+  await page.locator('#inspector[data-node="1"]').waitFor();
+  await page.click('#inspector [data-action="load"]');
+  await page.waitForFunction(() => document.querySelector('#position-text').value === '123');
+  assert.equal(await page.locator('#board .best-move').count(), 0);
+  assert.deepEqual(errors, []);
+});
