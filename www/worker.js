@@ -77,7 +77,7 @@ async function advance(id, iterations, view) {
   liveView = view ?? {};
   let remaining = iterations;
   let lastPost = performance.now();
-  let lastSnapshot = lastPost;
+  let lastSnapshot = -Infinity; // the first progress report carries a snapshot (and the history)
   while (remaining > 0 && !allFinished()) {
     remaining -= stepAll(Math.min(remaining, 1e12), SLICE_SECONDS);
     const now = performance.now();
