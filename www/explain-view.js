@@ -27,7 +27,9 @@ export function renderLegend(container, infos, mover) {
     }
   }
   const numbers = element('p', {}, 'The numbers under each node:');
-  container.replaceChildren(shapes, ...(seen.size ? [numbers, list] : []));
+  const details = element('details', { open: '' });
+  details.append(element('summary', {}, 'Legend: shapes, colours and numbers'), shapes, ...(seen.size ? [numbers, list] : []));
+  container.replaceChildren(details);
 }
 
 /** One panel per search in `infos`: rules, formulas, selection, parameters, source. */

@@ -30,6 +30,7 @@ export class Inspector {
 
   /** Shows `inspection` of node `target.node` of search `target.index` (named `algo`). */
   show(target, algo, inspection) {
+    const opening = this.root.hidden || this.target?.node !== target.node || this.target?.index !== target.index;
     this.target = target;
     const { root } = this;
     root.hidden = false;
@@ -81,6 +82,8 @@ export class Inspector {
     const top = element('div', { class: 'inspector-top' });
     top.append(board, turn, values);
     root.replaceChildren(heading, line, top, ...children, actions);
+    // On a narrow screen the inspector is below the tree: bring a newly chosen node into view.
+    if (opening && window.matchMedia('(max-width: 760px)').matches) root.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }
 
   close() {
