@@ -9,10 +9,14 @@
 //!   of games ([`game::catalogue`]).
 //! * [`search`] — searches written once against that trait, their catalogue
 //!   ([`search::catalogue`]) and the one session interface ([`search::session`]).
+//! * [`agent`] — players: `random` or any search of the catalogue with a budget per move.
+//! * [`arena`] — matches between two agents, with win rates and their 95 % intervals.
 //! * [`experiment`] — position generators and batch runs for the papers' experiments.
 //! * [`engine`] — the game-name/search-name level the CLI and the worker share.
 //! * [`error`] — the one error type above the game layer.
 
+pub mod agent;
+pub mod arena;
 pub mod bench;
 pub mod engine;
 pub mod error;

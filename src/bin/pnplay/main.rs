@@ -2,6 +2,7 @@
 //!
 //! Every command prints one clear line and exits non-zero on bad input.
 
+mod arena;
 mod bench;
 mod experiment;
 mod params;
@@ -84,6 +85,8 @@ enum Command {
         #[command(subcommand)]
         command: experiment::ExperimentCommand,
     },
+    /// Play a match of two agents and print A's win rate with its 95 % interval.
+    Match(arena::MatchArgs),
     /// Serve the playground page (www/ and pkg/) on 127.0.0.1.
     Serve {
         /// Port to listen on (0 picks a free one).
@@ -227,6 +230,7 @@ fn main() -> ExitCode {
         } => score(&game, &pos, time, json),
         Command::Bench(args) => bench::run(&args),
         Command::Experiment { command } => experiment::run(command),
+        Command::Match(args) => arena::run(&args),
         Command::Serve {
             port,
             host,

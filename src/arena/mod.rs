@@ -1,0 +1,395 @@
+//! The arena: two agents ([`crate::agent`]) play a match of N games of one game, and the
+//! win rate of agent A comes with its 95 % interval ([`interval`]), as the PN-MCTS paper
+//! (Doe, Winands, Soemers and Browne, Table II, Figures 3–4) reports its results.
+//!
+//! * **Colours.** A plays first in the even-numbered games (0, 2, …) and second in the odd
+//!   ones, so both agents play both colours equally. In a single-agent game (2048) each game
+//!   is played by one agent, A in the even games and B in the odd ones, and A's result in
+//!   B's games is B's result flipped (B reaching the objective counts as a loss for A).
+//! * **Openings.** `random:K` plays K uniformly random plies (chance outcomes by their
+//!   probabilities) before the agents take over, so games differ; if the game is over after
+//!   them, another opening is drawn (the attempt counter is part of its seed).
+//! * **Chance.** The arena samples chance moves with their probabilities from the game's own
+//!   stream; agents only ever move for a player.
+//! * **Seeds.** Every random choice of game `i` comes from
+//!   [`derive_seed`]`(seed, [i])` — the opening from `[0, attempt]` under it, chance from
+//!   `[1]`, the agent's move at ply `p` from `[2, p]` — and from nothing else, so a game
+//!   is the same whatever ran before it, on any number of threads, native or wasm, as long
+//!   as the budgets are iterations or nodes (a `seconds` budget depends on the machine).
+//!   With `--sweep`, every value of A meets the same games.
+//!
+//! One game gives one [`GameRecord`], the JSON line of `pnplay match`:
+//!
+//! ```json
+//! {"game":"tictactoe","a":"random","b":"alphabeta:iterations=100000","openings":0,
+//!  "seed":1,"index":0,"game_seed":…,"a_plays":"first","opening":[],
+//!  "moves":[{"move":"5","by":"a","iterations":0,"seconds":0.0,"fallback":false},…],
+//!  "final":"5139…","result":"loss","a_result":"loss","fallbacks":{"a":0,"b":0}}
+//! ```
+//!
+//! `result` is the outcome for the first player, `a_result` for agent A. `moves` are the
+//! plies after the opening (`by`: `a`, `b` or `chance`), with each agent's iterations and
+//! seconds for its move.
+//!
+//! ```
+//! use pnplay::arena::{MatchConfig, play_game};
+//! let config = MatchConfig::new("tictactoe", "alphabeta:iterations=100000", "random", "random:1", 5).unwrap();
+//! let record = play_game(&config, 0).unwrap();
+//! assert_eq!(record.a_plays, "first");
+//! assert_ne!(record.a_result, pnplay::game::Outcome::Loss); // perfect play never loses
+//! let again = play_game(&config, 0).unwrap();
+//! assert_eq!(again.without_seconds(), record.without_seconds()); // same seed, same game
+//! ```
+
+pub mod interval;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod run;
+
+use serde::{Deserialize, Serialize};
+
+use crate::agent::Agent;
+use crate::engine::GameSpec;
+use crate::error::Error;
+use crate::experiment::derive_seed;
+use crate::game::catalogue::Catalogued;
+use crate::game::{Game, MoveList, Outcome, Player, Rng, Turn, pick_by_probability};
+use interval::Rate;
+
+/// Most attempts at drawing an opening after which the game is not over.
+const OPENING_ATTEMPTS: u64 = 1000;
+
+/// Everything that makes a match, except the number of games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchConfig {
+    /// The game.
+    pub game: GameSpec,
+    /// Agent A (whose win rate is reported).
+    pub a: Agent,
+    /// Agent B.
+    pub b: Agent,
+    /// Random plies before the agents play.
+    pub openings: u32,
+    /// The match's seed.
+    pub seed: u64,
+}
+
+impl MatchConfig {
+    /// A match from its text parts, as the CLI gives them: `openings` is `random:K` (or
+    /// empty / `none` for none).
+    ///
+    /// # Errors
+    /// The game's, an agent's (in context `a` / `b`) or the openings' error, naming the field.
+    pub fn new(game: &str, a: &str, b: &str, openings: &str, seed: u64) -> Result<Self, Error> {
+        Ok(MatchConfig {
+            game: game.parse().map_err(Error::game)?,
+            a: a.parse().map_err(|e: Error| e.at("a"))?,
+            b: b.parse().map_err(|e: Error| e.at("b"))?,
+            openings: parse_openings(openings)?,
+            seed,
+        })
+    }
+
+    /// Whether `record` is a game of this match.
+    #[must_use]
+    pub fn owns(&self, record: &GameRecord) -> bool {
+        record.game == self.game.to_string()
+            && record.a == self.a.to_string()
+            && record.b == self.b.to_string()
+            && record.openings == self.openings
+            && record.seed == self.seed
+    }
+}
+
+/// Reads `random:K` (K random plies), or `none` / nothing (no opening).
+///
+/// ```
+/// use pnplay::arena::parse_openings;
+/// assert_eq!(parse_openings("random:4").unwrap(), 4);
+/// assert_eq!(parse_openings("").unwrap(), 0);
+/// assert_eq!(parse_openings("book").unwrap_err().field(), Some("openings"));
+/// ```
+pub fn parse_openings(text: &str) -> Result<u32, Error> {
+    let text = text.trim();
+    if text.is_empty() || text == "none" {
+        return Ok(0);
+    }
+    text.strip_prefix("random:")
+        .and_then(|k| k.trim().parse().ok())
+        .ok_or_else(|| Error::BadParameter {
+            name: "openings".to_string(),
+            message: format!("openings must be random:K with K a whole number, got {text:?}"),
+        })
+}
+
+/// One ply of a game after its opening.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ply {
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Who chose it: `a`, `b` or `chance`.
+    pub by: String,
+    /// The iterations the agent's search ran for it.
+    pub iterations: u64,
+    /// The seconds it took (wall clock: the only number that differs between two runs).
+    pub seconds: f64,
+    /// Whether the search gave no move and the first legal move was played.
+    pub fallback: bool,
+}
+
+/// How many moves of each agent were fallbacks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fallbacks {
+    /// Agent A's.
+    pub a: u64,
+    /// Agent B's.
+    pub b: u64,
+}
+
+/// One game of a match: the JSON line of `pnplay match` (see the module's documentation).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's name.
+    pub game: String,
+    /// Agent A's canonical text.
+    pub a: String,
+    /// Agent B's canonical text.
+    pub b: String,
+    /// Random opening plies of the match.
+    pub openings: u32,
+    /// The match's seed.
+    pub seed: u64,
+    /// The game's index in the match.
+    pub index: u64,
+    /// The seed every random choice of this game comes from.
+    pub game_seed: u64,
+    /// Whether A played `first` or `second`.
+    pub a_plays: String,
+    /// The opening's moves.
+    pub opening: Vec<String>,
+    /// The plies after the opening.
+    pub moves: Vec<Ply>,
+    /// The final position.
+    #[serde(rename = "final")]
+    pub final_pos: String,
+    /// The outcome for the first player.
+    pub result: Outcome,
+    /// The outcome for agent A.
+    pub a_result: Outcome,
+    /// Fallback moves of each agent.
+    pub fallbacks: Fallbacks,
+}
+
+impl GameRecord {
+    /// This record with every ply's seconds set to 0: what two runs with the same seed and
+    /// iteration budgets agree on exactly.
+    #[must_use]
+    pub fn without_seconds(mut self) -> GameRecord {
+        for ply in &mut self.moves {
+            ply.seconds = 0.0;
+        }
+        self
+    }
+}
+
+/// Plays game `index` of a match.
+///
+/// # Errors
+/// An agent's search refusing the game ([`Error::Unsupported`]), or no opening of K plies
+/// that leaves the game going.
+pub fn play_game(config: &MatchConfig, index: u64) -> Result<GameRecord, Error> {
+    crate::with_game!(config.game, G, variant => play::<G>(config, variant, index))
+}
+
+fn play<G: Catalogued>(
+    config: &MatchConfig,
+    variant: &G::Variant,
+    index: u64,
+) -> Result<GameRecord, Error> {
+    let game_seed = derive_seed(config.seed, &[index]);
+    let (mut pos, opening) = open::<G>(variant, config.openings, game_seed)?;
+    let a_first = index % 2 == 0;
+    let single = G::FAMILY.facts.players == 1;
+    let mut chance = Rng::new(derive_seed(game_seed, &[1]));
+    let mut moves = MoveList::<G>::default();
+    let mut plies = Vec::new();
+    let mut fallbacks = Fallbacks::default();
+    loop {
+        let ply = (opening.len() + plies.len()) as u64;
+        let (mv, record) = match pos.turn() {
+            Turn::Over => break,
+            Turn::Chance => {
+                pos.legal_moves(&mut moves);
+                let mv = pick_by_probability(&pos, &moves, &mut chance);
+                (mv, ("chance", 0, 0.0, false))
+            }
+            Turn::Player(player) => {
+                let is_a = if single {
+                    a_first
+                } else {
+                    (player == Player::First) == a_first
+                };
+                let (agent, name) = if is_a {
+                    (&config.a, "a")
+                } else {
+                    (&config.b, "b")
+                };
+                let choice = agent
+                    .choose(&pos, derive_seed(game_seed, &[2, ply]))
+                    .map_err(|e| e.at(name))?;
+                if choice.fallback {
+                    if is_a {
+                        fallbacks.a += 1;
+                    } else {
+                        fallbacks.b += 1;
+                    }
+                }
+                (
+                    choice.mv,
+                    (name, choice.iterations, choice.seconds, choice.fallback),
+                )
+            }
+        };
+        let (by, iterations, seconds, fallback) = record;
+        plies.push(Ply {
+            mv: pos.format_move(mv),
+            by: by.to_string(),
+            iterations,
+            seconds,
+            fallback,
+        });
+        pos.play(mv);
+    }
+    let result = pos.outcome(Player::First).expect("the game is over");
+    // A's own outcome if A played first (or, alone, played at all); else the other's, flipped.
+    let a_result = if a_first { result } else { result.flipped() };
+    Ok(GameRecord {
+        game: config.game.to_string(),
+        a: config.a.to_string(),
+        b: config.b.to_string(),
+        openings: config.openings,
+        seed: config.seed,
+        index,
+        game_seed,
+        a_plays: if a_first { "first" } else { "second" }.to_string(),
+        opening,
+        moves: plies,
+        final_pos: pos.format_position(),
+        result,
+        a_result,
+        fallbacks,
+    })
+}
+
+/// The opening of a game: `plies` random plies from the start after which the game is not
+/// over (drawn again with the next attempt's seed otherwise).
+fn open<G: Game>(
+    variant: &G::Variant,
+    plies: u32,
+    game_seed: u64,
+) -> Result<(G, Vec<String>), Error> {
+    let mut moves = MoveList::<G>::default();
+    'attempt: for attempt in 0..OPENING_ATTEMPTS {
+        let mut rng = Rng::new(derive_seed(game_seed, &[0, attempt]));
+        let mut pos = G::start(variant);
+        let mut opening = Vec::new();
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            let mv = match pos.turn() {
+                Turn::Over => continue 'attempt,
+                Turn::Chance => pick_by_probability(&pos, &moves, &mut rng),
+                Turn::Player(_) => moves[rng.below(moves.len() as u32) as usize],
+            };
+            opening.push(pos.format_move(mv));
+            pos.play(mv);
+        }
+        if pos.turn() != Turn::Over {
+            return Ok((pos, opening));
+        }
+    }
+    Err(Error::BadParameter {
+        name: "openings".to_string(),
+        message: format!(
+            "no opening of {plies} random plies out of {OPENING_ATTEMPTS} left the game going"
+        ),
+    })
+}
+
+/// Agent A's wins, draws and losses over some games of a match, with its win rate.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// The game.
+    pub game: String,
+    /// Agent A.
+    pub a: String,
+    /// Agent B.
+    pub b: String,
+    /// Games counted.
+    pub games: u64,
+    /// A's wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// A's losses.
+    pub losses: u64,
+    /// A's rate (draws half) with the normal (printed: the paper's ±) and Wilson intervals.
+    #[serde(flatten)]
+    pub rate: Rate,
+    /// Fallback moves of each agent in these games.
+    pub fallbacks: Fallbacks,
+}
+
+impl Summary {
+    /// The summary of `records` (all of one match).
+    #[must_use]
+    pub fn of(config: &MatchConfig, records: &[&GameRecord]) -> Summary {
+        let count = |outcome| records.iter().filter(|r| r.a_result == outcome).count() as u64;
+        let (wins, draws, losses) = (
+            count(Outcome::Win),
+            count(Outcome::Draw),
+            count(Outcome::Loss),
+        );
+        Summary {
+            game: config.game.to_string(),
+            a: config.a.to_string(),
+            b: config.b.to_string(),
+            games: records.len() as u64,
+            wins,
+            draws,
+            losses,
+            rate: Rate::of(wins, draws, losses),
+            fallbacks: Fallbacks {
+                a: records.iter().map(|r| r.fallbacks.a).sum(),
+                b: records.iter().map(|r| r.fallbacks.b).sum(),
+            },
+        }
+    }
+
+    /// One line for people: `A pns:… vs B alphabeta:… on othello4: 200 games, W 120 D 10 L 70,
+    /// win rate 62.5 % ± 6.7 (95 %, normal), Wilson 55.6–68.9 %`.
+    #[must_use]
+    pub fn line(&self) -> String {
+        let r = &self.rate;
+        let mut line = format!(
+            "A {} vs B {} on {}: {} games, W {} D {} L {}, win rate {:.1} % ± {:.1} (95 %, normal 1.96·sqrt(p(1−p)/n)), Wilson {:.1}–{:.1} %",
+            self.a,
+            self.b,
+            self.game,
+            self.games,
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * r.rate,
+            100.0 * r.plus_minus,
+            100.0 * r.wilson.0,
+            100.0 * r.wilson.1
+        );
+        if self.fallbacks != Fallbacks::default() {
+            line.push_str(&format!(
+                "; fallback moves (first legal move, the search gave none): A {}, B {}",
+                self.fallbacks.a, self.fallbacks.b
+            ));
+        }
+        line
+    }
+}

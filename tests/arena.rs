@@ -1,0 +1,291 @@
+//! The arena against independent truth: random play's exact tic-tac-toe odds, perfect play
+//! never losing, determinism across runs and threads, and resuming a cut-off file.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{pnplay, pnplay_ok};
+use pnplay::arena::run::{read_records, run_match};
+use pnplay::arena::{GameRecord, MatchConfig, play_game};
+use pnplay::game::tictactoe::TicTacToe;
+use pnplay::game::{Game, MoveList, Outcome, Player, Turn};
+
+/// The exact probabilities (first player wins, draw, second player wins) of a tic-tac-toe
+/// game from `pos` when both players pick uniformly among the legal moves.
+fn random_odds(pos: &TicTacToe) -> [f64; 3] {
+    if pos.turn() == Turn::Over {
+        return match pos.outcome(Player::First).unwrap() {
+            Outcome::Win => [1.0, 0.0, 0.0],
+            Outcome::Draw => [0.0, 1.0, 0.0],
+            Outcome::Loss => [0.0, 0.0, 1.0],
+        };
+    }
+    let mut moves = MoveList::<TicTacToe>::default();
+    pos.legal_moves(&mut moves);
+    let mut odds = [0.0; 3];
+    for &mv in moves.iter() {
+        let mut child = pos.clone();
+        child.play(mv);
+        for (total, p) in odds.iter_mut().zip(random_odds(&child)) {
+            *total += p / moves.len() as f64;
+        }
+    }
+    odds
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pnplay-arena-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The file's records with the per-move seconds zeroed (the only field runs differ in).
+fn records_of(path: &PathBuf) -> Vec<GameRecord> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<GameRecord>(line)
+                .unwrap()
+                .without_seconds()
+        })
+        .collect()
+}
+
+#[test]
+fn random_play_of_tictactoe_matches_its_exact_odds() {
+    // Exact odds by enumeration of all 255,168 games weighted by their probability under
+    // uniform play, and the values commonly quoted for them (first player 58.5 %, draw
+    // 12.7 %, second player 28.8 %), here to the four decimals the enumeration gives.
+    let exact = random_odds(&TicTacToe::start(&()));
+    for (p, quoted) in exact.iter().zip([0.5849, 0.1270, 0.2881]) {
+        assert!((p - quoted).abs() < 1e-4, "{exact:?}");
+    }
+    let config = MatchConfig::new("tictactoe", "random", "random", "", 11).unwrap();
+    let games = 6000;
+    let summary = &run_match(std::slice::from_ref(&config), games, 2, None, |_| {}).unwrap()[0];
+    assert_eq!(summary.games, games);
+    // The first player's results, whoever played first.
+    let mut first = [0u64; 3];
+    for index in 0..games {
+        let record = play_game(&config, index).unwrap();
+        let at = match record.result {
+            Outcome::Win => 0,
+            Outcome::Draw => 1,
+            Outcome::Loss => 2,
+        };
+        first[at] += 1;
+    }
+    for (count, p) in first.iter().zip(exact) {
+        let rate = *count as f64 / games as f64;
+        let sigma = (p * (1.0 - p) / games as f64).sqrt();
+        assert!((rate - p).abs() < 4.0 * sigma, "{first:?} vs {exact:?}");
+    }
+    // A and B are the same agent: A's rate is ½ within its interval.
+    assert!(summary.rate.normal.0 < 0.5 && 0.5 < summary.rate.normal.1);
+    assert_eq!(summary.draws, first[1]);
+}
+
+#[test]
+fn perfect_play_never_loses_to_random_and_always_draws_itself() {
+    let perfect = "alphabeta:iterations=1000000";
+    let config = MatchConfig::new("tictactoe", perfect, "random", "", 5).unwrap();
+    let summary = &run_match(&[config], 200, 2, None, |record| {
+        assert_ne!(record.a_result, Outcome::Loss, "{record:?}");
+        assert_eq!(record.fallbacks.a, 0);
+    })
+    .unwrap()[0];
+    assert_eq!(summary.losses, 0);
+    assert!(
+        summary.wins > 150,
+        "random blunders into losses: {summary:?}"
+    );
+
+    for b in [perfect, "dfpn:nodes=1000000", "pns:iterations=100000"] {
+        let config = MatchConfig::new("tictactoe", perfect, b, "", 5).unwrap();
+        let summary = &run_match(&[config], 6, 1, None, |_| {}).unwrap()[0];
+        assert_eq!(summary.draws, 6, "{b}: {summary:?}");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games_on_one_or_two_threads() {
+    let config = MatchConfig::new(
+        "connect4:5x4",
+        "pns:iterations=300",
+        "ppns:iterations=30,playouts=4",
+        "random:4",
+        9,
+    )
+    .unwrap();
+    let one = temp_file("one.jsonl");
+    let two = temp_file("two.jsonl");
+    run_match(std::slice::from_ref(&config), 8, 1, Some(&one), |_| {}).unwrap();
+    run_match(std::slice::from_ref(&config), 8, 2, Some(&two), |_| {}).unwrap();
+    let (a, b) = (records_of(&one), records_of(&two));
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 8);
+    assert!(a.iter().all(|r| r.opening.len() == 4));
+    let openings: std::collections::HashSet<_> = a.iter().map(|r| r.opening.clone()).collect();
+    assert!(openings.len() > 4, "openings differ between games");
+    // Another seed gives other games.
+    let other = MatchConfig { seed: 10, ..config };
+    assert_ne!(play_game(&other, 0).unwrap().opening, a[0].opening);
+}
+
+#[test]
+fn a_cut_off_run_resumes_to_the_same_file() {
+    let config =
+        MatchConfig::new("othello4", "pns:iterations=50", "random", "random:2", 3).unwrap();
+    let whole = temp_file("whole.jsonl");
+    let summary = run_match(std::slice::from_ref(&config), 10, 2, Some(&whole), |_| {}).unwrap();
+    let cut = temp_file("cut.jsonl");
+    run_match(std::slice::from_ref(&config), 4, 1, Some(&cut), |_| {}).unwrap();
+    // Killed while writing game 4: half a line.
+    let line = std::fs::read_to_string(&whole).unwrap();
+    let fifth = line.lines().nth(4).unwrap();
+    let mut text = std::fs::read_to_string(&cut).unwrap();
+    text.push_str(&fifth[..fifth.len() / 2]);
+    std::fs::write(&cut, &text).unwrap();
+    let played = std::sync::atomic::AtomicU64::new(0);
+    let resumed = run_match(std::slice::from_ref(&config), 10, 2, Some(&cut), |_| {
+        played.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(played.into_inner(), 6, "games 0-3 are skipped");
+    assert_eq!(records_of(&cut), records_of(&whole));
+    assert_eq!(resumed[0].wins, summary[0].wins);
+    assert_eq!(resumed[0].games, 10);
+
+    // A file of another match is refused, naming --out.
+    let other = MatchConfig::new("othello4", "pns:iterations=60", "random", "random:2", 3).unwrap();
+    let error = run_match(&[other.clone()], 10, 1, Some(&cut), |_| {}).unwrap_err();
+    assert_eq!(error.field(), Some("out"), "{error}");
+    let text = std::fs::read_to_string(&cut).unwrap();
+    assert_eq!(read_records(&text, &[config]).unwrap().0.len(), 10);
+    assert!(read_records("{}\n", &[other]).is_err());
+}
+
+#[test]
+fn chance_moves_are_sampled_by_the_arena() {
+    let config = MatchConfig::new("2048:2x2:16", "pns:iterations=50", "random", "", 4).unwrap();
+    for index in 0..4 {
+        let record = play_game(&config, index).unwrap();
+        assert!(record.moves.iter().take(2).all(|ply| ply.by == "chance"));
+        let mover = if index % 2 == 0 { "a" } else { "b" };
+        assert!(
+            record
+                .moves
+                .iter()
+                .all(|p| p.by == "chance" || p.by == mover)
+        );
+        assert_eq!(
+            play_game(&config, index).unwrap().without_seconds(),
+            record.without_seconds()
+        );
+    }
+}
+
+#[test]
+fn the_cli_plays_a_match_sweeps_and_resumes() {
+    let out = temp_file("cli.jsonl");
+    let out_text = out.to_str().unwrap();
+    let args = [
+        "match",
+        "--game",
+        "tictactoe",
+        "--a",
+        "pns:iterations=20",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--jobs",
+        "2",
+        "--out",
+        out_text,
+        "--sweep",
+        "iterations=5,50",
+        "--json",
+        "--quiet",
+    ];
+    let output = pnplay_ok(&args);
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["a"], "pns:iterations=5");
+    assert_eq!(rows[1]["a"], "pns:iterations=50");
+    for row in &rows {
+        assert_eq!(row["games"], 6);
+        let sum = ["wins", "draws", "losses"].map(|k| row[k].as_u64().unwrap());
+        assert_eq!(sum.iter().sum::<u64>(), 6);
+    }
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 12);
+    // Again: everything is in the file, nothing is played, the same rows come out.
+    let again = pnplay_ok(&args);
+    assert_eq!(again.stdout, output.stdout);
+
+    let text = pnplay_ok(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "10",
+        "--quiet",
+    ]);
+    let line = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        line.contains("10 games, W ") && line.contains("95 %, normal"),
+        "{line}"
+    );
+}
+
+#[test]
+fn bad_agent_text_is_one_line_naming_the_field() {
+    for (a, field) in [
+        ("pns:iterations=100,theta=5", "theta"),
+        ("pns", "iterations"),
+        ("pns:iterations=10,cpn=1", "cpn"),
+        ("chess:iterations=10", "chess"),
+        ("random:iterations=10", "iterations"),
+    ] {
+        let output = pnplay(&["match", "--game", "tictactoe", "--a", a, "--b", "random"]);
+        assert!(!output.status.success(), "{a}");
+        assert_eq!(output.status.code(), Some(1), "{a}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{a}: {stderr}");
+        assert!(stderr.starts_with("pnplay: a: "), "{a}: {stderr}");
+        assert!(stderr.contains(field), "{a}: {stderr}");
+    }
+    for args in [
+        &["--openings", "book"][..],
+        &["--sweep", "theta"][..],
+        &["--sweep", "theta=0.1,9"][..],
+    ] {
+        let mut all = vec![
+            "match",
+            "--game",
+            "tictactoe",
+            "--a",
+            "ppns:iterations=5",
+            "--b",
+            "random",
+        ];
+        all.extend_from_slice(args);
+        let output = pnplay(&all);
+        assert!(!output.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+}
