@@ -162,7 +162,7 @@ fn a_cut_off_run_resumes_to_the_same_file() {
 
     // A file of another match is refused, naming --out.
     let other = MatchConfig::new("othello4", "pns:iterations=60", "random", "random:2", 3).unwrap();
-    let error = run_match(&[other.clone()], 10, 1, Some(&cut), |_| {}).unwrap_err();
+    let error = run_match(std::slice::from_ref(&other), 10, 1, Some(&cut), |_| {}).unwrap_err();
     assert_eq!(error.field(), Some("out"), "{error}");
     let text = std::fs::read_to_string(&cut).unwrap();
     assert_eq!(read_records(&text, &[config]).unwrap().0.len(), 10);

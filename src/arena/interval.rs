@@ -126,7 +126,8 @@ mod tests {
     /// continuity correction), to four decimals.
     #[test]
     fn both_intervals_match_newcombe() {
-        let cases: &[(u64, u64, Option<(f64, f64)>, (f64, f64))] = &[
+        type Interval = (f64, f64);
+        let cases: &[(u64, u64, Option<Interval>, Interval)] = &[
             (81, 263, Some((0.2522, 0.3638)), (0.2553, 0.3662)),
             (15, 148, Some((0.0527, 0.1500)), (0.0624, 0.1605)),
             (0, 20, None, (0.0, 0.1611)),
