@@ -389,3 +389,37 @@ pub fn paper_stages(game: &str) -> Result<JsValue, JsValue> {
         .collect();
     to_js(&published)
 }
+
+/// What the page's arena sends for one game of a match: the agents' text forms (as
+/// `pnplay match --a/--b` take them), the openings (`random:K`, or empty) and the seed.
+#[derive(serde::Deserialize)]
+struct ArenaSettings {
+    a: String,
+    b: String,
+    #[serde(default)]
+    openings: String,
+    seed: u64,
+}
+
+/// Plays game `index` of a match of `game` and returns its record: the same JSON line
+/// `pnplay match` writes for it (but for the per-move seconds), so the page's worker pool
+/// can play a match game by game.
+#[wasm_bindgen(js_name = arenaPlayGame)]
+pub fn arena_play_game(game: &str, config: JsValue, index: u32) -> Result<JsValue, JsValue> {
+    let settings: ArenaSettings = serde_wasm_bindgen::from_value(config).map_err(|e| {
+        js_error(Error::BadParameter {
+            name: "config".into(),
+            message: format!("the arena configuration is malformed: {e}"),
+        })
+    })?;
+    let config = crate::arena::MatchConfig::new(
+        game,
+        &settings.a,
+        &settings.b,
+        &settings.openings,
+        settings.seed,
+    )
+    .map_err(js_error)?;
+    let record = crate::arena::play_game(&config, u64::from(index)).map_err(js_error)?;
+    to_js(&record)
+}

@@ -289,3 +289,11 @@ fn bad_agent_text_is_one_line_naming_the_field() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
 }
+
+#[path = "fixtures/arena.rs"]
+mod fixture;
+
+#[test]
+fn a_pinned_game_is_the_same_natively_and_in_wasm() {
+    assert_eq!(fixture::fingerprint(), fixture::PINNED);
+}

@@ -9,6 +9,15 @@ use pnplay::game::Rng;
 #[path = "fixtures/playouts.rs"]
 mod fixture;
 
+#[path = "fixtures/arena.rs"]
+mod arena_fixture;
+
+/// The arena game `arenaPlayGame` returns (it wraps `play_game`) is the native one.
+#[wasm_bindgen_test]
+fn a_seeded_arena_game_matches_native() {
+    assert_eq!(arena_fixture::fingerprint(), arena_fixture::PINNED);
+}
+
 #[wasm_bindgen_test]
 fn seeded_playouts_match_native() {
     for &(game, seed, pinned) in fixture::PINNED {
