@@ -255,6 +255,7 @@ fn the_cli_plays_a_match_sweeps_and_resumes() {
 fn bad_agent_text_is_one_line_naming_the_field() {
     for (a, field) in [
         ("pns:iterations=100,theta=5", "theta"),
+        ("ppns:iterations=100,theta=5", "theta"),
         ("pns", "iterations"),
         ("pns:iterations=10,cpn=1", "cpn"),
         ("chess:iterations=10", "chess"),
