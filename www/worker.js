@@ -141,6 +141,7 @@ const handlers = {
   benchPlayouts: ({ game, seconds, seed }) => engine.benchPlayouts(game, seconds, seed),
   stagesJobCount: ({ game, config }) => engine.stagesJobCount(game, config),
   stagesRunJob: ({ game, config, index }) => engine.stagesRunJob(game, config, index),
+  arenaPlayGame: ({ game, config, index }) => engine.arenaPlayGame(game, config, index),
   paperStages: ({ game }) => engine.paperStages(game),
   checkOptions: ({ algo, options }) => engine.checkOptions(algo, options) ?? {},
   // The exact answer beside a statistical one: alpha-beta on the same question, within

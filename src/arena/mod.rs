@@ -22,7 +22,7 @@
 //!
 //! ```json
 //! {"game":"tictactoe","a":"random","b":"alphabeta:iterations=100000","openings":0,
-//!  "seed":1,"index":0,"game_seed":…,"a_plays":"first","opening":[],
+//!  "seed":1,"index":0,"a_plays":"first","opening":[],
 //!  "moves":[{"move":"5","by":"a","iterations":0,"seconds":0.0,"fallback":false},…],
 //!  "final":"5139…","result":"loss","a_result":"loss","fallbacks":{"a":0,"b":0}}
 //! ```
@@ -161,8 +161,6 @@ pub struct GameRecord {
     pub seed: u64,
     /// The game's index in the match.
     pub index: u64,
-    /// The seed every random choice of this game comes from.
-    pub game_seed: u64,
     /// Whether A played `first` or `second`.
     pub a_plays: String,
     /// The opening's moves.
@@ -270,7 +268,6 @@ fn play<G: Catalogued>(
         openings: config.openings,
         seed: config.seed,
         index,
-        game_seed,
         a_plays: if a_first { "first" } else { "second" }.to_string(),
         opening,
         moves: plies,
