@@ -32,7 +32,10 @@
 //!   an exact search in a lost position, where no move proves anything), the agent plays the **first legal move** in the game's order and the move is marked
 //!   `fallback` (the arena counts them).
 //!
-//! Chance moves are never the agents' business: the arena samples them.
+//! Every random choice of a move (the random agent's pick, a search's playouts) comes from
+//! the seed the arena gives for that move; a `seed=S` option is mixed into it, so two
+//! agents of one search can play differently on the same game. Chance moves are never the
+//! agents' business: the arena samples them.
 //!
 //! ```
 //! use pnplay::agent::Agent;
@@ -202,13 +205,9 @@ impl Agent {
                         .ok_or_else(|| Error::BadParameter {
                             name: key.clone(),
                             message: format!(
-                                "{} has no parameter {key:?}: expected iterations, seconds{}",
+                                "{} has no parameter {key:?}: expected one of {}",
                                 info.id,
-                                info.params
-                                    .iter()
-                                    .chain(RUN_PARAMS)
-                                    .map(|s| format!(", {}", s.key))
-                                    .collect::<String>()
+                                keys(info).join(", ")
                             ),
                         })?;
                     params.set_text(spec.key, &text)?;
@@ -254,7 +253,7 @@ impl Agent {
         let clock = Clock::start();
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
-        let forced = |mv| Choice {
+        let unsearched = |mv| Choice {
             mv,
             iterations: 0,
             seconds: clock.seconds(),
@@ -263,9 +262,9 @@ impl Agent {
         let info = match self.kind {
             AgentKind::Random => {
                 let mut rng = Rng::new(seed);
-                return Ok(forced(moves[rng.below(moves.len() as u32) as usize]));
+                return Ok(unsearched(moves[rng.below(moves.len() as u32) as usize]));
             }
-            AgentKind::Search(_) if moves.len() == 1 => return Ok(forced(moves[0])),
+            AgentKind::Search(_) if moves.len() == 1 => return Ok(unsearched(moves[0])),
             AgentKind::Search(info) => info,
         };
         let params = if self.options.iter().any(|(k, _)| k == SEED.key) {
@@ -374,6 +373,11 @@ impl fmt::Display for Agent {
 
 /// Every key a search agent's text form accepts, for help texts: `iterations`, `seconds`
 /// and the schema's keys of `info`.
+///
+/// ```
+/// let pns = pnplay::search::catalogue::find("pns").unwrap();
+/// assert_eq!(pnplay::agent::keys(pns), ["iterations", "seconds", "seed", "goal", "nodes", "time"]);
+/// ```
 #[must_use]
 pub fn keys(info: &SearchInfo) -> Vec<&'static str> {
     [ITERATIONS, SECONDS]
