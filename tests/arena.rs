@@ -170,6 +170,34 @@ fn a_cut_off_run_resumes_to_the_same_file() {
 }
 
 #[test]
+fn passes_are_played_and_a_finished_game_is_refused() {
+    let config =
+        MatchConfig::new("othello4", "pns:iterations=100", "random", "random:2", 1).unwrap();
+    let records: Vec<GameRecord> = (0..20).map(|i| play_game(&config, i).unwrap()).collect();
+    let passes: Vec<_> = records
+        .iter()
+        .flat_map(|r| &r.moves)
+        .filter(|ply| ply.mv == "pass")
+        .collect();
+    assert!(!passes.is_empty(), "4×4 Othello games pass");
+    // A pass is forced: no search, no fallback.
+    assert!(
+        passes
+            .iter()
+            .all(|ply| ply.iterations == 0 && !ply.fallback)
+    );
+    for record in &records {
+        let end = pnplay::engine::describe(&"othello4".parse().unwrap(), Some(&record.final_pos));
+        assert!(end.unwrap().outcome.is_some(), "{}", record.final_pos);
+    }
+
+    let agent: pnplay::agent::Agent = "pns:iterations=10".parse().unwrap();
+    let over = TicTacToe::parse_position(&(), "14253").unwrap(); // X: 1, 2, 3
+    assert_eq!(over.turn(), Turn::Over);
+    assert_eq!(agent.choose(&over, 1).unwrap_err().kind(), "game-over");
+}
+
+#[test]
 fn chance_moves_are_sampled_by_the_arena() {
     let config = MatchConfig::new("2048:2x2:16", "pns:iterations=50", "random", "", 4).unwrap();
     for index in 0..4 {
