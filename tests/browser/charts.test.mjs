@@ -56,6 +56,11 @@ test('a long run is thinned honestly to at most 4096 points', async () => {
   await page.waitForFunction(() => Number(document.querySelector('#charts')?.dataset.last?.split(',')[0]) > 20000, null, { timeout: 60000 });
   await page.click('#run'); // pause
   await page.waitForFunction(() => document.querySelector('#run').textContent.includes('Run'));
+  // The last drawing (throttled while reports stream) has the final history and its note.
+  await page.waitForFunction(() => {
+    const charts = document.querySelector('#charts');
+    return new RegExp(`a point every ${charts.dataset.strides} iterations`).test(document.querySelector('.chart-note')?.textContent ?? '');
+  });
   const data = await chartData(page);
   const stride = Number(data.strides);
   const length = Number(data.lengths);
