@@ -14,6 +14,7 @@ pub mod bestfirst;
 pub mod catalogue;
 pub mod clock;
 pub mod exact;
+pub mod mcts;
 pub mod params;
 pub mod session;
 pub mod view;
