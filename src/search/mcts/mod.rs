@@ -272,6 +272,12 @@ impl<G: Game> Mcts<G> {
         &self.tree
     }
 
+    /// The root value and tree size at every iteration.
+    #[must_use]
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
     /// The configuration.
     #[must_use]
     pub fn config(&self) -> Config {
@@ -628,7 +634,8 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// Whether a limit stops the search before another iteration.
+    /// Whether a limit stops the search before another iteration (also when the root's
+    /// visit count is full: a `u32` holds 4,294,967,295 simulations).
     fn limit_reached(&self, seconds: f64) -> bool {
         let Limits {
             max_nodes,
@@ -638,6 +645,7 @@ impl<G: Game> Mcts<G> {
         max_iterations.is_some_and(|max| self.stats.iterations >= max)
             || max_nodes.is_some_and(|max| self.tree.len() as u64 >= max)
             || max_seconds.is_some_and(|max| seconds >= max)
+            || self.tree.node(ROOT).visits() == u32::MAX
     }
 
     /// Runs at most `budget` (and within the limits); the verdict once stopped.
