@@ -215,15 +215,15 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
     };
     let mut formula = MEAN_RULE.to_string();
     let mut applied = if node.visits() == 0 {
-        "n = 0: no simulation yet (v shown as 0)".to_string()
+        "no simulation yet: n = 0; v = 0".to_string()
     } else {
         format!(
-            "n = {}; v = {} / {} = {} (for {})",
+            "n = {}; mean for {}: v = {} / {} = {}",
             node.visits(),
+            mover(parent_kind),
             sum,
             node.visits(),
             short(mean),
-            mover(parent_kind)
         )
     };
     if search.config.proof_numbers {
@@ -259,7 +259,8 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
         formula += SOLVER_RULE;
         applied += &format!("; status {}", status.word());
     }
-    let selection = if kind == NodeKind::Terminal {
+    let selection = if kind == NodeKind::Terminal || node.child_count() == 0 {
+        // A leaf: the next visit expands it (see the expansion rule).
         None
     } else if resolved_stop {
         Some(format!(

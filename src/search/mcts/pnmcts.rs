@@ -51,7 +51,7 @@ impl SearchKind for PnMctsSearch {
                 SOLVER_RULE,
             ],
             selection: "From the root: while the node is expanded and not a finished game, the child maximising v_i + C·sqrt(ln n_p / n_i) + C_pn·(1 − rank_i / max rank) (unvisited children first; ties at random, seeded; resolved children skipped with the solver); a leaf with visits gets all its children, one is picked by the same formula and a random play-out runs from it.",
-            params: "C (default √2) weighs exploration, C_pn (default 1) the rank bonus (0: UCT with full expansion); solver (default on) stops at a proven root. Seed fixes every random choice; goal decides pn/dn of finished games; node, time and iteration limits stop it with out.",
+            params: "C (default √2) weighs exploration, C_pn (cpn, default 1) the rank bonus (0: UCT with full expansion); solver (default on) stops at a proven root. Seed fixes every random choice; goal decides pn/dn of finished games; node, time and iteration limits stop it with out.",
             source: "Doe, Winands, Soemers and Browne, Combining MCTS and PNS, §IV, formula (2), with §II (MCTS) and §III (PNS's numbers); Winands, Björnsson and Saito, MCTS-Solver (CG 2008).",
         },
     };

@@ -21,13 +21,13 @@ use crate::search::session::Session;
 
 /// The visit count.
 pub const VISITS: Meaning = Meaning {
-    name: "n",
-    meaning: "visits: the simulations (iterations) that passed through the node",
+    name: "visits",
+    meaning: "n_i, shown as n: the simulations (iterations) that passed through the node",
 };
 /// The mean result.
 pub const MEAN: Meaning = Meaning {
-    name: "v",
-    meaning: "mean result in [−1, 1] of those simulations (+1 win, 0 draw, −1 loss) for the player who made the move into the node; at the root for the player to move there. Charts plot the root's (1 + v)/2",
+    name: "mean",
+    meaning: "v_i, shown as v: the mean result in [−1, 1] of those simulations (+1 win, 0 draw, −1 loss) for the player who made the move into the node; at the root for the player to move there. Charts plot the root's (1 + v)/2",
 };
 
 /// MCTS (UCT) in the catalogue.
