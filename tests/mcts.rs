@@ -264,7 +264,7 @@ fn pn_mcts_proof_numbers_follow_the_pns_rules_on_its_whole_tree() {
         for solver in [false, true] {
             let othello = Othello::start(&Size::Eight);
             let mut search = Mcts::new(
-                othello.clone(),
+                othello,
                 Config::pn_mcts(std::f64::consts::SQRT_2, 1.0, solver),
                 question(&othello, goal),
                 3,
@@ -303,33 +303,35 @@ fn pn_mcts_proof_numbers_follow_the_pns_rules_on_its_whole_tree() {
     assert!(checked > 10_000, "{checked} expanded nodes checked");
 }
 
-/// The fields UCT with full expansion and PN-MCTS share, node by node.
-fn shared_fields<G: Game>(
-    search: &Mcts<G>,
-) -> Vec<(NodeId, Option<G::Move>, u32, i64, Status, u16)> {
+/// The fields UCT with full expansion and PN-MCTS share, node by node, as text: parent,
+/// move, visits, sum of results, status, move index.
+fn shared_fields<G: Game>(search: &Mcts<G>) -> Vec<String> {
     let tree = search.arena();
     (0..tree.len() as NodeId)
         .map(|id| {
             let n = tree.node(id);
-            (
-                n.parent(),
-                n.mv(),
-                n.visits(),
-                n.sum(),
-                n.status(),
-                n.index(),
+            format!(
+                "{:?}",
+                (
+                    n.parent(),
+                    n.mv(),
+                    n.visits(),
+                    n.sum(),
+                    n.status(),
+                    n.index()
+                )
             )
         })
         .collect()
 }
 
+/// A run of one game: its tree's shared fields and its move, for a configuration and seed.
+type Run = Box<dyn Fn(Config, u64) -> (Vec<String>, Option<String>)>;
+
 #[test]
 fn pn_mcts_with_cpn_zero_builds_the_tree_of_uct_with_full_expansion() {
     let c = std::f64::consts::SQRT_2;
-    let positions: Vec<(
-        Box<dyn Fn(Config, u64) -> (Vec<String>, Option<String>)>,
-        &str,
-    )> = vec![
+    let positions: Vec<(Run, &str)> = vec![
         (
             Box::new(move |config, seed| run_shared(Othello::start(&Size::Eight), config, seed)),
             "othello",
@@ -367,11 +369,7 @@ fn run_shared<G: Game>(root: G, config: Config, seed: u64) -> (Vec<String>, Opti
     let q = question(&root, Goal::Win);
     let mut search = Mcts::new(root, config, q, seed, Limits::default());
     search.step(Budget::iterations(2_000));
-    let fields = shared_fields(&search)
-        .into_iter()
-        .map(|f| format!("{f:?}"))
-        .collect();
-    (fields, search.best_move())
+    (shared_fields(&search), search.best_move())
 }
 
 #[test]
