@@ -563,7 +563,7 @@ impl<G: Game> Mcts<G> {
         self.scores.clear();
         self.growth = Growth::None;
         self.path.push(ROOT);
-        self.before.push(self.values(ROOT));
+        self.before.push(self.values_ranked(ROOT, Some(1)));
         let mut id = ROOT;
         loop {
             let node = *self.tree.node(id);
@@ -579,10 +579,11 @@ impl<G: Game> Mcts<G> {
                     break;
                 }
                 if child != NONE {
+                    // UCT's new child: no proof numbers, so no rank.
                     let node = self.tree.node(child);
                     pos.play(node.mv().expect("a child has a move"));
                     self.path.push(child);
-                    self.before.push(self.values(child));
+                    self.before.push(self.values_ranked(child, Some(0)));
                     self.scores.push(None);
                     break;
                 }
@@ -592,7 +593,8 @@ impl<G: Game> Mcts<G> {
             };
             pos.play(self.tree.node(child).mv().expect("a child has a move"));
             self.path.push(child);
-            self.before.push(self.values(child));
+            self.before
+                .push(self.values_ranked(child, Some(score.rank.0)));
             self.scores.push(Some(score));
             id = child;
             if self.tree.node(child).visits() == 0 {
@@ -616,7 +618,7 @@ impl<G: Game> Mcts<G> {
         self.stats.nodes_created = self.tree.len() as u64;
         self.stats.peak_nodes = self.stats.nodes_created;
         self.stats.playouts = self.sampler.playouts();
-        let values = self.values(ROOT);
+        let values = self.values_ranked(ROOT, Some(1));
         self.history
             .record(self.stats.iterations, &values, self.tree.len() as u64);
         true
@@ -729,6 +731,12 @@ impl<G: Game> Mcts<G> {
     /// A node's values as views show them.
     #[must_use]
     pub fn values(&self, id: NodeId) -> Values {
+        self.values_ranked(id, None)
+    }
+
+    /// A node's values, its rank among its siblings given (`Some`: what selection just
+    /// computed, so an iteration allocates nothing) or computed from them (`None`).
+    fn values_ranked(&self, id: NodeId, rank: Option<u32>) -> Values {
         let node = self.tree.node(id);
         let visits = f64::from(node.visits());
         let mean = if id == ROOT {
@@ -740,12 +748,14 @@ impl<G: Game> Mcts<G> {
             return Values::Mcts { visits, mean };
         }
         let (pn, dn) = node.proof_numbers();
-        let rank = if id == ROOT {
-            1
-        } else {
-            let parent = node.parent();
-            let kind = self.tree.node(parent).kind();
-            self.rank_in(&self.sorted_keys(parent), kind, id)
+        let rank = match rank {
+            _ if id == ROOT => 1,
+            Some(rank) => rank,
+            None => {
+                let parent = node.parent();
+                let kind = self.tree.node(parent).kind();
+                self.rank_in(&self.sorted_keys(parent), kind, id)
+            }
         };
         Values::PnMcts {
             visits,
