@@ -506,6 +506,9 @@ fn expected_path<R: Rules, M: Copy>(
                 }
                 (Values::Probability { ppn, .. }, _, true) => -ppn,
                 (Values::Probability { ppn, .. }, _, false) => ppn,
+                (Values::Mcts { .. } | Values::PnMcts { .. }, _, _) => {
+                    unreachable!("best-first rules have no MCTS values")
+                }
             }
         };
         let mut best: Option<u32> = None;

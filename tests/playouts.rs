@@ -20,3 +20,14 @@ fn seeded_playouts_give_the_pinned_results() {
 fn a_seeded_ppns_run_gives_the_pinned_counts() {
     assert_eq!(fixture::ppns_run(), fixture::PINNED_PPNS);
 }
+
+#[test]
+fn seeded_mcts_runs_are_pinned() {
+    for (algo, mv, root, nodes) in fixture::PINNED_MCTS {
+        assert_eq!(
+            fixture::mcts_run(algo),
+            (mv.to_string(), root.to_string(), nodes),
+            "{algo}"
+        );
+    }
+}

@@ -56,3 +56,14 @@ fn rng_stream_matches_native() {
         ]
     );
 }
+
+#[wasm_bindgen_test]
+fn seeded_mcts_runs_match_native() {
+    for (algo, mv, root, nodes) in fixture::PINNED_MCTS {
+        assert_eq!(
+            fixture::mcts_run(algo),
+            (mv.to_string(), root.to_string(), nodes),
+            "{algo}"
+        );
+    }
+}

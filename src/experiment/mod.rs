@@ -164,7 +164,8 @@ impl SearchSpec {
 /// * `root_value`: always an object naming its kind and numbers, as the worker's values do —
 ///   for PNS and df-pn `{"kind":"proof-numbers","pn":…,"dn":…}`; for PPNS, PPNS-precise and
 ///   PP `{"kind":"probability","ppn":…,"one_minus_ppn":…}`; for MCPNS
-///   `{"kind":"monte-carlo","pmc":…,"dmc":…}` (an infinite number is the string
+///   `{"kind":"monte-carlo","pmc":…,"dmc":…}`; for MCTS `{"kind":"mcts","visits":…,"mean":…}`,
+///   for PN-MCTS `{"kind":"pn-mcts","visits","mean","pn","dn","rank"}` (an infinite number is the string
 ///   `"Infinity"`); `null` for alpha-beta, which keeps no value.
 /// * `exact`: the exact outcome for the player to move (`win` / `draw` / `loss`), `null` if
 ///   not verified; `wrong`: whether the verdict contradicts it (`null` if not verified).

@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::params::{ParamSpec, Params};
 use super::session::Session;
-use super::{bestfirst, exact};
+use super::{bestfirst, exact, mcts};
 use crate::error::Error;
 use crate::game::Turn;
 use crate::game::catalogue::Catalogued;
@@ -35,6 +35,8 @@ pub enum Family {
     BestFirst,
     /// Depth-first exact solvers with a transposition table (df-pn, alpha-beta).
     Exact,
+    /// Monte-Carlo tree searches that play (MCTS with UCT, MCTS-Solver, PN-MCTS).
+    Mcts,
 }
 
 /// What a search can do, for the page and the experiments.
@@ -52,6 +54,8 @@ pub struct Capabilities {
     pub plays: bool,
     /// It assumes no position repeats in a game (it refuses games whose facts say they do).
     pub acyclic_only: bool,
+    /// It handles chance nodes (2048's spawns); a search without it refuses games with chance.
+    pub chance: bool,
 }
 
 /// What one number a search shows means.
@@ -137,7 +141,7 @@ impl SearchInfo {
     #[must_use]
     pub fn nodes(&self, stats: &super::Stats) -> u64 {
         match self.family {
-            Family::BestFirst => stats.nodes_created,
+            Family::BestFirst | Family::Mcts => stats.nodes_created,
             Family::Exact => stats.nodes_expanded,
         }
     }
@@ -170,6 +174,13 @@ fn start_kind<K: SearchKind, G: Catalogued>(
             reason: "its positions can repeat, and this search assumes they never do",
         });
     }
+    if !K::INFO.capabilities.chance && G::FAMILY.facts.chance {
+        return Err(Error::Unsupported {
+            search: K::INFO.id,
+            game: G::name(&root.variant()),
+            reason: "it has chance nodes, and this search handles only players' moves",
+        });
+    }
     Ok(K::build(root, params))
 }
 
@@ -200,6 +211,8 @@ searches!(
     bestfirst::ppns_precise::PpnsPreciseSearch,
     bestfirst::mcpns::McpnsSearch,
     bestfirst::pp::PpSearch,
+    mcts::uct::MctsSearch,
+    mcts::pnmcts::PnMctsSearch,
     exact::dfpn::DfPnSearch,
     exact::alphabeta::AlphaBetaSearch,
 );

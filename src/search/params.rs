@@ -249,6 +249,41 @@ pub const PLAYOUTS: ParamSpec = ParamSpec {
     )
 };
 
+/// C: the exploration constant of UCT (PN-MCTS paper §II, formula (1)); √2 by default.
+pub const C: ParamSpec = ParamSpec {
+    default: Some(std::f64::consts::SQRT_2),
+    min: Some(0.0),
+    ..ParamSpec::real(
+        "c",
+        "C",
+        "MCTS/PN-MCTS: exploration constant C of UCT, v_i + C·sqrt(ln n_p / n_i)",
+    )
+};
+
+/// C_pn: the weight of the rank bonus of PN-MCTS (PN-MCTS paper §IV, formula (2)).
+pub const CPN: ParamSpec = ParamSpec {
+    default: Some(1.0),
+    min: Some(0.0),
+    ..ParamSpec::real(
+        "cpn",
+        "C_pn",
+        "PN-MCTS: weight of the rank bonus C_pn·(1 − rank_i / max rank); 0 gives UCT with full expansion",
+    )
+};
+
+/// The MCTS-Solver switch (Winands, Björnsson and Saito 2008): back up proven values.
+pub const SOLVER: ParamSpec = ParamSpec {
+    kind: ParamKind::Choice {
+        options: &["off", "on"],
+    },
+    default: Some(1.0),
+    ..ParamSpec::real(
+        "solver",
+        "solver",
+        "MCTS/PN-MCTS: MCTS-Solver, back up proven wins and losses, skip them in selection and stop when the root is proven (off: run to a limit)",
+    )
+};
+
 /// The seed of every random choice of a run.
 pub const SEED: ParamSpec = ParamSpec {
     link: "s",

@@ -51,6 +51,30 @@ pub enum Values {
         /// Monte-Carlo disproof number.
         dmc: f64,
     },
+    /// MCTS (UCT, with or without the solver): the node's visits and mean result in
+    /// [−1, 1] for the player who made the move into it (at the root: for the player to
+    /// move there, the question's player).
+    Mcts {
+        /// Simulations through the node (n_i).
+        visits: f64,
+        /// The mean of their results +1 / 0 / −1 (v_i).
+        mean: f64,
+    },
+    /// PN-MCTS: MCTS's numbers, the node's proof and disproof numbers and its rank among
+    /// its siblings (by pn under an OR parent, by dn under an AND parent; 1 is best; the
+    /// root's is 1).
+    PnMcts {
+        /// Simulations through the node (n_i).
+        visits: f64,
+        /// The mean of their results for the player who moved into the node (v_i).
+        mean: f64,
+        /// Proof number.
+        pn: f64,
+        /// Disproof number.
+        dn: f64,
+        /// Rank among its siblings (pnRank_i of formula (2)).
+        rank: f64,
+    },
 }
 
 /// `b / (a + b)`, 1 when `a` is 0 and 0 when `b` is 0 (also for infinities).
@@ -93,18 +117,34 @@ impl Values {
             Values::ProofNumbers { .. } => "proof-numbers",
             Values::Probability { .. } => "probability",
             Values::MonteCarlo { .. } => "monte-carlo",
+            Values::Mcts { .. } => "mcts",
+            Values::PnMcts { .. } => "pn-mcts",
         }
     }
 
     /// The named numbers, in order.
     #[must_use]
-    pub fn numbers(&self) -> [(&'static str, f64); 2] {
+    pub fn numbers(&self) -> Vec<(&'static str, f64)> {
         match *self {
-            Values::ProofNumbers { pn, dn } => [("pn", pn), ("dn", dn)],
+            Values::ProofNumbers { pn, dn } => vec![("pn", pn), ("dn", dn)],
             Values::Probability { ppn, one_minus_ppn } => {
-                [("ppn", ppn), ("one_minus_ppn", one_minus_ppn)]
+                vec![("ppn", ppn), ("one_minus_ppn", one_minus_ppn)]
             }
-            Values::MonteCarlo { pmc, dmc } => [("pmc", pmc), ("dmc", dmc)],
+            Values::MonteCarlo { pmc, dmc } => vec![("pmc", pmc), ("dmc", dmc)],
+            Values::Mcts { visits, mean } => vec![("visits", visits), ("mean", mean)],
+            Values::PnMcts {
+                visits,
+                mean,
+                pn,
+                dn,
+                rank,
+            } => vec![
+                ("visits", visits),
+                ("mean", mean),
+                ("pn", pn),
+                ("dn", dn),
+                ("rank", rank),
+            ],
         }
     }
 
@@ -115,6 +155,7 @@ impl Values {
             Values::ProofNumbers { pn, dn } => share(pn, dn),
             Values::Probability { ppn, .. } => ppn,
             Values::MonteCarlo { pmc, dmc } => share(pmc, dmc),
+            Values::Mcts { mean, .. } | Values::PnMcts { mean, .. } => (1.0 + mean) / 2.0,
         }
     }
 
@@ -127,6 +168,7 @@ impl Values {
             Values::ProofNumbers { pn, dn } => share(dn, pn),
             Values::Probability { one_minus_ppn, .. } => one_minus_ppn,
             Values::MonteCarlo { pmc, dmc } => share(dmc, pmc),
+            Values::Mcts { mean, .. } | Values::PnMcts { mean, .. } => (1.0 - mean) / 2.0,
         }
     }
 
@@ -137,11 +179,12 @@ impl Values {
             Values::ProofNumbers { .. } => "dn/(pn+dn)",
             Values::Probability { .. } => "PPN",
             Values::MonteCarlo { .. } => "dmc/(pmc+dmc)",
+            Values::Mcts { .. } | Values::PnMcts { .. } => "(1 + mean)/2",
         }
     }
 
     /// The values as short text: `pn 3 / dn 5`, `ppn 0.8123` (`ppn 1 − 2.30e-9` near 1),
-    /// `pmc 2.100 / dmc 0.9000`.
+    /// `pmc 2.100 / dmc 0.9000`, `n 12 / v 0.4167`, `n 12 / v 0.4167 / pn 2 / dn 1 / rank 1`.
     #[must_use]
     pub fn text(&self) -> String {
         match *self {
@@ -151,6 +194,21 @@ impl Values {
             }
             Values::Probability { ppn, .. } => format!("ppn {}", short(ppn)),
             Values::MonteCarlo { pmc, dmc } => format!("pmc {} / dmc {}", short(pmc), short(dmc)),
+            Values::Mcts { visits, mean } => format!("n {} / v {}", short(visits), short(mean)),
+            Values::PnMcts {
+                visits,
+                mean,
+                pn,
+                dn,
+                rank,
+            } => format!(
+                "n {} / v {} / pn {} / dn {} / rank {}",
+                short(visits),
+                short(mean),
+                short(pn),
+                short(dn),
+                short(rank)
+            ),
         }
     }
 }
@@ -176,9 +234,10 @@ impl Serialize for Number {
 
 impl Serialize for Values {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(6))?;
+        let numbers = self.numbers();
+        let mut map = serializer.serialize_map(Some(numbers.len() + 4))?;
         map.serialize_entry("kind", self.kind())?;
-        for (name, value) in self.numbers() {
+        for (name, value) in numbers {
             map.serialize_entry(name, &Number(value))?;
         }
         map.serialize_entry("chart", &Number(self.chart()))?;
@@ -238,6 +297,49 @@ pub struct Snapshot {
     pub path: Vec<NodeId>,
     /// The root, with the included part of the tree below it.
     pub root: ViewNode,
+}
+
+/// The nodes a [`Snapshot`] includes, at most `max_nodes` (at least the root): first the
+/// last path and the line to the pinned node (`focus_line`, root first, empty if none), then
+/// the children of every node on them (the path's siblings, the focus's children), then the
+/// first `depth` levels breadth-first. `children(id)` lists a node's children in move order.
+/// Shared by every search family that keeps a tree.
+#[must_use]
+pub fn snapshot_nodes(
+    path: &[NodeId],
+    focus_line: &[NodeId],
+    depth: usize,
+    max_nodes: usize,
+    children: &dyn Fn(NodeId) -> Vec<NodeId>,
+) -> std::collections::HashSet<NodeId> {
+    let mut nodes = std::collections::HashSet::new();
+    let add = |id: NodeId, nodes: &mut std::collections::HashSet<NodeId>| {
+        if nodes.len() < max_nodes.max(1) {
+            nodes.insert(id);
+        }
+    };
+    for &id in path.iter().chain(focus_line) {
+        add(id, &mut nodes);
+    }
+    for &id in path.iter().chain(focus_line.last()) {
+        if nodes.contains(&id) {
+            for child in children(id) {
+                add(child, &mut nodes);
+            }
+        }
+    }
+    let mut level = vec![path.first().copied().unwrap_or(0)];
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for child in level.iter().flat_map(|&id| children(id)) {
+            add(child, &mut nodes);
+            if nodes.contains(&child) {
+                next.push(child);
+            }
+        }
+        level = next;
+    }
+    nodes
 }
 
 impl ViewNode {

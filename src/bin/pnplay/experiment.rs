@@ -86,7 +86,7 @@ pub struct StagesArgs {
     #[arg(long, default_value_t = 200)]
     positions: usize,
     /// Searches, comma separated: any of the catalogue (pns, mcpns, ppns, ppns-precise, pp,
-    /// dfpn, alphabeta).
+    /// mcts, pnmcts, dfpn, alphabeta).
     #[arg(long, value_delimiter = ',', default_value = pnplay::experiment::DEFAULT_STAGE_SEARCHES, value_parser = params::search)]
     algos: Vec<&'static SearchInfo>,
     /// Read positions from this file instead of generating them (one per line; blank lines

@@ -53,7 +53,8 @@ enum Command {
         /// Position text (SPEC.md §2).
         #[arg(long, allow_hyphen_values = true)]
         pos: String,
-        /// Search: any of the catalogue (pns, ppns, ppns-precise, mcpns, pp, dfpn, alphabeta).
+        /// Search: any of the catalogue (pns, ppns, ppns-precise, mcpns, pp, mcts, pnmcts, dfpn,
+        /// alphabeta).
         #[arg(long, value_parser = params::search)]
         algo: &'static SearchInfo,
         #[command(flatten)]
@@ -78,7 +79,8 @@ enum Command {
         json: bool,
     },
     /// Measure move generation (perft) and random playouts per second from the start
-    /// position, or (with --search) best-first searches on random positions.
+    /// position, or (with --search) any searches of the catalogue on random positions
+    /// (`--moves 0 --positions 1`: from the start).
     Bench(bench::BenchArgs),
     /// Run the papers' batch experiments (JSON Lines, CSV summary, SVG plot).
     Experiment {

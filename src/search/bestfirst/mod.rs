@@ -61,6 +61,7 @@ use super::params::Params;
 use super::session::{Budget, Session, TreeView};
 use super::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, short,
+    snapshot_nodes,
 };
 use super::{Clock, Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
@@ -129,6 +130,7 @@ pub const fn capabilities(exact: bool, playouts: bool) -> Capabilities {
         tree: true,
         plays: false,
         acyclic_only: true,
+        chance: true,
     }
 }
 
@@ -645,15 +647,6 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// node a view follows) adds the path from the root to that node and its children.
     #[must_use]
     pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        let mut included = Included {
-            nodes: HashSet::new(),
-            path: self.path.iter().copied().collect(),
-        };
-        let add = |id: NodeId, nodes: &mut HashSet<NodeId>| {
-            if nodes.len() < max_nodes.max(1) {
-                nodes.insert(id);
-            }
-        };
         // The focus's line from the root, if it is a node of the tree.
         let mut focus_line = Vec::new();
         if let Some(mut id) = focus.filter(|&id| (id as usize) < self.tree.len()) {
@@ -664,31 +657,12 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             focus_line.push(ROOT);
             focus_line.reverse();
         }
-        for &id in self.path.iter().chain(&focus_line) {
-            add(id, &mut included.nodes);
-        }
-        for &id in self
-            .path
-            .iter()
-            .chain(focus.iter().filter(|_| !focus_line.is_empty()))
-        {
-            if included.nodes.contains(&id) {
-                for child in self.tree.node(id).child_ids() {
-                    add(child, &mut included.nodes);
-                }
-            }
-        }
-        let mut level = vec![ROOT];
-        for _ in 0..depth {
-            let mut next = Vec::new();
-            for child in level.iter().flat_map(|&id| self.tree.node(id).child_ids()) {
-                add(child, &mut included.nodes);
-                if included.nodes.contains(&child) {
-                    next.push(child);
-                }
-            }
-            level = next;
-        }
+        let included = Included {
+            nodes: snapshot_nodes(&self.path, &focus_line, depth, max_nodes, &|id| {
+                self.tree.node(id).child_ids().collect()
+            }),
+            path: self.path.iter().copied().collect(),
+        };
         Snapshot {
             algo: self.info.map_or("", |info| info.id),
             verdict: self.verdict(),

@@ -20,7 +20,7 @@
 //! assert_eq!(pnplay::search::bestfirst::playout::Estimate::from_counts(5, 5, 0.01).q, 0.01);
 //! ```
 
-use crate::game::{Game, Rng};
+use crate::game::{Game, Outcome, Rng};
 
 use crate::search::Question;
 use crate::search::view::short;
@@ -126,6 +126,21 @@ impl Sampler {
         }
         self.playouts += u64::from(count);
         Estimate::from_counts(wins, count, theta)
+    }
+
+    /// Runs one playout from `pos` (a finished game is its own end) and returns its result
+    /// for the question's player (MCTS's simulation step).
+    pub fn outcome<G: Game>(&mut self, pos: &G) -> Outcome {
+        let end = pos.random_playout(&mut self.rng);
+        self.playouts += 1;
+        end.outcome(self.question.root_player)
+            .expect("a playout ends in a finished game")
+    }
+
+    /// The generator itself, for a search's other seeded choices (MCTS's expansion and
+    /// tie-breaks): one stream per run, so a seed fixes everything.
+    pub fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
     }
 
     /// Playouts run so far.

@@ -25,6 +25,7 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     tree: false,
     plays: false,
     acyclic_only: true,
+    chance: true,
 };
 
 /// What an exact search's session keeps besides the search: the run's limits, and the
