@@ -51,12 +51,14 @@ test('tic-tac-toe PNS run to the end has one chart point per iteration, with who
 });
 
 test('a long run is thinned honestly to at most 4096 points', async () => {
-  const page = await ready('#v=1&g=othello&a=pns');
+  // Limits far away, so the run is still going when it is paused (a loaded machine is slow).
+  const page = await ready('#v=1&g=othello&a=pns&nodes=50000000&time=60');
   await page.click('#run');
   await page.waitForFunction(() => Number(document.querySelector('#charts')?.dataset.last?.split(',')[0]) > 20000, null, { timeout: 60000 });
   await page.click('#run'); // pause
   await page.waitForFunction(() => document.querySelector('#run').textContent.includes('Run'));
   // The last drawing (throttled while reports stream) has the final history and its note.
+  await page.waitForTimeout(500);
   await page.waitForFunction(() => {
     const charts = document.querySelector('#charts');
     return new RegExp(`a point every ${charts.dataset.strides} iterations`).test(document.querySelector('.chart-note')?.textContent ?? '');
