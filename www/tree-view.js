@@ -317,7 +317,7 @@ export class TreeView {
       const texts = d.more !== undefined ? [`+${d.more} more`] : [d.move ?? 'root', valueLabel(d, false), valueLabel(d, true)];
       for (const text of texts) widest = Math.max(widest, labelWidth(text));
     }
-    this.nodeW = Math.max(40, Math.min(130, widest + 14));
+    this.nodeW = Math.max(40, Math.min(220, widest + 14));
     treeLayout().nodeSize([this.nodeW, LEVEL_H]).separation((a, b) => (a.parent === b.parent ? 1 : 1.2))(layoutRoot);
     let minX = Infinity;
     let maxX = -Infinity;
