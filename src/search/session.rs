@@ -70,6 +70,56 @@ impl Budget {
     }
 }
 
+/// A search that advances one iteration at a time (the best-first and MCTS drivers): what
+/// it provides, and the stepping loop they share ([`Iterative::step_iterations`]).
+pub(crate) trait Iterative {
+    /// The verdict once stopped (`None` while it can go on), for the loop to read and set.
+    fn finished_mut(&mut self) -> &mut Option<Verdict>;
+    /// The seconds searched so far, for the loop to add to.
+    fn seconds_mut(&mut self) -> &mut f64;
+    /// Whether the run's limits read the clock.
+    fn timed(&self) -> bool;
+    /// Whether a run limit is reached after `seconds` of search in all.
+    fn limit_reached(&self, seconds: f64) -> bool;
+    /// One iteration; false if none could be done (the search cannot go on).
+    fn iterate(&mut self) -> bool;
+    /// The verdict if the last iteration decided the question.
+    fn conclusion(&self) -> Option<Verdict>;
+
+    /// Runs at most `budget` (and within the limits); returns the verdict once the search
+    /// has stopped, `None` if it can go on.
+    fn step_iterations(&mut self, budget: Budget) -> Option<Verdict> {
+        if let Some(verdict) = *self.finished_mut() {
+            return Some(verdict);
+        }
+        let clock = super::Clock::start();
+        let seconds_before = *self.seconds_mut();
+        let reads_clock = self.timed() || budget.seconds.is_some();
+        let mut done = 0;
+        let result = loop {
+            let elapsed = if reads_clock { clock.seconds() } else { 0.0 };
+            if self.limit_reached(seconds_before + elapsed) {
+                break Some(Verdict::Out);
+            }
+            if budget.iterations.is_some_and(|n| done >= n)
+                || budget.seconds.is_some_and(|s| elapsed >= s)
+            {
+                break None;
+            }
+            if !self.iterate() {
+                break Some(Verdict::Out);
+            }
+            done += 1;
+            if let Some(verdict) = self.conclusion() {
+                break Some(verdict);
+            }
+        };
+        *self.seconds_mut() = seconds_before + clock.seconds();
+        *self.finished_mut() = result;
+        result
+    }
+}
+
 /// A running search of one position, of any family.
 pub trait Session: Send {
     /// Which search this is.

@@ -58,12 +58,12 @@ use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
 
 use super::catalogue::{Capabilities, SearchInfo};
 use super::params::Params;
-use super::session::{Budget, Session, TreeView};
+use super::session::{Budget, Iterative, Session, TreeView};
 use super::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, short,
     snapshot_nodes,
 };
-use super::{Clock, Limits, Question, Stats, Verdict};
+use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
 use crate::game::{Game, MoveList};
@@ -549,39 +549,38 @@ fn evaluate<G: Game, R: Rules>(
     }
 }
 
+impl<G: Game, R: Rules> Iterative for BestFirst<G, R> {
+    fn finished_mut(&mut self) -> &mut Option<Verdict> {
+        &mut self.finished
+    }
+
+    fn seconds_mut(&mut self) -> &mut f64 {
+        &mut self.stats.seconds
+    }
+
+    fn timed(&self) -> bool {
+        self.limits.max_seconds.is_some()
+    }
+
+    fn limit_reached(&self, seconds: f64) -> bool {
+        BestFirst::limit_reached(self, seconds)
+    }
+
+    fn iterate(&mut self) -> bool {
+        BestFirst::iterate(self)
+    }
+
+    fn conclusion(&self) -> Option<Verdict> {
+        BestFirst::conclusion(self)
+    }
+}
+
 /// The driver's own API, for any game (the catalogue's sessions delegate to it).
 impl<G: Game, R: Rules> BestFirst<G, R> {
     /// Runs at most `budget` (and within the limits); returns the verdict once the search
     /// has stopped, `None` if it can go on.
     pub fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        if self.finished.is_some() {
-            return self.finished;
-        }
-        let clock = Clock::start();
-        let seconds_before = self.stats.seconds;
-        let reads_clock = self.limits.max_seconds.is_some() || budget.seconds.is_some();
-        let mut done = 0;
-        let result = loop {
-            let elapsed = if reads_clock { clock.seconds() } else { 0.0 };
-            if self.limit_reached(seconds_before + elapsed) {
-                break Some(Verdict::Out);
-            }
-            if budget.iterations.is_some_and(|n| done >= n)
-                || budget.seconds.is_some_and(|s| elapsed >= s)
-            {
-                break None;
-            }
-            if !self.iterate() {
-                break Some(Verdict::Out);
-            }
-            done += 1;
-            if let Some(verdict) = self.conclusion() {
-                break Some(verdict);
-            }
-        };
-        self.stats.seconds = seconds_before + clock.seconds();
-        self.finished = result;
-        result
+        self.step_iterations(budget)
     }
 
     /// The verdict: `out` until the search has stopped for another reason.

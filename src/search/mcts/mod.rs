@@ -60,10 +60,10 @@ use tree::{NONE, Tree};
 use super::bestfirst::playout::Sampler;
 use super::catalogue::{Capabilities, SearchInfo};
 use super::params::{self, Params};
-use super::session::{Budget, Session, TreeView};
+use super::session::{Budget, Iterative, Session, TreeView};
 use super::tree::{NodeId, NodeKind, ROOT, Status};
 use super::view::{History, Inspection, PathNode, Snapshot, Values, ViewNode, snapshot_nodes};
-use super::{Clock, Limits, Question, Stats, Verdict};
+use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
 use crate::game::{Game, MoveBuffer, MoveList, Outcome};
@@ -216,6 +216,32 @@ pub struct Mcts<G: Game> {
 /// The proof numbers of a finished game.
 const fn terminal_numbers(proven: bool) -> (u32, u32) {
     if proven { (0, INFINITE) } else { (INFINITE, 0) }
+}
+
+impl<G: Game> Iterative for Mcts<G> {
+    fn finished_mut(&mut self) -> &mut Option<Verdict> {
+        &mut self.finished
+    }
+
+    fn seconds_mut(&mut self) -> &mut f64 {
+        &mut self.stats.seconds
+    }
+
+    fn timed(&self) -> bool {
+        self.limits.max_seconds.is_some()
+    }
+
+    fn limit_reached(&self, seconds: f64) -> bool {
+        Mcts::limit_reached(self, seconds)
+    }
+
+    fn iterate(&mut self) -> bool {
+        Mcts::iterate(self)
+    }
+
+    fn conclusion(&self) -> Option<Verdict> {
+        Mcts::conclusion(self)
+    }
 }
 
 impl<G: Game> Mcts<G> {
@@ -652,34 +678,7 @@ impl<G: Game> Mcts<G> {
 
     /// Runs at most `budget` (and within the limits); the verdict once stopped.
     pub fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        if self.finished.is_some() {
-            return self.finished;
-        }
-        let clock = Clock::start();
-        let seconds_before = self.stats.seconds;
-        let reads_clock = self.limits.max_seconds.is_some() || budget.seconds.is_some();
-        let mut done = 0;
-        let result = loop {
-            let elapsed = if reads_clock { clock.seconds() } else { 0.0 };
-            if self.limit_reached(seconds_before + elapsed) {
-                break Some(Verdict::Out);
-            }
-            if budget.iterations.is_some_and(|n| done >= n)
-                || budget.seconds.is_some_and(|s| elapsed >= s)
-            {
-                break None;
-            }
-            if !self.iterate() {
-                break Some(Verdict::Out);
-            }
-            done += 1;
-            if let Some(verdict) = self.conclusion() {
-                break Some(verdict);
-            }
-        };
-        self.stats.seconds = seconds_before + clock.seconds();
-        self.finished = result;
-        result
+        self.step_iterations(budget)
     }
 
     /// The verdict: `out` until the search has stopped for another reason.
