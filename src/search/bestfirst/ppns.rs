@@ -199,11 +199,7 @@ impl Rules for Ppns {
     }
 
     fn criterion(&self, parent: NodeKind) -> &'static str {
-        if parent.is_or() {
-            "greatest ppn"
-        } else {
-            "least ppn"
-        }
+        ppn_criterion(parent)
     }
 
     fn formula(&self, kind: NodeKind) -> &'static str {
@@ -275,5 +271,15 @@ impl SearchKind for PpnsSearch {
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         super::session(&Self::INFO, root, Ppns::from_params(params), params)
+    }
+}
+
+/// The selection criterion of the probability searches (PPNS in both modes, PP): the
+/// greatest ppn at an OR node, the least at an AND or chance node.
+pub(super) fn ppn_criterion(parent: NodeKind) -> &'static str {
+    if parent.is_or() {
+        "greatest ppn"
+    } else {
+        "least ppn"
     }
 }

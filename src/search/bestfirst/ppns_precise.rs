@@ -152,11 +152,7 @@ impl Rules for PpnsPrecise {
     }
 
     fn criterion(&self, parent: NodeKind) -> &'static str {
-        if parent.is_or() {
-            "greatest ppn"
-        } else {
-            "least ppn"
-        }
+        super::ppns::ppn_criterion(parent)
     }
 
     fn formula(&self, kind: NodeKind) -> &'static str {
