@@ -24,6 +24,18 @@ function el(name, attributes = {}, parent = null) {
   return node;
 }
 
+/** Calls `choose` when `group` is clicked, or pressed with Enter or Space while focused. */
+function onActivate(group, choose) {
+  group.addEventListener('click', choose);
+  group.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      event.stopPropagation();
+      choose();
+    }
+  });
+}
+
 /** A human name for a cell, in the family's way of naming cells. */
 export function cellName(view, presentation, index) {
   const row = Math.floor(index / view.cols);
@@ -171,15 +183,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
         'aria-label',
         `${cellName(view, presentation, index)}: ${pieceName(presentation, contents)}${move ? `, play ${move.text}` : ''}`,
       );
-      const choose = () => onCell(index, move);
-      group.addEventListener('click', choose);
-      group.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          event.stopPropagation();
-          choose();
-        }
-      });
+      onActivate(group, () => onCell(index, move));
     }
     if (highlight === index) el('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, class: 'last-move' }, group);
     marks.forEach((mark, i) => {
@@ -257,15 +261,7 @@ function renderTree(container, view, presentation, { onCell, interactive, editin
     group.setAttribute('role', 'button');
     group.setAttribute('tabindex', move || editing ? '0' : '-1');
     group.setAttribute('aria-label', `${treeNodeName(view, index)}: ${what}${move ? `, play ${move.text}` : ''}${index === current ? ' (here)' : ''}`);
-    const choose = () => onCell(index, move);
-    group.addEventListener('click', choose);
-    group.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' || event.key === ' ') {
-        event.preventDefault();
-        event.stopPropagation();
-        choose();
-      }
-    });
+    onActivate(group, () => onCell(index, move));
   }
   container.replaceChildren(svg);
   return svg;

@@ -39,11 +39,14 @@ function el(name, attributes = {}, parent = null) {
   return node;
 }
 
-function button(text, title, onClick) {
+/** A small toolbar button; `action` names it for tests and styles (data-action). */
+function button(text, title, onClick, action = null) {
   const b = document.createElement('button');
   b.type = 'button';
+  b.className = 'small';
   b.textContent = text;
   b.title = title;
+  if (action) b.dataset.action = action;
   b.addEventListener('click', onClick);
   return b;
 }
@@ -107,14 +110,24 @@ export class TreeView {
       this.redraw();
     });
     tools.append(
-      button('Fit', 'Fit the whole tree in the box', () => {
-        this.auto = true;
-        this.fit(true);
-      }),
-      button('Root', 'Go to the root', () => {
-        this.auto = false;
-        this.toRoot(true);
-      }),
+      button(
+        'Fit',
+        'Fit the whole tree in the box',
+        () => {
+          this.auto = true;
+          this.fit(true);
+        },
+        'fit',
+      ),
+      button(
+        'Root',
+        'Go to the root',
+        () => {
+          this.auto = false;
+          this.toRoot(true);
+        },
+        'root',
+      ),
       button('−', 'Zoom out', () => this.zoomBy(1 / 1.25)),
       button('+', 'Zoom in', () => this.zoomBy(1.25)),
       followLabel,
@@ -122,9 +135,6 @@ export class TreeView {
       button('SVG', 'Download the drawn tree as SVG', () => this.exportSvg()),
       button('JSON', 'Download the snapshot of the tree as JSON', () => this.exportJson()),
     );
-    for (const b of tools.querySelectorAll('button')) b.classList.add('small');
-    tools.querySelector('button').dataset.action = 'fit';
-    tools.querySelectorAll('button')[1].dataset.action = 'root';
 
     this.svg = el('svg', { class: 'tree-svg', role: 'group', 'aria-label': `${algo} search tree` });
     this.viewport = el('g', { class: 'viewport' }, this.svg);
