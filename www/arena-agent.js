@@ -150,6 +150,7 @@ export class AgentField {
   async check() {
     const asked = ++this.asked;
     const text = this.value;
+    delete this.text.dataset.read; // the canonical text of the last reading, once it is shown
     try {
       const agent = await this.engine.request('arenaAgent', { text });
       if (asked === this.asked) this.fill(agent);
@@ -161,7 +162,8 @@ export class AgentField {
   }
 
   /** Shows the engine's reading `{search, options}` in the composer and clears the marks. */
-  fill({ search, options }) {
+  fill({ text, search, options }) {
+    this.text.dataset.read = text;
     this.error.hidden = true;
     this.text.removeAttribute('aria-invalid');
     this.search.value = search ?? 'random';
