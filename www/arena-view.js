@@ -48,7 +48,7 @@ const PANEL = `
     <button id="arena-cancel" type="button" disabled>Cancel</button>
     <button id="arena-share" type="button" title="A link that opens this view with these settings and reruns the match">Share link</button>
   </div>
-  <p class="arena-cli">Command line: <code id="arena-cli"></code> <button id="arena-cli-copy" type="button" class="small">Copy</button></p>
+  <p class="arena-cli"><span>The same match on the command line:</span> <code id="arena-cli"></code> <button id="arena-cli-copy" type="button" class="small">Copy</button></p>
   <progress id="arena-progress" max="1" value="0" aria-label="Match progress"></progress>
   <p id="arena-status" aria-live="polite"></p>
   <div id="arena-results" class="arena-results" hidden>
@@ -329,6 +329,7 @@ export class ArenaView {
     this.done = 0;
     this.busy = 0;
     this.started = performance.now();
+    this.pausedAt = null;
     this.tell();
     this.clock = setInterval(() => this.tell(), CLOCK_EVERY_MS);
     this.ui.run.disabled = true;
@@ -378,6 +379,9 @@ export class ArenaView {
       await this.summarise({ now: true });
       if (current()) this.root.dataset.state = 'done';
     } else if (this.paused) {
+      // The clock stops while the match is paused.
+      clearInterval(this.clock);
+      this.pausedAt = performance.now();
       this.root.dataset.state = 'paused';
       this.ui.pause.disabled = false;
       this.tell();
@@ -396,6 +400,11 @@ export class ArenaView {
       return;
     }
     this.paused = false;
+    if (this.pausedAt !== null) {
+      this.started += performance.now() - this.pausedAt;
+      this.pausedAt = null;
+      this.clock = setInterval(() => this.tell(), CLOCK_EVERY_MS);
+    }
     this.ui.pause.textContent = 'Pause';
     this.root.dataset.state = 'running';
     this.play(this.generation);
@@ -530,14 +539,15 @@ export class ArenaView {
         width: this.chartWidth(),
         height: 240,
         scales: { x: { time: false }, y: { range: [0, 100] } },
-        axes: [{ label: 'games played (in game order)' }, { label: 'A’s win rate %' }],
+        // Whole numbers of games on the x axis.
+        axes: [{ label: 'games played (in game order)', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }, { label: 'A’s win rate %' }],
         series: [
           { label: 'games' },
-          { label: 'win rate', stroke: accent, width: 2, value: (u, v) => (v == null ? '–' : `${v.toFixed(1)} %`) },
-          { label: 'normal low', stroke: 'rgba(31,95,174,0.35)', width: 1, value: (u, v) => (v == null ? '–' : v.toFixed(1)) },
-          { label: 'normal high', stroke: 'rgba(31,95,174,0.35)', width: 1, value: (u, v) => (v == null ? '–' : v.toFixed(1)) },
-          { label: 'Wilson low', stroke: '#d62728', dash: [5, 4], width: 1, value: (u, v) => (v == null ? '–' : v.toFixed(1)) },
-          { label: 'Wilson high', stroke: '#d62728', dash: [5, 4], width: 1, value: (u, v) => (v == null ? '–' : v.toFixed(1)) },
+          { label: 'win rate', stroke: accent, width: 2 },
+          { label: 'normal low', stroke: 'rgba(31,95,174,0.35)', width: 1, points: { show: false } },
+          { label: 'normal high', stroke: 'rgba(31,95,174,0.35)', width: 1, points: { show: false } },
+          { label: 'Wilson low', stroke: '#d62728', dash: [5, 4], width: 1, points: { show: false } },
+          { label: 'Wilson high', stroke: '#d62728', dash: [5, 4], width: 1, points: { show: false } },
         ],
         bands: [{ series: [3, 2], fill: 'rgba(31,95,174,0.15)' }],
         legend: { live: false },
@@ -688,7 +698,13 @@ export class ArenaView {
     let text = `ply ${replay.at} of ${total}`;
     if (ply) {
       text += `: ${ply.move} by ${who[ply.by] ?? ply.by}`;
-      if (ply.by === 'a' || ply.by === 'b') text += ` · ${ply.iterations.toLocaleString('en')} iterations${ply.fallback ? ' · fallback (first legal move)' : ''}`;
+      const agent = { a: replay.record.a, b: replay.record.b }[ply.by];
+      if (agent && agent !== 'random') {
+        // A search agent plays a forced move (one legal move) without searching.
+        const forced = replay.steps[replay.at - 1].view.moves.length === 1;
+        text += forced ? ' · the only legal move, played without search' : ` · ${ply.iterations.toLocaleString('en')} iterations`;
+        if (ply.fallback) text += ' · fallback: the search named no move, the first legal one was played';
+      }
     } else {
       text += ': the start position';
     }
