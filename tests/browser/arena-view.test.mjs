@@ -106,6 +106,11 @@ test('the arena view plays the CLI’s match, replays a game, marks a bad agent,
   await page.waitForSelector('#arena-openings[aria-invalid="true"]');
   assert.match(await page.locator('#arena-status').textContent(), /openings/);
   await page.fill('#arena-openings', MATCH.openings);
+  await page.fill('#arena-game', 'chess');
+  await page.click('#arena-run');
+  await page.waitForSelector('#arena-game[aria-invalid="true"]');
+  assert.match(await page.locator('#arena-status').textContent(), /chess/);
+  await page.fill('#arena-game', MATCH.game);
 
   // The composer writes the text: a parameter typed there is in the agent's text.
   await page.waitForSelector(`#arena-a-text[data-read="${MATCH.a}"]`);
@@ -151,4 +156,16 @@ test('the arena view plays the CLI’s match, replays a game, marks a bad agent,
   assert.deepEqual(await counts(again), { wins: expected.summary.wins, draws: expected.summary.draws, losses: expected.summary.losses });
   assert.equal(await again.locator('#arena-line').textContent(), expected.line);
   assert.deepEqual(errors, []);
+});
+
+test('a link with bad arena settings marks them and keeps the defaults', async () => {
+  const page = await openPage(browser, `${server.url}#v=1&view=arena&an=0&aa=pnmcts:iterations=0`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#arena-count[aria-invalid="true"]');
+  assert.equal(await page.locator('#arena-count').inputValue(), '20');
+  assert.match(await page.locator('#message').textContent(), /an: /);
+  // The agent's text is the engine's to check: it marks it and says why.
+  await page.waitForSelector('#arena-a-text[aria-invalid="true"]');
+  assert.match(await page.locator('#arena-a-error').textContent(), /iterations/);
+  assert.equal(await page.locator('#arena-panel').getAttribute('data-state'), null, 'nothing ran');
 });
