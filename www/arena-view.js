@@ -315,7 +315,6 @@ export class ArenaView {
     this.match = match;
     this.records = new Array(match.games).fill(null);
     this.summary = null;
-    this.replay = null;
     this.paused = false;
     this.startTable();
     this.ui.results.hidden = false;
@@ -600,17 +599,18 @@ export class ArenaView {
       tr.className = 'pending';
       tr.insertCell().textContent = String(index);
       for (let i = 1; i < titles.length; i++) tr.insertCell().textContent = '…';
-      const open = () => {
-        if (this.records[index]) this.openReplay(index);
-      };
-      tr.addEventListener('click', open);
-      tr.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          open();
-        }
-      });
       return tr;
+    });
+    // One listener for every row (a match may have thousands): a played game replays.
+    const open = (event) => {
+      const index = Number(event.target.closest('tr')?.dataset.index);
+      if (!Number.isInteger(index) || !this.records[index]) return false;
+      this.openReplay(index);
+      return true;
+    };
+    body.addEventListener('click', open);
+    body.addEventListener('keydown', (event) => {
+      if ((event.key === 'Enter' || event.key === ' ') && open(event)) event.preventDefault();
     });
     this.ui.table.replaceChildren(table);
   }
@@ -648,6 +648,8 @@ export class ArenaView {
   // ------------------------------------------------------------------ replay
 
   resetReplay() {
+    this.replayAsked = (this.replayAsked ?? 0) + 1; // a replay being prepared is not shown
+    this.replay = null;
     this.ui.board.replaceChildren();
     this.ui.replayTitle.textContent = 'Replay: click a game in the table';
     this.ui.replayLine.textContent = '';
