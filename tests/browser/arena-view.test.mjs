@@ -141,11 +141,16 @@ test('the arena view plays the CLI’s match, replays a game, marks a bad agent,
   await page.fill('#arena-game', MATCH.game);
   await page.fill('#arena-a-text', MATCH.a);
   await page.fill('#arena-b-text', MATCH.b);
-  // (Once the address bar follows these settings, so its next update does not come after the share.)
-  await page.waitForFunction(() => /an=6/.test(location.hash) && /ab=mcts/.test(location.hash) && /ag=connect4/.test(location.hash));
+  // The link a user shares is the one copied to the clipboard (the address bar follows
+  // later edits): the test reads it there.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = async (text) => {
+      window.copiedLink = text;
+    };
+  });
   await page.click('#arena-share');
-  await page.locator('#message').filter({ hasText: /Link copied|Copy this link/ }).waitFor();
-  const link = page.url();
+  await page.locator('#message').filter({ hasText: /Link copied/ }).waitFor();
+  const link = await page.evaluate(() => window.copiedLink);
   assert.match(link, /view=arena/);
   assert.match(link, /run=1/);
   const again = await openPage(browser, link, errors);
