@@ -679,7 +679,9 @@ export class ArenaView {
     if (asked !== this.replayAsked) return;
     this.replay = { index, record, steps, at: 0 };
     this.ui.ply.max = String(steps.length - 1);
-    this.ui.replayTitle.textContent = `Replay of game ${index}: A plays ${this.colourOf(record.a_plays)}, ${OUTCOME[record.a_result]}`;
+    const colour = this.colourOf(record.a_plays);
+    const who = colour.endsWith(' plays') ? colour : `A plays ${colour}`; // one player: 'A plays' or 'B plays'
+    this.ui.replayTitle.textContent = `Replay of game ${index}: ${who}, ${OUTCOME[record.a_result]}`;
     this.ui.board.dataset.game = String(index);
     this.ui.board.dataset.final = view.text;
     this.showPly(Infinity);
