@@ -423,3 +423,109 @@ pub fn arena_play_game(game: &str, config: JsValue, index: u32) -> Result<JsValu
     let record = crate::arena::play_game(&config, u64::from(index)).map_err(js_error)?;
     to_js(&record)
 }
+
+/// Reads one agent's text form (`pnmcts:iterations=1000,cpn=1`, `random`) for the page's
+/// arena view: `{text, search, options}` — the canonical text the match records carry, the
+/// search's id (`null` for `random`) and its options by key, as canonical text — or the agent's
+/// error naming the field that is wrong, so the page marks it before playing anything.
+#[wasm_bindgen(js_name = arenaAgent)]
+pub fn arena_agent(text: &str) -> Result<JsValue, JsValue> {
+    #[derive(serde::Serialize)]
+    struct AgentView {
+        text: String,
+        search: Option<&'static str>,
+        options: std::collections::BTreeMap<String, String>,
+    }
+    let agent: crate::agent::Agent = text.parse().map_err(js_error)?;
+    let search = match agent.kind() {
+        crate::agent::AgentKind::Random => None,
+        crate::agent::AgentKind::Search(info) => Some(info.id),
+    };
+    let text = agent.to_string();
+    // The canonical form is `id:key=value,…` with values the schema formats (no `,` or `=`).
+    let options = text
+        .split_once(':')
+        .map(|(_, rest)| {
+            rest.split(',')
+                .filter_map(|option| option.split_once('='))
+                .map(|(key, value)| (key.to_string(), value.to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    to_js(&AgentView {
+        text,
+        search,
+        options,
+    })
+}
+
+/// The summary of some games of a match, as `pnplay match` prints it, for the page's arena
+/// view: the match's `Summary` (A's wins, draws and losses, its rate with the normal and
+/// Wilson 95 % intervals, fallbacks), the CLI's summary `line`, and `curve`: A's rate with
+/// both intervals after each prefix of `records` in the order given (the plot of the rate
+/// against games played). A record's moves are not read, so the page may send them empty.
+/// Errors: the match's (game, agents, openings) or a record that is not one of its games.
+#[wasm_bindgen(js_name = arenaSummary)]
+pub fn arena_summary(game: &str, config: JsValue, records: JsValue) -> Result<JsValue, JsValue> {
+    #[derive(serde::Serialize)]
+    struct Point {
+        games: usize,
+        #[serde(flatten)]
+        rate: crate::arena::interval::Rate,
+    }
+    #[derive(serde::Serialize)]
+    struct Answer {
+        summary: crate::arena::Summary,
+        line: String,
+        curve: Vec<Point>,
+    }
+    let settings: ArenaSettings = serde_wasm_bindgen::from_value(config).map_err(|e| {
+        js_error(Error::BadParameter {
+            name: "config".into(),
+            message: format!("the arena configuration is malformed: {e}"),
+        })
+    })?;
+    let config = crate::arena::MatchConfig::new(
+        game,
+        &settings.a,
+        &settings.b,
+        &settings.openings,
+        settings.seed,
+    )
+    .map_err(js_error)?;
+    let records: Vec<crate::arena::GameRecord> =
+        serde_wasm_bindgen::from_value(records).map_err(|e| {
+            js_error(Error::BadParameter {
+                name: "records".into(),
+                message: format!("the games are not records of a match: {e}"),
+            })
+        })?;
+    if let Some(other) = records.iter().find(|r| !config.owns(r)) {
+        return Err(js_error(Error::BadParameter {
+            name: "records".into(),
+            message: format!("game {} is a game of another match", other.index),
+        }));
+    }
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let curve = records
+        .iter()
+        .enumerate()
+        .map(|(at, record)| {
+            match record.a_result {
+                crate::game::Outcome::Win => wins += 1,
+                crate::game::Outcome::Draw => draws += 1,
+                crate::game::Outcome::Loss => losses += 1,
+            }
+            Point {
+                games: at + 1,
+                rate: crate::arena::interval::Rate::of(wins, draws, losses),
+            }
+        })
+        .collect();
+    let summary = crate::arena::Summary::of(&config, &records.iter().collect::<Vec<_>>());
+    to_js(&Answer {
+        line: summary.line(),
+        summary,
+        curve,
+    })
+}

@@ -14,6 +14,7 @@ import { PositionController } from './position-controller.js';
 import { SearchController } from './search-controller.js';
 import { readLink, writeLink } from './share.js';
 import { StagesView } from './stages-view.js';
+import { ArenaView } from './arena-view.js';
 import { LessonsView } from './lessons-view.js';
 import { INITIAL_STATE, Store } from './store.js';
 import { Views } from './views.js';
@@ -40,6 +41,7 @@ let params = null;
 let position = null;
 let search = null;
 let stagesView = null;
+let arenaView = null;
 let views = null;
 
 // ---------------------------------------------------------------- messages and fields
@@ -68,7 +70,7 @@ function markField(field, message) {
     iterations: ui.stepN,
   };
   if (inputs[field]) markInput(inputs[field], message);
-  else stagesView?.mark(field, message);
+  else if (!stagesView?.mark(field, message)) arenaView?.mark(field, message);
 }
 
 /** Shows an engine error with `prefix` and marks the field it names. */
@@ -399,6 +401,8 @@ function build(hello) {
       replay: (steps) => search.step(steps),
     }).registration(),
   );
+  arenaView = new ArenaView($('tree-panel'), { engine, catalogue, share: () => share({ run: true }) });
+  views.register(arenaView.registration());
   fillSelect(ui.game, catalogue.listedGames.map((g) => [g.name, g.title]));
   const searches = catalogue.searches.map((s) => [s.id, s.title]);
   fillSelect(ui.algo, searches);

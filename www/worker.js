@@ -142,6 +142,8 @@ const handlers = {
   stagesJobCount: ({ game, config }) => engine.stagesJobCount(game, config),
   stagesRunJob: ({ game, config, index }) => engine.stagesRunJob(game, config, index),
   arenaPlayGame: ({ game, config, index }) => engine.arenaPlayGame(game, config, index),
+  arenaAgent: ({ text }) => engine.arenaAgent(text),
+  arenaSummary: ({ game, config, records }) => engine.arenaSummary(game, config, records),
   paperStages: ({ game }) => engine.paperStages(game),
   checkOptions: ({ algo, options }) => engine.checkOptions(algo, options) ?? {},
   // The exact answer beside a statistical one: alpha-beta on the same question, within
