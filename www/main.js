@@ -135,6 +135,9 @@ async function share({ run = false } = {}) {
     report('cannot share: ', error);
     return null;
   }
+  // A pending address update (from the edit just before) would drop `run=1` from the link.
+  clearTimeout(addressTimer);
+  addressTimer = null;
   history.replaceState(null, '', link.hash);
   try {
     await navigator.clipboard.writeText(link.href);
