@@ -50,12 +50,16 @@ export class PlayController {
     return this.ui.mode.checked;
   }
 
-  /** The agent's text form from the fields (`pnmcts:iterations=300,cpn=0.5`). */
+  /**
+   * The agent's text form from the fields (`pnmcts:iterations=300,cpn=0.5`); without
+   * iterations the options must give another budget (`seconds=1`, `nodes=…`).
+   */
   agentText() {
     const { ui } = this;
     if (ui.search.value === 'random') return 'random';
-    const extra = ui.options.value.trim().replace(/^,|,$/g, '');
-    return `${ui.search.value}:iterations=${ui.iterations.value.trim()}${extra ? `,${extra}` : ''}`;
+    const iterations = ui.iterations.value.trim();
+    const options = [iterations ? `iterations=${iterations}` : '', ui.options.value.trim().replace(/^,|,$/g, '')].filter(Boolean);
+    return options.length ? `${ui.search.value}:${options.join(',')}` : ui.search.value;
   }
 
   /** Shows an agent text in the fields (from a link). */
@@ -65,7 +69,7 @@ export class PlayController {
     ui.search.value = id;
     const options = rest.split(',').filter(Boolean);
     const iterations = options.find((o) => o.trim().startsWith('iterations='));
-    if (iterations) ui.iterations.value = iterations.split('=')[1].trim();
+    ui.iterations.value = iterations ? iterations.split('=')[1].trim() : '';
     ui.options.value = options.filter((o) => o !== iterations).join(',');
     this.syncAgentLine();
   }
@@ -225,8 +229,6 @@ export class PlayController {
   /** Takes back the user's last move and the agent's answer (or stops the agent thinking). */
   async takeBack() {
     if (!this.active) return;
-    this.generation++;
-    this.stopThinking();
     const { history } = this.state;
     // Back to the last position before now where the user is to move.
     let target = Math.min(this.moves.length, history.length - 1) - 1;
@@ -236,6 +238,8 @@ export class PlayController {
       target--;
     }
     if (target < 0) return this.showMessage('Nothing to take back.');
+    this.generation++;
+    this.stopThinking();
     this.moves = this.moves.slice(0, target);
     const view = await this.engine.request('describe', { game: this.state.game, pos: history[target] });
     this.store.update({ history: history.slice(0, target + 1), cursor: target, view, lastMoveCell: null });

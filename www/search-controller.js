@@ -161,7 +161,9 @@ export class SearchController {
       const nodes = Math.max(r.stats.nodes_created, r.stats.nodes_expanded);
       const byNodes = r.limits?.max_nodes ? nodes / r.limits.max_nodes : 0;
       const byTime = r.limits?.max_seconds ? r.stats.seconds / r.limits.max_seconds : 0;
-      return Math.max(byNodes, byTime);
+      // An agent's budget per move (play mode).
+      const byIterations = r.limits?.max_iterations ? r.stats.iterations / r.limits.max_iterations : 0;
+      return Math.max(byNodes, byTime, byIterations);
     };
     const shown = reports.every((r) => r.finished) ? 1 : Math.min(1, Math.max(0, ...reports.map(fraction)));
     ui.progress.value = Number.isFinite(shown) ? shown : 0;
