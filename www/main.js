@@ -170,7 +170,9 @@ function syncSearchChoice() {
 
 function syncLegend() {
   const { view } = store.state;
-  renderLegend($('tree-legend'), search.chosen().map((id) => catalogue.search(id)), view ? catalogue.playerToMove(view) : null);
+  // In play mode the tree is the agent's, whose question is about the agent's side.
+  const player = play?.active && play.agentPlayer ? play.agentPlayer : view ? catalogue.playerToMove(view) : null;
+  renderLegend($('tree-legend'), search.chosen().map((id) => catalogue.search(id)), player);
 }
 
 // ---------------------------------------------------------------- the address bar
@@ -399,7 +401,15 @@ function build(hello) {
       newGame: $('play-new'),
       swap: $('play-swap'),
       takeBack: $('play-take-back'),
-      normalControls: [$('undo'), $('redo'), $('reset'), $('edit-choice'), document.querySelector('#search-panel .controls')],
+      normalControls: [$('undo'), $('redo'), $('reset'), $('edit-choice'), $('search-choice'), $('params'), document.querySelector('#search-panel .controls')],
+    },
+    // The search panel's explanations and the tree's legend follow the agent's search.
+    onAgentSearch: (algo) => {
+      if (ui.algo.value === algo && !ui.compare.checked) return;
+      ui.compare.checked = false;
+      ui.algo.value = algo;
+      pairSearches();
+      syncSearchChoice();
     },
   });
   new HintController({

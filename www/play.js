@@ -18,10 +18,11 @@ export class PlayController {
    * `ui`: {mode, panel, search, iterations, options, colour, seed, agentLine, status, newGame,
    * swap, takeBack, normalControls: [elements hidden in play mode]};
    * `position`: the position controller (its board takes the user's moves); `search`: the
-   * search controller (it shows the agent's search).
+   * search controller (it shows the agent's search); `onAgentSearch(algo)`: the agent is about
+   * to think with search `algo` (the search panel shows its explanation and legend).
    */
-  constructor({ engine, store, catalogue, position, search, ui, showMessage, markInput }) {
-    Object.assign(this, { engine, store, catalogue, position, search, ui, showMessage, markInput });
+  constructor({ engine, store, catalogue, position, search, ui, showMessage, markInput, onAgentSearch }) {
+    Object.assign(this, { engine, store, catalogue, position, search, ui, showMessage, markInput, onAgentSearch });
     /** The game: position texts from the start (moves[i] leads from texts[i] to texts[i + 1]). */
     this.moves = [];
     this.generation = 0; // bumped by every new game, take-back or swap: stale thinking is dropped
@@ -143,6 +144,7 @@ export class PlayController {
     this.search.invalidate();
     await this.position.load(this.state.game, null);
     this.moves = [];
+    this.lastChoice = null;
     this.showMessage('');
     this.syncStatus();
     await this.maybeThink();
@@ -153,6 +155,7 @@ export class PlayController {
     this.generation++;
     await this.position.load(this.state.game, null);
     this.moves = [];
+    this.lastChoice = null;
     for (const move of moves) {
       const next = await this.engine.request('play', { game: this.state.game, pos: this.state.view.text, move });
       this.moves.push(move);
@@ -198,7 +201,11 @@ export class PlayController {
     this.syncStatus();
     try {
       const algo = agent.split(':')[0];
-      this.search.watch(algo === 'random' ? null : algo);
+      const known = this.catalogue.search(algo) ? algo : null;
+      /** The agent's side (the tree's OR player), for the tree's legend. */
+      this.agentPlayer = this.catalogue.playerToMove(view);
+      if (known) this.onAgentSearch(known);
+      this.search.watch(known);
       const started = await this.engine.request('think', { game: this.state.game, pos: view.text, agent, seed, index, ply: this.moves.length });
       if (!current()) return;
       let choice = started.choice;
@@ -209,9 +216,11 @@ export class PlayController {
         choice = await this.engine.request('choice');
       }
       if (!current()) return;
-      this.lastChoice = choice;
+      this.lastChoice = { ...choice, ply: this.moves.length };
       this.thinking = false;
       await this.playMove(choice.move);
+      // The board shows the move played, not the search's favoured move as a ring.
+      this.store.update({ bestMoves: [] });
     } catch (error) {
       if (!current()) return;
       this.thinking = false;
@@ -240,6 +249,7 @@ export class PlayController {
     if (target < 0) return this.showMessage('Nothing to take back.');
     this.generation++;
     this.stopThinking();
+    this.lastChoice = null;
     this.moves = this.moves.slice(0, target);
     const view = await this.engine.request('describe', { game: this.state.game, pos: history[target] });
     this.store.update({ history: history.slice(0, target + 1), cursor: target, view, lastMoveCell: null });
@@ -281,6 +291,11 @@ export class PlayController {
       text = 'The agent is to move.';
     } else {
       text = `Your move (${this.catalogue.playerToMove(view)}): click a cell.`;
+    }
+    const last = this.lastChoice;
+    if (last && this.moves.length === last.ply + 1 && !this.thinking) {
+      const how = last.iterations ? `after ${last.iterations.toLocaleString('en')} iterations` : 'without search';
+      text = `The agent played ${last.move} ${how}${last.fallback ? ' (its search gave no move: the first legal one)' : ''}. ${text}`;
     }
     ui.status.textContent = `${text} · ${this.moves.length} move${this.moves.length === 1 ? '' : 's'} played`;
     ui.status.dataset.kind = kind;

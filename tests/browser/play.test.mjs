@@ -46,13 +46,13 @@ test('a whole game of Connect Four against PN-MCTS: the agent plays as pnplay ma
   await page.fill('#play-seed', String(SEED));
   await page.dispatchEvent('#play-seed', 'change');
   await page.click('#play-new');
-  await page.waitForFunction(() => document.querySelector('#play-status').textContent.startsWith('Your move'));
+  await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'));
   assert.match(await page.textContent('#play-agent'), /pnmcts:iterations=300 · seed 7/);
 
   let sawTree = false;
   for (const [ply, move] of record.moves.entries()) {
     if (move.by === 'b') {
-      await page.waitForFunction(() => document.querySelector('#play-status').textContent.startsWith('Your move'), null, { timeout: 60000 });
+      await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'), null, { timeout: 60000 });
       await page.click(`#board [data-cell][aria-label$=", play ${move.move}"] >> nth=0`);
     }
     // Every ply (the test's and the agent's) shows up in the game's moves.
@@ -83,7 +83,7 @@ test('a whole game of Connect Four against PN-MCTS: the agent plays as pnplay ma
 
   // Taking back returns to the user's last turn; the link holds agent, side, seed and moves.
   await page.click('#play-take-back');
-  await page.waitForFunction(() => document.querySelector('#play-status').textContent.startsWith('Your move'));
+  await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'));
   // (The address bar follows the page a few times a second.)
   await page.waitForFunction((total) => new URLSearchParams(window.location.hash.slice(1)).get('pm').split(',').length < total, moves.length);
   const back = await playedMoves(page);
@@ -99,7 +99,7 @@ test('a share link restores the game; an illegal click is refused; swapping side
   const errors = [];
   const page = await fixture.ready('#v=1&g=tictactoe&play=alphabeta:iterations%3D100000&ps=3&pm=5,1', errors);
   assert.equal(await page.isChecked('#play-mode'), true);
-  await page.waitForFunction(() => document.querySelector('#play-status').textContent.startsWith('Your move'));
+  await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'));
   // Cell 5 is taken: a polite refusal, nothing played.
   await page.click('#board [data-cell="4"]');
   assert.match(await page.textContent('#message'), /not a legal move/);
