@@ -264,12 +264,12 @@ impl Agent {
     /// chosen at once.
     ///
     /// ```
-    /// use pnplay::agent::Agent;
-    /// use pnplay::game::{Game, connect4::Connect4};
+    /// use pnplay::agent::{Agent, Choice};
+    /// use pnplay::game::{Game, tictactoe::TicTacToe};
     /// use pnplay::search::session::Budget;
     ///
     /// let agent: Agent = "pnmcts:iterations=300".parse().unwrap();
-    /// let pos = Connect4::parse_position(&Connect4::parse_variant("5x4").unwrap(), "").unwrap();
+    /// let pos = TicTacToe::parse_position(&(), "5").unwrap();
     /// let mut thinking = agent.think(&pos, 11).unwrap();
     /// let choice = loop {
     ///     if let Some(choice) = thinking.step(Budget::iterations(7)).unwrap() {
@@ -277,7 +277,6 @@ impl Agent {
     ///     }
     /// };
     /// assert_eq!(choice, Choice { seconds: choice.seconds, ..agent.choose(&pos, 11).unwrap() });
-    /// # use pnplay::agent::Choice;
     /// ```
     ///
     /// # Errors
