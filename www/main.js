@@ -232,10 +232,7 @@ function wire() {
     // Play mode goes on with a new game of the new game, if it can be played.
     if (play.active) {
       if (play.playable()) await play.newGame();
-      else {
-        $('play-mode').checked = false;
-        play.leave();
-      }
+      else play.leave();
     }
   });
   $('undo').addEventListener('click', () => position.go(-1));

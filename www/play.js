@@ -110,24 +110,29 @@ export class PlayController {
       this.ui.mode.checked = false;
       return this.showMessage('Play mode is for two-player games without chance: choose another game.');
     }
-    this.ui.panel.hidden = false;
-    for (const element of this.ui.normalControls) element.hidden = true;
-    this.search.locked = true;
-    this.search.lockChoices();
-    this.position.moveHandler = (move, index) => this.userMove(move, index);
-    this.syncAgentLine();
+    this.setMode(true);
     await this.newGame();
+  }
+
+  /**
+   * Shows play mode's panel (or the playground's own controls), and routes the board's clicks
+   * to the game (or back to the position controller); the search buttons are locked in play.
+   */
+  setMode(on) {
+    this.ui.mode.checked = on;
+    this.ui.panel.hidden = !on;
+    for (const element of this.ui.normalControls) element.hidden = on;
+    this.search.locked = on;
+    this.search.lockChoices();
+    this.position.moveHandler = on ? (move) => this.userMove(move) : null;
+    if (on) this.syncAgentLine();
   }
 
   /** Play mode off: back to the playground as it was (the game's position stays shown). */
   leave() {
     this.generation++;
     this.stopThinking();
-    this.ui.panel.hidden = true;
-    for (const element of this.ui.normalControls) element.hidden = false;
-    this.search.locked = false;
-    this.search.lockChoices();
-    this.position.moveHandler = null;
+    this.setMode(false);
     this.showMessage('');
   }
 
@@ -304,7 +309,16 @@ export class PlayController {
   /** Share-link fields: the agent (its presence turns play mode on), colour, seed, moves. */
   linkFields() {
     return {
-      play: { key: 'playAgent', read: (text) => text, initial: () => null },
+      play: {
+        key: 'playAgent',
+        // The engine checks the options when the agent first thinks; the search is known here.
+        read: (text) => {
+          const id = text.split(':')[0].trim();
+          if (id !== 'random' && !this.catalogue.search(id)) throw new Error(`unknown search ${JSON.stringify(id)}`);
+          return text;
+        },
+        initial: () => null,
+      },
       you: {
         key: 'playColour',
         read: (text) => {
@@ -341,19 +355,10 @@ export class PlayController {
   /** After a link's position is loaded: play mode with its game, or off. */
   async openLink(values) {
     if (!values.playAgent) {
-      if (this.active) {
-        this.ui.mode.checked = false;
-        this.leave();
-      }
+      if (this.active) this.leave();
       return;
     }
-    this.ui.mode.checked = true;
-    this.ui.panel.hidden = false;
-    for (const element of this.ui.normalControls) element.hidden = true;
-    this.search.locked = true;
-    this.search.lockChoices();
-    this.position.moveHandler = (move, index) => this.userMove(move, index);
-    this.syncAgentLine();
+    this.setMode(true);
     try {
       await this.replay(values.playMoves);
     } catch (error) {
