@@ -529,3 +529,173 @@ pub fn arena_summary(game: &str, config: JsValue, records: JsValue) -> Result<Js
         curve,
     })
 }
+
+/// An agent choosing a move (the page's play mode): the search of the question it is asking,
+/// stepped and shown like a [`SearchSession`], then its choice — the move
+/// [`crate::agent::Agent::choose`] makes with the same seed, whatever the slices.
+#[wasm_bindgen]
+pub struct AgentSession {
+    thinking: Box<dyn crate::agent::Deliberation>,
+    /// The per-move iteration budget (and the search's limits), for the progress bar.
+    limits: crate::search::Limits,
+}
+
+#[wasm_bindgen]
+impl AgentSession {
+    /// Starts agent `agent` (its text form, as `pnplay match --a` takes it) on `pos` of
+    /// `game`, at ply `ply` of game `index` of a match with seed `seed`
+    /// ([`crate::arena::move_seed`]).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        game: &str,
+        pos: &str,
+        agent: &str,
+        seed: f64,
+        index: f64,
+        ply: f64,
+    ) -> Result<AgentSession, JsValue> {
+        let spec = parse_game(game)?;
+        let agent: crate::agent::Agent = agent.parse().map_err(js_error)?;
+        let seed = crate::arena::move_seed(seed as u64, index as u64, ply as u64);
+        let thinking = agent.think_on(&spec, pos, seed).map_err(js_error)?;
+        let limits = crate::search::Limits {
+            max_iterations: agent.budget().iterations,
+            max_seconds: agent.budget().seconds,
+            ..thinking.params().limits()
+        };
+        Ok(AgentSession { thinking, limits })
+    }
+
+    /// Thinks for at most `iterations` iterations and `seconds`; returns how many ran.
+    pub fn step(&mut self, iterations: f64, seconds: f64) -> Result<f64, JsValue> {
+        let before = self.thinking.iterations();
+        self.thinking
+            .step(Budget {
+                iterations: Some(iterations as u64),
+                seconds: Some(seconds),
+            })
+            .map_err(js_error)?;
+        Ok((self.thinking.iterations() - before) as f64)
+    }
+
+    /// Iterations so far (every question's).
+    #[wasm_bindgen(getter)]
+    pub fn iterations(&self) -> f64 {
+        self.thinking.iterations() as f64
+    }
+
+    /// Seconds the current search has run.
+    #[wasm_bindgen(getter)]
+    pub fn seconds(&self) -> f64 {
+        self.thinking.session().map_or(0.0, |s| s.stats().seconds)
+    }
+
+    /// Whether the move is chosen.
+    #[wasm_bindgen(getter)]
+    pub fn finished(&self) -> bool {
+        self.thinking.choice().is_some()
+    }
+
+    /// The per-move budget and the search's limits (`{max_iterations, max_nodes,
+    /// max_seconds}`).
+    #[wasm_bindgen(getter)]
+    pub fn limits(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.limits)
+    }
+
+    /// The search's own parameters as it applies them, by key.
+    #[wasm_bindgen(getter)]
+    pub fn params(&self) -> Result<JsValue, JsValue> {
+        let params = self.thinking.params();
+        let own: std::collections::BTreeMap<_, _> = self
+            .thinking
+            .session()
+            .map(|s| s.info().params)
+            .unwrap_or_default()
+            .iter()
+            .map(|spec| (spec.key, params.get(spec)))
+            .collect();
+        to_js(&own)
+    }
+
+    /// The current search's report (`finished` once the move is chosen); `null` for a move
+    /// chosen without search.
+    pub fn progress(&self) -> Result<JsValue, JsValue> {
+        match self.thinking.session() {
+            Some(session) => {
+                let mut report = Report::of(session);
+                report.finished |= self.finished();
+                to_js(&report)
+            }
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The top of the current search's tree, as [`SearchSession::snapshot`].
+    pub fn snapshot(
+        &self,
+        depth: u32,
+        max_nodes: u32,
+        focus: Option<u32>,
+    ) -> Result<JsValue, JsValue> {
+        match self.thinking.session().and_then(|s| s.tree()) {
+            Some(tree) => to_js(&tree.snapshot(depth as usize, max_nodes as usize, focus)),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// A node of the current search's tree, as [`SearchSession::inspect`].
+    pub fn inspect(&self, node: u32) -> Result<JsValue, JsValue> {
+        let inspection = self
+            .thinking
+            .session()
+            .and_then(|s| s.tree())
+            .and_then(|tree| tree.inspect(node))
+            .ok_or_else(|| not_found(format!("tree node {node}")))?;
+        to_js(&inspection)
+    }
+
+    /// The current search's history, as [`SearchSession::history`].
+    pub fn history(&self) -> Result<JsValue, JsValue> {
+        match self.thinking.session().and_then(|s| s.history()) {
+            Some(history) => to_js(history),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The choice once made (`{mv, iterations, seconds, fallback}`), else `null`.
+    pub fn choice(&self) -> Result<JsValue, JsValue> {
+        #[derive(serde::Serialize)]
+        struct Chosen {
+            #[serde(rename = "move")]
+            mv: String,
+            iterations: u64,
+            seconds: f64,
+            fallback: bool,
+        }
+        match self.thinking.choice() {
+            Some(choice) => to_js(&Chosen {
+                mv: choice.mv,
+                iterations: choice.iterations,
+                seconds: choice.seconds,
+                fallback: choice.fallback,
+            }),
+            None => Ok(JsValue::NULL),
+        }
+    }
+}
+
+/// The value of every legal move of `pos` ([`crate::agent::hint`]) within `budget`
+/// (`{positions, simulations, seed}`).
+#[wasm_bindgen]
+pub fn hint(game: &str, pos: &str, budget: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(game)?;
+    let budget: crate::agent::hint::HintBudget =
+        serde_wasm_bindgen::from_value(budget).map_err(|e| {
+            js_error(Error::BadParameter {
+                name: "budget".into(),
+                message: format!("the hint budget is malformed: {e}"),
+            })
+        })?;
+    to_js(&crate::agent::hint::hint_on(&spec, pos, &budget).map_err(js_error)?)
+}

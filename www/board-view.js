@@ -134,13 +134,15 @@ function drawCoordinates(svg, view, presentation, size, margins) {
  * Renders `view` into `container` in the look of `presentation` (the family's, from the
  * engine's catalogue). `onCell(index, move)` is called when a cell is chosen: `move` is the
  * legal move drawn on that cell (for column-style moves, on its column), or null. `marks`
- * ring cells in a colour ({cell, colour, title}: the searches' best moves). Interactive
+ * ring cells in a colour ({cell, colour, title}: the searches' best moves); `labels` write a
+ * short value on the cell of a move ({cell, text, kind, title}: the hint's values, `kind`
+ * naming its look: win, draw, loss or estimate). Interactive
  * boards get their coordinates; the small non-interactive ones (the tree's mini board) not.
  */
-export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null, marks = [] } = {}) {
+export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null, marks = [], labels = [] } = {}) {
   const style = presentation.board;
   container.classList.toggle('board-scrolls', style === 'tree');
-  if (style === 'tree' && view.tree) return renderTree(container, view, presentation, { onCell, interactive, editing, highlight, marks });
+  if (style === 'tree' && view.tree) return renderTree(container, view, presentation, { onCell, interactive, editing, highlight, marks, labels });
   const margins = interactive ? coordinateMargins(presentation, size) : { left: 0, top: 0, bottom: 0 };
   const width = view.cols * size + margins.left;
   const height = view.rows * size + margins.top + margins.bottom;
@@ -192,9 +194,20 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
       const ring = el('rect', { x: x + inset, y: y + inset, width: size - 2 * inset, height: size - 2 * inset, rx: 4, class: 'best-move', stroke: mark.colour }, group);
       el('title', {}, ring).textContent = mark.title;
     });
+    for (const label of labels) if (label.cell === index) drawLabel(group, label, x + size / 2, y + size / 2, size);
   }
   container.replaceChildren(svg);
   return svg;
+}
+
+/** A value written on a cell (a hint): a pill with its text, centred at (cx, cy). */
+function drawLabel(group, label, cx, cy, size) {
+  const width = Math.min(size - 4, Math.max(size * 0.5, label.text.length * size * 0.2 + 8));
+  const height = size * 0.42;
+  const pill = el('g', { class: `value-label value-${label.kind}` }, group);
+  el('rect', { x: cx - width / 2, y: cy - height / 2, width, height, rx: height / 2, class: 'value-pill' }, pill);
+  el('text', { x: cx, y: cy, class: 'value-text', 'font-size': size * 0.26 }, pill).textContent = label.text;
+  el('title', {}, pill).textContent = label.title;
 }
 
 /**
@@ -203,7 +216,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
  * Every node is a cell: in play, the current node's children are its moves; in edit mode,
  * every node can be clicked.
  */
-function renderTree(container, view, presentation, { onCell, interactive, editing, highlight, marks }) {
+function renderTree(container, view, presentation, { onCell, interactive, editing, highlight, marks, labels }) {
   const { nodes, current } = view.tree;
   const children = nodes.map(() => []);
   nodes.forEach((node, index) => {
@@ -255,6 +268,7 @@ function renderTree(container, view, presentation, { onCell, interactive, editin
       const ring = el('circle', { cx: d.x, cy: d.y, r: TREE_R + 6 + 4 * i, class: 'best-move', stroke: mark.colour }, group);
       el('title', {}, ring).textContent = mark.title;
     });
+    for (const label of labels) if (label.cell === index) drawLabel(group, label, d.x, d.y + TREE_R + 14, 2 * TREE_R + 8);
     if (!interactive) continue;
     if (move && !editing) el('circle', { cx: d.x, cy: d.y + TREE_R + 7, r: 3, class: 'tree-hint' }, group);
     const what = result ? `leaf ${result}` : `${kind.toUpperCase()} node`;

@@ -10,6 +10,8 @@ import { EngineClient } from './engine-client.js';
 import { renderExplanations, renderLegend } from './explain-view.js';
 import { Catalogue, readWhole } from './catalogue.js';
 import { markInput, ParamsView } from './params-view.js';
+import { PlayController } from './play.js';
+import { HintController } from './play-hint.js';
 import { PositionController } from './position-controller.js';
 import { SearchController } from './search-controller.js';
 import { readLink, writeLink } from './share.js';
@@ -43,6 +45,7 @@ let search = null;
 let stagesView = null;
 let arenaView = null;
 let views = null;
+let play = null;
 
 // ---------------------------------------------------------------- messages and fields
 
@@ -172,7 +175,9 @@ function syncSearchChoice() {
 
 function syncLegend() {
   const { view } = store.state;
-  renderLegend($('tree-legend'), search.chosen().map((id) => catalogue.search(id)), view ? catalogue.playerToMove(view) : null);
+  // In play mode the tree is the agent's, whose question is about the agent's side.
+  const player = play?.active && play.agentPlayer ? play.agentPlayer : view ? catalogue.playerToMove(view) : null;
+  renderLegend($('tree-legend'), search.chosen().map((id) => catalogue.search(id)), player);
 }
 
 // ---------------------------------------------------------------- the address bar
@@ -229,6 +234,11 @@ function wire() {
   ui.game.addEventListener('change', async () => {
     search.invalidate();
     await position.load(ui.game.value, null).catch((error) => report('', error));
+    // Play mode goes on with a new game of the new game, if it can be played.
+    if (play.active) {
+      if (play.playable()) await play.newGame();
+      else play.leave();
+    }
   });
   $('undo').addEventListener('click', () => position.go(-1));
   $('redo').addEventListener('click', () => position.go(1));
@@ -372,6 +382,48 @@ function build(hello) {
       inspector: $('inspector'),
     },
   });
+  play = new PlayController({
+    engine,
+    store,
+    catalogue,
+    position,
+    search,
+    showMessage,
+    markInput,
+    ui: {
+      mode: $('play-mode'),
+      panel: $('play-panel'),
+      search: $('play-search'),
+      iterations: $('play-iterations'),
+      options: $('play-options'),
+      colour: $('play-colour'),
+      seed: $('play-seed'),
+      agentLine: $('play-agent'),
+      status: $('play-status'),
+      newGame: $('play-new'),
+      swap: $('play-swap'),
+      takeBack: $('play-take-back'),
+      normalControls: [$('undo'), $('redo'), $('reset'), $('edit-choice'), $('search-choice'), $('params'), document.querySelector('#search-panel .controls')],
+    },
+    // The search panel's explanations and the tree's legend follow the agent's search.
+    onAgentSearch: (algo) => {
+      if (ui.algo.value === algo && !ui.compare.checked) return;
+      ui.compare.checked = false;
+      ui.algo.value = algo;
+      pairSearches();
+      syncSearchChoice();
+    },
+  });
+  new HintController({
+    engine,
+    store,
+    catalogue,
+    position,
+    showMessage,
+    seed: () => play.seed() ?? 1,
+    busy: () => play.thinking,
+    ui: { button: $('hint'), legend: $('hint-legend') },
+  });
   stagesView = new StagesView($('tree-panel'), {
     engine,
     catalogue,
@@ -385,12 +437,13 @@ function build(hello) {
     title: 'Playground',
     panels: [$('tree-panel'), $('chart-panel')],
     link: {
-      fields: { step: { key: 'step', read: (text) => readWhole(text, 0, MAX_STEPS), initial: () => 0 } },
-      state: () => ({ step: store.state.step }),
-      apply: () => {},
-      // A link with a step replays the searches up to it.
+      fields: { step: { key: 'step', read: (text) => readWhole(text, 0, MAX_STEPS), initial: () => 0 }, ...play.linkFields() },
+      state: () => ({ step: play.active ? 0 : store.state.step, ...play.linkState() }),
+      apply: (values) => play.applyLink(values),
+      // A link with a step replays the searches up to it; one with an agent, its game.
       opened: async (values) => {
-        if (values.step > 0) await search.step(values.step);
+        await play.openLink(values);
+        if (!play.active && values.step > 0) await search.step(values.step);
       },
     },
   });

@@ -23,6 +23,10 @@ export class PositionController {
     /** The edit tool chosen (`cycle` unless the family offers others). */
     this.tool = 'cycle';
     this.examplesOf = null;
+    /** Play mode's taker of the user's moves (`(move, cell)`, move null off the legal ones). */
+    this.moveHandler = null;
+    /** Values written on the cells of moves ({cell, text, kind, title}: the hint's). */
+    this.labels = () => [];
     ui.example.addEventListener('change', () => this.loadExample());
   }
 
@@ -191,6 +195,7 @@ export class PositionController {
 
   onCell(index, move) {
     const view = this.state.view;
+    if (this.moveHandler) return this.moveHandler(move, index);
     if (view.turn === 'chance') {
       // Chance outcomes on a cell, in the engine's order: a click takes the first (the
       // likeliest spawn), a shift-click the second.
@@ -229,6 +234,7 @@ export class PositionController {
       editing,
       highlight: lastMoveCell,
       marks: this.bestMoveMarks(view),
+      labels: this.labels(view),
     });
     ui.turnLine.textContent = this.turnText(view);
     ui.bestLine.textContent = this.state.bestMoves.length
@@ -241,7 +247,9 @@ export class PositionController {
         const button = document.createElement('button');
         button.type = 'button';
         button.textContent = move.text;
-        button.addEventListener('click', () => this.play(move.text));
+        const label = this.labels(view).find((l) => l.move === move.text);
+        if (label) button.textContent = `${move.text} (${label.text})`;
+        button.addEventListener('click', () => (this.moveHandler ? this.moveHandler(move, null) : this.play(move.text)));
         return button;
       }),
     );

@@ -44,6 +44,8 @@ export class SearchController {
       this.lockChoices();
     });
     this.generation = 0; // bumped by each advance and reset: a stale answer changes nothing
+    /** Play mode (play.js) owns the worker's session: the search buttons and keys do nothing. */
+    this.locked = false;
   }
 
   get state() {
@@ -59,7 +61,7 @@ export class SearchController {
   /** Enables the search choices and parameters unless a search is running. */
   lockChoices() {
     const { ui } = this;
-    const { running } = this.state;
+    const running = this.state.running || this.locked;
     ui.params.disabled = running;
     ui.algo.disabled = running;
     ui.compare.disabled = running;
@@ -98,24 +100,7 @@ export class SearchController {
       const options = this.params.read(algos);
       const { reports } = await this.engine.request('start', { game, pos: view.text, algos, options });
       this.store.update({ searchAlgos: algos, searchPosition: view.text, searchOptions: options });
-      // A tree view for each search that keeps a tree; df-pn and alpha-beta have none.
-      this.treeViews = algos.map((algo, index) => {
-        if (!this.catalogue.search(algo).capabilities.tree) return null;
-        const view = new TreeView(this.ui.trees, algo, {
-          onSelect: (node) => {
-            for (const other of this.treeViews) if (other && other !== view) other.pin(null);
-            this.inspect({ index, node: node.id });
-            this.refreshTrees();
-          },
-          onNeedChildren: (id) => {
-            view.pin(id);
-            this.refreshTrees();
-          },
-        });
-        view.openLevels = this.openLevels();
-        return view;
-      });
-      this.charts = new SearchCharts(this.ui.charts, algos, (id) => this.catalogue.colour(id));
+      this.buildViews(algos);
       this.show(reports);
       this.showMessage('');
       return true;
@@ -123,6 +108,41 @@ export class SearchController {
       this.report('cannot start the search: ', error);
       return false;
     }
+  }
+
+  /** A tree view for each search that keeps a tree (df-pn and alpha-beta have none), and charts. */
+  buildViews(algos) {
+    this.treeViews = algos.map((algo, index) => {
+      if (!this.catalogue.search(algo).capabilities.tree) return null;
+      const view = new TreeView(this.ui.trees, algo, {
+        onSelect: (node) => {
+          for (const other of this.treeViews) if (other && other !== view) other.pin(null);
+          this.inspect({ index, node: node.id });
+          this.refreshTrees();
+        },
+        onNeedChildren: (id) => {
+          view.pin(id);
+          this.refreshTrees();
+        },
+      });
+      view.openLevels = this.openLevels();
+      return view;
+    });
+    this.charts = new SearchCharts(this.ui.charts, algos, (id) => this.catalogue.colour(id));
+  }
+
+  /**
+   * Play mode: clears the views for the search `algo` an agent is about to think with (none
+   * for `null`), whose session the worker then holds; `follow` shows it as it runs.
+   */
+  watch(algo) {
+    this.invalidate();
+    if (algo) this.buildViews([algo]);
+  }
+
+  /** Play mode: runs the worker's session (an agent thinking) to its end, showing it live. */
+  follow() {
+    return this.advance('run', {});
   }
 
   /** Hands a set of reports (one per search) to the views. */
@@ -141,7 +161,9 @@ export class SearchController {
       const nodes = Math.max(r.stats.nodes_created, r.stats.nodes_expanded);
       const byNodes = r.limits?.max_nodes ? nodes / r.limits.max_nodes : 0;
       const byTime = r.limits?.max_seconds ? r.stats.seconds / r.limits.max_seconds : 0;
-      return Math.max(byNodes, byTime);
+      // An agent's budget per move (play mode).
+      const byIterations = r.limits?.max_iterations ? r.stats.iterations / r.limits.max_iterations : 0;
+      return Math.max(byNodes, byTime, byIterations);
     };
     const shown = reports.every((r) => r.finished) ? 1 : Math.min(1, Math.max(0, ...reports.map(fraction)));
     ui.progress.value = Number.isFinite(shown) ? shown : 0;
@@ -149,6 +171,7 @@ export class SearchController {
 
   /** Steps every search by `iterations` (starting them first if needed), showing progress. */
   async step(iterations) {
+    if (this.locked) return;
     if (this.state.running) await this.pause();
     if (!(await this.ensure())) return;
     await this.advance('step', { iterations });
@@ -156,28 +179,31 @@ export class SearchController {
 
   /** Runs the searches until they finish or are paused, showing progress as it streams. */
   async run() {
-    if (!(await this.ensure())) return;
+    if (this.locked || !(await this.ensure())) return;
     await this.advance('run', {});
   }
 
   /**
    * A `step` or `run` request: the searches advance in the worker's slices, their progress is
    * shown as it streams, and Pause or Reset stops them. An answer that arrives after a reset
-   * (or after a newer request) changes nothing.
+   * (or after a newer request) changes nothing. Resolves with `{stopped}`: true if it was
+   * paused, reset or overtaken before the searches finished.
    */
   async advance(type, payload) {
     const generation = ++this.generation;
     const current = () => generation === this.generation;
     this.store.update({ running: true });
     try {
-      const { reports } = await this.engine.request(type, { ...payload, view: this.treeRequest() }, (message) => {
+      const { reports, stopped } = await this.engine.request(type, { ...payload, view: this.treeRequest() }, (message) => {
         if (current()) this.show(message.reports);
       });
-      if (!current()) return;
+      if (!current()) return { stopped: true };
       this.store.update({ running: false });
       this.show(reports);
+      return { stopped };
     } catch (error) {
       if (current()) this.report('', error);
+      return { stopped: true };
     } finally {
       if (current()) this.store.update({ running: false });
     }
@@ -189,6 +215,7 @@ export class SearchController {
   }
 
   toggle() {
+    if (this.locked) return;
     if (this.state.running) this.pause();
     else this.run();
   }
@@ -196,7 +223,7 @@ export class SearchController {
   /** Steps back one iteration: the searches run again from the start to one fewer. */
   async back() {
     const target = this.state.step - 1;
-    if (target < 0 || !this.state.searchAlgos.length) return;
+    if (this.locked || target < 0 || !this.state.searchAlgos.length) return;
     if (this.state.running) await this.pause();
     const kept = this.treeViews.map((view) => view && { pinned: view.pinned, showAll: view.showAll, transform: view.transform });
     const inspected = this.inspector.target;

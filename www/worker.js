@@ -145,6 +145,21 @@ const handlers = {
   arenaAgent: ({ text }) => engine.arenaAgent(text),
   arenaSummary: ({ game, config, records }) => engine.arenaSummary(game, config, records),
   paperStages: ({ game }) => engine.paperStages(game),
+  // Play mode: the agent's move at ply `ply` of game `index` of a match with seed `seed` is
+  // thought about as the one search of `sessions` (so `run`, `pause`, `snapshot` and
+  // `inspect` show it like any search); `choice` gives its move once `run` has finished.
+  think: ({ game, pos, agent, seed, index, ply }) => {
+    runToken++;
+    for (const session of sessions) session.free();
+    sessions = [new engine.AgentSession(game, pos, agent, seed, index, ply)];
+    return { reports: sessions[0].progress() ? report() : [], choice: sessions[0].choice() };
+  },
+  choice: () => {
+    const session = sessions[0];
+    if (!(session instanceof engine.AgentSession)) throw new Error('no agent is thinking');
+    return session.choice();
+  },
+  hint: ({ game, pos, budget }) => engine.hint(game, pos, budget),
   checkOptions: ({ algo, options }) => engine.checkOptions(algo, options) ?? {},
   // The exact answer beside a statistical one: alpha-beta on the same question, within
   // `seconds` (it says `out` if that is not enough).

@@ -51,13 +51,15 @@
 //! assert_eq!(error.field(), Some("theta"));
 //! ```
 
+pub mod hint;
+
 use std::fmt;
 use std::str::FromStr;
 
 use crate::error::Error;
 use crate::experiment::derive_seed;
 use crate::game::catalogue::Catalogued;
-use crate::game::{MoveList, Rng, Turn};
+use crate::game::{Game, MoveList, Rng, Turn};
 use crate::search::catalogue::{self, SearchInfo};
 use crate::search::params::{GOAL, NODES, Params, RUN_PARAMS, SEED, TIME};
 use crate::search::session::{Budget, Session};
@@ -241,18 +243,63 @@ impl Agent {
         })
     }
 
-    /// Chooses a move in `pos` (a player's turn), drawing every random choice from `seed`.
+    /// Chooses a move in `pos` (a player's turn), drawing every random choice from `seed`:
+    /// [`Agent::think`] run to its choice in one go.
     ///
     /// # Errors
     /// [`Error::GameOver`] if the game is over or chance is to act; a search's refusal of
     /// the game ([`Error::Unsupported`]).
     pub fn choose<G: Catalogued>(&self, pos: &G, seed: u64) -> Result<Choice<G::Move>, Error> {
+        let mut thinking = self.think(pos, seed)?;
+        loop {
+            if let Some(choice) = thinking.step(Budget::UNLIMITED)? {
+                return Ok(choice);
+            }
+        }
+    }
+
+    /// Starts choosing a move in `pos` from `seed`, to be stepped ([`Thinking::step`]): the
+    /// same questions, searches and choice as [`Agent::choose`], in slices, so the page can
+    /// show the search while the agent thinks. A forced move or the random agent's pick is
+    /// chosen at once.
+    ///
+    /// ```
+    /// use pnplay::agent::{Agent, Choice};
+    /// use pnplay::game::{Game, tictactoe::TicTacToe};
+    /// use pnplay::search::session::Budget;
+    ///
+    /// let agent: Agent = "pnmcts:iterations=300".parse().unwrap();
+    /// let pos = TicTacToe::parse_position(&(), "5").unwrap();
+    /// let mut thinking = agent.think(&pos, 11).unwrap();
+    /// let choice = loop {
+    ///     if let Some(choice) = thinking.step(Budget::iterations(7)).unwrap() {
+    ///         break choice;
+    ///     }
+    /// };
+    /// assert_eq!(choice, Choice { seconds: choice.seconds, ..agent.choose(&pos, 11).unwrap() });
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Agent::choose`].
+    pub fn think<G: Catalogued>(&self, pos: &G, seed: u64) -> Result<Thinking<G>, Error> {
         if !matches!(pos.turn(), Turn::Player(_)) {
             return Err(Error::GameOver);
         }
         let clock = Clock::start();
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
+        let mut thinking = Thinking {
+            agent: self.clone(),
+            pos: pos.clone(),
+            first: moves[0],
+            params: Params::default(),
+            session: None,
+            asked_not_lose: false,
+            question_clock: clock,
+            clock,
+            iterations: 0,
+            choice: None,
+        };
         let unsearched = |mv| Choice {
             mv,
             iterations: 0,
@@ -262,67 +309,217 @@ impl Agent {
         let info = match self.kind {
             AgentKind::Random => {
                 let mut rng = Rng::new(seed);
-                return Ok(unsearched(moves[rng.below(moves.len() as u32) as usize]));
+                thinking.choice = Some(unsearched(moves[rng.below(moves.len() as u32) as usize]));
+                return Ok(thinking);
             }
-            AgentKind::Search(_) if moves.len() == 1 => return Ok(unsearched(moves[0])),
+            AgentKind::Search(_) if moves.len() == 1 => {
+                thinking.choice = Some(unsearched(moves[0]));
+                return Ok(thinking);
+            }
             AgentKind::Search(info) => info,
         };
-        let params = if self.options.iter().any(|(k, _)| k == SEED.key) {
+        thinking.params = if self.options.iter().any(|(k, _)| k == SEED.key) {
             self.params
                 .clone()
                 .with_seed(derive_seed(self.params.seed(), &[seed]))
         } else {
             self.params.clone().with_seed(seed)
         };
-        let mut iterations = 0;
-        let mut ask = |params: &Params| -> Result<Box<dyn Session>, Error> {
-            let mut session = catalogue::start(info.id, pos.clone(), params)?;
-            self.run(session.as_mut());
-            iterations += session.stats().iterations;
-            Ok(session)
+        thinking.session = Some(catalogue::start(info.id, pos.clone(), &thinking.params)?);
+        Ok(thinking)
+    }
+
+    /// What is left of the per-move budget for a question whose search is `session`, asked
+    /// `clock` ago; `None` when it is used up (the node and time limits are the session's
+    /// own).
+    fn remaining(&self, session: &dyn Session, clock: &Clock) -> Option<Budget> {
+        let done = session.stats().iterations;
+        let iterations = match self.budget.iterations {
+            Some(n) if done >= n => return None,
+            Some(n) => Some(n - done),
+            None => None,
         };
-        let mut session = ask(&params)?;
+        let seconds = match self.budget.seconds {
+            Some(s) if clock.seconds() >= s => return None,
+            Some(s) => Some(s - clock.seconds()),
+            None => None,
+        };
+        Some(Budget {
+            iterations,
+            seconds,
+        })
+    }
+}
+
+/// An agent choosing a move, step by step ([`Agent::think`]): the search of the question
+/// being asked (can I win? then, if not, can I avoid losing?), and the choice once made.
+pub struct Thinking<G: Catalogued> {
+    agent: Agent,
+    pos: G,
+    /// The first legal move in the game's order: the fallback.
+    first: G::Move,
+    /// The searches' parameters, with the move's seed.
+    params: Params,
+    /// The search of the current (or, once chosen, the last) question; `None` for a move
+    /// chosen without search.
+    session: Option<Box<dyn Session>>,
+    asked_not_lose: bool,
+    /// Since the current question was asked (a `seconds` budget is per question).
+    question_clock: Clock,
+    clock: Clock,
+    /// Iterations of the questions already answered.
+    iterations: u64,
+    choice: Option<Choice<G::Move>>,
+}
+
+impl<G: Catalogued> Thinking<G> {
+    /// Thinks for at most `slice` more (and within the per-move budget); returns the choice
+    /// once it is made. Slices of any size give the same choice as one
+    /// [`Agent::choose`] as long as the budget is iterations or nodes. A search that is not
+    /// steppable (df-pn, alpha-beta) runs its whole budget in one slice.
+    ///
+    /// # Errors
+    /// A search's refusal of the game for the second question (never in practice: the first
+    /// was the same search on the same position).
+    pub fn step(&mut self, slice: Budget) -> Result<Option<Choice<G::Move>>, Error> {
+        if self.choice.is_some() {
+            return Ok(self.choice);
+        }
+        let session = self
+            .session
+            .as_mut()
+            .expect("a search runs until the choice is made");
+        // A search whose iterations are not steps to watch (df-pn, alpha-beta: a step
+        // searches afresh within its budget) gets the whole budget at once, as in `choose`.
+        let steppable = session.info().capabilities.steppable;
+        let answered = match self.agent.remaining(session.as_ref(), &self.question_clock) {
+            None => true,
+            Some(left) if !steppable => session.step(left).is_some(),
+            Some(left) => session.step(within(left, slice)).is_some(),
+        };
+        if answered {
+            self.answered()?;
+        }
+        Ok(self.choice)
+    }
+
+    /// The current question is answered: ask the next one, or choose.
+    fn answered(&mut self) -> Result<(), Error> {
+        let session = self.session.as_ref().expect("a question was asked");
+        self.iterations += session.stats().iterations;
         let two_players = G::FAMILY.facts.players == 2;
-        if !self.goal_given && two_players && session.verdict().claim() == Some(false) {
-            session = ask(&params.clone().with_goal(Goal::NotLose))?;
+        if !self.agent.goal_given
+            && !self.asked_not_lose
+            && two_players
+            && session.verdict().claim() == Some(false)
+        {
+            let AgentKind::Search(info) = self.agent.kind else {
+                unreachable!("only a search asks questions")
+            };
+            self.asked_not_lose = true;
+            let params = self.params.clone().with_goal(Goal::NotLose);
+            self.session = Some(catalogue::start(info.id, self.pos.clone(), &params)?);
+            self.question_clock = Clock::start();
+            return Ok(());
         }
         let chosen = session
             .best_move()
-            .and_then(|text| pos.parse_move(&text).ok());
-        Ok(Choice {
-            mv: chosen.unwrap_or(moves[0]),
-            iterations,
-            seconds: clock.seconds(),
+            .and_then(|text| self.pos.parse_move(&text).ok());
+        self.choice = Some(Choice {
+            mv: chosen.unwrap_or(self.first),
+            iterations: self.iterations,
+            seconds: self.clock.seconds(),
             fallback: chosen.is_none(),
-        })
+        });
+        Ok(())
     }
 
-    /// Runs `session` within the per-move budget (the node and time limits are the
-    /// session's own).
-    fn run(&self, session: &mut dyn Session) {
-        let clock = Clock::start();
-        loop {
-            let done = session.stats().iterations;
-            let iterations = match self.budget.iterations {
-                Some(n) if done >= n => return,
-                Some(n) => Some(n - done),
-                None => None,
-            };
-            let seconds = match self.budget.seconds {
-                Some(s) if clock.seconds() >= s => return,
-                Some(s) => Some(s - clock.seconds()),
-                None => None,
-            };
-            if session
-                .step(Budget {
-                    iterations,
-                    seconds,
-                })
-                .is_some()
-            {
-                return;
-            }
+    /// The choice, once made.
+    #[must_use]
+    pub fn choice(&self) -> Option<Choice<G::Move>> {
+        self.choice
+    }
+}
+
+/// The smaller of two budgets, bound by bound.
+fn within(a: Budget, b: Budget) -> Budget {
+    let least = |x: Option<f64>, y: Option<f64>| match (x, y) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, y) => x.or(y),
+    };
+    Budget {
+        iterations: match (a.iterations, b.iterations) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, y) => x.or(y),
+        },
+        seconds: least(a.seconds, b.seconds),
+    }
+}
+
+/// An agent thinking about a position of any game ([`Thinking`] with its game's type
+/// hidden): what the page's worker steps while it shows the search.
+pub trait Deliberation: Send {
+    /// Thinks for at most `slice` more; true once the choice is made.
+    ///
+    /// # Errors
+    /// As [`Thinking::step`].
+    fn step(&mut self, slice: Budget) -> Result<bool, Error>;
+    /// The search of the question being asked (or the last one); `None` without search.
+    fn session(&self) -> Option<&dyn Session>;
+    /// Iterations so far, every question's.
+    fn iterations(&self) -> u64;
+    /// The searches' parameters (with the move's seed).
+    fn params(&self) -> &Params;
+    /// The choice once made, its move as text.
+    fn choice(&self) -> Option<Choice<String>>;
+}
+
+impl<G: Catalogued> Deliberation for Thinking<G> {
+    fn step(&mut self, slice: Budget) -> Result<bool, Error> {
+        Thinking::step(self, slice).map(|choice| choice.is_some())
+    }
+
+    fn session(&self) -> Option<&dyn Session> {
+        self.session.as_deref()
+    }
+
+    fn iterations(&self) -> u64 {
+        match (&self.choice, &self.session) {
+            (None, Some(session)) => self.iterations + session.stats().iterations,
+            (Some(choice), _) => choice.iterations,
+            (None, None) => 0,
         }
+    }
+
+    fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn choice(&self) -> Option<Choice<String>> {
+        self.choice.map(|choice| Choice {
+            mv: self.pos.format_move(choice.mv),
+            iterations: choice.iterations,
+            seconds: choice.seconds,
+            fallback: choice.fallback,
+        })
+    }
+}
+
+impl Agent {
+    /// [`Agent::think`] on a position given as text of the game `spec` names.
+    ///
+    /// # Errors
+    /// A position that does not parse ([`Error::Parse`]), else as [`Agent::think`].
+    pub fn think_on(
+        &self,
+        spec: &crate::engine::GameSpec,
+        pos: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Deliberation>, Error> {
+        crate::with_game!(*spec, G, variant => {
+            let root: G = G::parse_position(variant, pos)?;
+            Ok(Box::new(self.think(&root, seed)?) as Box<dyn Deliberation>)
+        })
     }
 }
 
@@ -428,6 +625,45 @@ mod tests {
         ] {
             let error = text.parse::<Agent>().unwrap_err();
             assert_eq!(error.field(), Some(field), "{text}: {error}");
+        }
+    }
+
+    /// Thinking in slices of any size chooses what `choose` does: the same move, iterations
+    /// and fallback, through both questions (tic-tac-toe's start is a draw: "can I win?" is
+    /// disproved, then "can I avoid losing?" asked).
+    #[test]
+    fn thinking_in_slices_chooses_as_choose() {
+        use crate::game::tictactoe::TicTacToe;
+        let start = TicTacToe::parse_position(&(), "").unwrap();
+        let middle = TicTacToe::parse_position(&(), "519").unwrap();
+        for text in [
+            "pns:iterations=2000",
+            "alphabeta:iterations=100000",
+            "mcts:iterations=300",
+            "pnmcts:iterations=300,cpn=0.5",
+            "ppns:iterations=150,seed=4",
+            "random",
+        ] {
+            let agent: Agent = text.parse().unwrap();
+            for pos in [&start, &middle] {
+                for seed in [1, 2] {
+                    let whole = agent.choose(pos, seed).unwrap();
+                    for slice in [1, 7, 1000] {
+                        let mut thinking = agent.think(pos, seed).unwrap();
+                        let stepped = loop {
+                            if let Some(choice) = thinking.step(Budget::iterations(slice)).unwrap()
+                            {
+                                break choice;
+                            }
+                        };
+                        assert_eq!(
+                            (stepped.mv, stepped.iterations, stepped.fallback),
+                            (whole.mv, whole.iterations, whole.fallback),
+                            "{text} seed {seed} slice {slice}"
+                        );
+                    }
+                }
+            }
         }
     }
 

@@ -233,7 +233,7 @@ fn play<G: Catalogued>(
                     (&config.b, "b")
                 };
                 let choice = agent
-                    .choose(&pos, derive_seed(game_seed, &[2, ply]))
+                    .choose(&pos, move_seed(config.seed, index, ply))
                     .map_err(|e| e.at(name))?;
                 if choice.fallback {
                     if is_a {
@@ -276,6 +276,14 @@ fn play<G: Catalogued>(
         a_result,
         fallbacks,
     })
+}
+
+/// The seed agent moves draw from at ply `ply` (counted from the start position) of game
+/// `index` of a match with seed `seed`: what the page's play mode uses too, so a game
+/// played there against an agent is game `index` of `pnplay match` with that agent.
+#[must_use]
+pub fn move_seed(seed: u64, index: u64, ply: u64) -> u64 {
+    derive_seed(derive_seed(seed, &[index]), &[2, ply])
 }
 
 /// The opening of a game: `plies` random plies from the start after which the game is not
