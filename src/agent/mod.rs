@@ -121,18 +121,23 @@ impl FromStr for DefaultBudget {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<DefaultBudget, Error> {
-        let bad = |message: String| Error::BadParameter {
-            name: "budget".to_string(),
-            message,
+        // Printed as `budget: …` (the field, then what is wrong).
+        let bad = |message: String| {
+            Error::BadParameter {
+                name: "budget".to_string(),
+                message,
+            }
+            .at("budget")
         };
         let mut options: Vec<(String, String)> = Vec::new();
         for option in text.split(',') {
-            let (key, value) = option.split_once('=').ok_or_else(|| {
+            let expected = || {
                 bad(format!(
-                    "budget must be iterations=N, seconds=S or nodes=N (joined by commas), got {:?}",
+                    "expected iterations=N, seconds=S or nodes=N (several joined by commas), got {:?}",
                     option.trim()
                 ))
-            })?;
+            };
+            let (key, value) = option.split_once('=').ok_or_else(expected)?;
             let (key, value) = (key.trim(), value.trim());
             let checked = match key {
                 ITERATIONS => parse_iterations(value).map(|_| ()),
@@ -140,9 +145,7 @@ impl FromStr for DefaultBudget {
                 _ if key == NODES.key => Params::default()
                     .set_text(NODES.key, value)
                     .map_err(|e| e.to_string()),
-                _ => Err(format!(
-                    "budget takes iterations, seconds or nodes, got {key:?}"
-                )),
+                _ => return Err(expected()),
             };
             checked.map_err(bad)?;
             if options.iter().any(|(k, _)| k == key) {
