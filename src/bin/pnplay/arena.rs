@@ -172,7 +172,11 @@ fn write_plot(args: &MatchArgs, out: &Path, rows: Vec<(String, Summary)>) -> Res
             (label, summary)
         })
         .collect();
-    let title = format!("A {} vs B {} on {}", args.a, args.b, args.game);
+    let budget = args
+        .budget
+        .as_deref()
+        .map_or(String::new(), |budget| format!(", {budget} per move"));
+    let title = format!("A {} vs B {} on {}{budget}", args.a, args.b, args.game);
     let svg = win_rate_plot(&rows, &title, &format!("{key}{both}")).to_svg();
     for (extension, text) in [("csv", csv), ("svg", svg)] {
         let path = out.with_extension(extension);
