@@ -172,9 +172,11 @@ fn write_plot(args: &MatchArgs, out: &Path, rows: Vec<(String, Summary)>) -> Res
             (label, summary)
         })
         .collect();
+    // The budget, unless the sweep varies it.
     let budget = args
         .budget
         .as_deref()
+        .filter(|budget| !budget.split(',').any(|b| b.split('=').next() == Some(key)))
         .map_or(String::new(), |budget| format!(", {budget} per move"));
     let title = format!("A {} vs B {} on {}{budget}", args.a, args.b, args.game);
     let svg = win_rate_plot(&rows, &title, &format!("{key}{both}")).to_svg();
