@@ -319,6 +319,237 @@ fn bad_agent_text_is_one_line_naming_the_field() {
     }
 }
 
+/// The value of `pos` (not over) for the player to move under play where the winner hurries
+/// and the loser delays: the outcome and the number of plies to the end of the game. Plain
+/// minimax over the whole tic-tac-toe tree, independent of `agent::resist`.
+fn delay_value(pos: &TicTacToe) -> (Outcome, u32) {
+    let Turn::Player(mover) = pos.turn() else {
+        panic!("the game is over");
+    };
+    // Win fast > draw > lose slowly.
+    let key = |(outcome, plies): (Outcome, u32)| match outcome {
+        Outcome::Win => 100 - plies as i32,
+        Outcome::Draw => 0,
+        Outcome::Loss => plies as i32 - 100,
+    };
+    let mut moves = MoveList::<TicTacToe>::default();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play(mv);
+            match child.outcome(mover) {
+                Some(outcome) => (outcome, 1),
+                None => {
+                    let (theirs, plies) = delay_value(&child);
+                    (theirs.flipped(), plies + 1)
+                }
+            }
+        })
+        .max_by_key(|&value| key(value))
+        .unwrap()
+}
+
+/// Every position reachable in tic-tac-toe (not over), once each.
+fn all_positions(
+    pos: &TicTacToe,
+    seen: &mut std::collections::HashSet<String>,
+    out: &mut Vec<TicTacToe>,
+) {
+    if pos.turn() == Turn::Over || !seen.insert(pos.format_position()) {
+        return;
+    }
+    out.push(pos.clone());
+    let mut moves = MoveList::<TicTacToe>::default();
+    pos.legal_moves(&mut moves);
+    for &mv in moves.iter() {
+        let mut child = pos.clone();
+        child.play(mv);
+        all_positions(&child, seen, out);
+    }
+}
+
+#[test]
+fn a_lost_agent_plays_the_longest_resisting_move() {
+    use pnplay::agent::resist::longest_resisting;
+    // Every lost tic-tac-toe position: the move found makes the opponent need as many plies
+    // as plain minimax says the loser can hold out, and no move holds out longer.
+    let mut positions = Vec::new();
+    all_positions(
+        &TicTacToe::start(&()),
+        &mut Default::default(),
+        &mut positions,
+    );
+    let mut lost = 0;
+    let mut choices = 0;
+    for pos in &positions {
+        let (outcome, plies) = delay_value(pos);
+        if outcome != Outcome::Loss {
+            continue;
+        }
+        lost += 1;
+        let (mv, resist) = longest_resisting(pos, &[]).unwrap();
+        assert_eq!(resist + 1, plies, "{}", pos.format_position());
+        let mut child = pos.clone();
+        child.play(mv);
+        assert_eq!(
+            delay_value(&child),
+            (Outcome::Win, resist),
+            "{}",
+            pos.format_position()
+        );
+        // A preferred move is kept when it resists as long, dropped when it does not.
+        let mut moves = MoveList::<TicTacToe>::default();
+        pos.legal_moves(&mut moves);
+        for &other in moves.iter() {
+            let mut child = pos.clone();
+            child.play(other);
+            let holds = child.outcome(Player::First).is_none()
+                && delay_value(&child) == (Outcome::Win, resist);
+            let (picked, _) = longest_resisting(pos, &[other]).unwrap();
+            assert_eq!(
+                picked == other,
+                holds,
+                "{} {}",
+                pos.format_position(),
+                pos.format_move(other)
+            );
+            choices += usize::from(holds);
+        }
+    }
+    assert!(lost > 100, "{lost} lost positions");
+    assert!(
+        choices > lost,
+        "some positions have several longest resisters"
+    );
+
+    // O to move after X 1, O 2, X 5 is lost (X threatens 1-5-9, then forks). Blocking at 9
+    // holds out 3 plies; anything else loses at once. Every exact agent blocks, and the move
+    // is a choice, not a fallback.
+    let pos = TicTacToe::parse_position(&(), "125").unwrap();
+    for text in [
+        "alphabeta:iterations=1000000",
+        "pns:iterations=100000",
+        "dfpn:nodes=1000000",
+        "mcts:iterations=100000",
+        "pnmcts:iterations=100000",
+    ] {
+        let agent: pnplay::agent::Agent = text.parse().unwrap();
+        let choice = agent.choose(&pos, 3).unwrap();
+        assert_eq!(pos.format_move(choice.mv), "9", "{text}");
+        assert!(!choice.fallback, "{text}");
+    }
+}
+
+#[test]
+fn the_budget_flag_gives_both_agents_a_budget_unless_they_set_one() {
+    let out = temp_file("budget.jsonl");
+    let output = pnplay_ok(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--a",
+        "pnmcts:cpn=0.5",
+        "--b",
+        "mcts:iterations=30",
+        "--budget",
+        "iterations=20",
+        "--games",
+        "4",
+        "--json",
+        "--quiet",
+        "--sweep",
+        "iterations=10,40",
+        "--sweep-both",
+        "--out",
+        out.to_str().unwrap(),
+        "--plot",
+    ]);
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(rows[0]["a"], "pnmcts:cpn=0.5,iterations=10");
+    assert_eq!(rows[0]["b"], "mcts:iterations=10");
+    assert_eq!(rows[1]["b"], "mcts:iterations=40");
+    // Every search move ran the budget once, or twice when it asked a second question
+    // (win disproved, then not-lose); forced moves ran none.
+    let mut exact = 0;
+    for record in records_of(&out) {
+        let budget = if record.a.ends_with("=10") { 10 } else { 40 };
+        for ply in &record.moves {
+            assert!(ply.iterations <= 2 * budget, "{record:?}");
+            exact += usize::from(ply.iterations == budget);
+        }
+    }
+    assert!(exact > 10);
+    let csv = std::fs::read_to_string(out.with_extension("csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(csv.lines().nth(2).unwrap().contains(",40,4,"), "{csv}");
+    let svg = std::fs::read_to_string(out.with_extension("svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(">40<"), "{svg}");
+
+    // Without --sweep: an agent's own budget wins, random takes none.
+    let output = pnplay_ok(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--a",
+        "mcts:seconds=0.01",
+        "--b",
+        "random",
+        "--budget",
+        "iterations=20",
+        "--games",
+        "2",
+        "--json",
+        "--quiet",
+    ]);
+    let row: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (row["a"].as_str(), row["b"].as_str()),
+        (Some("mcts:seconds=0.01"), Some("random"))
+    );
+
+    for budget in [
+        "iterations=0",
+        "depth=3",
+        "iterations",
+        "seconds=-1",
+        "nodes=x",
+        "iterations=5,iterations=6",
+        "",
+    ] {
+        let output = pnplay(&[
+            "match",
+            "--game",
+            "tictactoe",
+            "--a",
+            "mcts",
+            "--b",
+            "mcts",
+            "--budget",
+            budget,
+        ]);
+        assert_eq!(output.status.code(), Some(1), "{budget}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{budget}: {stderr}");
+        assert!(stderr.starts_with("pnplay: budget: "), "{budget}: {stderr}");
+    }
+    // No budget anywhere: the agent's error says how to give one.
+    let output = pnplay(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--a",
+        "mcts",
+        "--b",
+        "random",
+    ]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--budget"));
+}
+
 #[path = "fixtures/arena.rs"]
 mod fixture;
 

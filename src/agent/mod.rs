@@ -28,9 +28,17 @@
 //!   the same budget, whether it can **avoid losing**, and plays that search's move. So an
 //!   exact search plays perfectly: a win when there is one, else a draw when there is one.
 //!   With `goal=win` or `goal=not-lose` given, only that question is asked;
-//! * when the search gives no move (alpha-beta stopped by its budget before it decided, or
-//!   an exact search in a lost position, where no move proves anything), the agent plays the **first legal move** in the game's order and the move is marked
-//!   `fallback` (the arena counts them).
+//! * when the search proves the position **lost** (its `not-lose` question disproved: every
+//!   move loses against perfect play, so the proof names none, and alpha-beta gives no
+//!   move at all), the agent plays the **longest-resisting move** ([`resist`]): the move
+//!   after which the opponent needs the most plies to force its win, found by a
+//!   depth-limited search of at most [`resist::RESIST_POSITIONS`] positions (not counted in
+//!   the move's iterations, but in its seconds); among equally long resisters, the search's
+//!   own move if it is one, else the first in the game's order. This is a chosen move, not
+//!   a fallback (two-player games without chance);
+//! * when the search gives no move for another reason (alpha-beta stopped by its budget
+//!   before it decided), the agent plays the **first legal move** in the game's order and
+//!   the move is marked `fallback` (the arena counts them).
 //!
 //! Every random choice of a move (the random agent's pick, a search's playouts) comes from
 //! the seed the arena gives for that move; a `seed=S` option is mixed into it, so two
@@ -52,6 +60,7 @@
 //! ```
 
 pub mod hint;
+pub mod resist;
 
 use std::fmt;
 use std::str::FromStr;
@@ -63,12 +72,91 @@ use crate::game::{Game, MoveList, Rng, Turn};
 use crate::search::catalogue::{self, SearchInfo};
 use crate::search::params::{GOAL, NODES, Params, RUN_PARAMS, SEED, TIME};
 use crate::search::session::{Budget, Session};
-use crate::search::{Clock, Goal};
+use crate::search::{Clock, Goal, Verdict};
 
 /// The agent-level keys of the text form, besides the search's schema.
 const ITERATIONS: &str = "iterations";
 /// The per-move wall-clock budget key.
 const SECONDS: &str = "seconds";
+/// The keys that set a search agent's budget per move.
+const BUDGET_KEYS: [&str; 4] = [ITERATIONS, SECONDS, NODES.key, TIME.key];
+
+/// Reads an iteration budget: a whole number of at least 1 (the message says what is wrong).
+fn parse_iterations(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| format!("iterations must be a whole number of at least 1, got {text:?}"))
+}
+
+/// Reads a budget in seconds: a finite number above 0.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .ok_or_else(|| format!("seconds must be a number above 0, got {text:?}"))
+}
+
+/// The budget per move `pnplay match --budget` gives every search agent whose text sets
+/// none: `iterations=N`, `seconds=S` or `nodes=N` (the schema's node limit), or several of
+/// them joined by commas (`iterations=1000,seconds=1`: whichever comes first). Errors name
+/// the field `budget`.
+///
+/// ```
+/// use pnplay::agent::DefaultBudget;
+/// assert!("seconds=0.1".parse::<DefaultBudget>().is_ok());
+/// for bad in ["", "iterations", "iterations=0", "seconds=-1", "depth=3", "nodes=x",
+///             "iterations=5,iterations=6"] {
+///     assert_eq!(bad.parse::<DefaultBudget>().unwrap_err().field(), Some("budget"), "{bad}");
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct DefaultBudget {
+    /// The options it adds, key and value text as given (checked).
+    options: Vec<(String, String)>,
+}
+
+impl FromStr for DefaultBudget {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<DefaultBudget, Error> {
+        // Printed as `budget: …` (the field, then what is wrong).
+        let bad = |message: String| {
+            Error::BadParameter {
+                name: "budget".to_string(),
+                message,
+            }
+            .at("budget")
+        };
+        let mut options: Vec<(String, String)> = Vec::new();
+        for option in text.split(',') {
+            let expected = || {
+                bad(format!(
+                    "expected iterations=N, seconds=S or nodes=N (several joined by commas), got {:?}",
+                    option.trim()
+                ))
+            };
+            let (key, value) = option.split_once('=').ok_or_else(expected)?;
+            let (key, value) = (key.trim(), value.trim());
+            let checked = match key {
+                ITERATIONS => parse_iterations(value).map(|_| ()),
+                SECONDS => parse_seconds(value).map(|_| ()),
+                _ if key == NODES.key => Params::default()
+                    .set_text(NODES.key, value)
+                    .map_err(|e| e.to_string()),
+                _ => return Err(expected()),
+            };
+            checked.map_err(bad)?;
+            if options.iter().any(|(k, _)| k == key) {
+                return Err(bad(format!("{key} is given twice")));
+            }
+            options.push((key.to_string(), value.to_string()));
+        }
+        Ok(DefaultBudget { options })
+    }
+}
 
 /// What kind of agent.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -139,6 +227,50 @@ impl Agent {
         Agent::build(self.kind, options)
     }
 
+    /// Parses the text form, with `budget` (`pnplay match --budget`) as the budget per move
+    /// of a search agent whose text sets none (no `iterations`, `seconds`, `nodes` or
+    /// `time`); an agent that sets its own keeps it, and `random` needs none.
+    ///
+    /// ```
+    /// use pnplay::agent::{Agent, DefaultBudget};
+    /// let budget: DefaultBudget = "iterations=1000".parse().unwrap();
+    /// let agent = Agent::parse_with("pnmcts:cpn=0.5", Some(&budget)).unwrap();
+    /// assert_eq!(agent.to_string(), "pnmcts:cpn=0.5,iterations=1000");
+    /// let own = Agent::parse_with("mcts:seconds=0.1", Some(&budget)).unwrap();
+    /// assert_eq!(own.to_string(), "mcts:seconds=0.1"); // its own budget wins
+    /// assert_eq!(Agent::parse_with("random", Some(&budget)).unwrap().to_string(), "random");
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Agent::from_str`].
+    pub fn parse_with(text: &str, budget: Option<&DefaultBudget>) -> Result<Agent, Error> {
+        let text = text.trim();
+        let (id, rest) = match text.split_once(':') {
+            Some((id, rest)) => (id.trim(), Some(rest)),
+            None => (text, None),
+        };
+        let kind = if id == "random" {
+            AgentKind::Random
+        } else {
+            AgentKind::Search(catalogue::find(id)?)
+        };
+        let mut options = Vec::new();
+        for option in rest.into_iter().flat_map(|rest| rest.split(',')) {
+            let (key, value) = option.split_once('=').ok_or_else(|| Error::BadParameter {
+                name: option.trim().to_string(),
+                message: format!("option {:?} is not key=value", option.trim()),
+            })?;
+            options.push((key.trim().to_string(), value.trim().to_string()));
+        }
+        let sets_budget = options
+            .iter()
+            .any(|(key, _)| BUDGET_KEYS.contains(&key.as_str()));
+        if let (AgentKind::Search(_), Some(budget), false) = (kind, budget, sets_budget) {
+            options.extend(budget.options.iter().cloned());
+        }
+        Agent::build(kind, options)
+    }
+
     /// Builds an agent of `kind` from its options, checking each.
     fn build(kind: AgentKind, options: Vec<(String, String)>) -> Result<Agent, Error> {
         let info = match kind {
@@ -171,30 +303,18 @@ impl Agent {
             }
             let value = match key.as_str() {
                 ITERATIONS => {
-                    let n = text
-                        .trim()
-                        .parse::<u64>()
-                        .ok()
-                        .filter(|&n| n >= 1)
-                        .ok_or_else(|| Error::BadParameter {
-                            name: key.clone(),
-                            message: format!(
-                                "iterations must be a whole number of at least 1, got {text:?}"
-                            ),
-                        })?;
+                    let n = parse_iterations(&text).map_err(|message| Error::BadParameter {
+                        name: key.clone(),
+                        message,
+                    })?;
                     budget.iterations = Some(n);
                     n.to_string()
                 }
                 SECONDS => {
-                    let s = text
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|s| s.is_finite() && *s > 0.0)
-                        .ok_or_else(|| Error::BadParameter {
-                            name: key.clone(),
-                            message: format!("seconds must be a number above 0, got {text:?}"),
-                        })?;
+                    let s = parse_seconds(&text).map_err(|message| Error::BadParameter {
+                        name: key.clone(),
+                        message,
+                    })?;
                     budget.seconds = Some(s);
                     s.to_string()
                 }
@@ -224,11 +344,11 @@ impl Agent {
         }
         canonical.sort();
         let has = |key: &str| canonical.iter().any(|(k, _)| k == key);
-        if !has(ITERATIONS) && !has(SECONDS) && !has(NODES.key) && !has(TIME.key) {
+        if !BUDGET_KEYS.iter().any(|key| has(key)) {
             return Err(Error::BadParameter {
                 name: ITERATIONS.to_string(),
                 message: format!(
-                    "{} needs a budget per move: iterations=N, nodes=N or seconds=S",
+                    "{} needs a budget per move: iterations=N, nodes=N or seconds=S (or pnplay match --budget)",
                     info.id
                 ),
             });
@@ -422,9 +542,17 @@ impl<G: Catalogued> Thinking<G> {
             self.question_clock = Clock::start();
             return Ok(());
         }
-        let chosen = session
+        let mut chosen = session
             .best_move()
             .and_then(|text| self.pos.parse_move(&text).ok());
+        let lost = two_players
+            && !G::FAMILY.facts.chance
+            && session.verdict() == Verdict::Disproved
+            && (!self.agent.goal_given || self.params.goal() == Goal::NotLose);
+        if lost {
+            let preferred: Vec<G::Move> = chosen.into_iter().collect();
+            chosen = resist::longest_resisting(&self.pos, &preferred).map(|(mv, _)| mv);
+        }
         self.choice = Some(Choice {
             mv: chosen.unwrap_or(self.first),
             iterations: self.iterations,
@@ -529,25 +657,7 @@ impl FromStr for Agent {
     /// Parses the text form; an unknown search is [`Error::UnknownSearch`], a bad option an
     /// [`Error::BadParameter`] naming its key.
     fn from_str(text: &str) -> Result<Agent, Error> {
-        let text = text.trim();
-        let (id, rest) = match text.split_once(':') {
-            Some((id, rest)) => (id.trim(), Some(rest)),
-            None => (text, None),
-        };
-        let kind = if id == "random" {
-            AgentKind::Random
-        } else {
-            AgentKind::Search(catalogue::find(id)?)
-        };
-        let mut options = Vec::new();
-        for option in rest.into_iter().flat_map(|rest| rest.split(',')) {
-            let (key, value) = option.split_once('=').ok_or_else(|| Error::BadParameter {
-                name: option.trim().to_string(),
-                message: format!("option {:?} is not key=value", option.trim()),
-            })?;
-            options.push((key.trim().to_string(), value.trim().to_string()));
-        }
-        Agent::build(kind, options)
+        Agent::parse_with(text, None)
     }
 }
 

@@ -47,7 +47,7 @@ pub mod run;
 
 use serde::{Deserialize, Serialize};
 
-use crate::agent::Agent;
+use crate::agent::{Agent, DefaultBudget};
 use crate::engine::GameSpec;
 use crate::error::Error;
 use crate::experiment::derive_seed;
@@ -80,10 +80,40 @@ impl MatchConfig {
     /// # Errors
     /// The game's, an agent's (in context `a` / `b`) or the openings' error, naming the field.
     pub fn new(game: &str, a: &str, b: &str, openings: &str, seed: u64) -> Result<Self, Error> {
+        MatchConfig::budgeted(game, [a, b], None, openings, seed)
+    }
+
+    /// A match as [`MatchConfig::new`] makes it, `budget` (`--budget`, see
+    /// [`DefaultBudget`]) being the budget per move of each search agent whose text sets
+    /// none. The agents' canonical texts (in every record) include it.
+    ///
+    /// ```
+    /// use pnplay::arena::MatchConfig;
+    /// let config = MatchConfig::budgeted("connect4", ["pnmcts", "mcts:iterations=50"],
+    ///     Some("iterations=200"), "", 1).unwrap();
+    /// assert_eq!(config.a.to_string(), "pnmcts:iterations=200");
+    /// assert_eq!(config.b.to_string(), "mcts:iterations=50");
+    /// let error = MatchConfig::budgeted("connect4", ["mcts", "mcts"], Some("moves=3"), "", 1);
+    /// assert_eq!(error.unwrap_err().field(), Some("budget"));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`MatchConfig::new`], and a bad budget (field `budget`).
+    pub fn budgeted(
+        game: &str,
+        [a, b]: [&str; 2],
+        budget: Option<&str>,
+        openings: &str,
+        seed: u64,
+    ) -> Result<Self, Error> {
+        let budget = budget.map(str::parse::<DefaultBudget>).transpose()?;
+        let agent = |text: &str, name: &str| {
+            Agent::parse_with(text, budget.as_ref()).map_err(|e: Error| e.at(name))
+        };
         Ok(MatchConfig {
             game: game.parse().map_err(Error::game)?,
-            a: a.parse().map_err(|e: Error| e.at("a"))?,
-            b: b.parse().map_err(|e: Error| e.at("b"))?,
+            a: agent(a, "a")?,
+            b: agent(b, "b")?,
             openings: parse_openings(openings)?,
             seed,
         })
@@ -396,5 +426,99 @@ impl Summary {
             ));
         }
         line
+    }
+}
+
+/// The CSV header of [`Summary::csv_row`].
+pub const CSV_HEADER: &str = "game,a,b,value,games,wins,draws,losses,win_rate,plus_minus,normal_low,normal_high,wilson_low,wilson_high,fallbacks_a,fallbacks_b";
+
+impl Summary {
+    /// One CSV line (no newline) for [`CSV_HEADER`]; `value` is the sweep's value (empty
+    /// without a sweep). Agent texts are quoted (they contain commas); rates are fractions.
+    ///
+    /// ```
+    /// use pnplay::arena::{CSV_HEADER, MatchConfig, Summary};
+    /// let config = MatchConfig::new("tictactoe", "random", "random", "", 1).unwrap();
+    /// let row = Summary::of(&config, &[]).csv_row("0.5");
+    /// assert_eq!(row.split(',').count(), CSV_HEADER.split(',').count());
+    /// assert!(row.starts_with("tictactoe,\"random\",\"random\",0.5,0,0,0,0,"));
+    /// ```
+    #[must_use]
+    pub fn csv_row(&self, value: &str) -> String {
+        let r = &self.rate;
+        let quoted = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
+        format!(
+            "{},{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{},{}",
+            self.game,
+            quoted(&self.a),
+            quoted(&self.b),
+            value,
+            self.games,
+            self.wins,
+            self.draws,
+            self.losses,
+            r.rate,
+            r.plus_minus,
+            r.normal.0,
+            r.normal.1,
+            r.wilson.0,
+            r.wilson.1,
+            self.fallbacks.a,
+            self.fallbacks.b
+        )
+    }
+}
+
+/// A plot of agent A's win rate (%) with its 95 % normal interval (the paper's ±, dashed
+/// above and below) over the values of a sweep, one point per summary at evenly spaced x
+/// positions labelled with `values` (so 0, 0.1, …, 1e6 or 100, …, 10,000 read well), and
+/// the 50 % line of equal strength: the form of the PN-MCTS paper's Figures 3 and 4.
+///
+/// ```
+/// use pnplay::arena::{MatchConfig, Summary, win_rate_plot};
+/// let config = MatchConfig::new("tictactoe", "random", "random", "", 1).unwrap();
+/// let summary = Summary::of(&config, &[]);
+/// let plot = win_rate_plot(&[("1".into(), summary)], "demo", "cpn");
+/// assert_eq!(plot.series.len(), 4);
+/// assert!(plot.to_svg().contains("<polyline"));
+/// ```
+#[must_use]
+pub fn win_rate_plot(
+    rows: &[(String, Summary)],
+    title: &str,
+    x_label: &str,
+) -> crate::experiment::plot::LinePlot {
+    use crate::experiment::plot::{LinePlot, Series};
+    let line = |label: &str, dashed: bool, colour: usize, y: &dyn Fn(&Summary) -> f64| Series {
+        label: label.to_string(),
+        points: rows
+            .iter()
+            .enumerate()
+            .map(|(x, (_, summary))| (x as f64, 100.0 * y(summary)))
+            .collect(),
+        dashed,
+        colour,
+    };
+    let last = rows.len().saturating_sub(1) as f64;
+    LinePlot {
+        title: title.to_string(),
+        x_label: x_label.to_string(),
+        y_label: "win rate of A (%)".to_string(),
+        x_ticks: rows
+            .iter()
+            .enumerate()
+            .map(|(x, (value, _))| (x as f64, value.clone()))
+            .collect(),
+        series: vec![
+            line("A's win rate", false, 0, &|s| s.rate.rate),
+            line("95 % interval, upper", true, 0, &|s| s.rate.normal.1),
+            line("95 % interval, lower", true, 0, &|s| s.rate.normal.0),
+            Series {
+                label: "50 %: equal".to_string(),
+                points: vec![(0.0, 50.0), (last, 50.0)],
+                dashed: true,
+                colour: 7,
+            },
+        ],
     }
 }

@@ -1,12 +1,14 @@
 //! `pnplay match`: two agents play N games of one game ([`pnplay::arena`]); prints A's
 //! wins, draws and losses with its win rate and 95 % interval, one summary per value of
-//! `--sweep`.
+//! `--sweep` (applied to A, or with `--sweep-both` to both agents); `--budget` gives both
+//! agents a budget per move; `--plot` writes the summaries as CSV and A's win rate over the
+//! sweep as SVG beside `--out`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use pnplay::arena::run::run_match;
-use pnplay::arena::{GameRecord, MatchConfig};
+use pnplay::arena::{CSV_HEADER, GameRecord, MatchConfig, Summary, win_rate_plot};
 use pnplay::error::Error;
 
 /// The flags of `pnplay match`.
@@ -22,6 +24,11 @@ pub struct MatchArgs {
     /// Agent B, in the same form.
     #[arg(long)]
     b: String,
+    /// Budget per move for both agents, unless an agent's text sets its own (iterations,
+    /// seconds, nodes or time): iterations=N (reproducible), seconds=S (wall clock) or
+    /// nodes=N, or several joined by commas, e.g. --budget iterations=1000.
+    #[arg(long)]
+    budget: Option<String>,
     /// Number of games (A plays first in the even-numbered ones).
     #[arg(long, default_value_t = 100)]
     games: u64,
@@ -40,6 +47,14 @@ pub struct MatchArgs {
     /// Apply each value to agent A and report one row per value: key=v1,v2,….
     #[arg(long)]
     sweep: Option<String>,
+    /// Apply each value of --sweep to agent B as well: equal budgets for both, as in the
+    /// PN-MCTS paper's Figure 4 (--sweep iterations=100,300,1000 --sweep-both).
+    #[arg(long, requires = "sweep")]
+    sweep_both: bool,
+    /// With --out X.jsonl, also write the summaries as X.csv and A's win rate with its 95 %
+    /// interval over the sweep's values (or the one match) as the plot X.svg.
+    #[arg(long, requires = "out")]
+    plot: bool,
     /// Print the summaries as JSON (one object per line) instead of text.
     #[arg(long)]
     json: bool,
@@ -48,11 +63,18 @@ pub struct MatchArgs {
     quiet: bool,
 }
 
-/// The matches to run: the one given, or one per value of the sweep.
-fn configs(args: &MatchArgs) -> Result<Vec<MatchConfig>, Error> {
-    let base = MatchConfig::new(&args.game, &args.a, &args.b, &args.openings, args.seed)?;
+/// The matches to run, each with its sweep value (empty without one): the one given, or one
+/// per value of the sweep.
+fn configs(args: &MatchArgs) -> Result<Vec<(String, MatchConfig)>, Error> {
+    let base = MatchConfig::budgeted(
+        &args.game,
+        [&args.a, &args.b],
+        args.budget.as_deref(),
+        &args.openings,
+        args.seed,
+    )?;
     let Some(sweep) = &args.sweep else {
-        return Ok(vec![base]);
+        return Ok(vec![(String::new(), base)]);
     };
     let bad = |message: String| Error::BadParameter {
         name: "sweep".to_string(),
@@ -64,13 +86,20 @@ fn configs(args: &MatchArgs) -> Result<Vec<MatchConfig>, Error> {
     values
         .split(',')
         .map(|value| {
-            Ok(MatchConfig {
-                a: base
-                    .a
-                    .with_option(key.trim(), value.trim())
-                    .map_err(|e| e.at("sweep"))?,
+            let (key, value) = (key.trim(), value.trim());
+            let set = |agent: &pnplay::agent::Agent| {
+                agent.with_option(key, value).map_err(|e| e.at("sweep"))
+            };
+            let config = MatchConfig {
+                a: set(&base.a)?,
+                b: if args.sweep_both {
+                    set(&base.b)?
+                } else {
+                    base.b.clone()
+                },
                 ..base.clone()
-            })
+            };
+            Ok((value.to_string(), config))
         })
         .collect()
 }
@@ -91,6 +120,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             );
         }
     };
+    let (values, configs): (Vec<String>, Vec<MatchConfig>) = configs.into_iter().unzip();
     let summaries = run_match(
         &configs,
         args.games,
@@ -107,6 +137,52 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         } else {
             println!("{}", summary.line());
         }
+    }
+    if let (true, Some(out)) = (args.plot, &args.out) {
+        write_plot(args, out, values.into_iter().zip(summaries).collect())?;
+    }
+    Ok(())
+}
+
+/// Writes the summaries beside `out` as CSV and the win-rate plot as SVG.
+fn write_plot(args: &MatchArgs, out: &Path, rows: Vec<(String, Summary)>) -> Result<(), String> {
+    let mut csv = format!("{CSV_HEADER}\n");
+    for (value, summary) in &rows {
+        csv.push_str(&summary.csv_row(value));
+        csv.push('\n');
+    }
+    let key = args
+        .sweep
+        .as_deref()
+        .and_then(|sweep| sweep.split_once('='))
+        .map_or("match", |(key, _)| key.trim());
+    let both = if args.sweep_both {
+        " (both agents)"
+    } else {
+        ""
+    };
+    let rows: Vec<(String, Summary)> = rows
+        .into_iter()
+        .map(|(value, summary)| {
+            let label = if value.is_empty() {
+                summary.a.clone()
+            } else {
+                value
+            };
+            (label, summary)
+        })
+        .collect();
+    // The budget, unless the sweep varies it.
+    let budget = args
+        .budget
+        .as_deref()
+        .filter(|budget| !budget.split(',').any(|b| b.split('=').next() == Some(key)))
+        .map_or(String::new(), |budget| format!(", {budget} per move"));
+    let title = format!("A {} vs B {} on {}{budget}", args.a, args.b, args.game);
+    let svg = win_rate_plot(&rows, &title, &format!("{key}{both}")).to_svg();
+    for (extension, text) in [("csv", csv), ("svg", svg)] {
+        let path = out.with_extension(extension);
+        std::fs::write(&path, text).map_err(|e| format!("out: {}: {e}", path.display()))?;
     }
     Ok(())
 }

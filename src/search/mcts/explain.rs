@@ -235,7 +235,7 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
                 .children(id)
                 .map(|c| {
                     let (pn, dn) = tree.node(c).proof_numbers();
-                    [super::shown(pn), super::shown(dn)]
+                    [super::view::shown(pn), super::view::shown(dn)]
                 })
                 .collect();
             applied += "; ";
@@ -243,14 +243,14 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
                 kind,
                 ["pn", "dn"],
                 numbers.iter().copied(),
-                [super::shown(pn), super::shown(dn)],
+                [super::view::shown(pn), super::view::shown(dn)],
             );
         } else {
             formula += EXPAND_ALL_RULE;
             applied += &format!(
                 "; pn = {}; dn = {}",
-                short(super::shown(pn)),
-                short(super::shown(dn))
+                short(super::view::shown(pn)),
+                short(super::view::shown(dn))
             );
         }
     }

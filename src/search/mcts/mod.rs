@@ -3,7 +3,8 @@
 //! Proof-Number Search"), the MCTS-Solver of Winands, Björnsson and Saito (CG 2008) as an
 //! option, and PN-MCTS, the paper's §IV with its UCT-PN formula (2). One driver ([`Mcts`])
 //! runs all of them; [`Config`] says which. [`uct`] and [`pnmcts`] are their catalogue
-//! entries, [`tree`] the arena, [`explain`] the inspector's and trace's words.
+//! entries, [`tree`] the arena, [`view`] what views see of it (values, paths, snapshots),
+//! [`explain`] the inspector's and trace's words.
 //!
 //! One iteration (a *simulation*) does the paper's four steps:
 //!
@@ -54,6 +55,7 @@ pub mod explain;
 pub mod pnmcts;
 pub mod tree;
 pub mod uct;
+pub mod view;
 
 use tree::{NONE, Tree};
 
@@ -62,10 +64,9 @@ use super::catalogue::{Capabilities, SearchInfo};
 use super::params::{self, Params};
 use super::session::{Budget, Iterative, Session, TreeView};
 use super::tree::{NodeId, NodeKind, ROOT, Status};
-use super::view::{History, Inspection, PathNode, Snapshot, Values, ViewNode, snapshot_nodes};
+use super::view::{History, Values};
 use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
-use crate::game::view::PositionView;
 use crate::game::{Game, MoveBuffer, MoveList, Outcome};
 
 /// ∞ for proof and disproof numbers.
@@ -726,138 +727,6 @@ impl<G: Game> Mcts<G> {
         let child = self.best_child()?;
         Some(self.root.format_move(self.tree.node(child).mv()?))
     }
-
-    /// A node's values as views show them.
-    #[must_use]
-    pub fn values(&self, id: NodeId) -> Values {
-        self.values_ranked(id, None)
-    }
-
-    /// A node's values, its rank among its siblings given (`Some`: what selection just
-    /// computed, so an iteration allocates nothing) or computed from them (`None`).
-    fn values_ranked(&self, id: NodeId, rank: Option<u32>) -> Values {
-        let node = self.tree.node(id);
-        let visits = f64::from(node.visits());
-        let mean = if id == ROOT {
-            node.mean()
-        } else {
-            self.mover_mean(self.tree.node(node.parent()).kind(), id)
-        };
-        if !self.config.proof_numbers {
-            return Values::Mcts { visits, mean };
-        }
-        let (pn, dn) = node.proof_numbers();
-        let rank = match rank {
-            _ if id == ROOT => 1,
-            Some(rank) => rank,
-            None => {
-                let parent = node.parent();
-                let kind = self.tree.node(parent).kind();
-                self.rank_in(&self.sorted_keys(parent), kind, id)
-            }
-        };
-        Values::PnMcts {
-            visits,
-            mean,
-            pn: shown(pn),
-            dn: shown(dn),
-            rank: f64::from(rank),
-        }
-    }
-
-    /// The position at node `id`.
-    fn position(&self, id: NodeId) -> G {
-        let mut pos = self.root.clone();
-        for step in self.tree.path_to(id).into_iter().skip(1) {
-            pos.play(self.tree.node(step).mv().expect("a child has a move"));
-        }
-        pos
-    }
-
-    /// The view of node `id`, its move formatted in `parent_pos`.
-    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
-        let node = self.tree.node(id);
-        PathNode {
-            id,
-            mv: parent_pos
-                .zip(node.mv())
-                .map(|(pos, mv)| pos.format_move(mv)),
-            kind: node.kind(),
-            status: node.status(),
-            values: self.values(id),
-            before: self.before_of(id),
-            child_count: node.child_count(),
-        }
-    }
-
-    /// The values of `id` when the last iteration selected it, if it is on that path.
-    fn before_of(&self, id: NodeId) -> Option<Values> {
-        let at = self.path.iter().position(|&p| p == id)?;
-        self.before.get(at).copied()
-    }
-
-    /// The last selection path as views show it.
-    #[must_use]
-    pub fn last_path(&self) -> Vec<PathNode> {
-        let mut pos = self.root.clone();
-        let mut parent_pos = None;
-        self.path
-            .iter()
-            .map(|&id| {
-                if let Some(mv) = self.tree.node(id).mv() {
-                    let before = pos.clone();
-                    pos.play(mv);
-                    parent_pos = Some(before);
-                }
-                self.path_node(id, parent_pos.as_ref())
-            })
-            .collect()
-    }
-
-    /// The snapshot subtree under `id`.
-    fn view(
-        &self,
-        id: NodeId,
-        pos: &G,
-        parent_pos: Option<&G>,
-        included: &std::collections::HashSet<NodeId>,
-    ) -> ViewNode {
-        let children = self
-            .tree
-            .children(id)
-            .filter(|child| included.contains(child))
-            .map(|child| {
-                let mut child_pos = pos.clone();
-                child_pos.play(self.tree.node(child).mv().expect("a child has a move"));
-                self.view(child, &child_pos, Some(pos), included)
-            })
-            .collect();
-        ViewNode {
-            node: self.path_node(id, parent_pos),
-            on_path: self.path.contains(&id),
-            children,
-        }
-    }
-
-    /// The top of the tree for a view (see [`TreeView::snapshot`]).
-    #[must_use]
-    pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        let focus_line = focus
-            .filter(|&id| (id as usize) < self.tree.len())
-            .map(|id| self.tree.path_to(id))
-            .unwrap_or_default();
-        let included = snapshot_nodes(&self.path, &focus_line, depth, max_nodes, &|id| {
-            self.tree.children(id).collect()
-        });
-        Snapshot {
-            algo: self.info.map_or("", |info| info.id),
-            verdict: self.verdict(),
-            finished: self.finished.is_some(),
-            stats: self.stats,
-            path: self.path.clone(),
-            root: self.view(ROOT, &self.root, None, &included),
-        }
-    }
 }
 
 /// The natural logarithm of `x` (a visit count ≥ 1) from additions, multiplications and
@@ -895,15 +764,6 @@ pub fn ln(x: f64) -> f64 {
         k += 2.0;
     }
     exponent as f64 * LN_2 + 2.0 * sum
-}
-
-/// A proof number as shown: ∞ for [`INFINITE`].
-fn shown(n: u32) -> f64 {
-    if n == INFINITE {
-        f64::INFINITY
-    } else {
-        f64::from(n)
-    }
 }
 
 /// A session of the MCTS search `info` with `config`, for the run settings of `params`.
@@ -957,27 +817,5 @@ impl<G: Catalogued> Session for Mcts<G> {
 
     fn tree(&self) -> Option<&dyn TreeView> {
         Some(self)
-    }
-}
-
-impl<G: Catalogued> TreeView for Mcts<G> {
-    fn last_path(&self) -> Vec<PathNode> {
-        Mcts::last_path(self)
-    }
-
-    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        Mcts::snapshot(self, depth, max_nodes, focus)
-    }
-
-    fn node_position(&self, id: NodeId) -> Option<PositionView> {
-        ((id as usize) < self.tree.len()).then(|| PositionView::of(&self.position(id)))
-    }
-
-    fn trace(&self) -> Option<String> {
-        explain::trace(self)
-    }
-
-    fn inspect(&self, id: NodeId) -> Option<Inspection> {
-        explain::inspect(self, id)
     }
 }
