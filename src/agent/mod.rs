@@ -222,12 +222,20 @@ impl Agent {
         }
         canonical.sort();
         let has = |key: &str| canonical.iter().any(|(k, _)| k == key);
-        if !has(ITERATIONS) && !has(SECONDS) && !has(NODES.key) && !has(TIME.key) {
+        // A depth-limited player's depth bounds its work too (`ab:depth=5`).
+        let depth_limited = info.params.contains(&crate::search::heuristic::DEPTH);
+        let budgeted = has(ITERATIONS)
+            || has(SECONDS)
+            || has(NODES.key)
+            || has(TIME.key)
+            || (depth_limited && has(crate::search::heuristic::DEPTH.key));
+        if !budgeted {
             return Err(Error::BadParameter {
                 name: ITERATIONS.to_string(),
                 message: format!(
-                    "{} needs a budget per move: iterations=N, nodes=N or seconds=S",
-                    info.id
+                    "{} needs a budget per move: iterations=N, nodes=N or seconds=S{}",
+                    info.id,
+                    if depth_limited { " (or depth=D)" } else { "" }
                 ),
             });
         }

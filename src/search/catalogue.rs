@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::params::{ParamSpec, Params};
 use super::session::Session;
-use super::{bestfirst, exact, mcts};
+use super::{bestfirst, exact, heuristic, mcts};
 use crate::error::Error;
 use crate::game::Turn;
 use crate::game::catalogue::Catalogued;
@@ -37,6 +37,9 @@ pub enum Family {
     Exact,
     /// Monte-Carlo tree searches that play (MCTS with UCT, MCTS-Solver, PN-MCTS).
     Mcts,
+    /// Depth-limited players over a game's evaluation function (minimax, alpha-beta,
+    /// iterative deepening: the Othello heuristics paper).
+    Heuristic,
 }
 
 /// What a search can do, for the page and the experiments.
@@ -142,7 +145,7 @@ impl SearchInfo {
     pub fn nodes(&self, stats: &super::Stats) -> u64 {
         match self.family {
             Family::BestFirst | Family::Mcts => stats.nodes_created,
-            Family::Exact => stats.nodes_expanded,
+            Family::Exact | Family::Heuristic => stats.nodes_expanded,
         }
     }
 }
@@ -155,6 +158,13 @@ pub trait SearchKind {
     /// A session of this search of `root`, whose parameters are already checked and whose
     /// game is not over and is supported.
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session>;
+
+    /// Why this search cannot run on `root` with `params`, beyond what the capabilities
+    /// say (a player that needs the game's evaluator, say); `Ok` by default.
+    fn supports<G: Catalogued>(root: &G, params: &Params) -> Result<(), &'static str> {
+        let _ = (root, params);
+        Ok(())
+    }
 }
 
 /// Checks what every search needs (parameters, a game not over, supported facts), then
@@ -181,6 +191,11 @@ fn start_kind<K: SearchKind, G: Catalogued>(
             reason: "it has chance nodes, and this search handles only players' moves",
         });
     }
+    K::supports(&root, params).map_err(|reason| Error::Unsupported {
+        search: K::INFO.id,
+        game: G::name(&root.variant()),
+        reason,
+    })?;
     Ok(K::build(root, params))
 }
 
@@ -215,6 +230,9 @@ searches!(
     mcts::pnmcts::PnMctsSearch,
     exact::dfpn::DfPnSearch,
     exact::alphabeta::AlphaBetaSearch,
+    heuristic::MinimaxSearch,
+    heuristic::AlphaBetaPlayer,
+    heuristic::DeepeningPlayer,
 );
 
 /// The search with id `id`.
