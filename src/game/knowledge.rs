@@ -72,6 +72,14 @@ pub trait Knowledge: Game {
         None
     }
 
+    /// The evaluation of this position with `weights` taken apart for a panel and a board
+    /// overlay (each heuristic's raw values, normalised value and weight, the weighted sum,
+    /// the squares behind them), as JSON; `None` when the game has no evaluator.
+    fn evaluation_breakdown(&self, weights: &EvalWeights) -> Option<serde_json::Value> {
+        let _ = weights;
+        None
+    }
+
     /// Whether `mv` (legal here) is a *predetermined move*: one an expert plays without
     /// searching when it is available (the Othello heuristics paper, §4: take a corner).
     /// None by default.

@@ -158,13 +158,6 @@ pub trait SearchKind {
     /// A session of this search of `root`, whose parameters are already checked and whose
     /// game is not over and is supported.
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session>;
-
-    /// Why this search cannot run on `root` with `params`, beyond what the capabilities
-    /// say (a player that needs the game's evaluator, say); `Ok` by default.
-    fn supports<G: Catalogued>(root: &G, params: &Params) -> Result<(), &'static str> {
-        let _ = (root, params);
-        Ok(())
-    }
 }
 
 /// Checks what every search needs (parameters, a game not over, supported facts), then
@@ -191,11 +184,6 @@ fn start_kind<K: SearchKind, G: Catalogued>(
             reason: "it has chance nodes, and this search handles only players' moves",
         });
     }
-    K::supports(&root, params).map_err(|reason| Error::Unsupported {
-        search: K::INFO.id,
-        game: G::name(&root.variant()),
-        reason,
-    })?;
     Ok(K::build(root, params))
 }
 

@@ -15,6 +15,13 @@ impl Knowledge for Othello {
         super::eval::evaluator(self, weights)
     }
 
+    /// [`super::eval::Breakdown`] of an 8×8 position.
+    fn evaluation_breakdown(&self, weights: &EvalWeights) -> Option<serde_json::Value> {
+        (self.size() == Size::Eight)
+            .then(|| serde_json::to_value(super::eval::Breakdown::of(self, weights)).ok())
+            .flatten()
+    }
+
     /// A corner (the paper's predetermined move, §4).
     fn predetermined(&self, mv: Move) -> bool {
         mv.square()

@@ -52,9 +52,14 @@ pub enum Deepening {
     Clock,
 }
 
-/// The search was stopped by a limit.
+/// The search was stopped by a limit: positions or time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stop;
+pub enum Stop {
+    /// The node limit.
+    Nodes,
+    /// The time limit.
+    Time,
+}
 
 /// What a stored value tells about the true value at its depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,10 +186,13 @@ impl<G: Knowledge> DepthSearch<G> {
 
     /// Iterative deepening up to `max_depth` under `seconds` (the time allowed: `None` for
     /// none) with `rule`; calls `done` after each finished iteration and returns the last
-    /// one's result (`Err(Stop)` if none finished).
+    /// one's result when the deepening ends (at the maximum depth, an exact value, or the
+    /// time allowed).
     ///
     /// # Errors
-    /// [`Stop`] if a limit stopped the first iteration.
+    /// [`Stop::Time`] if time ran out before the first iteration finished, [`Stop::Nodes`]
+    /// whenever the node limit stopped an iteration (the deepening was cut short, not
+    /// ended: `done` has seen the iterations that finished).
     pub fn deepen(
         &mut self,
         pos: &G,
@@ -207,7 +215,11 @@ impl<G: Knowledge> DepthSearch<G> {
             let started = self.clock.seconds();
             let result = match self.alphabeta_root(pos, depth, allowed) {
                 Ok(result) => result,
-                Err(Stop) => break,
+                Err(Stop::Time) => break,
+                Err(Stop::Nodes) => {
+                    self.timed = true;
+                    return Err(Stop::Nodes);
+                }
             };
             done(&result);
             last = Some(result);
@@ -236,7 +248,7 @@ impl<G: Knowledge> DepthSearch<G> {
             }
         }
         self.timed = true;
-        last.ok_or(Stop)
+        last.ok_or(Stop::Time)
     }
 
     fn root(
@@ -467,7 +479,7 @@ impl<G: Knowledge> DepthSearch<G> {
             .max_nodes
             .is_some_and(|max| self.stats.nodes_expanded >= max)
         {
-            return Err(Stop);
+            return Err(Stop::Nodes);
         }
         self.stats.nodes_expanded += 1;
         if self.timed
@@ -477,7 +489,7 @@ impl<G: Knowledge> DepthSearch<G> {
                 .max_seconds
                 .is_some_and(|max| self.clock.seconds() >= max)
         {
-            return Err(Stop);
+            return Err(Stop::Time);
         }
         Ok(())
     }

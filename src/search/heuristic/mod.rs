@@ -9,8 +9,10 @@
 //!
 //! The searches are [`depth`]; the leaf value is the game's [`Evaluator`]
 //! ([`crate::game::knowledge::Knowledge::evaluator`]: for Othello 8×8 the weighted sum of
-//! the paper's heuristics, [`crate::game::othello::eval`]), so a game without one is
-//! refused. Their parameters ([`PARAMS`]):
+//! the paper's heuristics, [`crate::game::othello::eval`]). A game without one (every other
+//! game and board of the catalogue) has nothing to value an unfinished position with, so
+//! there the searches ignore `depth` and go to the end of the game: they are exact solvers
+//! (and slow ones on big games; use a node or time limit). Their parameters ([`PARAMS`]):
 //!
 //! * `depth` — plies to search (a pass is a ply); for `abid` the deepest iteration. Off:
 //!   no limit (to the end of the game). Default 5, the paper's tournaments' depth (§6).
@@ -49,7 +51,7 @@ pub mod depth;
 
 use crate::game::MoveList;
 use crate::game::catalogue::Catalogued;
-use crate::game::knowledge::{EvalWeights, Knowledge};
+use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
 use crate::search::catalogue::{Capabilities, Explain, Family, SearchInfo, SearchKind};
 use crate::search::exact::Run;
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -335,17 +337,13 @@ impl SearchKind for MinimaxSearch {
                 "a node: the largest of its children's values for the side to move there (negamax)",
             ],
             selection: "Depth-first, every move in the game's order.",
-            params: "depth (plies), eval and w.* (the evaluation), endgame (solve exactly from that many empties), predetermined (take a corner when legal). The node limit counts positions searched.",
+            params: "depth: plies to search (a pass counts). eval: the heuristics with the paper's weights (all, one alone, all-but-X); w.coins, w.mobility, w.corners, w.stability, w.static: one weight each, replacing the preset's. endgame: solve exactly from that many empty squares on. predetermined: on, take a corner when one is legal. The node limit counts positions searched.",
             source: SOURCE,
         },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         HeuristicSession::start(root, params, &Self::INFO, Method::Minimax)
-    }
-
-    fn supports<G: Catalogued>(root: &G, params: &Params) -> Result<(), &'static str> {
-        supports(root, params)
     }
 }
 
@@ -369,17 +367,13 @@ impl SearchKind for AlphaBetaPlayer {
                 "a node: negamax with the window (α, β): a cutoff as soon as a child reaches β",
             ],
             selection: "Depth-first: the table's best move first, then the game's move ordering.",
-            params: "depth (plies), eval and w.* (the evaluation), endgame (solve exactly from that many empties), predetermined (take a corner when legal). The node limit counts positions searched.",
+            params: "depth: plies to search (a pass counts). eval: the heuristics with the paper's weights (all, one alone, all-but-X); w.coins, w.mobility, w.corners, w.stability, w.static: one weight each, replacing the preset's. endgame: solve exactly from that many empty squares on. predetermined: on, take a corner when one is legal. The node limit counts positions searched.",
             source: SOURCE,
         },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         HeuristicSession::start(root, params, &Self::INFO, Method::AlphaBeta)
-    }
-
-    fn supports<G: Catalogued>(root: &G, params: &Params) -> Result<(), &'static str> {
-        supports(root, params)
     }
 }
 
@@ -400,9 +394,10 @@ impl SearchKind for DeepeningPlayer {
             formulas: &[
                 "each iteration: alpha-beta to depth d with the evaluation Σ wᵢ·hᵢ at its leaves",
                 "estimate: next depth = the largest d' with t_d · g^(d' − d) ≤ time left, g = positions of this iteration / of the last",
+                "clock: depth d + 1 while time is left; the iteration running at the time limit is dropped",
             ],
             selection: "Depth-first alpha-beta; the table's best move from the last iteration first.",
-            params: "time or the agent's seconds (the time allowed), depth (the deepest iteration), deepen (clock or estimate), eval and w.*, endgame, predetermined.",
+            params: "time or the agent's seconds: the time allowed. depth: the deepest iteration. deepen: clock or estimate. eval: the heuristics with the paper's weights; w.coins, w.mobility, w.corners, w.stability, w.static: one weight each. endgame: solve exactly from that many empty squares on. predetermined: on, take a corner when one is legal.",
             source: SOURCE,
         },
     };
@@ -415,19 +410,15 @@ impl SearchKind for DeepeningPlayer {
         };
         HeuristicSession::start(root, params, &Self::INFO, Method::Deepening(rule))
     }
-
-    fn supports<G: Catalogued>(root: &G, params: &Params) -> Result<(), &'static str> {
-        supports(root, params)
-    }
 }
 
-/// Whether the game has an evaluator for `root`.
-fn supports<G: Knowledge>(root: &G, params: &Params) -> Result<(), &'static str> {
-    match root.evaluator(&weights(params)) {
-        Some(_) => Ok(()),
-        None => Err(
-            "the depth-limited players need an evaluation function, and only 8×8 Othello has one (the paper's heuristics)",
-        ),
+/// The evaluation of a game that has none: every unfinished leaf is 0. The searches then go
+/// to the end of the game whatever `depth` says, so they are exact.
+struct NoEvaluation;
+
+impl<G> Evaluator<G> for NoEvaluation {
+    fn evaluate(&mut self, _: &G) -> i64 {
+        0
     }
 }
 
@@ -456,9 +447,12 @@ impl<G: Catalogued> HeuristicSession<G> {
         info: &'static SearchInfo,
         method: Method,
     ) -> Box<dyn Session> {
-        let evaluator = root
-            .evaluator(&weights(params))
-            .expect("the catalogue checked that the game has an evaluator");
+        let evaluator = root.evaluator(&weights(params));
+        let depth = match evaluator {
+            Some(_) => params.optional(&DEPTH).map_or(NO_DEPTH_LIMIT, |d| d as u32),
+            None => NO_DEPTH_LIMIT,
+        };
+        let evaluator = evaluator.unwrap_or_else(|| Box::new(NoEvaluation));
         let mut moves = MoveList::<G>::default();
         root.legal_moves(&mut moves);
         let allowed: Option<Vec<u16>> = (params.choice(&PREDETERMINED) == "on")
@@ -475,7 +469,7 @@ impl<G: Catalogued> HeuristicSession<G> {
             search: DepthSearch::new(evaluator, TABLE_BYTES),
             words: question.words(&root),
             question,
-            depth: params.optional(&DEPTH).map_or(NO_DEPTH_LIMIT, |d| d as u32),
+            depth,
             endgame: params.optional(&ENDGAME).map(|n| n as u32),
             allowed,
             root,
@@ -499,7 +493,7 @@ impl<G: Catalogued> HeuristicSession<G> {
         self.stats.nodes_expanded += last.nodes_expanded;
         self.stats.nodes_created += last.nodes_created;
         let Some(score) = score else {
-            return Some(Err(Stop));
+            return Some(Err(Stop::Nodes));
         };
         let mut moves = MoveList::<G>::default();
         self.root.legal_moves(&mut moves);
@@ -525,14 +519,19 @@ impl<G: Catalogued> HeuristicSession<G> {
         let outcome = match self.method {
             Method::Minimax => self.search.minimax_root(&self.root, self.depth, allowed),
             Method::AlphaBeta => self.search.alphabeta_root(&self.root, self.depth, allowed),
-            Method::Deepening(rule) => self.search.deepen(
-                &self.root,
-                self.depth,
-                allowed,
-                limits.max_seconds,
-                rule,
-                |_| {},
-            ),
+            Method::Deepening(rule) => {
+                // Each finished iteration is the answer so far (a node limit may end the
+                // run before the deepening ends).
+                let last = &mut self.result;
+                self.search.deepen(
+                    &self.root,
+                    self.depth,
+                    allowed,
+                    limits.max_seconds,
+                    rule,
+                    |result| *last = Some(*result),
+                )
+            }
         };
         let last = self.search.stats();
         self.stats.nodes_expanded += last.nodes_expanded;
@@ -576,7 +575,7 @@ impl<G: Catalogued> Session for HeuristicSession<G> {
                     result = Some(found);
                     (self.verdict_of(&found), self.stats)
                 }
-                Err(Stop) => {
+                Err(_) => {
                     // The next step searches again, from what the table kept.
                     self.search.resume();
                     (Verdict::Out, self.stats)
