@@ -451,3 +451,66 @@ fn a_tournament_is_the_same_on_one_thread_and_two() {
     let table = results.paper_table();
     assert_eq!(table.lines().count(), 4, "{table}");
 }
+
+#[test]
+fn the_evaluation_breakdown_the_page_gets_lists_the_known_discs_and_the_five_values() {
+    // What the worker's `evaluatePosition` returns (src/wasm.rs wraps engine::evaluation).
+    let spec = "othello".parse().unwrap();
+    let text = [
+        "XXXXXXXX", "X------O", "--------", "---OX---", "---XO---", "--------", "--------",
+        "--------",
+    ]
+    .concat();
+    let mut options = Params::default();
+    options.set_text("eval", "all").unwrap();
+    options.set_text("w.static", "10").unwrap();
+    let b = pnplay::engine::evaluation(&spec, &format!("{text} O"), &options).unwrap();
+    assert_eq!(b["player"], "O");
+    let black = &b["sides"][0];
+    assert_eq!(black["player"], "X");
+    let stable: Vec<&str> = black["stable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        stable,
+        ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2"]
+    );
+    assert_eq!(b["sides"][1]["stable"].as_array().unwrap().len(), 0);
+    // White h2 lies between black h1 and the empty h3: a black disc on h3 flips it.
+    let unstable: Vec<&str> = b["sides"][1]["unstable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(unstable.contains(&"h2"), "{unstable:?}");
+    // Potential mobility of white: empty squares next to a black disc (b2…g2 under row 1).
+    let potential = b["sides"][1]["potential_moves"].as_array().unwrap();
+    assert!(potential.iter().any(|c| c == "b2"));
+    // The five heuristics, each with its weight, and the sum.
+    let mut sum = 0.0;
+    for (key, weight) in [
+        ("coins", 25.0),
+        ("mobility", 5.0),
+        ("corners", 30.0),
+        ("stability", 25.0),
+        ("squares", 10.0),
+    ] {
+        let term = &b[key];
+        assert_eq!(term["weight"], weight, "{key}");
+        let value = term["value"].as_f64().unwrap();
+        assert!((-100.0..=100.0).contains(&value), "{key}");
+        sum += weight * value;
+    }
+    assert!((b["total"].as_f64().unwrap() - sum).abs() < 1e-9);
+    // Stability from white's view: white has no stable disc, black nine.
+    assert!(b["stability"]["value"].as_f64().unwrap() < 0.0);
+    // A game without an evaluator says so, naming the game.
+    let error = pnplay::engine::evaluation(&"connect4".parse().unwrap(), "", &options).unwrap_err();
+    assert_eq!(error.field(), Some("game"));
+    let error = pnplay::engine::evaluation(&spec, "XX", &options).unwrap_err();
+    assert_eq!(error.field(), Some("pos"));
+}
