@@ -352,7 +352,10 @@ fn iterative_deepening_stops_at_its_time_and_plays_the_last_finished_depth() {
         let Some(Values::Evaluation { depth, .. }) = session.root_value() else {
             panic!("no value");
         };
-        assert!(depth >= 3.0, "{rule}: depth {depth}");
+        // The paper's rule starts at depth 3 and never stops an iteration; the clock's
+        // finishes depth 1 at least.
+        let least = if rule == "estimate" { 3.0 } else { 1.0 };
+        assert!(depth >= least, "{rule}: depth {depth}");
         assert!(session.best_move().is_some());
     }
 }

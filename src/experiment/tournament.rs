@@ -22,9 +22,8 @@ use serde::Serialize;
 
 use crate::agent::Agent;
 use crate::arena::interval::Rate;
-use crate::arena::{GameRecord, MatchConfig, Summary, play_game};
+use crate::arena::{GameRecord, MatchConfig, Summary};
 use crate::error::Error;
-use crate::experiment::runner::parallel_map;
 use crate::game::Outcome;
 use crate::game::catalogue::GameSpec;
 
@@ -86,10 +85,12 @@ impl Tournament {
     }
 
     /// Plays every game on `jobs` threads; `progress` sees each record as it is played.
-    /// Records come back pair by pair, in game order.
+    /// Records come back pair by pair, in game order. (Native only: the page plays a
+    /// match's games one by one with `arenaPlayGame`.)
     ///
     /// # Errors
     /// The first game's error.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn play(
         &self,
         jobs: usize,
@@ -98,10 +99,10 @@ impl Tournament {
         let items: Vec<(usize, u64)> = (0..self.pairs.len())
             .flat_map(|p| (0..self.games_per_pair).map(move |k| (p, k)))
             .collect();
-        let results = parallel_map(
+        let results = crate::experiment::runner::parallel_map(
             &items,
             jobs,
-            |&(p, k)| play_game(&self.pairs[p].2, k),
+            |&(p, k)| crate::arena::play_game(&self.pairs[p].2, k),
             |_, result| {
                 if let Ok(record) = result {
                     progress(record);

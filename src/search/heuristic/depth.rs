@@ -346,6 +346,13 @@ impl<G: Knowledge> DepthSearch<G> {
         beta: i64,
         pruning: bool,
     ) -> Result<i64, Stop> {
+        if !pruning && self.resumed {
+            // A resumed minimax skips what the stopped search finished, without counting it.
+            if let Some(entry) = self.table.get(&(pos.key(), depth_key(depth))).copied() {
+                self.cut |= !entry.exact;
+                return Ok(entry.value);
+            }
+        }
         self.count_node()?;
         if depth == 0 {
             self.cut = true;
@@ -421,12 +428,6 @@ impl<G: Knowledge> DepthSearch<G> {
         moves: &[G::Move],
         key: (G::Key, u8),
     ) -> Result<i64, Stop> {
-        if self.resumed {
-            if let Some(entry) = self.table.get(&key).copied() {
-                self.cut |= !entry.exact;
-                return Ok(entry.value);
-            }
-        }
         let cut_before = std::mem::replace(&mut self.cut, false);
         let mut best = -INFINITY;
         for &mv in moves {
