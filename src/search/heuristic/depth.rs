@@ -108,6 +108,8 @@ pub struct DepthSearch<G: Knowledge> {
     /// Whether minimax may read the values it stored (after a search stopped by a limit,
     /// so that searching again resumes instead of starting over).
     resumed: bool,
+    /// The iteration the node limit stopped iterative deepening in: where it resumes.
+    stopped_at: Option<u32>,
 }
 
 impl<G: Knowledge> DepthSearch<G> {
@@ -127,6 +129,7 @@ impl<G: Knowledge> DepthSearch<G> {
             },
             cut: false,
             resumed: false,
+            stopped_at: None,
         }
     }
 
@@ -192,7 +195,8 @@ impl<G: Knowledge> DepthSearch<G> {
     /// # Errors
     /// [`Stop::Time`] if time ran out before the first iteration finished, [`Stop::Nodes`]
     /// whenever the node limit stopped an iteration (the deepening was cut short, not
-    /// ended: `done` has seen the iterations that finished).
+    /// ended: `done` has seen the iterations that finished, and the next call resumes at
+    /// the stopped iteration).
     pub fn deepen(
         &mut self,
         pos: &G,
@@ -202,9 +206,10 @@ impl<G: Knowledge> DepthSearch<G> {
         rule: Deepening,
         mut done: impl FnMut(&RootResult),
     ) -> Result<RootResult, Stop> {
-        let mut depth = match rule {
-            Deepening::Estimate => 3.min(max_depth),
-            Deepening::Clock => 1,
+        let mut depth = match (self.stopped_at.take(), rule) {
+            (Some(depth), _) => depth,
+            (None, Deepening::Estimate) => 3.min(max_depth),
+            (None, Deepening::Clock) => 1,
         };
         // The paper's rule never stops an iteration for time (only for the node limit).
         self.timed = rule == Deepening::Clock;
@@ -217,6 +222,9 @@ impl<G: Knowledge> DepthSearch<G> {
                 Ok(result) => result,
                 Err(Stop::Time) => break,
                 Err(Stop::Nodes) => {
+                    // Searched again later, this iteration goes on from what the table
+                    // kept (the finished ones are done).
+                    self.stopped_at = Some(depth);
                     self.timed = true;
                     return Err(Stop::Nodes);
                 }

@@ -438,6 +438,8 @@ struct HeuristicSession<G: Knowledge> {
     stats: Stats,
     /// The last finished search's (or iteration's) result.
     result: Option<RootResult>,
+    /// The exact endgame solver, once the endgame has come.
+    exact: Option<AlphaBeta<G, G::Ordering>>,
 }
 
 impl<G: Catalogued> HeuristicSession<G> {
@@ -476,6 +478,7 @@ impl<G: Catalogued> HeuristicSession<G> {
             run: Run::new(params.limits()),
             stats: Stats::default(),
             result: None,
+            exact: None,
         })
     }
 
@@ -485,8 +488,11 @@ impl<G: Catalogued> HeuristicSession<G> {
         if self.endgame.is_none_or(|n| left > n) {
             return None;
         }
-        let mut solver = AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig {
-            table_bytes: TABLE_BYTES,
+        // Kept across steps: a step cut short resumes from what its table learnt.
+        let solver = self.exact.get_or_insert_with(|| {
+            AlphaBeta::with_knowledge(AlphaBetaConfig {
+                table_bytes: TABLE_BYTES,
+            })
         });
         let score = solver.score(&self.root, limits);
         let last = solver.stats();
