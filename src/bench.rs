@@ -1,6 +1,7 @@
 //! Measured workloads shared by `pnplay bench` (native) and the wasm build's `bench`
 //! exports, so native and wasm numbers come from the same code: move generation (perft),
-//! random playouts from a position, and any search of the catalogue on random positions.
+//! random playouts from a position, any search of the catalogue on random positions, and
+//! a game's evaluation function (the depth-limited players' leaf value).
 
 use serde::Serialize;
 
@@ -71,6 +72,46 @@ pub fn playout_rate(
             count += 1;
         }
         Ok(measurement("playouts", spec, count, clock.seconds(), seed))
+    })
+}
+
+/// Evaluates `positions` random positions of `moves` random moves (seeded) over and over
+/// for about `seconds` with the evaluation `params` ask for (`eval`, `w.*`) and counts the
+/// evaluations; `parameter` is the seed.
+///
+/// # Errors
+/// A game without an evaluator (field `game`), or no position that is not over.
+pub fn evaluation_rate(
+    spec: &GameSpec,
+    params: &Params,
+    moves: u32,
+    positions: usize,
+    seconds: f64,
+    seed: u64,
+) -> Result<Measurement, Error> {
+    use crate::game::knowledge::Knowledge;
+    let texts = crate::experiment::generate::random_positions(spec, moves, positions, seed)?;
+    let weights = crate::search::heuristic::weights(params);
+    with_game!(*spec, G, variant => {
+        let positions: Vec<G> = texts
+            .iter()
+            .map(|text| G::parse_position(variant, text))
+            .collect::<Result<_, _>>()?;
+        let no_evaluator = || Error::BadParameter {
+            name: "game".to_string(),
+            message: format!("{spec} has no evaluation function"),
+        };
+        let first = positions.first().ok_or_else(no_evaluator)?;
+        let mut evaluator = first.evaluator(&weights).ok_or_else(no_evaluator)?;
+        let clock = Clock::start();
+        let mut count = 0u64;
+        while count == 0 || clock.seconds() < seconds {
+            for pos in &positions {
+                std::hint::black_box(evaluator.evaluate(std::hint::black_box(pos)));
+            }
+            count += positions.len() as u64;
+        }
+        Ok(measurement("evaluate", spec, count, clock.seconds(), seed))
     })
 }
 

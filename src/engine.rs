@@ -289,3 +289,33 @@ pub fn hello() -> Hello {
         },
     }
 }
+
+/// The evaluation of a position taken apart (the page's evaluation panel and board overlay):
+/// each heuristic of the Othello heuristics paper with its raw values for the side to move
+/// and the other side, its normalised value and weight, the weighted sum, and the stable,
+/// semi-stable and unstable discs, potential-mobility squares and corners of each side as
+/// cell lists ([`crate::game::othello::eval::Breakdown`]). The weights are those `params`
+/// set for the depth-limited players (`eval`, `w.*`; the paper's by default).
+///
+/// ```
+/// let spec = "othello".parse().unwrap();
+/// let params = pnplay::search::params::Params::default();
+/// let b = pnplay::engine::evaluation(&spec, "f5d6c3", &params).unwrap();
+/// assert_eq!(b["player"], "O");
+/// assert_eq!(b["coins"]["max"], 2.0);
+/// let tictactoe = "tictactoe".parse().unwrap();
+/// assert_eq!(pnplay::engine::evaluation(&tictactoe, "", &params).unwrap_err().field(), Some("game"));
+/// ```
+///
+/// # Errors
+/// The position's parse error, or a game without an evaluator (field `game`).
+pub fn evaluation(spec: &GameSpec, pos: &str, params: &Params) -> Result<serde_json::Value, Error> {
+    let weights = crate::search::heuristic::weights(params);
+    with_game!(*spec, G, variant => {
+        let pos: G = position(variant, Some(pos))?;
+        pos.evaluation_breakdown(&weights).ok_or_else(|| Error::BadParameter {
+            name: "game".to_string(),
+            message: format!("{spec} has no evaluation function (only 8×8 Othello has the heuristics paper's)"),
+        })
+    })
+}

@@ -699,3 +699,14 @@ pub fn hint(game: &str, pos: &str, budget: JsValue) -> Result<JsValue, JsValue> 
         })?;
     to_js(&crate::agent::hint::hint_on(&spec, pos, &budget).map_err(js_error)?)
 }
+
+/// The evaluation of a position taken apart, for an evaluation panel and a board overlay:
+/// [`crate::engine::evaluation`] (each heuristic's raw values and normalised value, the
+/// weighted sum, and the stable / semi-stable / unstable discs and potential-mobility
+/// squares of each side as cell lists). `options` are the schema's keys (`eval`, `w.*`).
+#[wasm_bindgen(js_name = evaluatePosition)]
+pub fn evaluate_position(game: &str, pos: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(game)?;
+    let params = parse_params(options)?;
+    to_js(&crate::engine::evaluation(&spec, pos, &params).map_err(js_error)?)
+}

@@ -506,8 +506,8 @@ fn expected_path<R: Rules, M: Copy>(
                 }
                 (Values::Probability { ppn, .. }, _, true) => -ppn,
                 (Values::Probability { ppn, .. }, _, false) => ppn,
-                (Values::Mcts { .. } | Values::PnMcts { .. }, _, _) => {
-                    unreachable!("best-first rules have no MCTS values")
+                (Values::Mcts { .. } | Values::PnMcts { .. } | Values::Evaluation { .. }, _, _) => {
+                    unreachable!("best-first rules have no MCTS or evaluation values")
                 }
             }
         };

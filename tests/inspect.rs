@@ -75,6 +75,7 @@ fn check_every_node(session: &dyn Session) -> usize {
                 ("pn", short(pn)),
                 ("dn", short(dn)),
             ],
+            Values::Evaluation { .. } => unreachable!("the depth-limited players keep no tree"),
         };
         for (key, value) in expected {
             let found = results.iter().rev().find(|(name, _)| name == key);
@@ -287,6 +288,7 @@ fn key(values: Values, or: bool) -> f64 {
         (Values::Mcts { .. } | Values::PnMcts { .. }, _) => {
             unreachable!("MCTS maximises formula (1)/(2): tests/mcts.rs")
         }
+        (Values::Evaluation { .. }, _) => unreachable!("the depth-limited players keep no tree"),
     }
 }
 

@@ -97,7 +97,7 @@ fn start(spec: &GameSpec, pos: &str, info: &SearchInfo, params: &Params) -> Box<
 }
 
 #[test]
-fn the_catalogue_lists_nine_searches_by_family() {
+fn the_catalogue_lists_twelve_searches_by_family() {
     let ids: Vec<&str> = SEARCHES.iter().map(|s| s.id).collect();
     assert_eq!(
         ids,
@@ -110,7 +110,10 @@ fn the_catalogue_lists_nine_searches_by_family() {
             "mcts",
             "pnmcts",
             "dfpn",
-            "alphabeta"
+            "alphabeta",
+            "minimax",
+            "ab",
+            "abid"
         ]
     );
     for info in SEARCHES {
@@ -118,7 +121,19 @@ fn the_catalogue_lists_nine_searches_by_family() {
         assert_eq!(info.family == Family::Exact, exact_family, "{}", info.id);
         let mcts_family = matches!(info.id, "mcts" | "pnmcts");
         assert_eq!(info.family == Family::Mcts, mcts_family, "{}", info.id);
-        assert_eq!(info.capabilities.plays, mcts_family, "{}", info.id);
+        let heuristic_family = matches!(info.id, "minimax" | "ab" | "abid");
+        assert_eq!(
+            info.family == Family::Heuristic,
+            heuristic_family,
+            "{}",
+            info.id
+        );
+        assert_eq!(
+            info.capabilities.plays,
+            mcts_family || heuristic_family,
+            "{}",
+            info.id
+        );
         assert_eq!(catalogue::find(info.id), Ok(info));
     }
 }
@@ -147,9 +162,11 @@ fn every_search_agrees_with_alpha_beta_on_small_positions() {
                     assert_eq!(verdict, exact, "{at}");
                 }
                 assert!(session.stats().iterations > 0, "{at}");
-                if let Some(values) = session.root_value().filter(|_| info.family != Family::Mcts) {
+                let charts_verdict = !matches!(info.family, Family::Mcts | Family::Heuristic);
+                if let Some(values) = session.root_value().filter(|_| charts_verdict) {
                     // A decided root charts 1 (proved) or 0 (disproved). (MCTS charts its
-                    // root's mean result, (1 + v)/2, proved or not.)
+                    // root's mean result, (1 + v)/2, proved or not; the depth-limited
+                    // players their value, ½ for a draw.)
                     match verdict {
                         Verdict::Proved => assert_eq!(values.chart(), 1.0, "{at}: {values:?}"),
                         Verdict::Disproved => assert_eq!(values.chart(), 0.0, "{at}: {values:?}"),
@@ -214,13 +231,18 @@ fn stepping_in_small_budgets_reaches_the_verdict_of_one_run() {
                 };
                 assert_eq!(stepped_verdict, verdict, "{at}");
                 assert!(stepped.is_finished(), "{at}");
-                if info.family != Family::Exact {
+                let restarts = matches!(info.family, Family::Exact | Family::Heuristic);
+                if !restarts {
                     // Best-first and MCTS searches build exactly the same tree.
                     assert_eq!(timeless(stepped.stats()), timeless(whole.stats()), "{at}");
                     assert_eq!(stepped.best_move(), whole.best_move(), "{at}");
+                }
+                if info.family != Family::Exact {
+                    // The depth-limited players search again from the root after a step
+                    // cut short (their table keeps the work): the same value.
                     assert_eq!(stepped.root_value(), whole.root_value(), "{at}");
                 }
-                if info.family == Family::Exact {
+                if restarts {
                     most_steps = most_steps.max(steps);
                 }
             }

@@ -81,6 +81,13 @@ const SECONDS: &str = "seconds";
 /// The keys that set a search agent's budget per move.
 const BUDGET_KEYS: [&str; 4] = [ITERATIONS, SECONDS, NODES.key, TIME.key];
 
+/// Whether option `key` bounds a search agent's work per move: a budget key, or the depth of
+/// a depth-limited player (`ab:depth=5`).
+fn is_budget_key(info: &SearchInfo, key: &str) -> bool {
+    let depth = &crate::search::heuristic::DEPTH;
+    BUDGET_KEYS.contains(&key) || (key == depth.key && info.params.contains(depth))
+}
+
 /// Reads an iteration budget: a whole number of at least 1 (the message says what is wrong).
 fn parse_iterations(text: &str) -> Result<u64, String> {
     text.trim()
@@ -262,9 +269,10 @@ impl Agent {
             })?;
             options.push((key.trim().to_string(), value.trim().to_string()));
         }
-        let sets_budget = options
-            .iter()
-            .any(|(key, _)| BUDGET_KEYS.contains(&key.as_str()));
+        let sets_budget = match kind {
+            AgentKind::Random => false,
+            AgentKind::Search(info) => options.iter().any(|(key, _)| is_budget_key(info, key)),
+        };
         if let (AgentKind::Search(_), Some(budget), false) = (kind, budget, sets_budget) {
             options.extend(budget.options.iter().cloned());
         }
@@ -344,12 +352,14 @@ impl Agent {
         }
         canonical.sort();
         let has = |key: &str| canonical.iter().any(|(k, _)| k == key);
-        if !BUDGET_KEYS.iter().any(|key| has(key)) {
+        if !canonical.iter().any(|(key, _)| is_budget_key(info, key)) {
+            let depth_limited = info.params.contains(&crate::search::heuristic::DEPTH);
             return Err(Error::BadParameter {
                 name: ITERATIONS.to_string(),
                 message: format!(
-                    "{} needs a budget per move: iterations=N, nodes=N or seconds=S (or pnplay match --budget)",
-                    info.id
+                    "{} needs a budget per move: iterations=N, nodes=N or seconds=S{} (or pnplay match --budget)",
+                    info.id,
+                    if depth_limited { ", or depth=D" } else { "" }
                 ),
             });
         }

@@ -14,7 +14,9 @@
 //! * [`summary`]: the paper's table layout (proved / disproved / concluded / out, completion)
 //!   as text and CSV;
 //! * [`paper`]: the papers' published numbers, to print and draw beside ours;
-//! * [`plot`]: a plain SVG line plot.
+//! * [`plot`]: a plain SVG line plot;
+//! * [`tournament`]: round robins of agents (the Othello heuristics paper's Tables 1–2) with
+//!   win rates and Bradley–Terry ratings.
 //!
 //! Nothing here knows the rules of a game: positions cross as text and games are reached by
 //! name through [`crate::with_game!`].
@@ -43,6 +45,7 @@ pub mod paper;
 pub mod plot;
 pub mod runner;
 pub mod summary;
+pub mod tournament;
 pub mod verify;
 
 use std::fmt;

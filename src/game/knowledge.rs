@@ -1,5 +1,6 @@
 //! What one game's expert knows, behind traits the searches use: move ordering and bounds
-//! on exact values for the exact searches (and, later, evaluators for the players).
+//! on exact values for the exact searches, and an [`Evaluator`] (a heuristic value of a
+//! position) for the depth-limited players of [`crate::search::heuristic`].
 //!
 //! The searches ([`crate::search`]) are generic over [`crate::game::Game`] and import no
 //! concrete game. Each game declares its knowledge beside its rules by implementing
@@ -63,4 +64,65 @@ impl<G: Game> MoveOrdering<G> for NoOrdering {}
 pub trait Knowledge: Game {
     /// The move ordering (and bounds) the exact searches use.
     type Ordering: MoveOrdering<Self> + Default + Send;
+
+    /// The game's evaluator with `weights`, for positions like `self` (same variant); `None`
+    /// when the game (or this variant) has none, which the depth-limited searches refuse.
+    fn evaluator(&self, weights: &EvalWeights) -> Option<Box<dyn Evaluator<Self>>> {
+        let _ = weights;
+        None
+    }
+
+    /// The evaluation of this position with `weights` taken apart for a panel and a board
+    /// overlay (each heuristic's raw values, normalised value and weight, the weighted sum,
+    /// the squares behind them), as JSON; `None` when the game has no evaluator.
+    fn evaluation_breakdown(&self, weights: &EvalWeights) -> Option<serde_json::Value> {
+        let _ = weights;
+        None
+    }
+
+    /// Whether `mv` (legal here) is a *predetermined move*: one an expert plays without
+    /// searching when it is available (the Othello heuristics paper, §4: take a corner).
+    /// None by default.
+    fn predetermined(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// At most how many more moves (passes not counted) the game can last, if the game
+    /// knows (Othello: the empty squares); the depth-limited searches solve exactly from
+    /// a given number on.
+    fn moves_left(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// A heuristic value of a position for depth-limited searches.
+pub trait Evaluator<G>: Send {
+    /// The value of `pos` (a player's turn or a finished game) from the view of the player
+    /// to move, in hundredths of the weighted sum of the game's heuristics: it must negate
+    /// when only the side to move changes, so negamax over it is minimax over the root
+    /// player's value, and stay within ±[`EVAL_BOUND`].
+    fn evaluate(&mut self, pos: &G) -> i64;
+}
+
+/// No evaluation is larger in size than this (the searches scale a finished game's value
+/// above it).
+pub const EVAL_BOUND: i64 = 100_000_000;
+
+/// The weights of the evaluation features, named after the Othello heuristics paper's
+/// heuristics (Sannidhanam and Annamalai, §5): coin parity, mobility, corners, stability
+/// (§5.1) and the static square weights (§5.2). Each feature a game's evaluator knows is
+/// scaled to −100..100 and multiplied by its weight; features it does not know are ignored.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EvalWeights {
+    /// Coin (disc) parity.
+    pub coins: f64,
+    /// Mobility (actual and potential).
+    pub mobility: f64,
+    /// Corners captured, potential and unlikely.
+    pub corners: f64,
+    /// Stability (stable, semi-stable, unstable discs).
+    pub stability: f64,
+    /// Static square weights.
+    pub squares: f64,
 }

@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::params::{ParamSpec, Params};
 use super::session::Session;
-use super::{bestfirst, exact, mcts};
+use super::{bestfirst, exact, heuristic, mcts};
 use crate::error::Error;
 use crate::game::Turn;
 use crate::game::catalogue::Catalogued;
@@ -37,6 +37,9 @@ pub enum Family {
     Exact,
     /// Monte-Carlo tree searches that play (MCTS with UCT, MCTS-Solver, PN-MCTS).
     Mcts,
+    /// Depth-limited players over a game's evaluation function (minimax, alpha-beta,
+    /// iterative deepening: the Othello heuristics paper).
+    Heuristic,
 }
 
 /// What a search can do, for the page and the experiments.
@@ -142,7 +145,7 @@ impl SearchInfo {
     pub fn nodes(&self, stats: &super::Stats) -> u64 {
         match self.family {
             Family::BestFirst | Family::Mcts => stats.nodes_created,
-            Family::Exact => stats.nodes_expanded,
+            Family::Exact | Family::Heuristic => stats.nodes_expanded,
         }
     }
 }
@@ -215,6 +218,9 @@ searches!(
     mcts::pnmcts::PnMctsSearch,
     exact::dfpn::DfPnSearch,
     exact::alphabeta::AlphaBetaSearch,
+    heuristic::MinimaxSearch,
+    heuristic::AlphaBetaPlayer,
+    heuristic::DeepeningPlayer,
 );
 
 /// The search with id `id`.

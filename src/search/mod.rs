@@ -1,6 +1,7 @@
 //! Searches written once against [`crate::game::Game`], laid out by family: [`bestfirst`]
 //! (PNS, PPNS, precise PPNS, MCPNS, PP over an explicit tree), [`mcts`] (MCTS with UCT, the
-//! MCTS-Solver and PN-MCTS) and [`exact`] (df-pn and alpha-beta with transposition tables). [`catalogue`] lists them all with their parameter
+//! MCTS-Solver and PN-MCTS), [`exact`] (df-pn and alpha-beta with transposition tables) and
+//! [`heuristic`] (the depth-limited players of the Othello heuristics paper). [`catalogue`] lists them all with their parameter
 //! schemas ([`params`]), and [`session`] is the one interface every search is driven through.
 //! No module here imports a concrete game: game knowledge comes through
 //! [`crate::game::knowledge`].
@@ -14,6 +15,7 @@ pub mod bestfirst;
 pub mod catalogue;
 pub mod clock;
 pub mod exact;
+pub mod heuristic;
 pub mod mcts;
 pub mod params;
 pub mod session;

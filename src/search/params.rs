@@ -78,7 +78,11 @@ pub struct ParamSpec {
 impl ParamSpec {
     /// A real-valued parameter with no range and no default: the base the constants below
     /// fill in.
-    const fn real(key: &'static str, title: &'static str, help: &'static str) -> ParamSpec {
+    pub(crate) const fn real(
+        key: &'static str,
+        title: &'static str,
+        help: &'static str,
+    ) -> ParamSpec {
         ParamSpec {
             key,
             link: key,

@@ -75,6 +75,27 @@ pub enum Values {
         /// Rank among its siblings (pnRank_i of formula (2)).
         rank: f64,
     },
+    /// The depth-limited players ([`crate::search::heuristic`]): the minimax value for the
+    /// player to move at the root, in the evaluation's units (the weighted sum Σ wᵢ·hᵢ of the
+    /// Othello heuristics paper), or, when a finished game decides it, the final disc
+    /// difference times [`EVALUATION_PER_DISC`] (above any evaluation); and the depth
+    /// searched.
+    Evaluation {
+        /// The value.
+        value: f64,
+        /// The depth (plies) of the search that gave it.
+        depth: f64,
+    },
+}
+
+/// What one disc of a finished game's margin counts in [`Values::Evaluation`]: more than
+/// any evaluation can reach, so a won game is worth more than any unfinished one.
+pub const EVALUATION_PER_DISC: f64 = 1_000_000.0;
+
+/// An evaluation as a share in [0, 1] for charts: `(1 + tanh(value / 2500)) / 2` (the
+/// paper's weights sum to 85, so ±2500 is a clear edge), 1 for a won game, 0 for a lost one.
+fn evaluation_share(value: f64) -> f64 {
+    (1.0 + (value / 2500.0).tanh()) / 2.0
 }
 
 /// `b / (a + b)`, 1 when `a` is 0 and 0 when `b` is 0 (also for infinities).
@@ -119,6 +140,7 @@ impl Values {
             Values::MonteCarlo { .. } => "monte-carlo",
             Values::Mcts { .. } => "mcts",
             Values::PnMcts { .. } => "pn-mcts",
+            Values::Evaluation { .. } => "evaluation",
         }
     }
 
@@ -145,6 +167,7 @@ impl Values {
                 ("dn", dn),
                 ("rank", rank),
             ],
+            Values::Evaluation { value, depth } => vec![("value", value), ("depth", depth)],
         }
     }
 
@@ -156,6 +179,7 @@ impl Values {
             Values::Probability { ppn, .. } => ppn,
             Values::MonteCarlo { pmc, dmc } => share(pmc, dmc),
             Values::Mcts { mean, .. } | Values::PnMcts { mean, .. } => (1.0 + mean) / 2.0,
+            Values::Evaluation { value, .. } => evaluation_share(value),
         }
     }
 
@@ -169,6 +193,7 @@ impl Values {
             Values::Probability { one_minus_ppn, .. } => one_minus_ppn,
             Values::MonteCarlo { pmc, dmc } => share(dmc, pmc),
             Values::Mcts { mean, .. } | Values::PnMcts { mean, .. } => (1.0 - mean) / 2.0,
+            Values::Evaluation { value, .. } => evaluation_share(-value),
         }
     }
 
@@ -180,6 +205,7 @@ impl Values {
             Values::Probability { .. } => "PPN",
             Values::MonteCarlo { .. } => "dmc/(pmc+dmc)",
             Values::Mcts { .. } | Values::PnMcts { .. } => "(1 + mean)/2",
+            Values::Evaluation { .. } => "(1 + tanh(value/2500))/2",
         }
     }
 
@@ -194,6 +220,18 @@ impl Values {
             }
             Values::Probability { ppn, .. } => format!("ppn {}", short(ppn)),
             Values::MonteCarlo { pmc, dmc } => format!("pmc {} / dmc {}", short(pmc), short(dmc)),
+            Values::Evaluation { value, depth } if value.abs() >= EVALUATION_PER_DISC => {
+                let discs = value / EVALUATION_PER_DISC;
+                let verb = if discs > 0.0 { "wins" } else { "loses" };
+                format!(
+                    "{verb} by {} discs (depth {})",
+                    short(discs.abs()),
+                    short(depth)
+                )
+            }
+            Values::Evaluation { value, depth } => {
+                format!("eval {} (depth {})", short(value), short(depth))
+            }
             Values::Mcts { visits, mean } => format!("n {} / v {}", short(visits), short(mean)),
             Values::PnMcts {
                 visits,

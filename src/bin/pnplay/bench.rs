@@ -2,8 +2,10 @@
 //! run in wasm through `scripts/bench-wasm.mjs`, so the two can be compared.
 
 use clap::Args;
+use pnplay::bench::Measurement;
 use pnplay::engine::GameSpec;
 use pnplay::search::catalogue::SearchInfo;
+use pnplay::search::heuristic::DEPTH;
 use pnplay::search::params::{NODES, TIME};
 
 use crate::params::{self, ParamArgs};
@@ -14,9 +16,6 @@ pub struct BenchArgs {
     /// Game name.
     #[arg(long, default_value = "othello")]
     game: GameSpec,
-    /// Perft depth to time.
-    #[arg(long, default_value_t = 9)]
-    depth: u32,
     /// Seconds of random playouts.
     #[arg(long, default_value_t = 3.0)]
     seconds: f64,
@@ -34,6 +33,11 @@ pub struct BenchArgs {
     /// (searches stop at 2,000,000 nodes or 30 s unless --nodes or --time say otherwise).
     #[command(flatten)]
     params: ParamArgs,
+    /// Time the game's evaluation function (the depth-limited players' leaf value, with
+    /// --eval and --w.*) on --positions random positions of --moves moves for --seconds,
+    /// instead of perft and playouts.
+    #[arg(long)]
+    evaluate: bool,
     /// Print JSON Lines instead.
     #[arg(long)]
     json: bool,
@@ -47,6 +51,20 @@ fn print_json(value: &impl serde::Serialize) -> Result<(), String> {
     Ok(())
 }
 
+fn print_measurements(measurements: &[Measurement], json: bool) -> Result<(), String> {
+    for m in measurements {
+        if json {
+            print_json(m)?;
+        } else {
+            println!(
+                "{:<9} {:<10} {:>12} in {:>7.3} s = {:>12.0} /s",
+                m.workload, m.game, m.count, m.seconds, m.per_second
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Runs the benchmark the options ask for and prints its results.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     let mut params = args.params.params()?;
@@ -57,21 +75,27 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         params = params.with(&TIME, Some(30.0));
     }
     let seed = params.seed();
+    if args.evaluate {
+        let m = pnplay::bench::evaluation_rate(
+            &args.game,
+            &params,
+            args.moves,
+            args.positions,
+            args.seconds,
+            seed,
+        )?;
+        return print_measurements(&[m], args.json);
+    }
     if args.search.is_empty() {
-        let perft = pnplay::bench::perft_time(&args.game, args.depth);
+        // --depth is the perft depth here (9 unless given; the flag is the schema's).
+        let depth = match args.params.given(DEPTH.key) {
+            true => params.optional(&DEPTH).map_or(9, |d| d as u32),
+            false => 9,
+        };
+        let perft = pnplay::bench::perft_time(&args.game, depth);
         let playouts = pnplay::bench::playout_rate(&args.game, None, args.seconds, seed)
             .map_err(|e| e.to_string())?;
-        for m in [perft, playouts] {
-            if args.json {
-                print_json(&m)?;
-            } else {
-                println!(
-                    "{:<9} {:<10} {:>12} in {:>7.3} s = {:>12.0} /s",
-                    m.workload, m.game, m.count, m.seconds, m.per_second
-                );
-            }
-        }
-        return Ok(());
+        return print_measurements(&[perft, playouts], args.json);
     }
     for &algo in &args.search {
         let m = pnplay::bench::search_rate(

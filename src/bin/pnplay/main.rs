@@ -7,6 +7,7 @@ mod bench;
 mod experiment;
 mod params;
 mod serve;
+mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -89,6 +90,9 @@ enum Command {
     },
     /// Play a match of two agents and print A's win rate with its 95 % interval.
     Match(arena::MatchArgs),
+    /// Play a round robin of agents: the Othello heuristics paper's table, win rates with
+    /// 95 % intervals and Bradley–Terry ratings.
+    Tournament(tournament::TournamentArgs),
     /// Serve the playground page (www/ and pkg/) on 127.0.0.1.
     Serve {
         /// Port to listen on (0 picks a free one).
@@ -233,6 +237,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Experiment { command } => experiment::run(command),
         Command::Match(args) => arena::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
         Command::Serve {
             port,
             host,

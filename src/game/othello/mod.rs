@@ -83,7 +83,9 @@
 
 use std::fmt;
 
+pub mod eval;
 pub mod ordering;
+pub mod stability;
 pub use ordering::*;
 
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};

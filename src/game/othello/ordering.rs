@@ -1,14 +1,37 @@
 //! Othello knowledge for the exact searches: fastest-first move ordering with corners and,
 //! near the end, quadrant parity (the usual endgame-solver ordering; see the Othello
 //! heuristics paper on mobility and corners). Only speeds searches up; answers are checked
-//! against the FFO endgame scores.
+//! against the FFO endgame scores. The heuristic evaluator of the depth-limited players is
+//! [`super::eval`].
 
 use super::{Move, Othello, Size};
 use crate::game::Game;
-use crate::game::knowledge::{Knowledge, MoveOrdering};
+use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge, MoveOrdering};
 
 impl Knowledge for Othello {
     type Ordering = OthelloOrdering;
+
+    fn evaluator(&self, weights: &EvalWeights) -> Option<Box<dyn Evaluator<Othello>>> {
+        super::eval::evaluator(self, weights)
+    }
+
+    /// [`super::eval::Breakdown`] of an 8×8 position.
+    fn evaluation_breakdown(&self, weights: &EvalWeights) -> Option<serde_json::Value> {
+        (self.size() == Size::Eight)
+            .then(|| serde_json::to_value(super::eval::Breakdown::of(self, weights)).ok())
+            .flatten()
+    }
+
+    /// A corner (the paper's predetermined move, §4).
+    fn predetermined(&self, mv: Move) -> bool {
+        mv.square()
+            .is_some_and(|square| (1u64 << square) & othello_corners(self.size()) != 0)
+    }
+
+    /// The empty squares.
+    fn moves_left(&self) -> Option<u32> {
+        Some(self.empty_squares().count_ones())
+    }
 }
 
 /// Othello endgame ordering: *fastest first* (the move that leaves the opponent the fewest

@@ -29,15 +29,16 @@ pub const CAPABILITIES: Capabilities = Capabilities {
 };
 
 /// What an exact search's session keeps besides the search: the run's limits, and the
-/// verdict once the run has stopped. Both exact sessions step through it.
+/// verdict once the run has stopped. Both exact sessions step through it, and the
+/// depth-limited players ([`crate::search::heuristic`]) too.
 #[derive(Clone, Copy, Debug)]
-struct Run {
-    limits: Limits,
-    finished: Option<Verdict>,
+pub(crate) struct Run {
+    pub(crate) limits: Limits,
+    pub(crate) finished: Option<Verdict>,
 }
 
 impl Run {
-    fn new(limits: Limits) -> Run {
+    pub(crate) fn new(limits: Limits) -> Run {
         Run {
             limits,
             finished: None,
@@ -47,7 +48,7 @@ impl Run {
     /// One step of a run whose counters are `before`: `search` searches within the budget
     /// and what remains of the run's limits, and answers its verdict and the counters after.
     /// The run stops at an exact verdict or when its limits are used up.
-    fn step(
+    pub(crate) fn step(
         &mut self,
         budget: Budget,
         before: Stats,
@@ -69,7 +70,7 @@ impl Run {
         self.finished
     }
 
-    fn verdict(&self) -> Verdict {
+    pub(crate) fn verdict(&self) -> Verdict {
         self.finished.unwrap_or(Verdict::Out)
     }
 }

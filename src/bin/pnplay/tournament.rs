@@ -1,0 +1,112 @@
+//! `pnplay tournament`: a round robin of agents ([`pnplay::experiment::tournament`]);
+//! prints the Othello heuristics paper's table layout (each game's score and winner, first
+//! players down the side) and every agent's standing: W/D/L, score rate with its 95 %
+//! intervals, discs won and lost (the paper's Table 1b) and a Bradley–Terry rating.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use pnplay::arena::GameRecord;
+use pnplay::error::Error;
+use pnplay::experiment::tournament::{Results, Tournament};
+
+/// The flags of `pnplay tournament`.
+#[derive(Args)]
+pub struct TournamentArgs {
+    /// Game name (othello, …).
+    #[arg(long)]
+    game: String,
+    /// The agents, two or more, each as `pnplay match` takes them, e.g.
+    /// `ab:depth=5,eval=corners ab:depth=5,eval=mobility`.
+    #[arg(long, num_args = 2.., required = true)]
+    agents: Vec<String>,
+    /// Games per pair (the first agent of the pair plays first in the even-numbered ones).
+    #[arg(long, default_value_t = 2)]
+    games_per_pair: u64,
+    /// Random plies before the agents play: random:K (game k of every pair gets the same).
+    #[arg(long, default_value = "none")]
+    openings: String,
+    /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (threads); the results do not depend on it.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// JSON Lines file: one line per game (the `match` record), pair by pair; overwritten.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Print the results as one JSON object instead of the tables.
+    #[arg(long)]
+    json: bool,
+    /// No progress lines on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `pnplay tournament`.
+pub fn run(args: &TournamentArgs) -> Result<(), String> {
+    let tournament = Tournament::new(
+        &args.game,
+        &args.agents,
+        args.games_per_pair,
+        &args.openings,
+        args.seed,
+    )?;
+    let started = pnplay::search::Clock::start();
+    let progress = |record: &GameRecord| {
+        if !args.quiet {
+            eprintln!(
+                "game {} of {} vs {}: first player {:?} [{:.1} s]",
+                record.index,
+                record.a,
+                record.b,
+                record.result,
+                started.seconds()
+            );
+        }
+    };
+    let records = tournament.play(args.jobs, progress)?;
+    if let Some(path) = &args.out {
+        let out_error = |e: std::io::Error| Error::BadParameter {
+            name: "out".to_string(),
+            message: format!("{}: {e}", path.display()),
+        };
+        let mut file = std::fs::File::create(path).map_err(out_error)?;
+        for record in &records {
+            let line = serde_json::to_string(record).map_err(|e| e.to_string())?;
+            writeln!(file, "{line}").map_err(out_error)?;
+        }
+    }
+    let results = Results::of(&tournament, &records);
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&results).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    println!(
+        "Round robin on {}, {} games per pair, openings {}, seed {}",
+        results.game, results.games_per_pair, args.openings, args.seed
+    );
+    for (label, agent) in results.standings.iter().map(|s| (&s.label, &s.agent)) {
+        println!("  {label}: {agent}");
+    }
+    println!();
+    println!(
+        "Every game (rows played first; cell: first player's discs - second player's, winner):"
+    );
+    print!("{}", results.paper_table());
+    println!();
+    println!("Pairs (A = the agent listed first; draws count half):");
+    for summary in &results.pairs {
+        println!("  {}", summary.line());
+    }
+    println!();
+    println!(
+        "Standings (score rate with its 95 % intervals; Bradley–Terry rating on the Elo scale, 0 = geometric mean, one virtual draw per pair):"
+    );
+    print!("{}", results.standings_table());
+    Ok(())
+}
