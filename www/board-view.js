@@ -211,7 +211,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
 function drawOverlay(group, mark, x, y, size) {
   const cx = x + size / 2;
   const cy = y + size / 2;
-  const r = size * 0.13;
+  const r = size * 0.11;
   const attributes = { class: `overlay overlay-${mark.kind}`, 'data-overlay': mark.kind };
   let shape;
   if (mark.kind === 'potential') {

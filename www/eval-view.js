@@ -60,7 +60,12 @@ function sample(kind) {
   svg.setAttribute('class', 'overlay-sample');
   svg.setAttribute('aria-hidden', 'true');
   const disc = document.createElementNS(SVG, 'circle');
-  Object.entries({ cx: 10, cy: 10, r: 8.5, class: kind === 'potential' ? 'sample-empty' : 'piece piece-discs-1' }).forEach(([k, v]) => disc.setAttribute(k, v));
+  Object.entries({ cx: 10, cy: 10, r: 8.5, class: 'piece piece-discs-1' }).forEach(([k, v]) => disc.setAttribute(k, v));
+  if (kind === 'potential') {
+    const cell = document.createElementNS(SVG, 'rect');
+    Object.entries({ x: 0, y: 0, width: 20, height: 20, class: 'sample-empty' }).forEach(([k, v]) => cell.setAttribute(k, v));
+    svg.replaceChildren(cell);
+  }
   svg.append(disc);
   let mark;
   if (kind === 'potential') {
@@ -129,7 +134,7 @@ export class EvalView {
       element('h3', { id: 'eval-heading', text: 'Evaluation (the heuristics paper)' }),
       this.summary,
       element('div', { class: 'eval-scroll' }, this.table),
-      element('p', { class: 'hint', text: 'Weights: eval is the preset (all: corners 30, mobility 5, stability 25, coins 25; or one heuristic alone, or all-but-one); a w.* field replaces one weight. Max is the side to move.' }),
+      element('p', { class: 'hint eval-hint', text: 'Weights: the eval preset (all: corners 30, mobility 5, stability 25, coins 25), a w.* field replaces one.' }),
       weights,
       this.error,
       element('div', { class: 'row' }, element('label', { class: 'toggle', for: 'eval-overlay' }, this.toggle, ' Show stability and potential mobility on the board'), this.legend),
@@ -191,7 +196,7 @@ export class EvalView {
     const [max, min] = b.player === 'X' ? ['X', 'O'] : ['O', 'X'];
     const name = (player) => (player === 'X' ? 'black' : 'white');
     this.summary.replaceChildren(
-      `${name(max)} (${max}) to move is max. Weighted sum `,
+      `Max: ${name(max)} (${max}), to move. Weighted sum `,
       element('strong', { class: 'eval-total', 'data-value': String(b.total), text: format(b.total) }),
       ` (${b.total >= 0 ? 'good' : 'bad'} for ${name(max)}).`,
     );
@@ -199,11 +204,11 @@ export class EvalView {
       'tr',
       {},
       element('th', { scope: 'col', text: 'heuristic' }),
-      element('th', { scope: 'col', text: `max ${max}` }),
-      element('th', { scope: 'col', text: `min ${min}` }),
-      element('th', { scope: 'col', text: 'value' }),
-      element('th', { scope: 'col', text: 'weight' }),
-      element('th', { scope: 'col', text: 'w × value' }),
+      element('th', { scope: 'col', text: `max ${max}`, title: `raw value of ${name(max)}, to move` }),
+      element('th', { scope: 'col', text: `min ${min}`, title: `raw value of ${name(min)}` }),
+      element('th', { scope: 'col', text: 'value', title: '100·(max − min)/(|max| + |min|)' }),
+      element('th', { scope: 'col', text: 'w', title: 'weight' }),
+      element('th', { scope: 'col', text: 'w×v', title: 'weight × value' }),
     );
     const rows = ROWS.map(([key, title, raw, part]) => {
       const term = b[key];
@@ -222,7 +227,7 @@ export class EvalView {
     const total = element(
       'tr',
       { class: 'eval-sum' },
-      element('th', { scope: 'row', colspan: '5', text: 'weighted sum Σ w × value' }),
+      element('th', { scope: 'row', colspan: '5', text: 'weighted sum Σ w×v' }),
       element('td', { 'data-value': String(b.total) }, format(b.total)),
     );
     this.table.replaceChildren(element('thead', {}, head), element('tbody', {}, ...rows), element('tfoot', {}, total));
