@@ -63,7 +63,7 @@ function sample(kind) {
   Object.entries({ cx: 10, cy: 10, r: 8.5, class: 'piece piece-discs-1' }).forEach(([k, v]) => disc.setAttribute(k, v));
   if (kind === 'potential') {
     const cell = document.createElementNS(SVG, 'rect');
-    Object.entries({ x: 0, y: 0, width: 20, height: 20, class: 'sample-empty' }).forEach(([k, v]) => cell.setAttribute(k, v));
+    Object.entries({ x: 0, y: 0, width: 20, height: 20, rx: 2, fill: '#2e7d4f' }).forEach(([k, v]) => cell.setAttribute(k, v));
     svg.replaceChildren(cell);
   }
   svg.append(disc);
