@@ -248,6 +248,9 @@ pub struct Hello {
     pub run_params: &'static [ParamSpec],
     /// What the page starts with.
     pub defaults: Defaults,
+    /// The listed games that have an evaluation function ([`evaluation`] answers for them:
+    /// the page's evaluation panel and board overlay).
+    pub evaluated: Vec<&'static str>,
 }
 
 /// What the page starts with: the same defaults as the CLI's.
@@ -272,6 +275,7 @@ pub struct Defaults {
 /// assert_eq!(hello.version, pnplay::VERSION);
 /// assert!(hello.games.iter().any(|g| g.id == "othello"));
 /// assert!(hello.searches.iter().any(|s| s.id == "alphabeta"));
+/// assert_eq!(hello.evaluated, ["othello"]);
 /// ```
 #[must_use]
 pub fn hello() -> Hello {
@@ -287,7 +291,19 @@ pub fn hello() -> Hello {
             stages: crate::experiment::DEFAULT_STAGES,
             stage_searches: crate::experiment::DEFAULT_STAGE_SEARCHES,
         },
+        evaluated: FAMILIES
+            .iter()
+            .flat_map(|family| family.listed)
+            .filter(|listed| listed.name.parse().is_ok_and(|spec| has_evaluator(&spec)))
+            .map(|listed| listed.name)
+            .collect(),
     }
+}
+
+/// Whether positions of `spec` have an evaluation function (asked of its start position).
+fn has_evaluator(spec: &GameSpec) -> bool {
+    let weights = crate::game::knowledge::EvalWeights::default();
+    with_game!(*spec, G, variant => G::start(variant).evaluation_breakdown(&weights).is_some())
 }
 
 /// The evaluation of a position taken apart (the page's evaluation panel and board overlay):

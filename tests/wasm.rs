@@ -35,6 +35,15 @@ fn hello_lists_games_and_searches() {
     assert_eq!(hello.version, env!("CARGO_PKG_VERSION"));
     assert!(hello.games.iter().any(|g| g.id == "connect4"));
     assert!(hello.searches.iter().any(|s| s.id == "ppns"));
+    // Only iterative deepening spends its time in one step; only 8×8 Othello is evaluated.
+    let timed: Vec<_> = hello
+        .searches
+        .iter()
+        .filter(|s| s.capabilities.timed)
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(timed, ["abid"]);
+    assert_eq!(hello.evaluated, ["othello"]);
 }
 
 #[wasm_bindgen_test]

@@ -133,7 +133,8 @@ export class AgentField {
     const id = this.search.value;
     let text = id;
     if (id !== 'random') {
-      const options = [`${this.budgetKind.value}=${this.budget.value.trim()}`];
+      // An empty budget is left out: a depth-limited player's `depth` is its budget.
+      const options = this.budget.value.trim() === '' ? [] : [`${this.budgetKind.value}=${this.budget.value.trim()}`];
       for (const [key, input] of this.fields) if (input.value.trim() !== '') options.push(`${key}=${input.value.trim()}`);
       text = `${id}:${options.join(',')}`;
     }
@@ -168,10 +169,8 @@ export class AgentField {
     this.text.removeAttribute('aria-invalid');
     this.search.value = search ?? 'random';
     const budget = BUDGETS.map(([key]) => key).find((key) => key in options);
-    if (budget) {
-      this.budgetKind.value = budget;
-      this.budget.value = options[budget];
-    }
+    this.budget.value = budget ? options[budget] : '';
+    if (budget) this.budgetKind.value = budget;
     const own = Object.fromEntries(Object.entries(options).filter(([key]) => !BUDGETS.some(([b]) => b === key)));
     // The same search keeps its fields (and the focus in them); only their values change.
     if (this.shown === this.search.value) for (const [key, input] of this.fields) input.value = own[key] ?? '';

@@ -136,10 +136,12 @@ function drawCoordinates(svg, view, presentation, size, margins) {
  * legal move drawn on that cell (for column-style moves, on its column), or null. `marks`
  * ring cells in a colour ({cell, colour, title}: the searches' best moves); `labels` write a
  * short value on the cell of a move ({cell, text, kind, title}: the hint's values, `kind`
- * naming its look: win, draw, loss or estimate). Interactive
+ * naming its look: win, draw, loss or estimate); `overlay` draws small marks on cells
+ * ({cell, kind, title}: the evaluation view's stable / semi-stable / unstable discs and
+ * potential-mobility squares, `kind` naming the look, see drawOverlay). Interactive
  * boards get their coordinates; the small non-interactive ones (the tree's mini board) not.
  */
-export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null, marks = [], labels = [] } = {}) {
+export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null, marks = [], labels = [], overlay = [] } = {}) {
   const style = presentation.board;
   container.classList.toggle('board-scrolls', style === 'tree');
   if (style === 'tree' && view.tree) return renderTree(container, view, presentation, { onCell, interactive, editing, highlight, marks, labels });
@@ -187,6 +189,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
       );
       onActivate(group, () => onCell(index, move));
     }
+    for (const mark of overlay) if (mark.cell === index) drawOverlay(group, mark, x, y, size);
     if (highlight === index) el('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, class: 'last-move' }, group);
     marks.forEach((mark, i) => {
       if (mark.cell !== index) return;
@@ -198,6 +201,27 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
   }
   container.replaceChildren(svg);
   return svg;
+}
+
+/**
+ * An overlay mark on the cell at (x, y): `stable` a filled dot, `semi-stable` a ring,
+ * `unstable` a cross (on discs), `potential` a dashed square (on empty cells) — shapes that
+ * differ without their colours too.
+ */
+function drawOverlay(group, mark, x, y, size) {
+  const cx = x + size / 2;
+  const cy = y + size / 2;
+  const r = size * 0.11;
+  const attributes = { class: `overlay overlay-${mark.kind}`, 'data-overlay': mark.kind };
+  let shape;
+  if (mark.kind === 'potential') {
+    shape = el('rect', { ...attributes, x: x + size * 0.12, y: y + size * 0.12, width: size * 0.76, height: size * 0.76, rx: 3 }, group);
+  } else if (mark.kind === 'unstable') {
+    shape = el('path', { ...attributes, d: `M${cx - r} ${cy - r}L${cx + r} ${cy + r}M${cx + r} ${cy - r}L${cx - r} ${cy + r}` }, group);
+  } else {
+    shape = el('circle', { ...attributes, cx, cy, r }, group);
+  }
+  el('title', {}, shape).textContent = mark.title;
 }
 
 /** A value written on a cell (a hint): a pill with its text, centred at (cx, cy). */

@@ -14,6 +14,8 @@ export class Catalogue {
     this.searches = hello.searches;
     this.runParams = hello.run_params;
     this.defaults = hello.defaults;
+    /** The games with an evaluation function (the evaluation panel's). */
+    this.evaluated = hello.evaluated ?? [];
     this.params = [];
     for (const spec of [...this.searches.flatMap((s) => s.params), ...this.runParams]) {
       if (!this.params.some((known) => known.key === spec.key)) this.params.push(spec);

@@ -17,6 +17,7 @@ import { SearchController } from './search-controller.js';
 import { readLink, writeLink } from './share.js';
 import { StagesView } from './stages-view.js';
 import { ArenaView } from './arena-view.js';
+import { EvalView } from './eval-view.js';
 import { LessonsView } from './lessons-view.js';
 import { INITIAL_STATE, Store } from './store.js';
 import { Views } from './views.js';
@@ -424,6 +425,7 @@ function build(hello) {
     busy: () => play.thinking,
     ui: { button: $('hint'), legend: $('hint-legend') },
   });
+  new EvalView($('eval-panel'), { engine, store, catalogue, position });
   stagesView = new StagesView($('tree-panel'), {
     engine,
     catalogue,

@@ -27,6 +27,8 @@ export class PositionController {
     this.moveHandler = null;
     /** Values written on the cells of moves ({cell, text, kind, title}: the hint's). */
     this.labels = () => [];
+    /** Marks drawn over the cells ({cell, kind, title}: the evaluation view's overlay). */
+    this.overlay = () => [];
     ui.example.addEventListener('change', () => this.loadExample());
   }
 
@@ -235,6 +237,7 @@ export class PositionController {
       highlight: lastMoveCell,
       marks: this.bestMoveMarks(view),
       labels: this.labels(view),
+      overlay: this.overlay(view),
     });
     ui.turnLine.textContent = this.turnText(view);
     ui.bestLine.textContent = this.state.bestMoves.length

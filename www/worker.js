@@ -15,6 +15,8 @@
 // `run` until they finish: both in slices of at most SLICE_SECONDS, streaming progress about
 // every 50 ms, until done or a `pause` or `cancel` arrives (messages are read between slices),
 // so a step of 10⁹ iterations shows its progress and can be paused or reset like a run.
+// A search with the capability `timed` (`abid`: iterative deepening under a clock) is the
+// exception: a slice would be its whole time, so it is stepped once within its own time.
 
 import init, * as engine from './pkg/pnplay.js';
 
@@ -26,6 +28,14 @@ const LARGE_SNAPSHOT_EVERY_MS = 400; // for drawings of more than 400 nodes
 let sessions = [];
 let runToken = 0; // bumped by pause/cancel/start: a running loop whose token is stale stops
 let liveView = {}; // what a running loop's snapshots show; `setView` changes it mid-run
+let timedSearches = null; // ids of the searches with the capability `timed` (from `hello`)
+
+/** Marks `session` of search `algo` as one that spends its time allowed in one step. */
+function withTiming(session, algo) {
+  timedSearches ??= new Set(engine.hello().searches.filter((s) => s.capabilities.timed).map((s) => s.id));
+  session.timed = timedSearches.has(algo);
+  return session;
+}
 
 /**
  * Each search's progress, with its limits and own parameters; with a snapshot of its tree
@@ -54,7 +64,10 @@ function stepAll(iterations, seconds) {
   let lead = null;
   let most = 0;
   for (const session of order) {
-    const done = session.step(lead ?? iterations, lead === null ? seconds : 1e9);
+    // A search that spends its time allowed in one step (`abid`) gets it whole: its own
+    // time limit (`time`, an agent's `seconds`) bounds the step, not the slice.
+    const slice = session.timed ? 1e9 : seconds;
+    const done = session.step(lead ?? iterations, lead === null ? slice : 1e9);
     most = Math.max(most, done);
     if (lead === null && !session.finished) lead = done;
   }
@@ -105,7 +118,7 @@ const handlers = {
     runToken++;
     for (const session of sessions) session.free();
     sessions = [];
-    for (const algo of algos) sessions.push(new engine.SearchSession(game, pos, algo, options));
+    for (const algo of algos) sessions.push(withTiming(new engine.SearchSession(game, pos, algo, options), algo));
     return { reports: report() };
   },
   step: ({ iterations = 1, view }, id) => {
@@ -151,7 +164,7 @@ const handlers = {
   think: ({ game, pos, agent, seed, index, ply }) => {
     runToken++;
     for (const session of sessions) session.free();
-    sessions = [new engine.AgentSession(game, pos, agent, seed, index, ply)];
+    sessions = [withTiming(new engine.AgentSession(game, pos, agent, seed, index, ply), agent.split(':')[0])];
     return { reports: sessions[0].progress() ? report() : [], choice: sessions[0].choice() };
   },
   choice: () => {
@@ -160,6 +173,9 @@ const handlers = {
     return session.choice();
   },
   hint: ({ game, pos, budget }) => engine.hint(game, pos, budget),
+  // The evaluation panel and board overlay: the heuristics of the position, weighted by
+  // `options` (`eval`, `w.*`).
+  evaluate: ({ game, pos, options }) => engine.evaluatePosition(game, pos, options ?? {}),
   checkOptions: ({ algo, options }) => engine.checkOptions(algo, options) ?? {},
   // The exact answer beside a statistical one: alpha-beta on the same question, within
   // `seconds` (it says `out` if that is not enough).

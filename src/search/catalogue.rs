@@ -59,6 +59,10 @@ pub struct Capabilities {
     pub acyclic_only: bool,
     /// It handles chance nodes (2048's spawns); a search without it refuses games with chance.
     pub chance: bool,
+    /// It spends its whole time allowed in one step (iterative deepening under a clock: the
+    /// step's seconds are its time limit), so a driver that steps in short slices must give
+    /// it one step bounded by the run's own time instead.
+    pub timed: bool,
 }
 
 /// What one number a search shows means.

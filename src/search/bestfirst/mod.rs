@@ -131,6 +131,7 @@ pub const fn capabilities(exact: bool, playouts: bool) -> Capabilities {
         plays: false,
         acyclic_only: true,
         chance: true,
+        timed: false,
     }
 }
 

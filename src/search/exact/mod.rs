@@ -26,6 +26,7 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     plays: false,
     acyclic_only: true,
     chance: true,
+    timed: false,
 };
 
 /// What an exact search's session keeps besides the search: the run's limits, and the

@@ -71,6 +71,13 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     plays: true,
     acyclic_only: true,
     chance: false,
+    timed: false,
+};
+
+/// `abid`'s: those of the other players, and its time allowed is spent in one step.
+pub const DEEPENING_CAPABILITIES: Capabilities = Capabilities {
+    timed: true,
+    ..CAPABILITIES
 };
 
 /// Bytes of a player's transposition table (and of its exact endgame solver's).
@@ -386,7 +393,7 @@ impl SearchKind for DeepeningPlayer {
         title: "Alpha-beta, iterative deepening",
         help: "Alpha-beta with iterative deepening under a time limit (the Othello heuristics paper, §4.3): the paper's next-depth estimate or the usual stop at the clock",
         family: Family::Heuristic,
-        capabilities: CAPABILITIES,
+        capabilities: DEEPENING_CAPABILITIES,
         params: DEEPENING_PARAMS,
         explain: Explain {
             summary: "Iterative deepening searches depth 1, 2, 3… with alpha-beta, each iteration ordered by what the last one stored, and plays the move of the deepest finished iteration when time runs out. With deepen=estimate it follows the paper: start at depth 3 and, from the last iteration's time, choose the deepest next depth predicted to finish in time.",

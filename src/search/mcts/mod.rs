@@ -82,6 +82,7 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     plays: true,
     acyclic_only: true,
     chance: false,
+    timed: false,
 };
 
 /// Which MCTS: the exploration constant, PN-MCTS's rank bonus, how nodes are expanded and
