@@ -401,25 +401,31 @@ struct ArenaSettings {
     seed: u64,
 }
 
-/// Plays game `index` of a match of `game` and returns its record: the same JSON line
-/// `pnplay match` writes for it (but for the per-move seconds), so the page's worker pool
-/// can play a match game by game.
-#[wasm_bindgen(js_name = arenaPlayGame)]
-pub fn arena_play_game(game: &str, config: JsValue, index: u32) -> Result<JsValue, JsValue> {
+/// The match the page's arena `config` (`{a, b, openings, seed}`) describes for `game`, or
+/// the error naming the field that is wrong.
+fn match_config(game: &str, config: JsValue) -> Result<crate::arena::MatchConfig, JsValue> {
     let settings: ArenaSettings = serde_wasm_bindgen::from_value(config).map_err(|e| {
         js_error(Error::BadParameter {
             name: "config".into(),
             message: format!("the arena configuration is malformed: {e}"),
         })
     })?;
-    let config = crate::arena::MatchConfig::new(
+    crate::arena::MatchConfig::new(
         game,
         &settings.a,
         &settings.b,
         &settings.openings,
         settings.seed,
     )
-    .map_err(js_error)?;
+    .map_err(js_error)
+}
+
+/// Plays game `index` of a match of `game` and returns its record: the same JSON line
+/// `pnplay match` writes for it (but for the per-move seconds), so the page's worker pool
+/// can play a match game by game.
+#[wasm_bindgen(js_name = arenaPlayGame)]
+pub fn arena_play_game(game: &str, config: JsValue, index: u32) -> Result<JsValue, JsValue> {
+    let config = match_config(game, config)?;
     let record = crate::arena::play_game(&config, u64::from(index)).map_err(js_error)?;
     to_js(&record)
 }
@@ -479,20 +485,7 @@ pub fn arena_summary(game: &str, config: JsValue, records: JsValue) -> Result<Js
         line: String,
         curve: Vec<Point>,
     }
-    let settings: ArenaSettings = serde_wasm_bindgen::from_value(config).map_err(|e| {
-        js_error(Error::BadParameter {
-            name: "config".into(),
-            message: format!("the arena configuration is malformed: {e}"),
-        })
-    })?;
-    let config = crate::arena::MatchConfig::new(
-        game,
-        &settings.a,
-        &settings.b,
-        &settings.openings,
-        settings.seed,
-    )
-    .map_err(js_error)?;
+    let config = match_config(game, config)?;
     let records: Vec<crate::arena::GameRecord> =
         serde_wasm_bindgen::from_value(records).map_err(|e| {
             js_error(Error::BadParameter {

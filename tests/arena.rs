@@ -5,11 +5,11 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{pnplay, pnplay_ok};
+use common::{children, pnplay, pnplay_ok};
 use pnplay::arena::run::{read_records, run_match};
 use pnplay::arena::{GameRecord, MatchConfig, play_game};
 use pnplay::game::tictactoe::TicTacToe;
-use pnplay::game::{Game, MoveList, Outcome, Player, Turn};
+use pnplay::game::{Game, Outcome, Player, Turn};
 
 /// The exact probabilities (first player wins, draw, second player wins) of a tic-tac-toe
 /// game from `pos` when both players pick uniformly among the legal moves.
@@ -21,14 +21,11 @@ fn random_odds(pos: &TicTacToe) -> [f64; 3] {
             Outcome::Loss => [0.0, 0.0, 1.0],
         };
     }
-    let mut moves = MoveList::<TicTacToe>::default();
-    pos.legal_moves(&mut moves);
+    let children = children(pos);
     let mut odds = [0.0; 3];
-    for &mv in moves.iter() {
-        let mut child = pos.clone();
-        child.play(mv);
-        for (total, p) in odds.iter_mut().zip(random_odds(&child)) {
-            *total += p / moves.len() as f64;
+    for (_, child) in &children {
+        for (total, p) in odds.iter_mut().zip(random_odds(child)) {
+            *total += p / children.len() as f64;
         }
     }
     odds
@@ -332,19 +329,13 @@ fn delay_value(pos: &TicTacToe) -> (Outcome, u32) {
         Outcome::Draw => 0,
         Outcome::Loss => plies as i32 - 100,
     };
-    let mut moves = MoveList::<TicTacToe>::default();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            match child.outcome(mover) {
-                Some(outcome) => (outcome, 1),
-                None => {
-                    let (theirs, plies) = delay_value(&child);
-                    (theirs.flipped(), plies + 1)
-                }
+    children(pos)
+        .into_iter()
+        .map(|(_, child)| match child.outcome(mover) {
+            Some(outcome) => (outcome, 1),
+            None => {
+                let (theirs, plies) = delay_value(&child);
+                (theirs.flipped(), plies + 1)
             }
         })
         .max_by_key(|&value| key(value))
@@ -361,11 +352,7 @@ fn all_positions(
         return;
     }
     out.push(pos.clone());
-    let mut moves = MoveList::<TicTacToe>::default();
-    pos.legal_moves(&mut moves);
-    for &mv in moves.iter() {
-        let mut child = pos.clone();
-        child.play(mv);
+    for (_, child) in children(pos) {
         all_positions(&child, seen, out);
     }
 }
@@ -400,11 +387,7 @@ fn a_lost_agent_plays_the_longest_resisting_move() {
             pos.format_position()
         );
         // A preferred move is kept when it resists as long, dropped when it does not.
-        let mut moves = MoveList::<TicTacToe>::default();
-        pos.legal_moves(&mut moves);
-        for &other in moves.iter() {
-            let mut child = pos.clone();
-            child.play(other);
+        for (other, child) in children(pos) {
             let holds = child.outcome(Player::First).is_none()
                 && delay_value(&child) == (Outcome::Win, resist);
             let (picked, _) = longest_resisting(pos, &[other]).unwrap();

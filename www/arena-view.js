@@ -18,7 +18,7 @@ import { download } from './download.js';
 import uPlot from './vendor/uPlot.mjs';
 import { readWhole } from './catalogue.js';
 import { EngineClient } from './engine-client.js';
-import { markInput } from './params-view.js';
+import { markInput, setting } from './params-view.js';
 import { renderBoard } from './board-view.js';
 import { AgentField } from './arena-agent.js';
 
@@ -76,15 +76,6 @@ const PANEL = `
     </div>
   </div>
   <div id="arena-table" class="arena-table"></div>`;
-
-/** A setting read by `read`; its Error names the state key `field`. */
-function setting(field, name, read, text) {
-  try {
-    return read(text);
-  } catch (error) {
-    throw Object.assign(new Error(`${name}: ${error.message}`), { field });
-  }
-}
 
 /** A shell word: as it is when it needs no quoting, else in single quotes. */
 const shellWord = (text) => (/^[\w:,=.+\-/]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`);

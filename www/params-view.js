@@ -20,6 +20,15 @@ export function markInput(input, message) {
   input.addEventListener('change', unmark);
 }
 
+/** Reads one setting's `text` with `read`; an Error names it (`name`) and carries `field`, its state key. */
+export function setting(field, name, read, text) {
+  try {
+    return read(text);
+  } catch (error) {
+    throw Object.assign(new Error(`${name}: ${error.message}`), { field });
+  }
+}
+
 export class ParamsView {
   /** `root`: the fieldset to fill; `onChange(key)` is called when a field changes. */
   constructor(root, catalogue, { onChange = () => {} } = {}) {

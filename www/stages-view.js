@@ -12,7 +12,7 @@ import { download } from './download.js';
 import uPlot from './vendor/uPlot.mjs';
 import { readWhole } from './catalogue.js';
 import { EngineClient } from './engine-client.js';
-import { markInput } from './params-view.js';
+import { markInput, setting } from './params-view.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
 
@@ -66,15 +66,6 @@ const list = (read, what) => (text) => {
 };
 const readStages = list((text) => readWhole(text, 1, 200), 'at least one stage');
 const readPositions = (text) => readWhole(text, 1, 1000);
-
-/** Reads one setting with `read`; an Error names it (`field`: its state key). */
-function setting(field, name, read, text) {
-  try {
-    return read(text);
-  } catch (error) {
-    throw Object.assign(new Error(`${name}: ${error.message}`), { field });
-  }
-}
 
 const CLOCK_EVERY_MS = 200;
 

@@ -4,29 +4,18 @@
 // the page keeps working; Pause holds the match and Resume finishes it; the share link reopens
 // the view with the settings and reruns the match to the same counts.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, repo } from './harness.mjs';
+import { openPage, pageFixture, repo } from './harness.mjs';
 
-let browser;
-let server;
+const fixture = pageFixture();
 const MATCH = { game: 'connect4:5x4', a: 'pnmcts:iterations=200', b: 'mcts:iterations=200', games: 6, openings: 'random:2', seed: 3 };
 const LINK = `#v=1&view=arena&ag=${MATCH.game}&aa=${MATCH.a}&ab=${MATCH.b}&an=${MATCH.games}&ao=${MATCH.openings}&as=${MATCH.seed}`;
 const DONE = { timeout: 120000 };
-
-before(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-});
-
-after(async () => {
-  server?.stop();
-  await browser?.close();
-});
 
 /** A record with every ply's seconds zeroed: what two runs agree on exactly. */
 const withoutSeconds = (record) => ({ ...record, moves: record.moves.map((ply) => ({ ...ply, seconds: 0 })) });
@@ -49,7 +38,7 @@ const counts = (page) =>
 test('the arena view plays the CLI’s match, replays a game, marks a bad agent, pauses, and shares', async () => {
   const expected = cli();
   const errors = [];
-  const page = await openPage(browser, server.url + LINK, errors);
+  const page = await openPage(fixture.browser, fixture.server.url + LINK, errors);
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.locator('#arena-panel').isVisible(), true);
   assert.equal(await page.locator('#board-panel').isVisible(), false, 'the playground’s panels step aside');
@@ -153,7 +142,7 @@ test('the arena view plays the CLI’s match, replays a game, marks a bad agent,
   const link = await page.evaluate(() => window.copiedLink);
   assert.match(link, /view=arena/);
   assert.match(link, /run=1/);
-  const again = await openPage(browser, link, errors);
+  const again = await openPage(fixture.browser, link, errors);
   await again.waitForSelector('#arena-panel[data-state="done"]', DONE);
   assert.equal(await again.locator('#arena-game').inputValue(), MATCH.game);
   assert.equal(await again.locator('#arena-a-text').inputValue(), MATCH.a);
@@ -164,7 +153,7 @@ test('the arena view plays the CLI’s match, replays a game, marks a bad agent,
 });
 
 test('a link with bad arena settings marks them and keeps the defaults', async () => {
-  const page = await openPage(browser, `${server.url}#v=1&view=arena&an=0&aa=pnmcts:iterations=0`);
+  const page = await openPage(fixture.browser, `${fixture.server.url}#v=1&view=arena&an=0&aa=pnmcts:iterations=0`);
   await page.waitForSelector('body[data-ready="true"]');
   await page.waitForSelector('#arena-count[aria-invalid="true"]');
   assert.equal(await page.locator('#arena-count').inputValue(), '20');

@@ -2,29 +2,18 @@
 // games as `pnplay match` with the same seed and iteration budgets (but for the per-move
 // seconds), and a bad agent is an error naming its field.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, repo } from './harness.mjs';
+import { openPage, pageFixture, repo } from './harness.mjs';
 
-let browser;
-let server;
+const fixture = pageFixture();
 const GAME = 'connect4:5x4';
 const CONFIG = { a: 'ppns:iterations=40,playouts=6', b: 'pns:iterations=200', openings: 'random:3', seed: 21 };
 const GAMES = 4;
-
-before(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-});
-
-after(async () => {
-  server?.stop();
-  await browser?.close();
-});
 
 /** A record with every ply's seconds zeroed: what two runs agree on exactly. */
 function withoutSeconds(record) {
@@ -42,7 +31,7 @@ function cliRecords() {
 }
 
 test('arenaPlayGame in the worker plays the same games as pnplay match', async () => {
-  const page = await openPage(browser, server.url);
+  const page = await openPage(fixture.browser, fixture.server.url);
   await page.waitForSelector('body[data-ready="true"]');
   const records = await page.evaluate(async ({ game, config, games }) => {
     const out = [];

@@ -2,27 +2,16 @@
 // verdict counts as `pnplay experiment stages` with the same seed and budget, the CSV
 // downloads, and the share link reopens (and reruns) the same configuration.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, repo } from './harness.mjs';
+import { openPage, pageFixture, repo } from './harness.mjs';
 
-let browser;
-let server;
+const fixture = pageFixture();
 const SETTINGS = '#v=1&view=stages&g=othello&stages=40,44&n=4&sa=pns,ppns&k=8&s=1&nodes=200000&time=1000';
-
-before(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-});
-
-after(async () => {
-  server?.stop();
-  await browser?.close();
-});
 
 /** The CLI's verdict counts per "stage algo" for the same experiment. */
 function cliCounts() {
@@ -60,7 +49,7 @@ async function pageCounts(page) {
 }
 
 test('a small stages run in the worker pool matches the CLI, downloads CSV, and shares', async () => {
-  const page = await openPage(browser, server.url + SETTINGS);
+  const page = await openPage(fixture.browser, fixture.server.url + SETTINGS);
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.locator('#stages-panel').isVisible(), true);
   await page.click('#stages-run');
@@ -83,7 +72,7 @@ test('a small stages run in the worker pool matches the CLI, downloads CSV, and 
   assert.match(link, /stages=40%2C44|stages=40,44/);
   assert.match(link, /run=1/);
 
-  const again = await openPage(browser, link);
+  const again = await openPage(fixture.browser, link);
   await again.waitForSelector('#stages-panel[data-state="done"]', { timeout: 120000 });
   assert.equal(await again.locator('#stages-list').inputValue(), '40,44');
   assert.equal(await again.locator('#stages-positions').inputValue(), '4');

@@ -61,7 +61,7 @@ use super::params::Params;
 use super::session::{Budget, Iterative, Session, TreeView};
 use super::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, short,
-    snapshot_nodes,
+    snapshot_nodes, walk_path,
 };
 use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
@@ -627,19 +627,12 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// search, the path ends at the leaf it could not expand).
     #[must_use]
     pub fn last_path(&self) -> Vec<PathNode> {
-        let mut pos = self.root.clone();
-        let mut parent_pos = None;
-        self.path
-            .iter()
-            .map(|&id| {
-                if let Some(mv) = self.tree.node(id).mv() {
-                    let before = pos.clone();
-                    pos.play(mv);
-                    parent_pos = Some(before);
-                }
-                self.path_node(id, parent_pos.as_ref())
-            })
-            .collect()
+        walk_path(
+            &self.root,
+            &self.path,
+            |id| self.tree.node(id).mv(),
+            |id, parent_pos| self.path_node(id, parent_pos),
+        )
     }
 
     /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last

@@ -60,7 +60,7 @@
 //! assert!(search.stats().nodes_expanded > 0);
 //! ```
 
-use super::table::Table;
+use super::table::{Bound, Table};
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, NoOrdering};
 use crate::game::{Game, MoveBuffer, MoveList, Player, Turn};
@@ -75,17 +75,6 @@ const INFINITY: i32 = 1 << 24;
 
 /// How often (in positions) the clock is read.
 const CLOCK_INTERVAL: u64 = 1024;
-
-/// What a stored value tells about the true value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    /// The value is exact.
-    Exact,
-    /// The true value is at least the stored one (the search failed high).
-    Lower,
-    /// The true value is at most the stored one (the search failed low).
-    Upper,
-}
 
 /// One transposition-table entry (the key and the replacement priority live in the table).
 #[derive(Clone, Copy, Debug)]
@@ -451,12 +440,8 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
             table_best = entry.best.map(u16::from);
             // At the root the search must run to find a best move.
             if ply > 0 {
-                match entry.bound {
-                    Bound::Exact => return Ok(entry.value),
-                    Bound::Lower if entry.value >= beta => return Ok(entry.value),
-                    Bound::Upper if entry.value <= alpha => return Ok(entry.value),
-                    Bound::Lower => alpha = alpha.max(entry.value),
-                    Bound::Upper => beta = beta.min(entry.value),
+                if let Some(value) = entry.bound.probe(entry.value, &mut alpha, &mut beta) {
+                    return Ok(value);
                 }
             }
         }
@@ -510,13 +495,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
             }
         }
 
-        let bound = if best_value <= alpha_at_start {
-            Bound::Upper
-        } else if best_value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_value, alpha_at_start, beta);
         let work = u32::try_from(self.stats.nodes_expanded - nodes_before).unwrap_or(u32::MAX);
         self.table.store(
             key,

@@ -27,6 +27,46 @@
 
 use std::hash::{Hash, Hasher};
 
+/// What a value stored by an alpha-beta search tells about the true value (shared by
+/// [`crate::search::exact::alphabeta`] and the depth-limited players of
+/// [`crate::search::heuristic`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The value is exact.
+    Exact,
+    /// The true value is at least the stored one (the search failed high).
+    Lower,
+    /// The true value is at most the stored one (the search failed low).
+    Upper,
+}
+
+impl Bound {
+    /// The bound of `best`, a node's best value from a search in the window
+    /// (`alpha`, `beta`), `alpha` as it was on entry.
+    pub(crate) fn of<V: Ord>(best: V, alpha: V, beta: V) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// Applies a stored `value` with this bound to the window (`alpha`, `beta`): the value
+    /// when it decides the node, or `None` after narrowing the window.
+    pub(crate) fn probe<V: Ord + Copy>(self, value: V, alpha: &mut V, beta: &mut V) -> Option<V> {
+        match self {
+            Bound::Exact => return Some(value),
+            Bound::Lower if value >= *beta => return Some(value),
+            Bound::Upper if value <= *alpha => return Some(value),
+            Bound::Lower => *alpha = (*alpha).max(value),
+            Bound::Upper => *beta = (*beta).min(value),
+        }
+        None
+    }
+}
+
 /// One stored entry with its bookkeeping.
 #[derive(Clone, Copy, Debug)]
 struct Slot<K, V> {

@@ -26,7 +26,7 @@
 
 use crate::game::knowledge::{EVAL_BOUND, Evaluator, Knowledge, MoveOrdering};
 use crate::game::{MoveBuffer, MoveList, Player, Turn};
-use crate::search::exact::table::Table;
+use crate::search::exact::table::{Bound, Table};
 use crate::search::{Clock, Limits, Stats};
 
 /// A finished game's value per unit of [`Game::terminal_value`]: above every evaluation.
@@ -59,14 +59,6 @@ pub enum Stop {
     Nodes,
     /// The time limit.
     Time,
-}
-
-/// What a stored value tells about the true value at its depth.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
 }
 
 /// One table entry: keyed by the position and the remaining depth it was searched to.
@@ -376,12 +368,8 @@ impl<G: Knowledge> DepthSearch<G> {
         if let Some(entry) = self.table.get(&key).copied() {
             // Whatever the entry decides carries its evaluated leaves with it.
             self.cut |= !entry.exact;
-            match entry.bound {
-                Bound::Exact => return Ok(entry.value),
-                Bound::Lower if entry.value >= beta => return Ok(entry.value),
-                Bound::Upper if entry.value <= alpha => return Ok(entry.value),
-                Bound::Lower => alpha = alpha.max(entry.value),
-                Bound::Upper => beta = beta.min(entry.value),
+            if let Some(value) = entry.bound.probe(entry.value, &mut alpha, &mut beta) {
+                return Ok(value);
             }
         }
         let alpha_at_start = alpha;
@@ -406,13 +394,7 @@ impl<G: Knowledge> DepthSearch<G> {
                 }
             }
         }
-        let bound = if best_value <= alpha_at_start {
-            Bound::Upper
-        } else if best_value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_value, alpha_at_start, beta);
         self.table.store(
             key,
             Entry {

@@ -324,6 +324,15 @@ enum Method {
 /// What the three searches share in their declarations.
 const SOURCE: &str = "Sannidhanam and Annamalai, An Analysis of Heuristics in Othello: §4 (searches), §5 (heuristics), §6 (weights); Knuth and Moore (1975) for alpha-beta.";
 
+/// How minimax and alpha-beta value a leaf at depth 0.
+const LEAF_FORMULA: &str = "a leaf at depth 0: Σ wᵢ·hᵢ, each hᵢ = 100·(max − min)/(|max| + |min|) from the view of the side to move";
+
+/// How minimax and alpha-beta value a finished game.
+const FINISHED_FORMULA: &str = "a finished game: final disc difference × 10⁶";
+
+/// The parameters minimax and alpha-beta share, explained.
+const DEPTH_PARAMS_HELP: &str = "depth: plies to search (a pass counts). eval: the heuristics with the paper's weights (all, one alone, all-but-X); w.coins, w.mobility, w.corners, w.stability, w.static: one weight each, replacing the preset's. endgame: solve exactly from that many empty squares on. predetermined: on, take a corner when one is legal. The node limit counts positions searched.";
+
 /// Plain minimax in the catalogue.
 pub struct MinimaxSearch;
 
@@ -339,12 +348,12 @@ impl SearchKind for MinimaxSearch {
             summary: "Minimax looks at every line of play to a fixed depth, values the positions there with the evaluation function (a weighted sum of the paper's heuristics) and backs the values up: the player to move takes the largest, the opponent the smallest. Finished games count their disc difference, above any evaluation. No pruning and no table: the reference alpha-beta must agree with.",
             values: &[],
             formulas: &[
-                "a leaf at depth 0: Σ wᵢ·hᵢ, each hᵢ = 100·(max − min)/(|max| + |min|) from the view of the side to move",
-                "a finished game: final disc difference × 10⁶",
+                LEAF_FORMULA,
+                FINISHED_FORMULA,
                 "a node: the largest of its children's values for the side to move there (negamax)",
             ],
             selection: "Depth-first, every move in the game's order.",
-            params: "depth: plies to search (a pass counts). eval: the heuristics with the paper's weights (all, one alone, all-but-X); w.coins, w.mobility, w.corners, w.stability, w.static: one weight each, replacing the preset's. endgame: solve exactly from that many empty squares on. predetermined: on, take a corner when one is legal. The node limit counts positions searched.",
+            params: DEPTH_PARAMS_HELP,
             source: SOURCE,
         },
     };
@@ -369,12 +378,12 @@ impl SearchKind for AlphaBetaPlayer {
             summary: "Alpha-beta gives the same value as minimax to the same depth but skips lines that cannot change it: once a move is refuted, its other replies are not searched. A transposition table remembers positions searched to the same depth and the best move found, which is tried first; the game's move ordering sorts the rest.",
             values: &[],
             formulas: &[
-                "a leaf at depth 0: Σ wᵢ·hᵢ, each hᵢ = 100·(max − min)/(|max| + |min|) from the view of the side to move",
-                "a finished game: final disc difference × 10⁶",
+                LEAF_FORMULA,
+                FINISHED_FORMULA,
                 "a node: negamax with the window (α, β): a cutoff as soon as a child reaches β",
             ],
             selection: "Depth-first: the table's best move first, then the game's move ordering.",
-            params: "depth: plies to search (a pass counts). eval: the heuristics with the paper's weights (all, one alone, all-but-X); w.coins, w.mobility, w.corners, w.stability, w.static: one weight each, replacing the preset's. endgame: solve exactly from that many empty squares on. predetermined: on, take a corner when one is legal. The node limit counts positions searched.",
+            params: DEPTH_PARAMS_HELP,
             source: SOURCE,
         },
     };

@@ -10,7 +10,9 @@ use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
 use crate::search::session::TreeView;
 use crate::search::tree::{NodeId, ROOT};
-use crate::search::view::{Inspection, PathNode, Snapshot, Values, ViewNode, snapshot_nodes};
+use crate::search::view::{
+    Inspection, PathNode, Snapshot, Values, ViewNode, snapshot_nodes, walk_path,
+};
 
 impl<G: Game> Mcts<G> {
     /// A node's values as views show them.
@@ -85,19 +87,12 @@ impl<G: Game> Mcts<G> {
     /// The last selection path as views show it.
     #[must_use]
     pub fn last_path(&self) -> Vec<PathNode> {
-        let mut pos = self.root.clone();
-        let mut parent_pos = None;
-        self.path
-            .iter()
-            .map(|&id| {
-                if let Some(mv) = self.tree.node(id).mv() {
-                    let before = pos.clone();
-                    pos.play(mv);
-                    parent_pos = Some(before);
-                }
-                self.path_node(id, parent_pos.as_ref())
-            })
-            .collect()
+        walk_path(
+            &self.root,
+            &self.path,
+            |id| self.tree.node(id).mv(),
+            |id, parent_pos| self.path_node(id, parent_pos),
+        )
     }
 
     /// The snapshot subtree under `id`.
