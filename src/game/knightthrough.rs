@@ -18,8 +18,9 @@
 //!   on the far row.
 //!
 //! Ludii's engine-wide rules (RULES.md) apply too: a player with no legal move passes, and
-//! the pass is a real move (a player whose knights are all captured or all blocked by its
-//! own knights); two passes in a row end the game as a draw. The description has no rule for
+//! the pass is a real move; two passes in a row end the game as a draw. Only a player without
+//! knights passes (the most advanced knight of a side always has a leap onto a cell no knight
+//! of its side stands on). The description has no rule for
 //! a player who has lost every knight, so that player simply passes. Ludii's draw after 1,250
 //! turns per player can never fire: every move but a pass takes a knight at least one row
 //! forward, a knight reaching the far row ends the game, and a pass is followed by a move or
@@ -41,9 +42,9 @@
 //!
 //! # Perft
 //!
-//! From the start: 40, 1,600, 63,520 (Ludii's counts in RULES.md), then 2,483,360 and
-//! 97,022,400 (this module; `tests/knightthrough.rs` checks 1–4 against a second, naive
-//! implementation written separately on a 2-D array).
+//! From the start: 40, 1,600, 63,520 (Ludii's counts in RULES.md), then 2,521,306 and
+//! 99,598,454 (`tests/knightthrough.rs` checks depth 4, and depths 1–3 from mid-game
+//! positions, against a second, naive implementation written separately on a 2-D array).
 //!
 //! ```
 //! use pnplay::game::{Game, Outcome, Player, knightthrough::Knightthrough, perft};
@@ -235,6 +236,7 @@ impl Knightthrough {
                 '-' => None,
                 '/' if cells % 8 == 0 && cells > 0 => continue,
                 c if c.is_whitespace() && cells == 0 => continue,
+                c if c.is_whitespace() => break,
                 _ => {
                     return Err(ParseError::UnexpectedChar {
                         index,
