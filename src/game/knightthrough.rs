@@ -597,7 +597,7 @@ impl super::catalogue::Catalogued for Knightthrough {
                 game: "knightthrough",
                 text: "--------/--------/-B------/--------/--B--W--/--------/--------/-------- W",
                 source: "Constructed for the proof-number searches: White's knight on f4 \
-                         reaches rank 8 in two leaps (f4-g6, then f8 or h8), one move before \
+                         reaches rank 8 in two leaps (f4-e6 or f4-g6, then rank 8), one move before \
                          Black's c4 knight reaches rank 1, and Black's knights only leap down",
             }],
         }
