@@ -52,6 +52,7 @@ use pnplay::game::board::{Board, Cell, MoveCells};
 use pnplay::game::catalogue::FAMILIES;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::g2048::{Config, G2048};
+use pnplay::game::knightthrough::Knightthrough;
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::tree::{MAX_DEPTH, TreeGame};
@@ -151,6 +152,10 @@ const G2048_2X2_32: &[Count] = &[Perft(2, 48), Reachable(755)];
 /// The start tree, the PN-MCTS paper's Figure 2 as src/game/tree.rs rebuilds it: 3 moves at
 /// the root, 7 two-move lines (b e, b f, c g, c h, d i, d j), 7 complete games (the leaves
 /// f, g, h, i, j, k, l) and 12 nodes.
+/// Knightthrough: Ludii's perft 1–3 from the start (RULES.md); tests/knightthrough.rs checks
+/// depth 4 against a second, naive implementation.
+const KNIGHTTHROUGH: &[Count] = &[Perft(1, 40), Perft(2, 1_600), Perft(3, 63_520)];
+
 const TREE: &[Count] = &[Perft(1, 3), Perft(2, 6), CompleteGames(7), Reachable(12)];
 
 // ---------------------------------------------------------------------------------------
@@ -457,12 +462,40 @@ impl<G: Game + Board> Harness<'_, G> {
                 );
             }
             let drawn = pos.move_cells(mv);
-            assert_eq!(
-                (drawn.from, drawn.drop),
-                (None, None),
-                "{at}: {move_text}: a placement"
+            assert_eq!(drawn.drop, None, "{at}: {move_text}: a drop");
+            assert!(
+                drawn.from.is_none() || drawn.to.is_some(),
+                "{at}: {move_text}: drawn from a cell to none"
             );
-            if let Some(cell) = drawn.to {
+            if let (Some(from), Some(to)) = (drawn.from, drawn.to) {
+                // A piece moved along the board: it leaves `from` empty and stands on `to`.
+                let Turn::Player(player) = turn else {
+                    panic!("{at}: {move_text}: a chance move drawn from a cell");
+                };
+                assert!(
+                    from < cells && to < cells && from != to,
+                    "{at}: {move_text}"
+                );
+                assert_eq!(
+                    pos.cell(from).owner,
+                    Some(player),
+                    "{at}: {move_text} moves no piece of the mover"
+                );
+                assert_ne!(
+                    pos.cell(to).owner,
+                    Some(player),
+                    "{at}: {move_text} lands on its own piece"
+                );
+                assert!(
+                    child.cell(from).is_empty(),
+                    "{at}: {move_text} leaves a piece behind"
+                );
+                assert_eq!(
+                    child.cell(to),
+                    pos.cell(from),
+                    "{at}: {move_text} does not land"
+                );
+            } else if let Some(cell) = drawn.to {
                 assert!(
                     cell < cells,
                     "{at}: {move_text} drawn on cell {cell} of {cells}"
@@ -697,7 +730,9 @@ macro_rules! conformance_tests {
 // Bounds on game length: Othello places at most `cells − 4` discs and a pass is always followed
 // by a placement; Connect Four and tic-tac-toe fill at most every cell; in 2048 each spawn adds
 // 2 or 4 to the sum of tiles, which stays at most `cells × objective`, and every player move is
-// followed by a spawn or ends the game.
+// followed by a spawn or ends the game. In Knightthrough every move but a pass takes a knight
+// at least one row forward without reaching the far row (16 knights, at most 6 rows each) but
+// the last, and a pass is followed by a move or ends the game.
 conformance_tests! {
     othello_8x8: "othello", Othello, Size::Eight, Facts { agents: Two, notation: BoardText, max_moves: 2 * 60, counts: OTHELLO_8X8 };
     othello_6x6: "othello6", Othello, Size::Six, Facts { agents: Two, notation: BoardText, max_moves: 2 * 32, counts: &[] };
@@ -709,6 +744,7 @@ conformance_tests! {
     g2048_2x2_16: "2048:2x2:16", G2048, config(2, 16), Facts { agents: Single, notation: BoardText, max_moves: 4 * 16 + 1, counts: G2048_2X2_16 };
     g2048_4x4: "2048:4x4", G2048, config(4, 2048), Facts { agents: Single, notation: BoardText, max_moves: 16 * 2048 + 1, counts: &[] };
     tree: "tree", TreeGame, (), Facts { agents: Two, notation: BoardText, max_moves: MAX_DEPTH, counts: TREE };
+    knightthrough: "knightthrough", Knightthrough, (), Facts { agents: Two, notation: BoardText, max_moves: 4 * (16 * 6 + 1), counts: KNIGHTTHROUGH };
 }
 
 #[test]

@@ -45,6 +45,8 @@ export function cellName(view, presentation, index) {
       return `${String.fromCharCode(97 + col)}${row + 1}`;
     case 'columns':
       return `column ${col + 1}, row ${view.rows - row}`;
+    case 'chess':
+      return `${String.fromCharCode(97 + col)}${view.rows - row}`;
     case 'numbered':
       if (view.tree) return treeNodeName(view, index);
       return `cell ${index + 1}`;
@@ -83,6 +85,11 @@ function drawPiece(group, style, cell, x, y, size) {
       label.textContent = String(value);
       break;
     }
+    case 'knights': {
+      const label = el('text', { x: cx, y: cy, class: `knight knight-${side}`, 'font-size': size * 0.78 }, group);
+      label.textContent = '♞';
+      break;
+    }
     default: {
       const label = el('text', { x: cx, y: cy, class: `mark mark${side}`, 'font-size': size * 0.7 }, group);
       label.textContent = side === 1 ? '×' : '○';
@@ -99,7 +106,8 @@ function treeNodeName(view, index) {
 
 /**
  * The room around a grid for its coordinates, in board units: files above and ranks left of
- * an algebraic board; column numbers below and rows (from the bottom) left of a column board.
+ * an algebraic board; column numbers below and rows (from the bottom) left of a column board;
+ * files below and ranks (from the bottom) left of a chess board.
  * Numbered cells carry their number in their corner instead.
  */
 function coordinateMargins(presentation, size) {
@@ -108,6 +116,7 @@ function coordinateMargins(presentation, size) {
     case 'algebraic':
       return { left: room, top: room, bottom: 0 };
     case 'columns':
+    case 'chess':
       return { left: room, top: 0, bottom: room };
     default:
       return { left: 0, top: 0, bottom: 0 };
@@ -124,8 +133,9 @@ function drawCoordinates(svg, view, presentation, size, margins) {
   if (presentation.cell_names === 'algebraic') {
     for (let col = 0; col < view.cols; col++) label(middle(col), -margins.top / 2, String.fromCharCode(97 + col));
     for (let row = 0; row < view.rows; row++) label(-margins.left / 2, middle(row), String(row + 1));
-  } else if (presentation.cell_names === 'columns') {
-    for (let col = 0; col < view.cols; col++) label(middle(col), view.rows * size + margins.bottom / 2, String(col + 1));
+  } else if (presentation.cell_names === 'columns' || presentation.cell_names === 'chess') {
+    const file = (col) => (presentation.cell_names === 'chess' ? String.fromCharCode(97 + col) : String(col + 1));
+    for (let col = 0; col < view.cols; col++) label(middle(col), view.rows * size + margins.bottom / 2, file(col));
     for (let row = 0; row < view.rows; row++) label(-margins.left / 2, middle(row), String(view.rows - row));
   }
 }
@@ -133,7 +143,10 @@ function drawCoordinates(svg, view, presentation, size, margins) {
 /**
  * Renders `view` into `container` in the look of `presentation` (the family's, from the
  * engine's catalogue). `onCell(index, move)` is called when a cell is chosen: `move` is the
- * legal move drawn on that cell (for column-style moves, on its column), or null. `marks`
+ * legal move drawn on that cell (for column-style moves, on its column), or null. For
+ * from-to moves, `selected` is the cell of the piece chosen first (or null): only its moves
+ * are drawn and offered, on their target cells, and the cells moves start from stay
+ * clickable (with `move` null) so a piece can be chosen. `marks`
  * ring cells in a colour ({cell, colour, title}: the searches' best moves); `labels` write a
  * short value on the cell of a move ({cell, text, kind, title}: the hint's values, `kind`
  * naming its look: win, draw, loss or estimate); `overlay` draws small marks on cells
@@ -141,7 +154,7 @@ function drawCoordinates(svg, view, presentation, size, margins) {
  * potential-mobility squares, `kind` naming the look, see drawOverlay). Interactive
  * boards get their coordinates; the small non-interactive ones (the tree's mini board) not.
  */
-export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null, marks = [], labels = [], overlay = [] } = {}) {
+export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null, selected = null, marks = [], labels = [], overlay = [] } = {}) {
   const style = presentation.board;
   container.classList.toggle('board-scrolls', style === 'tree');
   if (style === 'tree' && view.tree) return renderTree(container, view, presentation, { onCell, interactive, editing, highlight, marks, labels });
@@ -156,8 +169,14 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
   });
   el('rect', { x: 0, y: 0, width: view.cols * size, height: view.rows * size, class: 'board-bg' }, svg);
   if (interactive) drawCoordinates(svg, view, presentation, size, margins);
+  const fromTo = presentation.moves === 'from-to';
+  const starts = new Set(fromTo ? view.moves.map((move) => move.from).filter((cell) => cell !== null && cell !== undefined) : []);
   const byCell = new Map();
-  for (const move of view.moves) if (move.cell !== null && move.cell !== undefined) byCell.set(move.cell, move);
+  for (const move of view.moves) {
+    if (move.cell === null || move.cell === undefined) continue;
+    if (fromTo && move.from !== selected) continue;
+    byCell.set(move.cell, move);
+  }
   const byColumn = presentation.moves === 'column';
   const columnMove = (col) => view.moves.find((m) => m.cell !== null && m.cell % view.cols === col) || null;
 
@@ -170,7 +189,8 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
     const empty = contents.piece === 0;
     const move = byColumn ? columnMove(col) : byCell.get(index) || null;
     const group = el('g', { class: 'cell', 'data-cell': index }, svg);
-    el('rect', { x, y, width: size, height: size, class: 'cell-bg' }, group);
+    el('rect', { x, y, width: size, height: size, class: `cell-bg ${(row + col) % 2 ? 'cell-dark' : 'cell-light'}` }, group);
+    if (interactive && selected === index) el('rect', { x, y, width: size, height: size, class: 'selected-piece' }, group);
     if (interactive && presentation.cell_names === 'numbered') {
       el('text', { x: x + 3, y: y + 3, class: 'coordinate coordinate-corner', 'font-size': size * 0.2 }, group).textContent = String(index + 1);
     }
@@ -182,11 +202,10 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
         el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.12, class: 'hint' }, group);
       }
       group.setAttribute('role', 'gridcell');
-      group.setAttribute('tabindex', move || editing ? '0' : '-1');
-      group.setAttribute(
-        'aria-label',
-        `${cellName(view, presentation, index)}: ${pieceName(presentation, contents)}${move ? `, play ${move.text}` : ''}`,
-      );
+      const movable = !editing && starts.has(index);
+      group.setAttribute('tabindex', move || editing || movable ? '0' : '-1');
+      const action = move ? `, play ${move.text}` : movable ? (selected === index ? ', chosen: choose a target' : ', choose to move') : '';
+      group.setAttribute('aria-label', `${cellName(view, presentation, index)}: ${pieceName(presentation, contents)}${action}`);
       onActivate(group, () => onCell(index, move));
     }
     for (const mark of overlay) if (mark.cell === index) drawOverlay(group, mark, x, y, size);

@@ -25,6 +25,9 @@ export class PositionController {
     this.examplesOf = null;
     /** Play mode's taker of the user's moves (`(move, cell)`, move null off the legal ones). */
     this.moveHandler = null;
+    /** For from-to moves: the cell of the piece chosen by a first click, and in which view. */
+    this.selected = null;
+    this.selectedIn = null;
     /** Values written on the cells of moves ({cell, text, kind, title}: the hint's). */
     this.labels = () => [];
     /** Marks drawn over the cells ({cell, kind, title}: the evaluation view's overlay). */
@@ -197,6 +200,15 @@ export class PositionController {
 
   onCell(index, move) {
     const view = this.state.view;
+    if (this.presentation(view).moves === 'from-to' && view.turn !== 'over' && !move) {
+      // The first click of a from-to move chooses a piece that has moves (a second click on
+      // it lets it go); the board then offers that piece's targets.
+      const starts = view.moves.some((m) => m.from === index);
+      this.selected = starts && this.selected !== index ? index : null;
+      this.selectedIn = view;
+      if (starts) return this.draw();
+      this.draw();
+    }
     if (this.moveHandler) return this.moveHandler(move, index);
     if (view.turn === 'chance') {
       // Chance outcomes on a cell, in the engine's order: a click takes the first (the
@@ -226,6 +238,7 @@ export class PositionController {
     const { view, lastMoveCell, cursor, history } = this.state;
     if (!view) return;
     const editing = ui.edit.checked;
+    if (this.selectedIn !== view || editing) this.selected = null;
     // A move played from the keyboard keeps the focus where it was: on the same cell of the
     // new board, on the same move button, or (when that button is gone) on the board.
     const active = document.activeElement;
@@ -235,6 +248,7 @@ export class PositionController {
       onCell: (index, move) => (editing ? this.edit(index) : this.onCell(index, move)),
       editing,
       highlight: lastMoveCell,
+      selected: this.selected,
       marks: this.bestMoveMarks(view),
       labels: this.labels(view),
       overlay: this.overlay(view),

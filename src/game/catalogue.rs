@@ -69,6 +69,8 @@ pub enum CellNames {
     Columns,
     /// Cells numbered from 1, row by row.
     Numbered,
+    /// As in chess: file letter and rank number from the bottom, a1 at the bottom left.
+    Chess,
 }
 
 /// What one kind of piece of one owner is called ([`Board::cell`]).
@@ -206,6 +208,7 @@ macro_rules! __games {
             TicTacToe => tictactoe::TicTacToe,
             G2048 => g2048::G2048,
             Tree => tree::TreeGame,
+            Knightthrough => knightthrough::Knightthrough,
         }
     };
 }

@@ -1,0 +1,613 @@
+//! Knightthrough on 8×8 as Ludii plays it (the PN-MCTS paper's games, its §V; RULES.md), on
+//! two 64-bit bitboards.
+//!
+//! # Rules (Ludii's `Knightthrough.lud`, `board/race/reach`)
+//!
+//! The lines followed, from the game description:
+//!
+//! * `(players {(player N) (player S)})`, `(board (square 8))`: the first player (here White,
+//!   `W`) moves north from the bottom, the second (Black, `B`) south from the top.
+//! * `(place "Knight1" (expand (sites Bottom)))`, `(place "Knight2" (expand (sites Top)))`:
+//!   16 knights each on their two home rows.
+//! * `(move Leap "KnightWalk" forward:True (to if:(not (is Friend (who at:(to)))) (apply
+//!   (remove (to)))))`: only the four *forward* knight leaps (two rows forward and one file
+//!   aside, or one row forward and two files aside), onto an empty cell or an enemy knight,
+//!   which is captured.
+//! * `(regions P1 (sites Top))`, `(regions P2 (sites Bottom))`, `(end (if (is In (last To)
+//!   (sites Mover)) (result Mover Win)))`: a player wins as soon as one of its knights lands
+//!   on the far row.
+//!
+//! Ludii's engine-wide rules (RULES.md) apply too: a player with no legal move passes, and
+//! the pass is a real move; two passes in a row end the game as a draw. Only a player without
+//! knights passes (the most advanced knight of a side always has a leap onto a cell no knight
+//! of its side stands on). The description has no rule for
+//! a player who has lost every knight, so that player simply passes. Ludii's draw after 1,250
+//! turns per player can never fire: every move but a pass takes a knight at least one row
+//! forward, a knight reaching the far row ends the game, and a pass is followed by a move or
+//! ends the game, so a game has at most 2 · (16 · 6 + 1) · 2 moves; nothing is tracked for it.
+//! The usual (Breakthrough-like) rules of Knightthrough are the same, so there is no variant.
+//!
+//! # Notation
+//!
+//! Cells are named as in chess: files `a`–`h` from the left, ranks `1`–`8` from White's
+//! side (the bottom). A move is `from-to` (`b1-c3`; `b1c3` and `b1xc3` are accepted too), or
+//! `pass`. A position is either
+//!
+//! * the board, rank 8 first, eight cells a rank (`W`, `B`, `-`), ranks separated by `/`
+//!   (optional), then the side to move (`W` or `B`), then `passed` if the last move was a
+//!   pass (which matters: a second pass would end the game); or
+//! * the moves played from the start, separated by blanks: `b1-c3 g8-f6`.
+//!
+//! The start is `BBBBBBBB/BBBBBBBB/--------/--------/--------/--------/WWWWWWWW/WWWWWWWW W`.
+//!
+//! # Perft
+//!
+//! From the start: 40, 1,600, 63,520 (Ludii's counts in RULES.md), then 2,521,306 and
+//! 99,598,454 (`tests/knightthrough.rs` checks depth 4, and depths 1–3 from mid-game
+//! positions, against a second, naive implementation written separately on a 2-D array).
+//!
+//! ```
+//! use pnplay::game::{Game, Outcome, Player, knightthrough::Knightthrough, perft};
+//! let start = Knightthrough::start(&());
+//! assert_eq!(perft::perft(&start, 2), 1_600);
+//! let pos = Knightthrough::parse_position(&(), "b1-c3 g8-f6").unwrap();
+//! assert_eq!(pos.format_move(pos.parse_move("c3-d5").unwrap()), "c3-d5");
+//! // A white knight on the seventh rank leaps onto the eighth and wins.
+//! let text = "-------B/--W-----/--------/--------/--------/--------/--------/-------- W";
+//! let mut pos = Knightthrough::parse_position(&(), text).unwrap();
+//! pos.play(pos.parse_move("c7-a8").unwrap());
+//! assert_eq!(pos.outcome(Player::First), Some(Outcome::Win));
+//! ```
+
+use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
+
+/// Cells a side; the board is `SIDE × SIDE`.
+const SIDE: usize = 8;
+/// The top row (Black's home, White's goal): bits 0..8, since bit `8 · r + f` is the cell of
+/// row `r` from the top and file `f` from the left (the page's cell index).
+const TOP_ROW: u64 = 0xff;
+/// The bottom row (White's home, Black's goal).
+const BOTTOM_ROW: u64 = 0xff << 56;
+/// The most legal moves of any position: a target cell is reached from at most four cells,
+/// and with `n` knights to move there are at most `4n` leaps onto at most `64 − n` cells, so
+/// at most `4 · 32 = 128`.
+pub const MAX_MOVES: usize = 128;
+
+/// The cells a knight of `player` on cell `square` may leap to (the four forward leaps that
+/// stay on the board), whatever is there.
+const fn leaps(player: Player, square: usize) -> u64 {
+    let (row, file) = ((square / SIDE) as i32, (square % SIDE) as i32);
+    let forward = match player {
+        Player::First => -1,
+        Player::Second => 1,
+    };
+    let steps = [(2, 1), (2, -1), (1, 2), (1, -2)];
+    let mut targets = 0;
+    let mut i = 0;
+    while i < steps.len() {
+        let (r, f) = (row + forward * steps[i].0, file + steps[i].1);
+        if r >= 0 && r < SIDE as i32 && f >= 0 && f < SIDE as i32 {
+            targets |= 1 << (r as usize * SIDE + f as usize);
+        }
+        i += 1;
+    }
+    targets
+}
+
+const fn leap_table(player: Player) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut square = 0;
+    while square < 64 {
+        table[square] = leaps(player, square);
+        square += 1;
+    }
+    table
+}
+
+/// `LEAPS[player][square]`: [`leaps`] for every cell.
+static LEAPS: [[u64; 64]; 2] = [leap_table(Player::First), leap_table(Player::Second)];
+
+/// A move: a leap from one cell to another (cells as bit numbers), or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: u8,
+    to: u8,
+}
+
+impl Move {
+    /// The pass of a player who cannot leap.
+    pub const PASS: Move = Move { from: 64, to: 64 };
+
+    /// Whether this is the pass.
+    #[must_use]
+    pub const fn is_pass(self) -> bool {
+        self.from >= 64
+    }
+
+    /// The cells (row-major from the top left) the knight leaves and lands on; `None` for a
+    /// pass.
+    #[must_use]
+    pub const fn cells(self) -> Option<(usize, usize)> {
+        if self.is_pass() {
+            None
+        } else {
+            Some((self.from as usize, self.to as usize))
+        }
+    }
+}
+
+/// A Knightthrough position: each side's knights, who moves, and whether the last move was a
+/// pass. It is its own exact key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Knightthrough {
+    /// Knights by owner, first player's first.
+    knights: [u64; 2],
+    to_move: Player,
+    /// Whether the last move was a pass (a second one ends the game in a draw).
+    passed: bool,
+}
+
+impl Knightthrough {
+    /// The knights of `player`, bit `8 · row + file` with row 0 the top.
+    #[must_use]
+    pub const fn knights(&self, player: Player) -> u64 {
+        self.knights[player.index()]
+    }
+
+    /// The side to move (the game may be over).
+    #[must_use]
+    pub const fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The row `player` wins on.
+    const fn goal(player: Player) -> u64 {
+        match player {
+            Player::First => TOP_ROW,
+            Player::Second => BOTTOM_ROW,
+        }
+    }
+
+    /// The winner: the player who just moved, if a knight of theirs stands on their goal row.
+    fn winner(&self) -> Option<Player> {
+        let last = self.to_move.opponent();
+        (self.knights(last) & Self::goal(last) != 0).then_some(last)
+    }
+
+    /// Whether the side to move has a leap.
+    fn can_leap(&self) -> bool {
+        let own = self.knights(self.to_move);
+        let table = &LEAPS[self.to_move.index()];
+        let mut rest = own;
+        while rest != 0 {
+            if table[rest.trailing_zeros() as usize] & !own != 0 {
+                return true;
+            }
+            rest &= rest - 1;
+        }
+        false
+    }
+
+    /// Over: a win, or two passes in a row.
+    fn is_over(&self) -> bool {
+        self.winner().is_some() || (self.passed && !self.can_leap())
+    }
+
+    /// The name of cell `square` (bit number): `a8` for 0, `h1` for 63.
+    fn cell_name(square: u8) -> String {
+        let (row, file) = (square / 8, square % 8);
+        format!("{}{}", char::from(b'a' + file), 8 - row)
+    }
+
+    /// The cell named by two characters (`b1`), if any.
+    fn parse_cell(file: char, rank: char) -> Option<u8> {
+        let file = u32::from(file.to_ascii_lowercase()).checked_sub(u32::from('a'))?;
+        let rank = rank.to_digit(10)?.checked_sub(1)?;
+        (file < 8 && rank < 8).then(|| (8 * (7 - rank) + file) as u8)
+    }
+
+    /// A move word (`b1-c3`, `b1c3`, `b1xc3`, `pass`), legal or not.
+    fn parse_word(word: &str) -> Option<Move> {
+        if word.eq_ignore_ascii_case("pass") {
+            return Some(Move::PASS);
+        }
+        let chars: Vec<char> = word.chars().collect();
+        let (from, to) = match chars.as_slice() {
+            [a, b, c, d] => (Self::parse_cell(*a, *b)?, Self::parse_cell(*c, *d)?),
+            [a, b, '-' | 'x' | 'X', c, d] => (Self::parse_cell(*a, *b)?, Self::parse_cell(*c, *d)?),
+            _ => return None,
+        };
+        Some(Move { from, to })
+    }
+
+    /// Parses the board form (see the module docs).
+    fn parse_board(text: &str) -> Result<Knightthrough, ParseError> {
+        let mut knights = [0u64; 2];
+        let mut cells = 0;
+        let mut chars = text.char_indices().peekable();
+        while let Some(&(index, c)) = chars.peek() {
+            if cells == 64 && !matches!(c, '/') {
+                break;
+            }
+            chars.next();
+            let owner = match c {
+                'W' => Some(Player::First),
+                'B' => Some(Player::Second),
+                '-' => None,
+                '/' if cells % 8 == 0 && cells > 0 => continue,
+                c if c.is_whitespace() && cells == 0 => continue,
+                c if c.is_whitespace() => break,
+                _ => {
+                    return Err(ParseError::UnexpectedChar {
+                        index,
+                        found: c,
+                        expected: if cells % 8 == 0 && cells > 0 {
+                            "a cell (W, B or -) or /"
+                        } else {
+                            "a cell: W, B or -"
+                        },
+                    });
+                }
+            };
+            if let Some(owner) = owner {
+                knights[owner.index()] |= 1 << cells;
+            }
+            cells += 1;
+        }
+        if cells != 64 {
+            return Err(ParseError::WrongLength {
+                expected: 64,
+                found: cells,
+            });
+        }
+        let mut words = chars.filter(|(_, c)| !c.is_whitespace());
+        let to_move = match words.next() {
+            None => {
+                return Err(ParseError::Empty {
+                    expected: "the side to move (W or B) after the board",
+                });
+            }
+            Some((_, 'W')) => Player::First,
+            Some((_, 'B')) => Player::Second,
+            Some((index, found)) => {
+                return Err(ParseError::UnexpectedChar {
+                    index,
+                    found,
+                    expected: "the side to move: W or B",
+                });
+            }
+        };
+        let rest: Vec<(usize, char)> = words.collect();
+        let passed = match rest.as_slice() {
+            [] => false,
+            [(_, 'p'), (_, 'a'), (_, 's'), (_, 's'), (_, 'e'), (_, 'd')] => true,
+            [(index, found), ..] => {
+                return Err(ParseError::UnexpectedChar {
+                    index: *index,
+                    found: *found,
+                    expected: "the end of the position, or `passed`",
+                });
+            }
+        };
+        let pos = Knightthrough {
+            knights,
+            to_move,
+            passed,
+        };
+        pos.check()?;
+        Ok(pos)
+    }
+
+    /// Rules a board must keep: only the player who just moved may stand on its goal row
+    /// (the game ends when a knight arrives there), and a position after a pass must have
+    /// the passer unable to leap.
+    fn check(&self) -> Result<(), ParseError> {
+        let mover = self.to_move;
+        if self.knights(mover) & Self::goal(mover) != 0 {
+            return Err(ParseError::InvalidPosition {
+                reason: format!(
+                    "{} to move has a knight on its goal row: the game would already be over",
+                    if mover == Player::First { "W" } else { "B" }
+                ),
+            });
+        }
+        let passer = Knightthrough {
+            to_move: mover.opponent(),
+            passed: false,
+            ..*self
+        };
+        if self.passed && (self.winner().is_some() || passer.can_leap()) {
+            return Err(ParseError::InvalidPosition {
+                reason: "`passed`, but the side that passed had a leap".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Plays the moves of a move list from the start.
+    fn parse_move_list(text: &str) -> Result<Knightthrough, ParseError> {
+        let mut pos = Knightthrough::start(&());
+        for (i, word) in text.split_whitespace().enumerate() {
+            let index = i + 1;
+            let mv = Self::parse_word(word).ok_or_else(|| ParseError::UnknownMove {
+                index,
+                text: word.to_string(),
+            })?;
+            if pos.is_over() {
+                return Err(ParseError::GameOver { index });
+            }
+            pos.check_legal(mv, word)
+                .map_err(|_| ParseError::IllegalMove {
+                    index,
+                    text: word.to_string(),
+                })?;
+            pos.play(mv);
+        }
+        Ok(pos)
+    }
+}
+
+impl Game for Knightthrough {
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, MAX_MOVES>;
+    type Move = Move;
+    /// The position itself (two bitboards, side to move, the pass flag): exact.
+    type Key = Knightthrough;
+    /// One board, no variants.
+    type Variant = ();
+
+    fn start(_: &()) -> Self {
+        Knightthrough {
+            knights: [0xffff << 48, 0xffff],
+            to_move: Player::First,
+            passed: false,
+        }
+    }
+
+    fn variant(&self) {}
+
+    fn turn(&self) -> Turn {
+        if self.is_over() {
+            Turn::Over
+        } else {
+            Turn::Player(self.to_move)
+        }
+    }
+
+    /// Leaps by the knight's cell (row-major from the top left), then in the fixed order of
+    /// its targets; the pass alone when there is none.
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
+        out.clear();
+        if self.winner().is_some() {
+            return;
+        }
+        let own = self.knights(self.to_move);
+        let table = &LEAPS[self.to_move.index()];
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros();
+            rest &= rest - 1;
+            let mut targets = table[from as usize] & !own;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                out.push(Move {
+                    from: from as u8,
+                    to: to as u8,
+                });
+            }
+        }
+        if out.is_empty() && !self.passed {
+            out.push(Move::PASS);
+        }
+    }
+
+    fn chance_probability(&self, _: Move) -> f64 {
+        1.0
+    }
+
+    fn play(&mut self, mv: Move) {
+        let mover = self.to_move.index();
+        self.passed = mv.is_pass();
+        if let Some((from, to)) = mv.cells() {
+            let (from, to) = (1u64 << from, 1u64 << to);
+            self.knights[mover] ^= from | to;
+            self.knights[1 - mover] &= !to;
+        }
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn outcome(&self, player: Player) -> Option<Outcome> {
+        Outcome::for_player(self.winner(), self.is_over(), player)
+    }
+
+    /// +1 for a win, 0 for a draw, −1 for a loss.
+    fn terminal_value(&self, player: Player) -> Option<i32> {
+        self.outcome(player).map(|outcome| match outcome {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -1,
+        })
+    }
+
+    fn key(&self) -> Knightthrough {
+        *self
+    }
+
+    fn parse_position(_: &(), text: &str) -> Result<Self, ParseError> {
+        let mut chars = text.trim_start().chars();
+        match (chars.next(), chars.next()) {
+            (Some('W' | 'B' | '-'), second) if !second.is_some_and(|c| c.is_ascii_digit()) => {
+                Self::parse_board(text)
+            }
+            _ => Self::parse_move_list(text),
+        }
+    }
+
+    fn format_position(&self) -> String {
+        let mut text = String::with_capacity(80);
+        for cell in 0..64 {
+            if cell > 0 && cell % 8 == 0 {
+                text.push('/');
+            }
+            let bit = 1u64 << cell;
+            text.push(if self.knights[0] & bit != 0 {
+                'W'
+            } else if self.knights[1] & bit != 0 {
+                'B'
+            } else {
+                '-'
+            });
+        }
+        text.push_str(match self.to_move {
+            Player::First => " W",
+            Player::Second => " B",
+        });
+        if self.passed {
+            text.push_str(" passed");
+        }
+        text
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
+        let word = text.trim();
+        let mv = Self::parse_word(word).ok_or_else(|| ParseError::UnknownMove {
+            index: 0,
+            text: word.to_string(),
+        })?;
+        self.check_legal(mv, word)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        match mv.cells() {
+            None => "pass".to_string(),
+            Some((from, to)) => format!(
+                "{}-{}",
+                Self::cell_name(from as u8),
+                Self::cell_name(to as u8)
+            ),
+        }
+    }
+}
+
+impl super::board::Board for Knightthrough {
+    fn rows(&self) -> usize {
+        SIDE
+    }
+
+    fn cols(&self) -> usize {
+        SIDE
+    }
+
+    fn cell(&self, index: usize) -> super::board::Cell {
+        use super::board::Cell;
+        let bit = 1u64 << (index % 64);
+        if self.knights[0] & bit != 0 {
+            Cell::piece_of(Player::First)
+        } else if self.knights[1] & bit != 0 {
+            Cell::piece_of(Player::Second)
+        } else {
+            Cell::EMPTY
+        }
+    }
+
+    fn move_cells(&self, mv: Move) -> super::board::MoveCells {
+        mv.cells().map_or_else(Default::default, |(from, to)| {
+            super::board::MoveCells {
+                from: Some(from),
+                to: Some(to),
+                drop: None,
+            }
+        })
+    }
+
+    /// Empty → W → B → empty; `None` where the result breaks a rule (a knight of the side to
+    /// move on its goal row).
+    fn cycle_cell(&self, index: usize) -> Option<Self> {
+        if index >= 64 {
+            return None;
+        }
+        let bit = 1u64 << index;
+        let mut next = Knightthrough {
+            passed: false,
+            ..*self
+        };
+        if next.knights[0] & bit != 0 {
+            next.knights[0] &= !bit;
+            next.knights[1] |= bit;
+        } else if next.knights[1] & bit != 0 {
+            next.knights[1] &= !bit;
+        } else {
+            next.knights[0] |= bit;
+        }
+        next.check().is_ok().then_some(next)
+    }
+
+    fn toggle_turn(&self) -> Option<Self> {
+        let next = Knightthrough {
+            to_move: self.to_move.opponent(),
+            passed: false,
+            ..*self
+        };
+        next.check().is_ok().then_some(next)
+    }
+}
+
+impl super::knowledge::Knowledge for Knightthrough {
+    type Ordering = super::knowledge::NoOrdering;
+}
+
+impl super::catalogue::Catalogued for Knightthrough {
+    const FAMILY: super::catalogue::Family = {
+        use super::catalogue::{
+            CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+        };
+        Family {
+            id: "knightthrough",
+            title: "Knightthrough",
+            grammar: "knightthrough",
+            listed: &[Listed {
+                name: "knightthrough",
+                title: "Knightthrough 8×8",
+            }],
+            facts: Facts {
+                players: 2,
+                chance: false,
+                repeats: false,
+                values: "+1 win, 0 draw, -1 loss",
+                max_moves: MAX_MOVES,
+            },
+            presentation: Presentation {
+                players: &["White (W, moves up)", "Black (B, moves down)"],
+                legend: &[
+                    LegendEntry::EMPTY,
+                    LegendEntry::piece_of(Player::First, "white knight"),
+                    LegendEntry::piece_of(Player::Second, "black knight"),
+                ],
+                board: "knights",
+                moves: MoveStyle::FromTo,
+                cell_names: CellNames::Chess,
+                editable: true,
+                edit_tools: &[],
+                notation: "8 ranks of W, B, - (rank 8 first, / between) and the side to move, \
+                           or moves like b1-c3 g8-f6",
+                chance_help: None,
+            },
+            examples: &[Example {
+                name: "Endgame: White wins in 2 moves",
+                game: "knightthrough",
+                text: "--------/--------/-B------/--------/--B--W--/--------/--------/-------- W",
+                source: "Constructed for the proof-number searches: White's knight on f4 \
+                         reaches rank 8 in two leaps (f4-e6 or f4-g6, then rank 8), one move before \
+                         Black's c4 knight reaches rank 1, and Black's knights only leap down",
+            }],
+        }
+    };
+
+    fn parse_name(name: &str) -> Option<Result<(), ParseError>> {
+        (name == "knightthrough").then_some(Ok(()))
+    }
+
+    fn name(_: &()) -> String {
+        "knightthrough".to_string()
+    }
+}
