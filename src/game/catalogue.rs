@@ -69,6 +69,9 @@ pub enum CellNames {
     Columns,
     /// Cells numbered from 1, row by row.
     Numbered,
+    /// Mancala pits: the bottom row's pits `A`–`F` left to right, the top row's `a`–`f`
+    /// right to left (sowing order), and the two players' captures at the row ends.
+    Pits,
 }
 
 /// What one kind of piece of one owner is called ([`Board::cell`]).
@@ -206,6 +209,7 @@ macro_rules! __games {
             TicTacToe => tictactoe::TicTacToe,
             G2048 => g2048::G2048,
             Tree => tree::TreeGame,
+            Awari => awari::Awari,
         }
     };
 }
