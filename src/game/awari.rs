@@ -46,8 +46,8 @@
 //!
 //! A position is four fields separated by `/`: South's seeds in `A`–`F`, North's seeds in
 //! `a`–`f`, the seeds South and North have captured, and the side to move (`S` or `N`),
-//! optionally followed by the number of moves played (default 0) and the word `passed` when
-//! the last move was a pass. Numbers are separated by spaces or commas. The 48 seeds must all
+//! optionally followed by the number of moves played (default 0) and `passed` when the last
+//! move was a pass (`passed twice`: two passes ended the game). Numbers are separated by spaces or commas. The 48 seeds must all
 //! be on the board or captured.
 //!
 //! ```
@@ -81,14 +81,15 @@ pub const PASS: u8 = PITS as u8;
 
 /// An Awari position: the seeds in the twelve pits (`0..6` South's `A`–`F`, `6..12` North's
 /// `a`–`f`, in sowing order), the seeds each player has captured, who moves, how many moves
-/// have been played and whether the last one was a pass.
+/// have been played and how many of the last ones were passes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Awari {
     pits: [u8; PITS],
     captured: [u8; 2],
     to_move: Player,
     moves: u16,
-    passed: bool,
+    /// Passes in a row just before this position (two end the game).
+    passes: u8,
 }
 
 /// The first pit of `player`'s side.
@@ -136,7 +137,7 @@ impl Awari {
     }
 
     fn is_over(&self) -> bool {
-        self.board_finished() || self.moves >= MOVE_LIMIT
+        self.board_finished() || self.passes >= 2 || self.moves >= MOVE_LIMIT
     }
 
     /// The winner under the end rule (more captures); `None` for a draw or a game not over.
@@ -259,8 +260,8 @@ impl Awari {
         Ok(numbers)
     }
 
-    /// Parses the last field: side, optional move count, optional `passed`.
-    fn parse_turn(field: &str, offset: usize) -> Result<(Player, u16, bool), ParseError> {
+    /// Parses the last field: side, optional move count, optional `passed` or `passed twice`.
+    fn parse_turn(field: &str, offset: usize) -> Result<(Player, u16, u8), ParseError> {
         let mut words = field.split_whitespace();
         let side = match words.next() {
             Some("S" | "s") => Player::First,
@@ -279,7 +280,7 @@ impl Awari {
             }
         };
         let mut moves = 0;
-        let mut passed = false;
+        let mut passes = 0;
         for (n, word) in words.enumerate() {
             let index = offset + field.find(word).unwrap_or(0);
             if n == 0 && word.bytes().all(|b| b.is_ascii_digit()) {
@@ -292,17 +293,19 @@ impl Awari {
                         what: "moves played",
                         limit: usize::from(MOVE_LIMIT),
                     })?;
-            } else if word == "passed" && !passed {
-                passed = true;
+            } else if word == "passed" && passes == 0 {
+                passes = 1;
+            } else if word == "twice" && passes == 1 {
+                passes = 2;
             } else {
                 return Err(ParseError::UnexpectedChar {
                     index,
                     found: word.chars().next().unwrap_or(' '),
-                    expected: "the number of moves played, then `passed` if the last move was a pass",
+                    expected: "the number of moves played, then `passed` (or `passed twice`) after passes",
                 });
             }
         }
-        Ok((side, moves, passed))
+        Ok((side, moves, passes))
     }
 }
 
@@ -312,7 +315,7 @@ impl Game for Awari {
     /// A pit, 0–11 in sowing order (`A`–`F`, `a`–`f`), or [`PASS`].
     type Move = u8;
     /// Every field of the position: 12 pits of 6 bits, South's captures (North's follow from
-    /// the 48 seeds), the side to move, the pass flag and the move count.
+    /// the 48 seeds), the side to move, the passes in a row and the move count.
     type Key = u128;
     type Variant = ();
 
@@ -322,7 +325,7 @@ impl Game for Awari {
             captured: [0; 2],
             to_move: Player::First,
             moves: 0,
-            passed: false,
+            passes: 0,
         }
     }
 
@@ -358,12 +361,12 @@ impl Game for Awari {
 
     fn play(&mut self, mv: u8) {
         if mv == PASS {
-            self.passed = true;
+            self.passes += 1;
         } else {
             let (pits, taken) = self.sow(usize::from(mv));
             self.pits = pits;
             self.captured[self.to_move.index()] += taken;
-            self.passed = false;
+            self.passes = 0;
         }
         self.to_move = self.to_move.opponent();
         self.moves += 1;
@@ -394,7 +397,7 @@ impl Game for Awari {
             .fold(0u128, |key, &s| (key << 6) | u128::from(s));
         let key = (pits << 6) | u128::from(self.captured[0]);
         let key = (key << 1) | u128::from(self.to_move == Player::Second);
-        let key = (key << 1) | u128::from(self.passed);
+        let key = (key << 2) | u128::from(self.passes);
         (key << 12) | u128::from(self.moves)
     }
 
@@ -418,7 +421,7 @@ impl Game for Awari {
         let south = Self::parse_numbers(fields[0], offsets[0], SIDE, "a seed count of A–F")?;
         let north = Self::parse_numbers(fields[1], offsets[1], SIDE, "a seed count of a–f")?;
         let captures = Self::parse_numbers(fields[2], offsets[2], 2, "the captures of S and N")?;
-        let (to_move, moves, passed) = Self::parse_turn(fields[3], offsets[3])?;
+        let (to_move, moves, passes) = Self::parse_turn(fields[3], offsets[3])?;
         let total: u32 = south
             .iter()
             .chain(&north)
@@ -432,7 +435,7 @@ impl Game for Awari {
                 ),
             });
         }
-        if passed && moves == 0 {
+        if u16::from(passes) > moves {
             return Err(ParseError::InvalidPosition {
                 reason: "the last move was a pass, but no move has been played".to_string(),
             });
@@ -445,7 +448,7 @@ impl Game for Awari {
             captured: [captures[0], captures[1]],
             to_move,
             moves,
-            passed,
+            passes,
         })
     }
 
@@ -467,8 +470,10 @@ impl Game for Awari {
         if self.moves > 0 {
             let _ = write!(text, " {}", self.moves);
         }
-        if self.passed {
-            text.push_str(" passed");
+        match self.passes {
+            0 => {}
+            1 => text.push_str(" passed"),
+            _ => text.push_str(" passed twice"),
         }
         text
     }
