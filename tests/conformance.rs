@@ -48,6 +48,7 @@ use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pnplay::engine::GameSpec;
+use pnplay::game::awari::{Awari, MOVE_LIMIT};
 use pnplay::game::board::{Board, Cell, MoveCells};
 use pnplay::game::catalogue::FAMILIES;
 use pnplay::game::connect4::{Connect4, Dims};
@@ -155,6 +156,9 @@ const G2048_2X2_32: &[Count] = &[Perft(2, 48), Reachable(755)];
 /// Knightthrough: Ludii's perft 1–3 from the start (RULES.md); tests/knightthrough.rs checks
 /// depth 4 against a second, naive implementation.
 const KNIGHTTHROUGH: &[Count] = &[Perft(1, 40), Perft(2, 1_600), Perft(3, 63_520)];
+/// Awari (Ludii's): the counts Ludii gives from the start (shared/RULES.md); tests/awari.rs
+/// checks deeper counts against a separately written naive implementation.
+const AWARI: &[Count] = &[Perft(1, 6), Perft(2, 36), Perft(3, 190)];
 
 const TREE: &[Count] = &[Perft(1, 3), Perft(2, 6), CompleteGames(7), Reachable(12)];
 
@@ -500,6 +504,16 @@ impl<G: Game + Board> Harness<'_, G> {
                     cell < cells,
                     "{at}: {move_text} drawn on cell {cell} of {cells}"
                 );
+                if self.spec.family().presentation.board == "pits" {
+                    // A sowing is drawn on its pit: one of the mover's with seeds, emptied.
+                    let (pit, sown) = (pos.cell(cell), child.cell(cell));
+                    assert!(
+                        pit.count > 0 && Turn::Player(pit.owner.unwrap()) == turn,
+                        "{at}: {move_text} drawn on {pit:?}"
+                    );
+                    assert_eq!(sown.count, 0, "{at}: {move_text} leaves seeds in its pit");
+                    continue;
+                }
                 assert!(
                     pos.cell(cell).is_empty(),
                     "{at}: {move_text} drawn on a full cell"
@@ -555,10 +569,21 @@ impl<G: Game + Board> Harness<'_, G> {
         assert_eq!(view.text, text, "{at}: describe");
         assert_eq!((view.rows, view.cols), (rows, cols), "{at}: describe");
         assert_eq!(view.cells.len(), rows * cols, "{at}: cells");
+        let presentation = &self.spec.family().presentation;
+        // Pits hold any number of seeds (an empty pit is still a pit); other pieces are one.
+        let counted = presentation.board == "pits";
+        let in_legend = |c: Cell| {
+            presentation
+                .legend
+                .iter()
+                .any(|entry| entry.owner == c.owner && entry.piece == c.piece)
+        };
         for (i, &c) in view.cells.iter().enumerate() {
             assert_eq!(c, pos.cell(i), "{at}: cell {i}");
             let possible = match self.facts.agents {
-                Two => c.is_empty() || (c.owner.is_some() && c.piece == 1 && c.count == 1),
+                Two => {
+                    c.is_empty() || (c.owner.is_some() && in_legend(c) && (counted || c.count == 1))
+                }
                 Single => {
                     c == Cell::EMPTY
                         || (c.owner.is_none()
@@ -745,6 +770,7 @@ conformance_tests! {
     g2048_4x4: "2048:4x4", G2048, config(4, 2048), Facts { agents: Single, notation: BoardText, max_moves: 16 * 2048 + 1, counts: &[] };
     tree: "tree", TreeGame, (), Facts { agents: Two, notation: BoardText, max_moves: MAX_DEPTH, counts: TREE };
     knightthrough: "knightthrough", Knightthrough, (), Facts { agents: Two, notation: BoardText, max_moves: 4 * (16 * 6 + 1), counts: KNIGHTTHROUGH };
+    awari: "awari", Awari, (), Facts { agents: Two, notation: BoardText, max_moves: MOVE_LIMIT as usize, counts: AWARI };
 }
 
 #[test]

@@ -50,6 +50,10 @@ export function cellName(view, presentation, index) {
     case 'numbered':
       if (view.tree) return treeNodeName(view, index);
       return `cell ${index + 1}`;
+    case 'pits':
+      // Bottom row A–F left to right, top row a–f right to left, captures at the ends.
+      if (col === 0 || col === view.cols - 1) return 'captures';
+      return row === 1 ? String.fromCharCode(64 + col) : String.fromCharCode(96 + view.cols - 1 - col);
     default:
       return `cell ${index + 1}`;
   }
@@ -58,7 +62,7 @@ export function cellName(view, presentation, index) {
 /** What is on a cell ({owner, piece, count}), in the family's legend's words. */
 function pieceName(presentation, cell) {
   const name = presentation.legend.find((entry) => entry.owner === cell.owner && entry.piece === cell.piece)?.name ?? `piece ${cell.piece}`;
-  return cell.count > 1 ? `${name} ${cell.count}` : name;
+  return cell.count > 1 || presentation.board === 'pits' ? `${name} ${cell.count}` : name;
 }
 
 function tileColour(value) {
@@ -78,6 +82,13 @@ function drawPiece(group, style, cell, x, y, size) {
     case 'slots':
       el('circle', { cx, cy, r: size * 0.4, class: `piece piece-${style}-${side}` }, group);
       break;
+    case 'pits': {
+      // A pit (piece 1) or a player's captures (piece 2), with its seed count.
+      if (cell.piece === 2) el('rect', { x: x + 4, y: y + 4, width: size - 8, height: size - 8, rx: size * 0.3, class: `store store-${side}` }, group);
+      else el('circle', { cx, cy, r: size * 0.4, class: `pit pit-${side}` }, group);
+      el('text', { x: cx, y: cy, class: 'pit-count', 'font-size': size * 0.36 }, group).textContent = String(cell.count);
+      break;
+    }
     case 'tiles': {
       const value = cell.count;
       el('rect', { x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 5, class: 'tile', fill: tileColour(value) }, group);

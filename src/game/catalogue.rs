@@ -71,6 +71,9 @@ pub enum CellNames {
     Numbered,
     /// As in chess: file letter and rank number from the bottom, a1 at the bottom left.
     Chess,
+    /// Mancala pits: the bottom row's pits `A`–`F` left to right, the top row's `a`–`f`
+    /// right to left (sowing order), and the two players' captures at the row ends.
+    Pits,
 }
 
 /// What one kind of piece of one owner is called ([`Board::cell`]).
@@ -209,6 +212,7 @@ macro_rules! __games {
             G2048 => g2048::G2048,
             Tree => tree::TreeGame,
             Knightthrough => knightthrough::Knightthrough,
+            Awari => awari::Awari,
         }
     };
 }

@@ -35,7 +35,7 @@ enum Command {
     /// The last line printed is the leaf count.
     Perft {
         /// Game name: othello | othello6 | othello4 | connect4 | connect4:WxH | tictactoe |
-        /// 2048:2x2[:objective] | 2048:4x4[:objective].
+        /// 2048:2x2[:objective] | 2048:4x4[:objective] | awari.
         game: GameSpec,
         /// Number of moves.
         depth: u32,
