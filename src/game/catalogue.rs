@@ -206,6 +206,7 @@ macro_rules! __games {
             TicTacToe => tictactoe::TicTacToe,
             G2048 => g2048::G2048,
             Tree => tree::TreeGame,
+            Gomoku => gomoku::Gomoku,
         }
     };
 }
