@@ -54,6 +54,7 @@ use pnplay::game::catalogue::FAMILIES;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::g2048::{Config, G2048};
 use pnplay::game::knightthrough::Knightthrough;
+use pnplay::game::gomoku::{Gomoku, Rules};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::tree::{MAX_DEPTH, TreeGame};
@@ -147,6 +148,11 @@ const TICTACTOE: &[Count] = &[Perft(2, 72), CompleteGames(255_168), Reachable(5_
 /// spaces of the dissertation's Table 4.2 experiment (src/game/g2048.rs docs and
 /// tests/g2048.rs). The two opening spawns are (4 cells × 2 tiles) · (3 × 2) = 48 sequences,
 /// which reach the 24 distinct openings that tests/g2048.rs relates to the dissertation's §4.4.
+/// Gomoku 15×15 from Ludii (../shared/RULES.md: 225, 50,400, 11,239,200): no line of five
+/// can form before the 9th move, so these are 225 · 224 · … and tests/gomoku.rs checks deeper
+/// counts of mid-game positions against a naive second implementation.
+const GOMOKU_15X15: &[Count] = &[Perft(1, 225), Perft(2, 50_400), Perft(3, 11_239_200)];
+
 const G2048_2X2_16: &[Count] = &[Perft(2, 48), Reachable(399)];
 const G2048_2X2_32: &[Count] = &[Perft(2, 48), Reachable(755)];
 
@@ -729,6 +735,10 @@ fn dims(width: u8, height: u8) -> Dims {
     Dims::new(width, height).unwrap()
 }
 
+fn rules(size: u8, line: u8, free: bool) -> Rules {
+    Rules::new(size, line, free).unwrap()
+}
+
 fn config(size: u8, objective: u32) -> Config {
     Config::new(size, objective).unwrap()
 }
@@ -757,7 +767,8 @@ macro_rules! conformance_tests {
 // 2 or 4 to the sum of tiles, which stays at most `cells × objective`, and every player move is
 // followed by a spawn or ends the game. In Knightthrough every move but a pass takes a knight
 // at least one row forward without reaching the far row (16 knights, at most 6 rows each) but
-// the last, and a pass is followed by a move or ends the game.
+// the last, and a pass is followed by a move or ends the game; Gomoku fills at most every cell,
+// then two passes.
 conformance_tests! {
     othello_8x8: "othello", Othello, Size::Eight, Facts { agents: Two, notation: BoardText, max_moves: 2 * 60, counts: OTHELLO_8X8 };
     othello_6x6: "othello6", Othello, Size::Six, Facts { agents: Two, notation: BoardText, max_moves: 2 * 32, counts: &[] };
@@ -771,6 +782,10 @@ conformance_tests! {
     tree: "tree", TreeGame, (), Facts { agents: Two, notation: BoardText, max_moves: MAX_DEPTH, counts: TREE };
     knightthrough: "knightthrough", Knightthrough, (), Facts { agents: Two, notation: BoardText, max_moves: 4 * (16 * 6 + 1), counts: KNIGHTTHROUGH };
     awari: "awari", Awari, (), Facts { agents: Two, notation: BoardText, max_moves: MOVE_LIMIT as usize, counts: AWARI };
+    gomoku: "gomoku", Gomoku, Rules::default(), Facts { agents: Two, notation: BoardText, max_moves: 225 + 2, counts: GOMOKU_15X15 };
+    gomoku_free: "gomoku:free", Gomoku, rules(15, 5, true), Facts { agents: Two, notation: BoardText, max_moves: 225 + 2, counts: GOMOKU_15X15 };
+    gomoku_9x9: "gomoku:9x9", Gomoku, rules(9, 5, false), Facts { agents: Two, notation: BoardText, max_moves: 81 + 2, counts: &[] };
+    gomoku_7x7_4: "gomoku:7x7:4", Gomoku, rules(7, 4, false), Facts { agents: Two, notation: BoardText, max_moves: 49 + 2, counts: &[] };
 }
 
 #[test]

@@ -213,6 +213,7 @@ macro_rules! __games {
             Tree => tree::TreeGame,
             Knightthrough => knightthrough::Knightthrough,
             Awari => awari::Awari,
+            Gomoku => gomoku::Gomoku,
         }
     };
 }
