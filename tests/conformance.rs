@@ -293,6 +293,29 @@ impl<G: Game + Board> Harness<'_, G> {
             by_trait, by_hand,
             "{context}: drew differently from the default"
         );
+        // Cut off halfway, the playout stops at the position met there, having drawn as the
+        // default draws for those moves.
+        let half = line.len() / 2;
+        let mut cut_rng = Rng::new(seed);
+        let cut = from.random_playout_within(&mut cut_rng, half as u32);
+        assert_eq!(cut.key(), met[half].key(), "{context}: cut off at {half}");
+        let mut by_hand = Rng::new(seed);
+        let mut moves = MoveList::<G>::default();
+        for pos in &met[..half] {
+            pos.legal_moves(&mut moves);
+            match pos.turn() {
+                Turn::Chance => {
+                    pick_by_probability(pos, &moves, &mut by_hand);
+                }
+                _ => {
+                    by_hand.below(moves.len() as u32);
+                }
+            }
+        }
+        assert_eq!(
+            cut_rng, by_hand,
+            "{context}: cut off at {half}, drew differently"
+        );
         (line, met)
     }
 

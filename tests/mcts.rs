@@ -512,3 +512,30 @@ fn games_with_chance_are_refused_and_the_solver_off_runs_to_a_limit() {
         assert_eq!(search.best_move().as_deref(), Some("3"), "{algo}");
     }
 }
+
+#[test]
+fn a_cut_off_playout_counts_as_a_draw_and_a_long_enough_cut_off_changes_nothing() {
+    let start = Othello::start(&Size::Eight);
+    let limits = Limits {
+        max_iterations: Some(300),
+        ..Limits::default()
+    };
+    let run = |playout: Option<u32>| {
+        let config = Config {
+            playout,
+            ..Config::pn_mcts(std::f64::consts::SQRT_2, 1.0, true)
+        };
+        let mut search = Mcts::new(start, config, question(&start, Goal::Win), 5, limits);
+        assert_eq!(search.step(Budget::UNLIMITED), Some(Verdict::Out));
+        search
+    };
+    // Two moves never finish a game of Othello from the start: every playout is a draw.
+    let cut = run(Some(2));
+    assert_eq!(cut.arena().node(ROOT).visits(), 300);
+    assert_eq!(cut.arena().node(ROOT).sum(), 0, "every playout a draw");
+    // Othello ends within 200 moves (60 discs and passes), so Ludii's cut-off changes nothing.
+    let (whole, ludii) = (run(None), run(Some(200)));
+    assert_ne!(whole.arena().node(ROOT).sum(), 0);
+    assert_eq!(shared_fields(&whole), shared_fields(&ludii));
+    assert_eq!(whole.best_move(), ludii.best_move());
+}

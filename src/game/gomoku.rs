@@ -591,9 +591,12 @@ impl Game for Gomoku {
 
     /// The generic playout on bitboards: one `below(n)` over the empty intersections in
     /// [`Game::legal_moves`] order per move (`below(1)` for a forced pass), as the default.
-    fn random_playout(&self, rng: &mut Rng) -> Self {
+    fn random_playout_within(&self, rng: &mut Rng, limit: u32) -> Self {
         let mut pos = *self;
-        while !pos.is_over() {
+        for _ in 0..limit {
+            if pos.is_over() {
+                break;
+            }
             let empty = pos.empty();
             match count(&empty) {
                 0 => {

@@ -251,9 +251,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// faster version where it matters; any override must consume the generator exactly as
     /// this one does, so a seed gives the same playouts everywhere.
     fn random_playout(&self, rng: &mut Rng) -> Self {
+        self.random_playout_within(rng, u32::MAX)
+    }
+
+    /// [`Game::random_playout`] cut off after `limit` moves (player and chance moves alike):
+    /// the position reached, finished or not. Ludii's UCT cuts its playouts at 200 moves and
+    /// scores an unfinished one as a draw (RULES.md), which MCTS's `playout` parameter
+    /// follows. A playout that ends within the limit ends where `random_playout` does, with
+    /// the generator in the same state.
+    fn random_playout_within(&self, rng: &mut Rng, limit: u32) -> Self {
         let mut pos = self.clone();
         let mut moves = MoveList::<Self>::default();
-        loop {
+        for _ in 0..limit {
             match pos.turn() {
                 Turn::Over => return pos,
                 Turn::Player(_) => {
@@ -268,6 +277,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
                 }
             }
         }
+        pos
     }
 }
 

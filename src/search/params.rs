@@ -288,6 +288,19 @@ pub const SOLVER: ParamSpec = ParamSpec {
     )
 };
 
+/// MCTS's play-out cut-off: Ludii's UCT stops a random play-out after 200 moves and scores
+/// it as a draw (RULES.md); off plays every play-out to the end of the game.
+pub const PLAYOUT: ParamSpec = ParamSpec {
+    kind: ParamKind::Integer,
+    min: Some(1.0),
+    optional: true,
+    ..ParamSpec::real(
+        "playout",
+        "play-out cut-off",
+        "MCTS/PN-MCTS: stop a random play-out after this many moves and count it as a draw (Ludii's UCT: 200); off: play it to the end",
+    )
+};
+
 /// The seed of every random choice of a run.
 pub const SEED: ParamSpec = ParamSpec {
     link: "s",

@@ -632,10 +632,10 @@ impl Game for Othello {
     /// The generic playout on bitboards: it draws exactly as the trait's default does (one
     /// `below(n)` over the legal moves in [`Game::legal_moves`] order per move, `below(1)`
     /// for a forced pass), picking the chosen square straight from the move mask.
-    fn random_playout(&self, rng: &mut Rng) -> Self {
+    fn random_playout_within(&self, rng: &mut Rng, limit: u32) -> Self {
         let mut pos = *self;
         let board = pos.size.mask();
-        loop {
+        for _ in 0..limit {
             let squares = legal_squares(pos.mover, pos.waiting, board);
             if squares != 0 {
                 let chosen = rng.below(squares.count_ones());
@@ -648,6 +648,7 @@ impl Game for Othello {
                 return pos;
             }
         }
+        pos
     }
 }
 

@@ -97,6 +97,7 @@ pub struct Sampler {
     rng: Rng,
     question: Question,
     playouts: u64,
+    cutoff: Option<u32>,
 }
 
 impl Sampler {
@@ -107,6 +108,17 @@ impl Sampler {
             rng: Rng::new(seed),
             question,
             playouts: 0,
+            cutoff: None,
+        }
+    }
+
+    /// The same sampler with [`Sampler::outcome`]'s playouts cut off after `moves` moves
+    /// (`None`: played to the end), as Ludii's UCT does at 200.
+    #[must_use]
+    pub fn cut_off(self, moves: Option<u32>) -> Sampler {
+        Sampler {
+            cutoff: moves,
+            ..self
         }
     }
 
@@ -129,12 +141,20 @@ impl Sampler {
     }
 
     /// Runs one playout from `pos` (a finished game is its own end) and returns its result
-    /// for the question's player (MCTS's simulation step).
+    /// for the question's player (MCTS's simulation step). A playout cut off before the end
+    /// ([`Sampler::cut_off`]) counts as a draw.
     pub fn outcome<G: Game>(&mut self, pos: &G) -> Outcome {
-        let end = pos.random_playout(&mut self.rng);
         self.playouts += 1;
-        end.outcome(self.question.root_player)
-            .expect("a playout ends in a finished game")
+        match self.cutoff {
+            None => pos
+                .random_playout(&mut self.rng)
+                .outcome(self.question.root_player)
+                .expect("a playout ends in a finished game"),
+            Some(moves) => pos
+                .random_playout_within(&mut self.rng, moves)
+                .outcome(self.question.root_player)
+                .unwrap_or(Outcome::Draw),
+        }
     }
 
     /// The generator itself, for a search's other seeded choices (MCTS's expansion and

@@ -99,6 +99,9 @@ pub struct Config {
     pub full_expansion: bool,
     /// MCTS-Solver: skip proven children, stop when the root is proven.
     pub solver: bool,
+    /// Cut play-outs off after this many moves, an unfinished one counting as a draw
+    /// (Ludii's UCT: 200); `None` plays them to the end.
+    pub playout: Option<u32>,
 }
 
 impl Config {
@@ -111,6 +114,7 @@ impl Config {
             proof_numbers: false,
             full_expansion: false,
             solver,
+            playout: None,
         }
     }
 
@@ -123,6 +127,7 @@ impl Config {
             proof_numbers: true,
             full_expansion: true,
             solver,
+            playout: None,
         }
     }
 
@@ -136,6 +141,7 @@ impl Config {
             proof_numbers: false,
             full_expansion: true,
             solver,
+            playout: None,
         }
     }
 
@@ -144,10 +150,14 @@ impl Config {
     pub fn from_params(params: &Params, proof_numbers: bool) -> Config {
         let c = params.real(&params::C);
         let solver = params.choice(&params::SOLVER) == "on";
-        if proof_numbers {
+        let config = if proof_numbers {
             Config::pn_mcts(c, params.real(&params::CPN), solver)
         } else {
             Config::uct(c, solver)
+        };
+        Config {
+            playout: params.optional(&params::PLAYOUT).map(|moves| moves as u32),
+            ..config
         }
     }
 }
@@ -265,7 +275,7 @@ impl<G: Game> Mcts<G> {
             config,
             root,
             tree,
-            sampler: Sampler::new(question, seed),
+            sampler: Sampler::new(question, seed).cut_off(config.playout),
             limits,
             stats: Stats {
                 nodes_created: 1,

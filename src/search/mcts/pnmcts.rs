@@ -20,7 +20,7 @@ use super::explain::{EXPAND_ALL_RULE, MEAN_RULE, PN_BACKUP_RULE, PN_RULE, SOLVER
 use super::uct::{MEAN, VISITS};
 use crate::game::catalogue::Catalogued;
 use crate::search::catalogue::{DN, Explain, Family, Meaning, PN, SearchInfo, SearchKind};
-use crate::search::params::{C, CPN, Params, SOLVER};
+use crate::search::params::{C, CPN, PLAYOUT, Params, SOLVER};
 use crate::search::session::Session;
 
 /// The rank.
@@ -39,7 +39,7 @@ impl SearchKind for PnMctsSearch {
         help: "MCTS whose UCT value is biased by each child's proof-number rank, all children expanded at once (PN-MCTS paper §IV, formula (2))",
         family: Family::Mcts,
         capabilities: super::CAPABILITIES,
-        params: &[C, CPN, SOLVER],
+        params: &[C, CPN, SOLVER, PLAYOUT],
         explain: Explain {
             summary: "PN-MCTS is MCTS whose selection also listens to proof-number search: every node keeps pn and dn (the fewest leaves to prove or disprove it, a draw counting as a loss under goal win and as a win under not-lose), each child is ranked among its siblings by pn at OR nodes and dn at AND nodes, and the better its rank the larger its bonus C_pn·(1 − rank/max rank) in the UCT value. A leaf gets all its children at once. The move it plays is a proven child when the root is proven (pn = 0), else the most visited child (ties: the greater mean, then move order). With the solver on, a proven root stops it with an exact verdict.",
             values: &[VISITS, MEAN, PN, DN, RANK],
@@ -51,7 +51,7 @@ impl SearchKind for PnMctsSearch {
                 SOLVER_RULE,
             ],
             selection: "From the root: while the node is expanded and not a finished game, the child maximising v_i + C·sqrt(ln n_p / n_i) + C_pn·(1 − rank_i / max rank) (unvisited children first; ties at random, seeded; resolved children skipped with the solver); a leaf with visits gets all its children, one is picked by the same formula and a random play-out runs from it.",
-            params: "C (default √2) weighs exploration, C_pn (cpn, default 1) the rank bonus (0: UCT with full expansion); solver (default on) stops at a proven root. Seed fixes every random choice; goal decides pn/dn of finished games; node, time and iteration limits stop it with out.",
+            params: "C (default √2) weighs exploration, C_pn (cpn, default 1) the rank bonus (0: UCT with full expansion); solver (default on) stops at a proven root; playout (default off) cuts play-outs after that many moves as a draw, as Ludii's UCT does at 200. Seed fixes every random choice; goal decides pn/dn of finished games; node, time and iteration limits stop it with out.",
             source: "Doe, Winands, Soemers and Browne, Combining MCTS and PNS, §IV, formula (2), with §II (MCTS) and §III (PNS's numbers); Winands, Björnsson and Saito, MCTS-Solver (CG 2008).",
         },
     };

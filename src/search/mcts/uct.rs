@@ -16,7 +16,7 @@
 use super::explain::{EXPAND_ONE_RULE, MEAN_RULE, SOLVER_RULE, UCT_RULE};
 use crate::game::catalogue::Catalogued;
 use crate::search::catalogue::{Explain, Family, Meaning, SearchInfo, SearchKind};
-use crate::search::params::{C, Params, SOLVER};
+use crate::search::params::{C, PLAYOUT, Params, SOLVER};
 use crate::search::session::Session;
 
 /// The visit count.
@@ -40,13 +40,13 @@ impl SearchKind for MctsSearch {
         help: "Monte-Carlo tree search with UCT, one new child per iteration, random play-outs; MCTS-Solver with solver on (PN-MCTS paper §II)",
         family: Family::Mcts,
         capabilities: super::CAPABILITIES,
-        params: &[C, SOLVER],
+        params: &[C, SOLVER, PLAYOUT],
         explain: Explain {
             summary: "MCTS repeats simulations: it walks down the tree it has built, choosing at each node the child with the best UCT value (its mean result plus an exploration bonus that grows for rarely tried moves), adds one new child, plays random moves from there to the end of the game and counts the result in every node it passed. The move it plays is the root's most visited child (ties: the greater mean, then the first in move order). With the solver on (MCTS-Solver), finished games are proven or disproven for the question and those proofs are backed up like AND/OR values, so it can prove the root: proved and disproved are exact; without it the search only stops at a limit.",
             values: &[VISITS, MEAN],
             formulas: &[MEAN_RULE, UCT_RULE, EXPAND_ONE_RULE, SOLVER_RULE],
             selection: "From the root: while the node has all its children in the tree and is not a finished game, the child maximising v_i + C·sqrt(ln n_p / n_i) (v_i for the player who moves at the parent; unvisited children first; ties at random, seeded); with the solver, resolved children are skipped. A node with moves not yet in the tree gets one of them, chosen uniformly; a random play-out runs from it.",
-            params: "C (default √2) weighs exploration; solver (default on) backs up proofs and stops at a proven root. Seed fixes every random choice (expansion, ties, play-outs); goal decides what the solver proves (under win a draw is a loss); node, time and iteration limits stop it with out.",
+            params: "C (default √2) weighs exploration; solver (default on) backs up proofs and stops at a proven root; playout (default off) cuts play-outs after that many moves as a draw, as Ludii's UCT does at 200. Seed fixes every random choice (expansion, ties, play-outs); goal decides what the solver proves (under win a draw is a loss); node, time and iteration limits stop it with out.",
             source: "Doe, Winands, Soemers and Browne, Combining MCTS and PNS, §II, formula (1); Kocsis and Szepesvári (UCT); Winands, Björnsson and Saito, Monte-Carlo Tree Search Solver (CG 2008).",
         },
     };
