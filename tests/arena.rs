@@ -540,3 +540,78 @@ mod fixture;
 fn a_pinned_game_is_the_same_natively_and_in_wasm() {
     assert_eq!(fixture::fingerprint(), fixture::PINNED);
 }
+
+#[test]
+fn a_paired_sweep_gives_each_agent_its_own_budget_and_plots_the_papers_rates() {
+    let out = temp_file("paired.jsonl");
+    let output = pnplay_ok(&[
+        "match",
+        "--game",
+        "tictactoe",
+        "--a",
+        "pnmcts",
+        "--b",
+        "mcts",
+        "--budget",
+        "iterations=5",
+        "--games",
+        "2",
+        "--json",
+        "--quiet",
+        "--sweep",
+        "iterations=10/12,30/36",
+        "--sweep-labels",
+        "0.1 s,0.3 s",
+        "--paper",
+        "61.2,49.8",
+        "--out",
+        out.to_str().unwrap(),
+        "--plot",
+    ]);
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(rows[0]["a"], "pnmcts:iterations=10");
+    assert_eq!(rows[0]["b"], "mcts:iterations=12");
+    assert_eq!(rows[1]["b"], "mcts:iterations=36");
+    let csv = std::fs::read_to_string(out.with_extension("csv")).unwrap();
+    assert!(
+        csv.lines().next().unwrap().ends_with(",paper_rate"),
+        "{csv}"
+    );
+    assert!(csv.lines().nth(1).unwrap().contains(",0.1 s,"), "{csv}");
+    assert!(csv.lines().nth(2).unwrap().ends_with(",0.498"), "{csv}");
+    let svg = std::fs::read_to_string(out.with_extension("svg")).unwrap();
+    assert!(
+        svg.contains(">0.3 s<") && svg.contains("the paper"),
+        "{svg}"
+    );
+    // One entry per value, or one line naming the field.
+    for (flag, value) in [("--sweep-labels", "only one"), ("--paper", "50,x")] {
+        let output = pnplay(&[
+            "match",
+            "--game",
+            "tictactoe",
+            "--a",
+            "pnmcts",
+            "--b",
+            "mcts",
+            "--budget",
+            "iterations=5",
+            "--games",
+            "2",
+            "--sweep",
+            "iterations=10/12,30/36",
+            flag,
+            value,
+            "--out",
+            out.to_str().unwrap(),
+            "--plot",
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{flag}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(&flag[2..]), "{stderr}");
+    }
+}

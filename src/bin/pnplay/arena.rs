@@ -44,9 +44,18 @@ pub struct MatchArgs {
     /// JSON Lines file, one line per game; resumed if it exists (games there are skipped).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Apply each value to agent A and report one row per value: key=v1,v2,….
+    /// Apply each value to agent A and report one row per value: key=v1,v2,…. A value
+    /// `a/b` gives A the value a and B the value b (budgets matched to each agent's own rate,
+    /// e.g. iterations=110/134,1104/1342).
     #[arg(long)]
     sweep: Option<String>,
+    /// Names of the sweep's values on the plot's x axis, one per value (e.g. 0.1 s,1 s,2 s).
+    #[arg(long, requires = "sweep")]
+    sweep_labels: Option<String>,
+    /// A published win rate of A (%) for each value of the sweep, drawn dashed beside ours
+    /// on the plot and printed in the CSV (e.g. the PN-MCTS paper's Table II row).
+    #[arg(long, requires = "plot")]
+    paper: Option<String>,
     /// Apply each value of --sweep to agent B as well: equal budgets for both, as in the
     /// PN-MCTS paper's Figure 4 (--sweep iterations=100,300,1000 --sweep-both).
     #[arg(long, requires = "sweep")]
@@ -87,13 +96,17 @@ fn configs(args: &MatchArgs) -> Result<Vec<(String, MatchConfig)>, Error> {
         .split(',')
         .map(|value| {
             let (key, value) = (key.trim(), value.trim());
-            let set = |agent: &pnplay::agent::Agent| {
-                agent.with_option(key, value).map_err(|e| e.at("sweep"))
+            let set = |agent: &pnplay::agent::Agent, value: &str| {
+                agent
+                    .with_option(key, value.trim())
+                    .map_err(|e| e.at("sweep"))
             };
+            let paired = value.split_once('/');
+            let (for_a, for_b) = paired.unwrap_or((value, value));
             let config = MatchConfig {
-                a: set(&base.a)?,
-                b: if args.sweep_both {
-                    set(&base.b)?
+                a: set(&base.a, for_a)?,
+                b: if args.sweep_both || paired.is_some() {
+                    set(&base.b, for_b)?
                 } else {
                     base.b.clone()
                 },
@@ -104,9 +117,44 @@ fn configs(args: &MatchArgs) -> Result<Vec<(String, MatchConfig)>, Error> {
         .collect()
 }
 
+/// One number per value of the sweep from a comma-separated `field` (labels or the paper's
+/// rates), or an error naming the field when the counts differ.
+fn per_value(field: &str, text: &str, values: usize) -> Result<Vec<String>, Error> {
+    let items: Vec<String> = text.split(',').map(|v| v.trim().to_string()).collect();
+    if items.len() == values {
+        Ok(items)
+    } else {
+        Err(Error::BadParameter {
+            name: field.to_string(),
+            message: format!(
+                "{field} needs one entry per value of the sweep ({values}), got {}",
+                items.len()
+            ),
+        })
+    }
+}
+
 /// Runs `pnplay match`.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     let configs = configs(args)?;
+    let labels = match &args.sweep_labels {
+        Some(text) => Some(per_value("sweep-labels", text, configs.len())?),
+        None => None,
+    };
+    let paper = match &args.paper {
+        Some(text) => Some(
+            per_value("paper", text, configs.len())?
+                .iter()
+                .map(|rate| {
+                    rate.parse::<f64>().map_err(|_| Error::BadParameter {
+                        name: "paper".to_string(),
+                        message: format!("paper must list win rates in %, got {rate:?}"),
+                    })
+                })
+                .collect::<Result<Vec<f64>, Error>>()?,
+        ),
+        None => None,
+    };
     let started = pnplay::search::Clock::start();
     let progress = |record: &GameRecord| {
         if !args.quiet {
@@ -139,16 +187,35 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         }
     }
     if let (true, Some(out)) = (args.plot, &args.out) {
-        write_plot(args, out, values.into_iter().zip(summaries).collect())?;
+        let values = labels.unwrap_or(values);
+        write_plot(
+            args,
+            out,
+            values.into_iter().zip(summaries).collect(),
+            paper.as_deref(),
+        )?;
     }
     Ok(())
 }
 
-/// Writes the summaries beside `out` as CSV and the win-rate plot as SVG.
-fn write_plot(args: &MatchArgs, out: &Path, rows: Vec<(String, Summary)>) -> Result<(), String> {
-    let mut csv = format!("{CSV_HEADER}\n");
-    for (value, summary) in &rows {
+/// Writes the summaries beside `out` as CSV (with the paper's rate, if given, as a last
+/// column) and the win-rate plot as SVG (the paper's rates dashed).
+fn write_plot(
+    args: &MatchArgs,
+    out: &Path,
+    rows: Vec<(String, Summary)>,
+    paper: Option<&[f64]>,
+) -> Result<(), String> {
+    let mut csv = CSV_HEADER.to_string();
+    if paper.is_some() {
+        csv.push_str(",paper_rate");
+    }
+    csv.push('\n');
+    for (index, (value, summary)) in rows.iter().enumerate() {
         csv.push_str(&summary.csv_row(value));
+        if let Some(paper) = paper {
+            csv.push_str(&format!(",{}", paper[index] / 100.0));
+        }
         csv.push('\n');
     }
     let key = args
@@ -179,7 +246,20 @@ fn write_plot(args: &MatchArgs, out: &Path, rows: Vec<(String, Summary)>) -> Res
         .filter(|budget| !budget.split(',').any(|b| b.split('=').next() == Some(key)))
         .map_or(String::new(), |budget| format!(", {budget} per move"));
     let title = format!("A {} vs B {} on {}{budget}", args.a, args.b, args.game);
-    let svg = win_rate_plot(&rows, &title, &format!("{key}{both}")).to_svg();
+    let mut plot = win_rate_plot(&rows, &title, &format!("{key}{both}"));
+    if let Some(paper) = paper {
+        plot.series.push(pnplay::experiment::plot::Series {
+            label: "the paper".to_string(),
+            points: paper
+                .iter()
+                .enumerate()
+                .map(|(x, &rate)| (x as f64, rate))
+                .collect(),
+            dashed: true,
+            colour: 1,
+        });
+    }
+    let svg = plot.to_svg();
     for (extension, text) in [("csv", csv), ("svg", svg)] {
         let path = out.with_extension(extension);
         std::fs::write(&path, text).map_err(|e| format!("out: {}: {e}", path.display()))?;
