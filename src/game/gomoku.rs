@@ -707,7 +707,7 @@ impl super::catalogue::Catalogued for Gomoku {
                     LegendEntry::piece_of(Player::First, "black"),
                     LegendEntry::piece_of(Player::Second, "white"),
                 ],
-                board: "discs",
+                board: "go",
                 moves: MoveStyle::Cell,
                 cell_names: CellNames::Algebraic,
                 editable: true,
