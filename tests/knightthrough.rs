@@ -3,8 +3,12 @@
 //! files (no bitboards, no tables) for deeper counts, mid-game positions and random games,
 //! and the rules' corner cases: captures, the win on the far rank, passes and the double pass.
 
+mod common;
+
+use common::{check_scores, ordered_moves};
 use pnplay::game::knightthrough::Knightthrough;
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn, perft};
+use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 
 /// The naive game: `board[rank][file]` from White's side, +1 White, −1 Black, 0 empty.
 #[derive(Clone)]
@@ -285,4 +289,25 @@ fn notation_round_trips_and_rejects_bad_text_without_panicking() {
             assert_eq!(parse(&p.format_position()), p);
         }
     }
+}
+
+#[test]
+fn the_exact_searches_try_wins_captures_and_forward_leaps_first() {
+    // White can win on the far rank (c7-a8, c7-e8), capture (e4-d6), or leap elsewhere.
+    let pos = parse("--------/--W-----/---B----/--------/----W---/--------/-B------/-------- W");
+    let order = ordered_moves(&pos);
+    assert_eq!(&order[..3], ["c7-a8", "c7-e8", "e4-d6"], "{order:?}");
+    // The ordering changes no value: alpha-beta with it against plain minimax.
+    let positions: Vec<Knightthrough> = [
+        "--------/--W-----/---B----/--------/----W---/--------/-B------/-------- W",
+        "--------/-B------/--------/--W-----/--------/-B------/---W----/-------- B",
+        "--------/B-------/--------/--------/--------/--------/-------W/-------- W",
+    ]
+    .into_iter()
+    .map(parse)
+    .collect();
+    check_scores(
+        &mut AlphaBeta::<Knightthrough, _>::with_knowledge(AlphaBetaConfig::default()),
+        &positions,
+    );
 }
