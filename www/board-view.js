@@ -202,14 +202,14 @@ function drawGoGrid(svg, view, size) {
 /**
  * How a legal move is shown on its cell: pits are ringed (their seed count stays readable),
  * an empty intersection of a Go board shows a faint stone under the pointer only (every
- * empty point is legal there), other boards a dot.
+ * empty point is legal there), other boards a dot. Returns the mark.
  */
 function drawLegal(group, style, x, y, size) {
   const cx = x + size / 2;
   const cy = y + size / 2;
-  if (style === 'pits') el('circle', { cx, cy, r: size * 0.47, class: 'pit-legal' }, group);
-  else if (style === 'go') el('circle', { cx, cy, r: size * 0.44, class: 'go-ghost' }, group);
-  else el('circle', { cx, cy, r: size * 0.12, class: 'hint' }, group);
+  if (style === 'pits') return el('circle', { cx, cy, r: size * 0.47, class: 'pit-legal' }, group);
+  if (style === 'go') return el('circle', { cx, cy, r: size * 0.44, class: 'go-ghost' }, group);
+  return el('circle', { cx, cy, r: size * 0.12, class: 'hint' }, group);
 }
 
 /** The last move's mark: a dot on a Go stone, a square around the cell elsewhere. */
@@ -295,7 +295,10 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
     });
     for (const label of labels) if (label.cell === index) drawLabel(group, label, x + size / 2, y + size / 2, size);
   }
-  if (interactive && fromTo && !editing) enableDrag(svg, view, onCell);
+  if (interactive && fromTo && !editing) {
+    const markTarget = (cell) => drawLegal(svg.querySelector(`[data-cell="${cell}"]`), style, (cell % view.cols) * size, Math.floor(cell / view.cols) * size, size).classList.add('drag-target');
+    enableDrag(svg, view, onCell, markTarget);
+  }
   container.replaceChildren(svg);
   return svg;
 }
@@ -306,10 +309,11 @@ const DRAG_START = 6;
 /**
  * Lets a piece of a from-to board be dragged to its target as well as clicked there: a press
  * on a cell moves start from, moved a few pixels, carries a copy of the piece under the
- * pointer; released over a target of that piece, it plays the move (`onCell(target, move)`,
- * as the second click would). A press released without moving stays a click.
+ * pointer and marks its targets (`markTarget(cell)`); released over a target of that piece, it
+ * plays the move (`onCell(target, move)`, as the second click would). A press released without
+ * moving stays a click.
  */
-function enableDrag(svg, view, onCell) {
+function enableDrag(svg, view, onCell, markTarget) {
   let drag = null;
   svg.classList.add('draggable');
   const cellAt = (event) => {
@@ -318,6 +322,7 @@ function enableDrag(svg, view, onCell) {
   };
   const toBoard = (event) => new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
   const end = () => {
+    for (const mark of svg.querySelectorAll('.drag-target')) mark.remove();
     drag?.ghost?.remove();
     drag?.source?.classList.remove('drag-source');
     svg.classList.remove('dragging');
@@ -339,6 +344,7 @@ function enableDrag(svg, view, onCell) {
       drag.start = toBoard(event);
       drag.ghost = el('g', { class: 'drag-ghost' }, svg);
       for (const part of drag.source.querySelectorAll('text, circle:not(.hint), path')) drag.ghost.appendChild(part.cloneNode(true));
+      for (const move of view.moves) if (move.from === drag.from && move.cell !== null && move.cell !== undefined) markTarget(move.cell);
     }
     const at = toBoard(event);
     drag.ghost.setAttribute('transform', `translate(${at.x - drag.start.x} ${at.y - drag.start.y})`);

@@ -45,5 +45,10 @@ test('a game on the 15×15 board played by clicks ends with Black’s five', { t
   }
   await page.waitForFunction(() => /^Game over: Black \(X\) wins/.test(document.querySelector('#turn-line').textContent), null, { timeout: 30000 });
   assert.match(await page.locator('#game-record').inputValue(), /^game: gomoku\nstart: (-{15}\/){14}-{15} X\nmoves: h8 a1 i8 a2 j8 a3 k8 a4 l8\nresult: Game over: Black/);
+  // The Share link button writes a link into the address that reopens the final position.
+  const final = await page.locator('#position-text').inputValue();
+  await page.click('#share');
+  const again = await ready(await page.evaluate(() => window.location.hash), errors);
+  assert.equal(await again.locator('#position-text').inputValue(), final);
   assert.deepEqual(errors, []);
 });

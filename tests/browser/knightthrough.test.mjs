@@ -23,7 +23,7 @@ async function movesPlayed(page, n) {
   );
 }
 
-/** Drags the piece on `from` to `to` with the mouse. */
+/** Drags the piece on `from` to `to` with the mouse (h7 to g5 here). */
 async function drag(page, from, to) {
   const a = await page.locator(`#board [data-cell="${cell(from)}"]`).boundingBox();
   const b = await page.locator(`#board [data-cell="${cell(to)}"]`).boundingBox();
@@ -31,6 +31,9 @@ async function drag(page, from, to) {
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 2 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+  // While dragging, the piece's targets are marked (h7's two: f6 and g5).
+  assert.equal(await page.locator('#board .drag-target').count(), 2);
+  assert.equal(await page.locator(`#board [data-cell="${cell(to)}"] .drag-target`).count(), 1);
   await page.mouse.up();
 }
 
