@@ -234,3 +234,22 @@ fn experiment_stages_runs_exact_searches_beside_best_first_ones() {
     assert_eq!(csv.lines().count(), 1 + 2 * 3);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn help_texts_list_the_games_of_the_catalogue() {
+    let grammar = pnplay::game::catalogue::grammar();
+    for args in [
+        &["perft", "--help"][..],
+        &["solve", "--help"][..],
+        &["score", "--help"][..],
+        &["bench", "--help"][..],
+        &["match", "--help"][..],
+        &["tournament", "--help"][..],
+        &["experiment", "stages", "--help"][..],
+    ] {
+        let output = pnplay(args);
+        assert!(output.status.success(), "{args:?}");
+        let help = String::from_utf8_lossy(&output.stdout).replace(char::is_whitespace, "");
+        assert!(help.contains(&grammar.replace(' ', "")), "{args:?}: {help}");
+    }
+}

@@ -3,8 +3,12 @@
 //! files (no bitboards, no tables) for deeper counts, mid-game positions and random games,
 //! and the rules' corner cases: captures, the win on the far rank, passes and the double pass.
 
+mod common;
+
+use common::{check_scores, ordered_moves};
 use pnplay::game::knightthrough::Knightthrough;
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn, perft};
+use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 
 /// The naive game: `board[rank][file]` from White's side, +1 White, −1 Black, 0 empty.
 #[derive(Clone)]
@@ -146,8 +150,8 @@ fn perft_from_the_start_matches_ludii_and_the_naive_count() {
 
 #[test]
 fn perft_of_mid_game_positions_matches_the_naive_count() {
-    // Two positions of seeded random games, 20 and 40 moves in (the first to depth 4), plus a position with
-    // captures and wins in reach of both sides.
+    // Two positions of seeded random games, 20 and 40 moves in, plus a position with captures
+    // and wins in reach of both sides: each to depth 4, past 10^5 leaves.
     let mut texts = Vec::new();
     for (seed, plies) in [(1, 20), (2, 40)] {
         let mut rng = Rng::new(seed);
@@ -163,17 +167,16 @@ fn perft_of_mid_game_positions_matches_the_naive_count() {
         texts.push(pos.format_position());
     }
     texts.push("--------/BB-B--BB/--W--W--/-B--B---/--WW----/B-------/W--W-WW-/-------- B".into());
-    let mut leaves = 0;
-    for (i, text) in texts.iter().enumerate() {
+    for text in &texts {
         let pos = parse(text);
         let naive = Naive::from_text(text);
-        for depth in 1..=if i == 0 { 4 } else { 3 } {
+        for depth in 1..=4 {
             let count = naive.perft(depth);
             assert_eq!(perft::perft(&pos, depth), count, "{text} depth {depth}");
-            leaves += count;
+            eprintln!("{text}: perft {depth} = {count}");
         }
+        assert!(naive.perft(4) > 100_000, "{text}");
     }
-    assert!(leaves > 100_000, "{leaves} leaves");
 }
 
 #[test]
@@ -286,4 +289,25 @@ fn notation_round_trips_and_rejects_bad_text_without_panicking() {
             assert_eq!(parse(&p.format_position()), p);
         }
     }
+}
+
+#[test]
+fn the_exact_searches_try_wins_captures_and_forward_leaps_first() {
+    // White can win on the far rank (c7-a8, c7-e8), capture (e4-d6), or leap elsewhere.
+    let pos = parse("--------/--W-----/---B----/--------/----W---/--------/-B------/-------- W");
+    let order = ordered_moves(&pos);
+    assert_eq!(&order[..3], ["c7-a8", "c7-e8", "e4-d6"], "{order:?}");
+    // The ordering changes no value: alpha-beta with it against plain minimax.
+    let positions: Vec<Knightthrough> = [
+        "--------/--W-----/---B----/--------/----W---/--------/-B------/-------- W",
+        "--------/-B------/--------/--W-----/--------/-B------/---W----/-------- B",
+        "--------/B-------/--------/--------/--------/--------/-------W/-------- W",
+    ]
+    .into_iter()
+    .map(parse)
+    .collect();
+    check_scores(
+        &mut AlphaBeta::<Knightthrough, _>::with_knowledge(AlphaBetaConfig::default()),
+        &positions,
+    );
 }

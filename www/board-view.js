@@ -96,6 +96,9 @@ function drawPiece(group, style, cell, x, y, size) {
       label.textContent = String(value);
       break;
     }
+    case 'go':
+      el('circle', { cx, cy, r: size * 0.46, class: `stone stone-${side}` }, group);
+      break;
     case 'knights': {
       const label = el('text', { x: cx, y: cy, class: `knight knight-${side}`, 'font-size': size * 0.78 }, group);
       label.textContent = '♞';
@@ -129,6 +132,8 @@ function coordinateMargins(presentation, size) {
     case 'columns':
     case 'chess':
       return { left: room, top: 0, bottom: room };
+    case 'pits':
+      return { left: 0, top: room, bottom: room };
     default:
       return { left: 0, top: 0, bottom: 0 };
   }
@@ -137,7 +142,8 @@ function coordinateMargins(presentation, size) {
 /** Draws the coordinates of the `rows × cols` grid of `size` cells at the origin, in `margins`. */
 function drawCoordinates(svg, view, presentation, size, margins) {
   const label = (x, y, text) => {
-    const node = el('text', { x, y, class: 'coordinate', 'font-size': size * 0.3 }, svg);
+    // A Go board's cells are small (15×15): its coordinates are written a little larger.
+    const node = el('text', { x, y, class: 'coordinate', 'font-size': size * (presentation.board === 'go' ? 0.4 : 0.3) }, svg);
     node.textContent = text;
   };
   const middle = (i) => i * size + size / 2;
@@ -148,7 +154,68 @@ function drawCoordinates(svg, view, presentation, size, margins) {
     const file = (col) => (presentation.cell_names === 'chess' ? String.fromCharCode(97 + col) : String(col + 1));
     for (let col = 0; col < view.cols; col++) label(middle(col), view.rows * size + margins.bottom / 2, file(col));
     for (let row = 0; row < view.rows; row++) label(-margins.left / 2, middle(row), String(view.rows - row));
+  } else if (presentation.cell_names === 'pits') {
+    drawPitNames(svg, view, presentation, size, margins);
   }
+}
+
+/**
+ * The pits' names (a–f above the top row, A–F below the bottom row, as the notation names
+ * them) and whose captures each end holds, written in the empty corner beside it.
+ */
+function drawPitNames(svg, view, presentation, size, margins) {
+  const bottom = view.cols; // the first cell of the bottom row
+  for (let col = 1; col < view.cols - 1; col++) {
+    for (const [index, y] of [[col, -margins.top / 2], [bottom + col, view.rows * size + margins.bottom / 2]]) {
+      el('text', { x: col * size + size / 2, y, class: 'coordinate pit-name', 'font-size': size * 0.3 }, svg).textContent = cellName(view, presentation, index);
+    }
+  }
+  // North's captures are top left, South's bottom right: their captions fill the corner below
+  // and above them.
+  const caption = (col, row, player) => {
+    const text = el('text', { x: col * size + size / 2, y: row * size + size / 2, class: 'store-caption', 'font-size': size * 0.2 }, svg);
+    const [name] = player.split(' ');
+    el('tspan', { x: col * size + size / 2, dy: '-0.6em' }, text).textContent = name;
+    el('tspan', { x: col * size + size / 2, dy: '1.2em' }, text).textContent = 'captured';
+  };
+  caption(0, 1, presentation.players[1]);
+  caption(view.cols - 1, 0, presentation.players[0]);
+}
+
+/**
+ * The `go` board style's lines through the cells' centres and its star points (the 4-4 points
+ * and the centre of 13×13 and larger boards, 3-3 points on 9×9 to 12×12, the centre of smaller
+ * odd boards): stones are then drawn on the intersections.
+ */
+function drawGoGrid(svg, view, size) {
+  const centre = (i) => i * size + size / 2;
+  const grid = el('g', { class: 'go-grid' }, svg);
+  for (let row = 0; row < view.rows; row++) el('line', { x1: centre(0), y1: centre(row), x2: centre(view.cols - 1), y2: centre(row) }, grid);
+  for (let col = 0; col < view.cols; col++) el('line', { x1: centre(col), y1: centre(0), x2: centre(col), y2: centre(view.rows - 1) }, grid);
+  const n = Math.min(view.rows, view.cols);
+  const edge = n >= 13 ? 3 : n >= 9 ? 2 : null;
+  const points = edge === null ? [] : [edge, n - 1 - edge].flatMap((r) => [edge, n - 1 - edge].map((c) => [r, c]));
+  if (n % 2 === 1 && n >= 5) points.push([(n - 1) / 2, (n - 1) / 2]);
+  for (const [row, col] of points) el('circle', { cx: centre(col), cy: centre(row), r: size * 0.09, class: 'go-star' }, grid);
+}
+
+/**
+ * How a legal move is shown on its cell: pits are ringed (their seed count stays readable),
+ * an empty intersection of a Go board shows a faint stone under the pointer only (every
+ * empty point is legal there), other boards a dot. Returns the mark.
+ */
+function drawLegal(group, style, x, y, size) {
+  const cx = x + size / 2;
+  const cy = y + size / 2;
+  if (style === 'pits') return el('circle', { cx, cy, r: size * 0.47, class: 'pit-legal' }, group);
+  if (style === 'go') return el('circle', { cx, cy, r: size * 0.44, class: 'go-ghost' }, group);
+  return el('circle', { cx, cy, r: size * 0.12, class: 'hint' }, group);
+}
+
+/** The last move's mark: a dot on a Go stone, a square around the cell elsewhere. */
+function drawLastMove(group, style, x, y, size) {
+  if (style === 'go') el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.14, class: 'last-move-dot' }, group);
+  else el('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, class: 'last-move' }, group);
 }
 
 /**
@@ -179,6 +246,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
     'aria-label': `${view.game} board`,
   });
   el('rect', { x: 0, y: 0, width: view.cols * size, height: view.rows * size, class: 'board-bg' }, svg);
+  if (style === 'go') drawGoGrid(svg, view, size);
   if (interactive) drawCoordinates(svg, view, presentation, size, margins);
   const fromTo = presentation.moves === 'from-to';
   const starts = new Set(fromTo ? view.moves.map((move) => move.from).filter((cell) => cell !== null && cell !== undefined) : []);
@@ -209,9 +277,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
     if (!empty) drawPiece(group, style, contents, x, y, size);
     if (interactive) {
       const legal = Boolean(move) && byCell.get(index) === move;
-      if (legal && view.turn !== 'chance' && !editing) {
-        el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.12, class: 'hint' }, group);
-      }
+      if (legal && view.turn !== 'chance' && !editing) drawLegal(group, style, x, y, size);
       group.setAttribute('role', 'gridcell');
       const movable = !editing && starts.has(index);
       group.setAttribute('tabindex', move || editing || movable ? '0' : '-1');
@@ -220,7 +286,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
       onActivate(group, () => onCell(index, move));
     }
     for (const mark of overlay) if (mark.cell === index) drawOverlay(group, mark, x, y, size);
-    if (highlight === index) el('rect', { x: x + 2, y: y + 2, width: size - 4, height: size - 4, class: 'last-move' }, group);
+    if (highlight === index) drawLastMove(group, style, x, y, size);
     marks.forEach((mark, i) => {
       if (mark.cell !== index) return;
       const inset = 5 + 5 * i;
@@ -229,8 +295,70 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
     });
     for (const label of labels) if (label.cell === index) drawLabel(group, label, x + size / 2, y + size / 2, size);
   }
+  if (interactive && fromTo && !editing) {
+    const markTarget = (cell) => drawLegal(svg.querySelector(`[data-cell="${cell}"]`), style, (cell % view.cols) * size, Math.floor(cell / view.cols) * size, size).classList.add('drag-target');
+    enableDrag(svg, view, onCell, markTarget);
+  }
   container.replaceChildren(svg);
   return svg;
+}
+
+/** How far (in screen pixels) a pointer moves before a press on a piece becomes a drag. */
+const DRAG_START = 6;
+
+/**
+ * Lets a piece of a from-to board be dragged to its target as well as clicked there: a press
+ * on a cell moves start from, moved a few pixels, carries a copy of the piece under the
+ * pointer and marks its targets (`markTarget(cell)`); released over a target of that piece, it
+ * plays the move (`onCell(target, move)`, as the second click would). A press released without
+ * moving stays a click.
+ */
+function enableDrag(svg, view, onCell, markTarget) {
+  let drag = null;
+  svg.classList.add('draggable');
+  const cellAt = (event) => {
+    const hit = document.elementFromPoint(event.clientX, event.clientY)?.closest('[data-cell]');
+    return hit && svg.contains(hit) ? Number(hit.dataset.cell) : null;
+  };
+  const toBoard = (event) => new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const end = () => {
+    for (const mark of svg.querySelectorAll('.drag-target')) mark.remove();
+    drag?.ghost?.remove();
+    drag?.source?.classList.remove('drag-source');
+    svg.classList.remove('dragging');
+    drag = null;
+  };
+  svg.addEventListener('pointerdown', (event) => {
+    const from = event.button === 0 ? cellAt(event) : null;
+    if (from === null || !view.moves.some((m) => m.from === from)) return;
+    drag = { from, id: event.pointerId, x: event.clientX, y: event.clientY, ghost: null, source: null };
+  });
+  svg.addEventListener('pointermove', (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START) return;
+      svg.setPointerCapture(event.pointerId);
+      svg.classList.add('dragging');
+      drag.source = svg.querySelector(`[data-cell="${drag.from}"]`);
+      drag.source.classList.add('drag-source');
+      drag.start = toBoard(event);
+      drag.ghost = el('g', { class: 'drag-ghost' }, svg);
+      for (const part of drag.source.querySelectorAll('text, circle:not(.hint), path')) drag.ghost.appendChild(part.cloneNode(true));
+      for (const move of view.moves) if (move.from === drag.from && move.cell !== null && move.cell !== undefined) markTarget(move.cell);
+    }
+    const at = toBoard(event);
+    drag.ghost.setAttribute('transform', `translate(${at.x - drag.start.x} ${at.y - drag.start.y})`);
+  });
+  svg.addEventListener('pointerup', (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    const { from, ghost } = drag;
+    end();
+    if (!ghost) return; // a click: the cell's click handler takes it
+    const target = cellAt(event);
+    const move = view.moves.find((m) => m.from === from && m.cell === target);
+    if (move) onCell(target, move);
+  });
+  svg.addEventListener('pointercancel', end);
 }
 
 /**

@@ -21,6 +21,7 @@ import { EvalView } from './eval-view.js';
 import { LessonsView } from './lessons-view.js';
 import { INITIAL_STATE, Store } from './store.js';
 import { Views } from './views.js';
+import { download } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -261,6 +262,15 @@ function wire() {
       ui.positionText.select();
     }
   });
+  $('copy-record').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText($('game-record').value);
+      showMessage('Game record copied.');
+    } catch {
+      $('game-record').select();
+    }
+  });
+  $('save-record').addEventListener('click', () => download(`pnplay-${store.state.game.replace(/[^\w-]/g, '_')}-game.txt`, $('game-record').value, 'text/plain'));
   $('toggle-turn').addEventListener('click', () => position.edit(null));
   for (const input of [ui.algo, ui.algo2, ui.compare]) {
     input.addEventListener('change', () => {
@@ -358,6 +368,7 @@ function build(hello) {
       toolChoices: $('edit-tool-choices'),
       undo: $('undo'),
       redo: $('redo'),
+      record: $('game-record'),
     },
   });
   search = new SearchController({

@@ -164,7 +164,7 @@ export class PlayController {
     for (const move of moves) {
       const next = await this.engine.request('play', { game: this.state.game, pos: this.state.view.text, move });
       this.moves.push(move);
-      this.position.record(next, this.state.view.moves.find((m) => m.text === move)?.cell ?? null);
+      this.position.record(next, this.state.view.moves.find((m) => m.text === move)?.cell ?? null, move);
     }
     this.syncStatus();
     this.maybeThink();
@@ -186,7 +186,7 @@ export class PlayController {
     const before = this.state.view;
     const next = await this.engine.request('play', { game: this.state.game, pos: before.text, move: text });
     this.moves.push(text);
-    this.position.record(next, before.moves.find((m) => m.text === text)?.cell ?? null);
+    this.position.record(next, before.moves.find((m) => m.text === text)?.cell ?? null, text);
   }
 
   /** If the agent is to move, it thinks (visibly) and plays its move. */

@@ -94,7 +94,7 @@ export class PositionController {
     const view = await this.engine.request('describe', { game, pos: text });
     this.nameGame(game, view);
     this.ui.game.value = game;
-    this.store.update({ game, history: [view.text], cursor: 0, view, lastMoveCell: null });
+    this.store.update({ game, history: [view.text], moveTexts: [null], cursor: 0, view, lastMoveCell: null });
     this.syncExamples();
     this.ui.example.value = '';
     this.syncEditMode();
@@ -120,7 +120,7 @@ export class PositionController {
     try {
       const next = await this.engine.request('play', { game, pos: view.text, move: text });
       this.showMessage('');
-      this.record(next, view.moves.find((m) => m.text === text)?.cell ?? null);
+      this.record(next, view.moves.find((m) => m.text === text)?.cell ?? null, text);
     } catch (error) {
       this.report('', error);
     }
@@ -146,10 +146,30 @@ export class PositionController {
     this.store.update({ cursor: target, view, lastMoveCell: null });
   }
 
-  /** Shows `view` as the position after the current one, dropping any redo history. */
-  record(view, lastMoveCell) {
-    const history = [...this.state.history.slice(0, this.state.cursor + 1), view.text];
-    this.store.update({ history, cursor: history.length - 1, view, lastMoveCell });
+  /**
+   * Shows `view` as the position after the current one, dropping any redo history; `move` is
+   * the text of the move that led to it (null for an edit).
+   */
+  record(view, lastMoveCell, move = null) {
+    const keep = this.state.cursor + 1;
+    const history = [...this.state.history.slice(0, keep), view.text];
+    const moveTexts = [...this.state.moveTexts.slice(0, keep), move];
+    this.store.update({ history, moveTexts, cursor: history.length - 1, view, lastMoveCell });
+  }
+
+  /**
+   * The game record as text: the game, the position its moves start from (the last one not
+   * reached by a move: loaded or edited), the moves played from there to the shown position,
+   * and the result once the game is over. Loading the start and playing the moves (the CLI's
+   * `--pos`, or a move-list position where the game has one) gives the shown position.
+   */
+  recordText() {
+    const { game, history, moveTexts, cursor, view } = this.state;
+    let start = cursor;
+    while (start > 0 && moveTexts[start]) start--;
+    const lines = [`game: ${game}`, `start: ${history[start]}`, `moves: ${moveTexts.slice(start + 1, cursor + 1).join(' ')}`];
+    if (view.turn === 'over') lines.push(`result: ${this.turnText(view)}`);
+    return lines.join('\n');
   }
 
   syncEditMode() {
@@ -276,6 +296,7 @@ export class PositionController {
       (buttons.find((b) => b.textContent === focusedMove) ?? buttons[0] ?? ui.board.querySelector('[tabindex="0"]'))?.focus();
     }
     ui.positionText.value = view.text;
+    ui.record.value = this.recordText();
     ui.undo.disabled = cursor === 0;
     ui.redo.disabled = cursor >= history.length - 1;
   }

@@ -29,6 +29,7 @@ export class Store {
 export const INITIAL_STATE = Object.freeze({
   game: null, // the game name
   history: [], // position texts, start first
+  moveTexts: [], // for each of history, the move that led to it (null: loaded or edited)
   cursor: 0, // index into history of the shown position
   view: null, // the engine's PositionView of history[cursor]
   lastMoveCell: null, // the cell of the move just played, outlined on the board

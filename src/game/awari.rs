@@ -537,7 +537,23 @@ impl Board for Awari {
 }
 
 impl super::knowledge::Knowledge for Awari {
-    type Ordering = super::knowledge::NoOrdering;
+    type Ordering = CapturesFirst;
+}
+
+/// Awari's move ordering for the exact searches: moves by the seeds they capture, most first;
+/// ties in the game's order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CapturesFirst;
+
+impl super::knowledge::MoveOrdering<Awari> for CapturesFirst {
+    fn score_moves(&mut self, pos: &Awari, moves: &[u8], scores: &mut [i32]) {
+        let before = pos.captured(pos.to_move);
+        for (&mv, score) in moves.iter().zip(scores.iter_mut()) {
+            let mut next = pos.clone();
+            next.play(mv);
+            *score = i32::from(next.captured(pos.to_move) - before);
+        }
+    }
 }
 
 impl super::catalogue::Catalogued for Awari {

@@ -662,10 +662,41 @@ impl super::board::Board for Gomoku {
 }
 
 impl super::knowledge::Knowledge for Gomoku {
-    type Ordering = super::knowledge::NoOrdering;
+    type Ordering = NearStones;
 
     fn moves_left(&self) -> Option<u32> {
         Some(count(&self.empty()))
+    }
+}
+
+/// Gomoku's move ordering for the exact searches: points near stones first (two for each
+/// stone on the eight neighbouring points, one for each stone two points away), so the fight
+/// is searched before the empty board; ties in the game's order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NearStones;
+
+impl super::knowledge::MoveOrdering<Gomoku> for NearStones {
+    fn score_moves(&mut self, pos: &Gomoku, moves: &[u8], scores: &mut [i32]) {
+        let size = i32::from(pos.rules.size);
+        let stone = |row: i32, col: i32| {
+            let bit = row * ROW as i32 + col;
+            (0..size).contains(&row)
+                && (0..size).contains(&col)
+                && (has(&pos.black, bit) || has(&pos.white, bit))
+        };
+        for (&mv, score) in moves.iter().zip(scores.iter_mut()) {
+            if mv == PASS {
+                continue;
+            }
+            let (row, col) = (i32::from(mv) / ROW as i32, i32::from(mv) % ROW as i32);
+            for dr in -2..=2i32 {
+                for dc in -2..=2i32 {
+                    if stone(row + dr, col + dc) {
+                        *score += if dr.abs().max(dc.abs()) == 1 { 2 } else { 1 };
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -710,7 +741,7 @@ impl super::catalogue::Catalogued for Gomoku {
                     LegendEntry::piece_of(Player::First, "black"),
                     LegendEntry::piece_of(Player::Second, "white"),
                 ],
-                board: "discs",
+                board: "go",
                 moves: MoveStyle::Cell,
                 cell_names: CellNames::Algebraic,
                 editable: true,

@@ -553,7 +553,26 @@ impl super::board::Board for Knightthrough {
 }
 
 impl super::knowledge::Knowledge for Knightthrough {
-    type Ordering = super::knowledge::NoOrdering;
+    type Ordering = ForwardFirst;
+}
+
+/// Knightthrough's move ordering for the exact searches: a leap onto the far row (a win)
+/// first, then the others by how far forward they land, a capture counting as eight rows
+/// more; ties in the game's order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ForwardFirst;
+
+impl super::knowledge::MoveOrdering<Knightthrough> for ForwardFirst {
+    fn score_moves(&mut self, pos: &Knightthrough, moves: &[Move], scores: &mut [i32]) {
+        let theirs = pos.knights[pos.to_move.opponent().index()];
+        for (mv, score) in moves.iter().zip(scores.iter_mut()) {
+            let Some((_, to)) = mv.cells() else { continue };
+            let row = (to / 8) as i32;
+            let forward = if pos.to_move == Player::First { 7 - row } else { row };
+            let capture = theirs >> to & 1 != 0;
+            *score = if forward == 7 { 100 } else { forward + 8 * i32::from(capture) };
+        }
+    }
 }
 
 impl super::catalogue::Catalogued for Knightthrough {

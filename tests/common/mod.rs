@@ -332,3 +332,18 @@ pub fn random_positions<G: Game>(
     }
     positions
 }
+
+/// The moves of `pos` (a player's turn) as its game's knowledge orders them for the exact
+/// searches, best first (ties in the game's order), as text.
+pub fn ordered_moves<G: pnplay::game::knowledge::Knowledge>(pos: &G) -> Vec<String> {
+    let mut moves = MoveList::<G>::default();
+    pos.legal_moves(&mut moves);
+    let mut scores = vec![0; moves.len()];
+    G::Ordering::default().score_moves(pos, &moves, &mut scores);
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+    order
+        .into_iter()
+        .map(|i| pos.format_move(moves[i]))
+        .collect()
+}

@@ -14,7 +14,7 @@ use pnplay::error::Error;
 /// The flags of `pnplay match`.
 #[derive(Args)]
 pub struct MatchArgs {
-    /// Game name (othello4, connect4:5x4, tictactoe, 2048:2x2, …).
+    /// Game name.
     #[arg(long)]
     game: String,
     /// Agent A, whose win rate is reported: `random`, or a search with its budget per move

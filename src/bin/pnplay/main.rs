@@ -12,7 +12,7 @@ mod tournament;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use params::ParamArgs;
 use pnplay::engine::GameSpec;
 use pnplay::search::Limits;
@@ -34,8 +34,7 @@ enum Command {
     /// Count move sequences of a given depth (passes and chance outcomes are moves).
     /// The last line printed is the leaf count.
     Perft {
-        /// Game name: othello | othello6 | othello4 | connect4 | connect4:WxH | tictactoe |
-        /// 2048:2x2[:objective] | 2048:4x4[:objective] | awari.
+        /// Game name.
         game: GameSpec,
         /// Number of moves.
         depth: u32,
@@ -197,8 +196,35 @@ fn score(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<()
     Ok(())
 }
 
+/// The help of every `game` argument written `Game name.`, completed with the names of the
+/// game catalogue, in `command` and its subcommands: help texts list the games there are.
+fn name_games(command: clap::Command, help: &str) -> clap::Command {
+    let mut command = command.mut_args(|arg| {
+        let plain = arg
+            .get_help()
+            .is_some_and(|h| h.to_string().trim_end_matches('.') == "Game name");
+        if arg.get_id() == "game" && plain {
+            arg.help(help.to_string())
+        } else {
+            arg
+        }
+    });
+    let subcommands: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    for name in subcommands {
+        command = command.mut_subcommand(name, |sub| name_games(sub, help));
+    }
+    command
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let help = format!("Game name: {}.", pnplay::game::catalogue::grammar());
+    let parsed = name_games(Cli::command(), &help)
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         // Help and version go to stdout as clap writes them; usage errors become one line.
         Err(error) if !error.use_stderr() => error.exit(),

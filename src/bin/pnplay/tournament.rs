@@ -14,7 +14,7 @@ use pnplay::experiment::tournament::{Results, Tournament};
 /// The flags of `pnplay tournament`.
 #[derive(Args)]
 pub struct TournamentArgs {
-    /// Game name (othello, …).
+    /// Game name.
     #[arg(long)]
     game: String,
     /// The agents, two or more, each as `pnplay match` takes them, e.g.
