@@ -55,7 +55,10 @@ impl Naive {
         let side = if words.next() == Some("B") { 1 } else { -1 };
         let rest: Vec<&str> = words.collect();
         let moves = rest.first().and_then(|w| w.parse().ok()).unwrap_or(0);
-        let passes = rest.iter().filter(|w| **w == "passed" || **w == "twice").count() as u32;
+        let passes = rest
+            .iter()
+            .filter(|w| **w == "passed" || **w == "twice")
+            .count() as u32;
         Naive {
             n: board.len(),
             board,

@@ -77,11 +77,11 @@
 //! let start = Loa::start(&rules);
 //! assert_eq!(perft::perft(&start, 2), 1_244);
 //! let pos = Loa::parse_position(&rules, "b1-b3 a2-c2").unwrap();
-//! assert_eq!(pos.format_move(pos.parse_move("c1-c3").unwrap()), "c1-c3");
-//! // Black joins its two groups and wins.
-//! let text = "--------/--------/--B-----/-B------/---W----/--------/---W----/B------- B";
+//! assert_eq!(pos.format_move(pos.parse_move("d1d3").unwrap()), "d1-d3");
+//! // c8 moves one cell (it is alone on its diagonal) beside a8: Black is one group and wins.
+//! let text = "B-B-----/--------/--------/--------/----W---/--------/------W-/-------- B";
 //! let mut pos = Loa::parse_position(&rules, text).unwrap();
-//! pos.play(pos.parse_move("a1-a4").unwrap());
+//! pos.play(pos.parse_move("c8-b7").unwrap());
 //! assert_eq!(pos.outcome(Player::First), Some(Outcome::Win));
 //! ```
 
@@ -716,7 +716,7 @@ impl super::catalogue::Catalogued for Loa {
                 max_moves: MAX_MOVES,
             },
             presentation: Presentation {
-                players: &["Black (B, moves first)", "White (W)"],
+                players: &["Black (B)", "White (W)"],
                 legend: &[
                     LegendEntry::EMPTY,
                     LegendEntry::piece_of(Player::First, "black disc"),
@@ -775,4 +775,20 @@ impl super::catalogue::Catalogued for Loa {
 }
 
 /// Example positions for the page's Example select.
-const EXAMPLES: &[super::catalogue::Example] = &[];
+const EXAMPLES: &[super::catalogue::Example] = &[
+    super::catalogue::Example {
+        name: "7×7: Black to move connects first",
+        game: "loa:7x7",
+        text: "b7-d5 a6-a1 d7-d4 g6-g1 f7-c4 a2-a7 e7-e5 a7-a2 c7-f4 a2-a7",
+        source: "Constructed (tests/browser/loa.test.mjs plays on from here to Black's group): \
+                 PNS and df-pn prove it a Black win, best move e5-e3",
+    },
+    super::catalogue::Example {
+        name: "Both groups at once: d7xb7 wins only with mover-wins",
+        game: "loa:mover-wins",
+        text: "B-------/-W-B----/--------/--------/--------/--------/--------/-------W B",
+        source: "Constructed for Ludii's option \"Simultaneous Group = Mover Win\": capturing b7 \
+                 joins Black's two discs and leaves White's h1 alone, one group each; by default \
+                 (loa) that is a draw",
+    },
+];

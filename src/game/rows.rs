@@ -2,7 +2,8 @@
 //! (SPEC.md §2; issue 12's "board-rows text with side to move"): the rows from the top, each a
 //! string of cell characters, separated by `/`, then words after a blank (the side to move and
 //! what else the game needs). Knightthrough, Gomoku and Lines of Action parse and format their
-//! boards here, so every such notation reports mistakes the same way, naming the row and column.
+//! boards here, so every such notation reports mistakes the same way, naming the row and column;
+//! the words after the side to move that count moves and passes are shared with Awari.
 //!
 //! ```
 //! use pnplay::game::{ParseError, rows::{Rows, Separators}};
@@ -76,7 +77,10 @@ impl Rows {
         } else {
             c
         };
-        self.cells.chars().position(|cell| cell == c).map(|at| at as u8)
+        self.cells
+            .chars()
+            .position(|cell| cell == c)
+            .map(|at| at as u8)
     }
 
     /// Reads the board at the start of `text` (after any blanks) up to the first blank, and
@@ -219,15 +223,15 @@ pub fn moves_and_passes(words: &[(usize, &str)], limit: u16) -> Result<(u16, u8)
     let (mut moves, mut passes) = (0, 0);
     for (n, &(index, word)) in words.iter().enumerate() {
         if n == 0 && word.bytes().all(|b| b.is_ascii_digit()) {
-            moves = word
-                .parse::<u16>()
-                .ok()
-                .filter(|&m| m <= limit)
-                .ok_or(ParseError::TooLarge {
-                    index,
-                    what: "moves played",
-                    limit: usize::from(limit),
-                })?;
+            moves =
+                word.parse::<u16>()
+                    .ok()
+                    .filter(|&m| m <= limit)
+                    .ok_or(ParseError::TooLarge {
+                        index,
+                        what: "moves played",
+                        limit: usize::from(limit),
+                    })?;
         } else if word == "passed" && passes == 0 {
             passes = 1;
         } else if word == "twice" && passes == 1 {
