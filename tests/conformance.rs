@@ -55,6 +55,7 @@ use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::g2048::{Config, G2048};
 use pnplay::game::gomoku::{Gomoku, Rules};
 use pnplay::game::knightthrough::Knightthrough;
+use pnplay::game::loa::{Loa, MOVE_LIMIT as LOA_LIMIT, Rules as LoaRules};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::tree::{MAX_DEPTH, TreeGame};
@@ -165,6 +166,11 @@ const KNIGHTTHROUGH: &[Count] = &[Perft(1, 40), Perft(2, 1_600), Perft(3, 63_520
 /// Awari (Ludii's): the counts Ludii gives from the start (shared/RULES.md); tests/awari.rs
 /// checks deeper counts against a separately written naive implementation.
 const AWARI: &[Count] = &[Perft(1, 6), Perft(2, 36), Perft(3, 190)];
+
+/// Lines of Action: Ludii's perft 1–3 from the start (RULES.md); tests/loa.rs checks depth 4
+/// and mid-game positions against a second, naive implementation.
+const LOA_8X8: &[Count] = &[Perft(1, 36), Perft(2, 1_244), Perft(3, 44_952)];
+const LOA_7X7: &[Count] = &[Perft(1, 30), Perft(2, 848), Perft(3, 25_012)];
 
 const TREE: &[Count] = &[Perft(1, 3), Perft(2, 6), CompleteGames(7), Reachable(12)];
 
@@ -791,7 +797,7 @@ macro_rules! conformance_tests {
 // followed by a spawn or ends the game. In Knightthrough every move but a pass takes a knight
 // at least one row forward without reaching the far row (16 knights, at most 6 rows each) but
 // the last, and a pass is followed by a move or ends the game; Gomoku fills at most every cell,
-// then two passes.
+// then two passes; Lines of Action ends at its move limit.
 conformance_tests! {
     othello_8x8: "othello", Othello, Size::Eight, Facts { agents: Two, notation: BoardText, max_moves: 2 * 60, counts: OTHELLO_8X8 };
     othello_6x6: "othello6", Othello, Size::Six, Facts { agents: Two, notation: BoardText, max_moves: 2 * 32, counts: &[] };
@@ -809,6 +815,9 @@ conformance_tests! {
     gomoku_free: "gomoku:free", Gomoku, rules(15, 5, true), Facts { agents: Two, notation: BoardText, max_moves: 225 + 2, counts: GOMOKU_15X15 };
     gomoku_9x9: "gomoku:9x9", Gomoku, rules(9, 5, false), Facts { agents: Two, notation: BoardText, max_moves: 81 + 2, counts: &[] };
     gomoku_7x7_4: "gomoku:7x7:4", Gomoku, rules(7, 4, false), Facts { agents: Two, notation: BoardText, max_moves: 49 + 2, counts: &[] };
+    loa: "loa", Loa, LoaRules::default(), Facts { agents: Two, notation: BoardText, max_moves: LOA_LIMIT as usize, counts: LOA_8X8 };
+    loa_7x7: "loa:7x7", Loa, LoaRules { size: 7, mover_wins: false }, Facts { agents: Two, notation: BoardText, max_moves: LOA_LIMIT as usize, counts: LOA_7X7 };
+    loa_mover_wins: "loa:mover-wins", Loa, LoaRules { size: 8, mover_wins: true }, Facts { agents: Two, notation: BoardText, max_moves: LOA_LIMIT as usize, counts: LOA_8X8 };
 }
 
 #[test]

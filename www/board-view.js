@@ -80,6 +80,7 @@ function drawPiece(group, style, cell, x, y, size) {
   switch (style) {
     case 'discs':
     case 'slots':
+    case 'checkers':
       el('circle', { cx, cy, r: size * 0.4, class: `piece piece-${style}-${side}` }, group);
       break;
     case 'pits': {

@@ -63,7 +63,6 @@
 //! assert!(Awari::parse_position(&(), "4 4 4 / 4 4 4 4 4 4 / 0 0 / S").is_err());
 //! ```
 
-use std::fmt::Write as _;
 
 use super::board::{Board, Cell, MoveCells};
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
@@ -279,32 +278,10 @@ impl Awari {
                 });
             }
         };
-        let mut moves = 0;
-        let mut passes = 0;
-        for (n, word) in words.enumerate() {
-            let index = offset + field.find(word).unwrap_or(0);
-            if n == 0 && word.bytes().all(|b| b.is_ascii_digit()) {
-                moves = word
-                    .parse::<u16>()
-                    .ok()
-                    .filter(|&m| m <= MOVE_LIMIT)
-                    .ok_or(ParseError::TooLarge {
-                        index,
-                        what: "moves played",
-                        limit: usize::from(MOVE_LIMIT),
-                    })?;
-            } else if word == "passed" && passes == 0 {
-                passes = 1;
-            } else if word == "twice" && passes == 1 {
-                passes = 2;
-            } else {
-                return Err(ParseError::UnexpectedChar {
-                    index,
-                    found: word.chars().next().unwrap_or(' '),
-                    expected: "the number of moves played, then `passed` (or `passed twice`) after passes",
-                });
-            }
-        }
+        let rest: Vec<(usize, &str)> = words
+            .map(|word| (offset + field.find(word).unwrap_or(0), word))
+            .collect();
+        let (moves, passes) = super::rows::moves_and_passes(&rest, MOVE_LIMIT)?;
         Ok((side, moves, passes))
     }
 }
@@ -467,14 +444,7 @@ impl Game for Awari {
             self.captured[1],
             if self.to_move == Player::First { "S" } else { "N" },
         );
-        if self.moves > 0 {
-            let _ = write!(text, " {}", self.moves);
-        }
-        match self.passes {
-            0 => {}
-            1 => text.push_str(" passed"),
-            _ => text.push_str(" passed twice"),
-        }
+        text.push_str(&super::rows::format_moves_and_passes(self.moves, self.passes));
         text
     }
 

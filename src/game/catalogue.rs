@@ -214,6 +214,7 @@ macro_rules! __games {
             Knightthrough => knightthrough::Knightthrough,
             Awari => awari::Awari,
             Gomoku => gomoku::Gomoku,
+            Loa => loa::Loa,
         }
     };
 }

@@ -75,6 +75,29 @@ pub enum ParseError {
         /// The name as given.
         name: String,
     },
+    /// A character that is not a cell of the game in a board-rows text
+    /// ([`super::rows`]).
+    BadCell {
+        /// The row, from 1 at the top.
+        row: usize,
+        /// The column, from 1 at the left.
+        column: usize,
+        /// Character offset in the text.
+        index: usize,
+        /// The character found.
+        found: char,
+        /// What a cell may be.
+        expected: &'static str,
+    },
+    /// A row of a board-rows text with too few or too many cells ([`super::rows`]).
+    RowLength {
+        /// The row, from 1 at the top.
+        row: usize,
+        /// Cells a row of this board has.
+        expected: usize,
+        /// Cells the row was given.
+        found: usize,
+    },
 }
 
 impl fmt::Display for ParseError {
@@ -113,6 +136,22 @@ impl fmt::Display for ParseError {
                 write!(f, "{name:?} given twice (again at position {index})")
             }
             ParseError::UnknownGame { name } => write!(f, "unknown game {name:?}"),
+            ParseError::BadCell {
+                row,
+                column,
+                index,
+                found,
+                expected,
+            } => write!(
+                f,
+                "row {row}, column {column} (position {index}): unexpected character {found:?}, \
+                 expected a cell: {expected}"
+            ),
+            ParseError::RowLength {
+                row,
+                expected,
+                found,
+            } => write!(f, "row {row} has {found} cells, expected {expected}"),
         }
     }
 }

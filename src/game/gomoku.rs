@@ -64,6 +64,7 @@
 
 use std::fmt;
 
+use super::rows::{self, Rows, Separators};
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
 /// Bits per board row (15 cells and one empty sentinel column).
@@ -294,86 +295,49 @@ impl Gomoku {
         (0..=255u8).any(|bit| has(stones, i32::from(bit)) && wins_through(self.rules, stones, bit))
     }
 
+    /// The board text of a variant: `side` rows of `X`, `O` and `-` separated by `/`.
+    const fn rows(rules: Rules) -> Rows {
+        Rows {
+            rows: rules.size as usize,
+            cols: rules.size as usize,
+            cells: "-XO",
+            any_case: true,
+            separators: Separators::Required,
+            expected: "X, O or -",
+        }
+    }
+
     fn parse_board(rules: Rules, text: &str) -> Result<Gomoku, ParseError> {
         let side = usize::from(rules.size);
+        let board = Self::rows(rules).parse(text)?;
         let mut pos = Gomoku::start(&rules);
-        let mut chars = text.char_indices().peekable();
-        while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
-        let (mut row, mut column) = (0, 0);
-        loop {
-            let Some((index, c)) = chars.next() else {
-                return Err(ParseError::Empty {
-                    expected: "the side to move (X or O) after the board",
-                });
-            };
-            match c {
-                'X' | 'x' | 'O' | 'o' | '-' if column < side && row < side => {
-                    let bit = (row * ROW + column) as u8;
-                    match c {
-                        'X' | 'x' => set(&mut pos.black, bit),
-                        'O' | 'o' => set(&mut pos.white, bit),
-                        _ => {}
-                    }
-                    column += 1;
-                }
-                '/' if column == side && row + 1 < side => {
-                    row += 1;
-                    column = 0;
-                }
-                ' ' if column == side && row + 1 == side => break,
-                _ => {
-                    return Err(ParseError::UnexpectedChar {
-                        index,
-                        found: c,
-                        expected: if column < side {
-                            "X, O or - (a row is short or the board has too many rows)"
-                        } else if row + 1 < side {
-                            "/ (the end of a row)"
-                        } else {
-                            "a space and the side to move"
-                        },
-                    });
-                }
+        for (cell, &value) in board.cells.iter().enumerate() {
+            let bit = ((cell / side) * ROW + cell % side) as u8;
+            match value {
+                1 => set(&mut pos.black, bit),
+                2 => set(&mut pos.white, bit),
+                _ => {}
             }
         }
-        while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
-        pos.to_move = match chars.next() {
-            Some((_, 'X' | 'x')) => Player::First,
-            Some((_, 'O' | 'o')) => Player::Second,
-            Some((index, found)) => {
-                return Err(ParseError::UnexpectedChar {
-                    index,
-                    found,
-                    expected: "the side to move, X or O",
-                });
-            }
-            None => {
-                return Err(ParseError::Empty {
-                    expected: "the side to move (X or O) after the board",
-                });
-            }
-        };
-        while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
-        if let Some((index, found)) = chars.next() {
-            pos.passes = match found {
-                '1' => 1,
-                '2' => 2,
+        let mut words = board.words.iter();
+        pos.to_move = rows::side_to_move(
+            words.next(),
+            ["X", "O"],
+            true,
+            "the side to move (X or O) after the board",
+        )?;
+        for (index, word) in words {
+            pos.passes = match (pos.passes, *word) {
+                (0, "1") => 1,
+                (0, "2") => 2,
                 _ => {
                     return Err(ParseError::UnexpectedChar {
-                        index,
-                        found,
+                        index: *index,
+                        found: word.chars().next().unwrap_or(' '),
                         expected: "the passes in a row (1 or 2) or the end",
                     });
                 }
             };
-            while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
-            if let Some((index, found)) = chars.next() {
-                return Err(ParseError::UnexpectedChar {
-                    index,
-                    found,
-                    expected: "the end of the position",
-                });
-            }
         }
         pos.check_board()?;
         Ok(pos)
@@ -550,22 +514,16 @@ impl Game for Gomoku {
 
     fn format_position(&self) -> String {
         let side = usize::from(self.rules.size);
-        let mut text = String::with_capacity(side * (side + 1) + 4);
-        for row in 0..side {
-            if row > 0 {
-                text.push('/');
+        let mut text = Self::rows(self.rules).format(|cell| {
+            let bit = ((cell / side) * ROW + cell % side) as i32;
+            if has(&self.black, bit) {
+                1
+            } else if has(&self.white, bit) {
+                2
+            } else {
+                0
             }
-            for column in 0..side {
-                let bit = (row * ROW + column) as i32;
-                text.push(if has(&self.black, bit) {
-                    'X'
-                } else if has(&self.white, bit) {
-                    'O'
-                } else {
-                    '-'
-                });
-            }
-        }
+        });
         text.push_str(match self.to_move {
             Player::First => " X",
             Player::Second => " O",

@@ -59,7 +59,18 @@
 //! assert_eq!(pos.outcome(Player::First), Some(Outcome::Win));
 //! ```
 
+use super::rows::{self, Rows, Separators};
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
+
+/// The board text: ranks 8 to 1, files a to h, `/` between ranks optional.
+const ROWS: Rows = Rows {
+    rows: SIDE,
+    cols: SIDE,
+    cells: "-WB",
+    any_case: false,
+    separators: Separators::Optional,
+    expected: "W, B or -",
+};
 
 /// Cells a side; the board is `SIDE × SIDE`.
 const SIDE: usize = 8;
@@ -222,73 +233,38 @@ impl Knightthrough {
 
     /// Parses the board form (see the module docs).
     fn parse_board(text: &str) -> Result<Knightthrough, ParseError> {
+        let board = ROWS.parse(text)?;
         let mut knights = [0u64; 2];
-        let mut cells = 0;
-        let mut chars = text.char_indices().peekable();
-        while let Some(&(index, c)) = chars.peek() {
-            if cells == 64 && !matches!(c, '/') {
-                break;
+        for (cell, &value) in board.cells.iter().enumerate() {
+            if value > 0 {
+                knights[usize::from(value - 1)] |= 1 << cell;
             }
-            chars.next();
-            let owner = match c {
-                'W' => Some(Player::First),
-                'B' => Some(Player::Second),
-                '-' => None,
-                '/' if cells % 8 == 0 && cells > 0 => continue,
-                c if c.is_whitespace() && cells == 0 => continue,
-                c if c.is_whitespace() => break,
-                _ => {
-                    return Err(ParseError::UnexpectedChar {
-                        index,
-                        found: c,
-                        expected: if cells % 8 == 0 && cells > 0 {
-                            "a cell (W, B or -) or /"
-                        } else {
-                            "a cell: W, B or -"
-                        },
-                    });
-                }
-            };
-            if let Some(owner) = owner {
-                knights[owner.index()] |= 1 << cells;
-            }
-            cells += 1;
         }
-        if cells != 64 {
-            return Err(ParseError::WrongLength {
-                expected: 64,
-                found: cells,
-            });
-        }
-        let mut words = chars.filter(|(_, c)| !c.is_whitespace());
-        let to_move = match words.next() {
-            None => {
-                return Err(ParseError::Empty {
-                    expected: "the side to move (W or B) after the board",
-                });
-            }
-            Some((_, 'W')) => Player::First,
-            Some((_, 'B')) => Player::Second,
-            Some((index, found)) => {
+        let mut words = board.words.iter();
+        let to_move = rows::side_to_move(
+            words.next(),
+            ["W", "B"],
+            false,
+            "the side to move (W or B) after the board",
+        )?;
+        let passed = match words.next() {
+            None => false,
+            Some((_, "passed")) => true,
+            Some(&(index, word)) => {
                 return Err(ParseError::UnexpectedChar {
                     index,
-                    found,
-                    expected: "the side to move: W or B",
-                });
-            }
-        };
-        let rest: Vec<(usize, char)> = words.collect();
-        let passed = match rest.as_slice() {
-            [] => false,
-            [(_, 'p'), (_, 'a'), (_, 's'), (_, 's'), (_, 'e'), (_, 'd')] => true,
-            [(index, found), ..] => {
-                return Err(ParseError::UnexpectedChar {
-                    index: *index,
-                    found: *found,
+                    found: word.chars().next().unwrap_or(' '),
                     expected: "the end of the position, or `passed`",
                 });
             }
         };
+        if let Some(&(index, word)) = words.next() {
+            return Err(ParseError::UnexpectedChar {
+                index,
+                found: word.chars().next().unwrap_or(' '),
+                expected: "the end of the position",
+            });
+        }
         let pos = Knightthrough {
             knights,
             to_move,
@@ -444,20 +420,16 @@ impl Game for Knightthrough {
     }
 
     fn format_position(&self) -> String {
-        let mut text = String::with_capacity(80);
-        for cell in 0..64 {
-            if cell > 0 && cell % 8 == 0 {
-                text.push('/');
-            }
+        let mut text = ROWS.format(|cell| {
             let bit = 1u64 << cell;
-            text.push(if self.knights[0] & bit != 0 {
-                'W'
+            if self.knights[0] & bit != 0 {
+                1
             } else if self.knights[1] & bit != 0 {
-                'B'
+                2
             } else {
-                '-'
-            });
-        }
+                0
+            }
+        });
         text.push_str(match self.to_move {
             Player::First => " W",
             Player::Second => " B",

@@ -28,6 +28,7 @@ pub mod error;
 pub mod knowledge;
 pub mod perft;
 pub mod rng;
+pub mod rows;
 pub mod view;
 
 // The games' modules, declared from the catalogue's list (one line per game there).
