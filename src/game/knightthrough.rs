@@ -59,6 +59,8 @@
 //! assert_eq!(pos.outcome(Player::First), Some(Outcome::Win));
 //! ```
 
+pub use super::fromto::Move;
+use super::fromto;
 use super::rows::{self, Rows, Separators};
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
@@ -118,35 +120,6 @@ const fn leap_table(player: Player) -> [u64; 64] {
 /// `LEAPS[player][square]`: [`leaps`] for every cell.
 static LEAPS: [[u64; 64]; 2] = [leap_table(Player::First), leap_table(Player::Second)];
 
-/// A move: a leap from one cell to another (cells as bit numbers), or a pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    from: u8,
-    to: u8,
-}
-
-impl Move {
-    /// The pass of a player who cannot leap.
-    pub const PASS: Move = Move { from: 64, to: 64 };
-
-    /// Whether this is the pass.
-    #[must_use]
-    pub const fn is_pass(self) -> bool {
-        self.from >= 64
-    }
-
-    /// The cells (row-major from the top left) the knight leaves and lands on; `None` for a
-    /// pass.
-    #[must_use]
-    pub const fn cells(self) -> Option<(usize, usize)> {
-        if self.is_pass() {
-            None
-        } else {
-            Some((self.from as usize, self.to as usize))
-        }
-    }
-}
-
 /// A Knightthrough position: each side's knights, who moves, and whether the last move was a
 /// pass. It is its own exact key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -202,33 +175,6 @@ impl Knightthrough {
     /// Over: a win, or two passes in a row.
     fn is_over(&self) -> bool {
         self.winner().is_some() || (self.passed && !self.can_leap())
-    }
-
-    /// The name of cell `square` (bit number): `a8` for 0, `h1` for 63.
-    fn cell_name(square: u8) -> String {
-        let (row, file) = (square / 8, square % 8);
-        format!("{}{}", char::from(b'a' + file), 8 - row)
-    }
-
-    /// The cell named by two characters (`b1`), if any.
-    fn parse_cell(file: char, rank: char) -> Option<u8> {
-        let file = u32::from(file.to_ascii_lowercase()).checked_sub(u32::from('a'))?;
-        let rank = rank.to_digit(10)?.checked_sub(1)?;
-        (file < 8 && rank < 8).then(|| (8 * (7 - rank) + file) as u8)
-    }
-
-    /// A move word (`b1-c3`, `b1c3`, `b1xc3`, `pass`), legal or not.
-    fn parse_word(word: &str) -> Option<Move> {
-        if word.eq_ignore_ascii_case("pass") {
-            return Some(Move::PASS);
-        }
-        let chars: Vec<char> = word.chars().collect();
-        let (from, to) = match chars.as_slice() {
-            [a, b, c, d] => (Self::parse_cell(*a, *b)?, Self::parse_cell(*c, *d)?),
-            [a, b, '-' | 'x' | 'X', c, d] => (Self::parse_cell(*a, *b)?, Self::parse_cell(*c, *d)?),
-            _ => return None,
-        };
-        Some(Move { from, to })
     }
 
     /// Parses the board form (see the module docs).
@@ -300,27 +246,6 @@ impl Knightthrough {
         Ok(())
     }
 
-    /// Plays the moves of a move list from the start.
-    fn parse_move_list(text: &str) -> Result<Knightthrough, ParseError> {
-        let mut pos = Knightthrough::start(&());
-        for (i, word) in text.split_whitespace().enumerate() {
-            let index = i + 1;
-            let mv = Self::parse_word(word).ok_or_else(|| ParseError::UnknownMove {
-                index,
-                text: word.to_string(),
-            })?;
-            if pos.is_over() {
-                return Err(ParseError::GameOver { index });
-            }
-            pos.check_legal(mv, word)
-                .map_err(|_| ParseError::IllegalMove {
-                    index,
-                    text: word.to_string(),
-                })?;
-            pos.play(mv);
-        }
-        Ok(pos)
-    }
 }
 
 impl Game for Knightthrough {
@@ -366,10 +291,7 @@ impl Game for Knightthrough {
             while targets != 0 {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
-                out.push(Move {
-                    from: from as u8,
-                    to: to as u8,
-                });
+                out.push(Move::new(from as u8, to as u8));
             }
         }
         if out.is_empty() && !self.passed {
@@ -415,7 +337,7 @@ impl Game for Knightthrough {
             (Some('W' | 'B' | '-'), second) if !second.is_some_and(|c| c.is_ascii_digit()) => {
                 Self::parse_board(text)
             }
-            _ => Self::parse_move_list(text),
+            _ => fromto::play_list(Self::start(&()), text, |word| fromto::parse_word(word, SIDE)),
         }
     }
 
@@ -441,23 +363,11 @@ impl Game for Knightthrough {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        let word = text.trim();
-        let mv = Self::parse_word(word).ok_or_else(|| ParseError::UnknownMove {
-            index: 0,
-            text: word.to_string(),
-        })?;
-        self.check_legal(mv, word)
+        fromto::parse_move(self, text, |word| fromto::parse_word(word, SIDE))
     }
 
     fn format_move(&self, mv: Move) -> String {
-        match mv.cells() {
-            None => "pass".to_string(),
-            Some((from, to)) => format!(
-                "{}-{}",
-                Self::cell_name(from as u8),
-                Self::cell_name(to as u8)
-            ),
-        }
+        fromto::format(mv, SIDE)
     }
 }
 

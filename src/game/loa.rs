@@ -85,6 +85,8 @@
 //! assert_eq!(pos.outcome(Player::First), Some(Outcome::Win));
 //! ```
 
+pub use super::fromto::Move;
+use super::fromto;
 use super::rows::{self, Rows, Separators};
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
@@ -226,35 +228,6 @@ impl Rules {
     }
 }
 
-/// A move: a disc from one cell to another (cells as bit numbers), or a pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    from: u8,
-    to: u8,
-}
-
-impl Move {
-    /// The pass of a player who cannot move.
-    pub const PASS: Move = Move { from: 64, to: 64 };
-
-    /// Whether this is the pass.
-    #[must_use]
-    pub const fn is_pass(self) -> bool {
-        self.from >= 64
-    }
-
-    /// The cells (bit numbers, `8 · row + column` from the top left) the disc leaves and
-    /// lands on; `None` for a pass.
-    #[must_use]
-    pub const fn cells(self) -> Option<(u8, u8)> {
-        if self.is_pass() {
-            None
-        } else {
-            Some((self.from, self.to))
-        }
-    }
-}
-
 /// How a game stands: going on, won, or drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Status {
@@ -354,35 +327,6 @@ impl Loa {
         self.for_each_move(|_, _| true)
     }
 
-    /// The name of cell `square` (bit number) on this board: `a8` for 0 on 8×8.
-    fn cell_name(&self, square: u8) -> String {
-        let (row, file) = (usize::from(square / 8), square % 8);
-        format!("{}{}", char::from(b'a' + file), self.rules.side() - row)
-    }
-
-    /// The cell named by two characters (`b1`) on this board, if any.
-    fn parse_cell(&self, file: char, rank: char) -> Option<u8> {
-        let side = self.rules.side() as u32;
-        let file = u32::from(file.to_ascii_lowercase()).checked_sub(u32::from('a'))?;
-        let rank = rank.to_digit(10)?.checked_sub(1)?;
-        (file < side && rank < side).then(|| (8 * (side - 1 - rank) + file) as u8)
-    }
-
-    /// A move word (`b1-b3`, `b1b3`, `b1xb3`, `pass`), legal or not.
-    fn parse_word(&self, word: &str) -> Option<Move> {
-        if word.eq_ignore_ascii_case("pass") {
-            return Some(Move::PASS);
-        }
-        let chars: Vec<char> = word.chars().collect();
-        let (from, to) = match chars.as_slice() {
-            [a, b, c, d] | [a, b, '-' | 'x' | 'X', c, d] => {
-                (self.parse_cell(*a, *b)?, self.parse_cell(*c, *d)?)
-            }
-            _ => return None,
-        };
-        Some(Move { from, to })
-    }
-
     /// The bit of page cell `index` (row-major on the `size × size` board).
     fn bit_of_index(&self, index: usize) -> u64 {
         let side = self.rules.side();
@@ -452,27 +396,6 @@ impl Loa {
         Ok(())
     }
 
-    /// Plays the moves of a move list from the start.
-    fn parse_move_list(rules: Rules, text: &str) -> Result<Loa, ParseError> {
-        let mut pos = Loa::start(&rules);
-        for (i, word) in text.split_whitespace().enumerate() {
-            let index = i + 1;
-            let mv = pos.parse_word(word).ok_or_else(|| ParseError::UnknownMove {
-                index,
-                text: word.to_string(),
-            })?;
-            if pos.status != Status::Going {
-                return Err(ParseError::GameOver { index });
-            }
-            pos.check_legal(mv, word)
-                .map_err(|_| ParseError::IllegalMove {
-                    index,
-                    text: word.to_string(),
-                })?;
-            pos.play(mv);
-        }
-        Ok(pos)
-    }
 }
 
 impl Game for Loa {
@@ -520,7 +443,7 @@ impl Game for Loa {
             return;
         }
         self.for_each_move(|from, to| {
-            out.push(Move { from, to });
+            out.push(Move::new(from, to));
             false
         });
         if out.is_empty() {
@@ -568,7 +491,8 @@ impl Game for Loa {
         if text.contains('/') {
             Self::parse_board(*rules, text)
         } else {
-            Self::parse_move_list(*rules, text)
+            let side = rules.side();
+            fromto::play_list(Self::start(rules), text, |word| fromto::parse_word(word, side))
         }
     }
 
@@ -590,21 +514,13 @@ impl Game for Loa {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        let word = text.trim();
-        let mv = self
-            .parse_word(word)
-            .ok_or_else(|| ParseError::UnknownMove {
-                index: 0,
-                text: word.to_string(),
-            })?;
-        self.check_legal(mv, word)
+        fromto::parse_move(self, text, |word| {
+            fromto::parse_word(word, self.rules.side())
+        })
     }
 
     fn format_move(&self, mv: Move) -> String {
-        match mv.cells() {
-            None => "pass".to_string(),
-            Some((from, to)) => format!("{}-{}", self.cell_name(from), self.cell_name(to)),
-        }
+        fromto::format(mv, self.rules.side())
     }
 }
 
@@ -631,7 +547,7 @@ impl super::board::Board for Loa {
 
     fn move_cells(&self, mv: Move) -> super::board::MoveCells {
         let side = self.rules.side();
-        let index = |bit: u8| usize::from(bit / 8) * side + usize::from(bit % 8);
+        let index = |bit: usize| (bit / 8) * side + bit % 8;
         mv.cells().map_or_else(Default::default, |(from, to)| {
             super::board::MoveCells {
                 from: Some(index(from)),

@@ -25,6 +25,7 @@
 pub mod board;
 pub mod catalogue;
 pub mod error;
+pub mod fromto;
 pub mod knowledge;
 pub mod perft;
 pub mod rng;

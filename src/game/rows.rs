@@ -163,9 +163,9 @@ impl Rows {
 /// characters from the start of `text`.
 fn words(text: &str, from: usize) -> Vec<(usize, &str)> {
     let mut found = Vec::new();
-    let mut offset = text[..from].chars().count();
     let mut start: Option<(usize, usize)> = None;
-    for (byte, c) in text[from..].char_indices() {
+    let offsets = text[..from].chars().count()..;
+    for (offset, (byte, c)) in offsets.zip(text[from..].char_indices()) {
         match (c.is_whitespace(), start) {
             (true, Some((at, chars))) => {
                 found.push((chars, &text[from + at..from + byte]));
@@ -174,7 +174,6 @@ fn words(text: &str, from: usize) -> Vec<(usize, &str)> {
             (false, None) => start = Some((byte, offset)),
             _ => {}
         }
-        offset += 1;
     }
     if let Some((at, chars)) = start {
         found.push((chars, &text[from + at..]));
