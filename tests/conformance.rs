@@ -55,6 +55,7 @@ use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::g2048::{Config, G2048};
 use pnplay::game::gomoku::{Gomoku, Rules};
 use pnplay::game::knightthrough::Knightthrough;
+use pnplay::game::minishogi::{self, MiniShogi};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::tree::{MAX_DEPTH, TreeGame};
@@ -165,6 +166,10 @@ const KNIGHTTHROUGH: &[Count] = &[Perft(1, 40), Perft(2, 1_600), Perft(3, 63_520
 /// Awari (Ludii's): the counts Ludii gives from the start (shared/RULES.md); tests/awari.rs
 /// checks deeper counts against a separately written naive implementation.
 const AWARI: &[Count] = &[Perft(1, 6), Perft(2, 36), Perft(3, 190)];
+/// MiniShogi: Ludii's perft 1–3 from the start (RULES.md), a promotion and its refusal
+/// counted as two moves; tests/minishogi.rs checks deeper counts against the published table
+/// and a naive implementation.
+const MINISHOGI: &[Count] = &[Perft(1, 14), Perft(2, 181), Perft(3, 2_512)];
 
 const TREE: &[Count] = &[Perft(1, 3), Perft(2, 6), CompleteGames(7), Reachable(12)];
 
@@ -786,6 +791,7 @@ conformance_tests! {
     gomoku_free: "gomoku:free", Gomoku, rules(15, 5, true), Facts { agents: Two, notation: BoardText, max_moves: 225 + 2, counts: GOMOKU_15X15 };
     gomoku_9x9: "gomoku:9x9", Gomoku, rules(9, 5, false), Facts { agents: Two, notation: BoardText, max_moves: 81 + 2, counts: &[] };
     gomoku_7x7_4: "gomoku:7x7:4", Gomoku, rules(7, 4, false), Facts { agents: Two, notation: BoardText, max_moves: 49 + 2, counts: &[] };
+    minishogi: "minishogi", MiniShogi, (), Facts { agents: Two, notation: BoardText, max_moves: minishogi::MOVE_LIMIT as usize, counts: MINISHOGI };
 }
 
 #[test]
