@@ -32,6 +32,8 @@
 //!   move's text;
 //! * the board view: `describe` shows `rows × cols` cells equal to `Board::cell`, with values a
 //!   game can have, and every move's `to` cell is on the board, empty before the move and filled by it;
+//!   a piece moved lands as itself (or, promoted, as another piece of its owner), and a drop
+//!   from a hand lands on an empty cell as the kind dropped;
 //! * fuzzed parsers: edited position and move texts and random strings never make
 //!   `parse_position` or `parse_move` panic, and whatever parses passes the checks above;
 //!   `try_play` of a move from another position plays it exactly when it is legal;
@@ -477,7 +479,22 @@ impl<G: Game + Board> Harness<'_, G> {
                 );
             }
             let drawn = pos.move_cells(mv);
-            assert_eq!(drawn.drop, None, "{at}: {move_text}: a drop");
+            if let (Some(kind), Turn::Player(player)) = (drawn.drop, turn) {
+                // A drop from the mover's hand: onto an empty cell, as a piece of that kind.
+                let cell = drawn.to.expect("a drop lands on a cell");
+                assert!(
+                    drawn.from.is_none() && cell < cells && pos.cell(cell).is_empty(),
+                    "{at}: {move_text}: a drop on {cell}"
+                );
+                let dropped = Cell {
+                    owner: Some(player),
+                    piece: kind,
+                    count: 1,
+                };
+                assert_eq!(child.cell(cell), dropped, "{at}: {move_text}");
+                continue;
+            }
+            assert_eq!(drawn.drop, None, "{at}: {move_text}: a drop at chance");
             assert!(
                 drawn.from.is_none() || drawn.to.is_some(),
                 "{at}: {move_text}: drawn from a cell to none"
@@ -505,10 +522,11 @@ impl<G: Game + Board> Harness<'_, G> {
                     child.cell(from).is_empty(),
                     "{at}: {move_text} leaves a piece behind"
                 );
-                assert_eq!(
-                    child.cell(to),
-                    pos.cell(from),
-                    "{at}: {move_text} does not land"
+                // It lands as itself, or (a promotion) as another kind of the mover's.
+                let (landed, moved) = (child.cell(to), pos.cell(from));
+                assert!(
+                    landed == moved || (landed.owner == moved.owner && !landed.is_empty()),
+                    "{at}: {move_text} does not land: {landed:?} for {moved:?}"
                 );
             } else if let Some(cell) = drawn.to {
                 assert!(

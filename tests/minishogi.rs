@@ -115,7 +115,14 @@ impl Naive {
                 } else {
                     let side = usize::from(ch.is_ascii_lowercase());
                     let piece = letter(ch.to_ascii_uppercase());
-                    board[r][c] = Some((side, if plus { promoted(piece).unwrap() } else { piece }));
+                    board[r][c] = Some((
+                        side,
+                        if plus {
+                            promoted(piece).unwrap()
+                        } else {
+                            piece
+                        },
+                    ));
                     plus = false;
                     c += 1;
                 }
@@ -482,7 +489,11 @@ fn no_promotion_choice_after_an_unpromoted_move_that_mates() {
 fn pawn_drops_keep_the_three_restrictions() {
     // Not on the last rank.
     let moves = moves_of(&pos("4k/5/5/5/K4 b P 1"));
-    assert!(!moves.iter().any(|m| m.starts_with("P*") && m.ends_with('a')));
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("P*") && m.ends_with('a'))
+    );
     assert!(moves.contains(&"P*3b".to_string()));
     // Not in a file with an unpromoted pawn of one's own; a tokin does not count.
     let moves = moves_of(&pos("4k/5/5/P4/K4 b P 1"));
@@ -632,7 +643,9 @@ fn fuzzed_texts_never_panic() {
         "startpos moves 2e5b 1b1c 5b4a+",
         "P*3c 5e4d 2b1a+",
     ];
-    let alphabet: Vec<char> = "rbsgkpRBSGKP+/-*12345abcde6790 wmovesx\u{e9}".chars().collect();
+    let alphabet: Vec<char> = "rbsgkpRBSGKP+/-*12345abcde6790 wmovesx\u{e9}"
+        .chars()
+        .collect();
     for _ in 0..20_000 {
         let mut text: Vec<char> = samples[rng.below(samples.len() as u32) as usize]
             .chars()

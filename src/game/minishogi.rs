@@ -72,10 +72,12 @@
 //!
 //! # Perft
 //!
-//! From the start, with a promotion and its refusal counted as one move as Ludii's perft
-//! counts them (RULES.md): 14, 181, 2,512. Counted as two moves (as [`Game::legal_moves`]
-//! gives them): 14, 181, 2,536, 35,247, 482,796 (`tests/minishogi.rs` checks these and
-//! mid-game counts against a second, naive implementation written separately).
+//! From the start: 14, 181, 2,512, 35,401, 533,165, 8,275,803, 132,667,389, a promotion and
+//! its refusal counted as two moves. Ludii's 14, 181, 2,512 (RULES.md) are these counts
+//! (merged, depth 3 would be 2,484); the shogi programs' published 533,203 at depth 5 counts
+//! also the 38 promotions Ludii does not offer after an unpromoted mate. `tests/minishogi.rs`
+//! checks them, and mid-game counts, against a second, naive implementation written
+//! separately.
 //!
 //! ```
 //! use pnplay::game::{Game, Outcome, Player, minishogi::MiniShogi, perft};
@@ -214,21 +216,67 @@ const fn column(col: usize) -> u32 {
     0b00001_00001_00001_00001_00001 << col
 }
 
-/// The squares a slider on `square` reaches in `directions` (row, col steps) over `occupied`
-/// (the first piece met included).
-fn slide(square: usize, occupied: u32, directions: &[(i32, i32)]) -> u32 {
-    let mut targets = 0;
-    for &(dr, dc) in directions {
-        let (mut r, mut c) = ((square / SIDE) as i32 + dr, (square % SIDE) as i32 + dc);
-        while (0..SIDE as i32).contains(&r) && (0..SIDE as i32).contains(&c) {
-            let bit = 1 << (r as usize * SIDE + c as usize);
-            targets |= bit;
-            if occupied & bit != 0 {
-                break;
+/// The eight directions (row, col): four orthogonal, then four diagonal.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (-1, 0),
+    (1, 0),
+    (0, -1),
+    (0, 1),
+    (-1, -1),
+    (-1, 1),
+    (1, -1),
+    (1, 1),
+];
+/// The orthogonal directions of [`DIRECTIONS`].
+const ROOK_LINES: std::ops::Range<usize> = 0..4;
+/// The diagonal ones.
+const BISHOP_LINES: std::ops::Range<usize> = 4..8;
+
+/// `RAYS[d][square]`: the squares from `square` (not included) to the edge in direction `d`.
+static RAYS: [[u32; SQUARES]; 8] = {
+    let mut rays = [[0; SQUARES]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut square = 0;
+        while square < SQUARES {
+            let (mut r, mut c) = (square as i32 / 5, square as i32 % 5);
+            loop {
+                r += DIRECTIONS[d].0;
+                c += DIRECTIONS[d].1;
+                if r < 0 || r >= SIDE as i32 || c < 0 || c >= SIDE as i32 {
+                    break;
+                }
+                rays[d][square] |= 1 << (r as usize * SIDE + c as usize);
             }
-            r += dr;
-            c += dc;
+            square += 1;
         }
+        d += 1;
+    }
+    rays
+};
+
+/// The square of `bits` (some squares of one ray in direction `d`) nearest the ray's start.
+fn nearest(d: usize, bits: u32) -> usize {
+    let (dr, dc) = DIRECTIONS[d];
+    if dr > 0 || (dr == 0 && dc > 0) {
+        bits.trailing_zeros() as usize
+    } else {
+        31 - bits.leading_zeros() as usize
+    }
+}
+
+/// The squares a slider on `square` reaches along the `lines` of [`DIRECTIONS`] over
+/// `occupied` (the first piece met included).
+fn slide(square: usize, occupied: u32, lines: std::ops::Range<usize>) -> u32 {
+    let mut targets = 0;
+    for d in lines {
+        let ray = RAYS[d][square];
+        let blockers = ray & occupied;
+        targets |= if blockers == 0 {
+            ray
+        } else {
+            ray ^ RAYS[d][nearest(d, blockers)]
+        };
     }
     targets
 }
@@ -364,8 +412,8 @@ impl MiniShogi {
             || KING_ATTACKS[0][square] & p[usize::from(KING)] != 0
             || ORTHOGONAL_STEPS[0][square] & p[usize::from(HORSE)] != 0
             || DIAGONAL_STEPS[0][square] & p[usize::from(DRAGON)] != 0
-            || (rooks != 0 && slide(square, occupied, ORTHOGONAL) & rooks != 0)
-            || (bishops != 0 && slide(square, occupied, DIAGONAL) & bishops != 0)
+            || (rooks != 0 && slide(square, occupied, ROOK_LINES) & rooks != 0)
+            || (bishops != 0 && slide(square, occupied, BISHOP_LINES) & bishops != 0)
     }
 
     /// The squares a `kind` of `owner` on `square` attacks.
@@ -376,10 +424,10 @@ impl MiniShogi {
             SILVER => SILVER_ATTACKS[owner][square],
             GOLD | TOKIN | NARIGIN => GOLD_ATTACKS[owner][square],
             KING => KING_ATTACKS[0][square],
-            BISHOP => slide(square, occupied, DIAGONAL),
-            ROOK => slide(square, occupied, ORTHOGONAL),
-            HORSE => slide(square, occupied, DIAGONAL) | ORTHOGONAL_STEPS[0][square],
-            _ => slide(square, occupied, ORTHOGONAL) | DIAGONAL_STEPS[0][square],
+            BISHOP => slide(square, occupied, BISHOP_LINES),
+            ROOK => slide(square, occupied, ROOK_LINES),
+            HORSE => slide(square, occupied, BISHOP_LINES) | ORTHOGONAL_STEPS[0][square],
+            _ => slide(square, occupied, ROOK_LINES) | DIAGONAL_STEPS[0][square],
         }
     }
 
@@ -389,30 +437,22 @@ impl MiniShogi {
         let enemy = &self.pieces[1 - owner];
         let occupied = self.occupied[0] | self.occupied[1];
         let mut pinned = 0;
-        for (directions, sliders) in [
-            (ORTHOGONAL, enemy[usize::from(ROOK)] | enemy[usize::from(DRAGON)]),
-            (DIAGONAL, enemy[usize::from(BISHOP)] | enemy[usize::from(HORSE)]),
+        for (lines, sliders) in [
+            (ROOK_LINES, enemy[usize::from(ROOK)] | enemy[usize::from(DRAGON)]),
+            (BISHOP_LINES, enemy[usize::from(BISHOP)] | enemy[usize::from(HORSE)]),
         ] {
-            if sliders == 0 {
-                continue;
-            }
-            for &(dr, dc) in directions {
-                let (mut r, mut c) = ((king / SIDE) as i32 + dr, (king % SIDE) as i32 + dc);
-                let mut own = None;
-                while (0..SIDE as i32).contains(&r) && (0..SIDE as i32).contains(&c) {
-                    let bit = 1u32 << (r as usize * SIDE + c as usize);
-                    if occupied & bit != 0 {
-                        match own {
-                            None if self.occupied[owner] & bit != 0 => own = Some(bit),
-                            Some(piece) if sliders & bit != 0 => pinned |= piece,
-                            _ => {}
-                        }
-                        if own != Some(bit) {
-                            break;
-                        }
-                    }
-                    r += dr;
-                    c += dc;
+            for d in lines {
+                if RAYS[d][king] & sliders == 0 {
+                    continue;
+                }
+                let blockers = RAYS[d][king] & occupied;
+                let first = nearest(d, blockers);
+                let behind = RAYS[d][first] & occupied;
+                if self.occupied[owner] & (1 << first) != 0
+                    && behind != 0
+                    && sliders & (1 << nearest(d, behind)) != 0
+                {
+                    pinned |= 1 << first;
                 }
             }
         }
