@@ -63,7 +63,10 @@ fn on_board((r, c): (i32, i32)) -> bool {
 }
 
 /// Step and slide directions (row, col) of `piece` of `side`.
-fn directions(piece: Piece, side: usize) -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
+/// A square as (row, col).
+type Square = (i32, i32);
+
+fn directions(piece: Piece, side: usize) -> (Vec<Square>, Vec<Square>) {
     let f = if side == 0 { -1 } else { 1 };
     let orthogonal = vec![(1, 0), (-1, 0), (0, 1), (0, -1)];
     let diagonal = vec![(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -150,7 +153,7 @@ impl Naive {
 
     /// Every square a piece of `side` could move to (own pieces' squares left out), with
     /// where it comes from.
-    fn piece_moves(&self, side: usize) -> Vec<((i32, i32), (i32, i32), Piece)> {
+    fn piece_moves(&self, side: usize) -> Vec<(Square, Square, Piece)> {
         let mut out = Vec::new();
         for r in 0..5 {
             for c in 0..5 {
@@ -288,12 +291,12 @@ impl Naive {
                 {
                     return false;
                 }
-                if ludii && mv.promote && mv.from.is_some() {
+                if let (true, true, Some(from)) = (ludii, mv.promote, mv.from) {
                     let plain = NaiveMove {
                         promote: false,
                         ..mv
                     };
-                    let is_pawn = self.at(mv.from.unwrap()) == Some((side, Pawn));
+                    let is_pawn = self.at(from) == Some((side, Pawn));
                     if !is_pawn && self.apply(plain).legal(false).is_empty() {
                         return false;
                     }
