@@ -32,6 +32,8 @@
 //!   move's text;
 //! * the board view: `describe` shows `rows × cols` cells equal to `Board::cell`, with values a
 //!   game can have, and every move's `to` cell is on the board, empty before the move and filled by it;
+//!   a piece moved lands as itself (or, promoted, as another piece of its owner), and a drop
+//!   from a hand lands on an empty cell as the kind dropped;
 //! * fuzzed parsers: edited position and move texts and random strings never make
 //!   `parse_position` or `parse_move` panic, and whatever parses passes the checks above;
 //!   `try_play` of a move from another position plays it exactly when it is legal;
@@ -56,6 +58,7 @@ use pnplay::game::g2048::{Config, G2048};
 use pnplay::game::gomoku::{Gomoku, Rules};
 use pnplay::game::knightthrough::Knightthrough;
 use pnplay::game::loa::{Loa, MOVE_LIMIT as LOA_LIMIT, Rules as LoaRules};
+use pnplay::game::minishogi::{self, MiniShogi};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::tree::{MAX_DEPTH, TreeGame};
@@ -166,6 +169,10 @@ const KNIGHTTHROUGH: &[Count] = &[Perft(1, 40), Perft(2, 1_600), Perft(3, 63_520
 /// Awari (Ludii's): the counts Ludii gives from the start (shared/RULES.md); tests/awari.rs
 /// checks deeper counts against a separately written naive implementation.
 const AWARI: &[Count] = &[Perft(1, 6), Perft(2, 36), Perft(3, 190)];
+/// MiniShogi: Ludii's perft 1–3 from the start (RULES.md), a promotion and its refusal
+/// counted as two moves; tests/minishogi.rs checks deeper counts against the published table
+/// and a naive implementation.
+const MINISHOGI: &[Count] = &[Perft(1, 14), Perft(2, 181), Perft(3, 2_512)];
 
 /// Lines of Action: Ludii's perft 1–3 from the start (RULES.md); tests/loa.rs checks depth 4
 /// and mid-game positions against a second, naive implementation.
@@ -501,7 +508,22 @@ impl<G: Game + Board> Harness<'_, G> {
                 );
             }
             let drawn = pos.move_cells(mv);
-            assert_eq!(drawn.drop, None, "{at}: {move_text}: a drop");
+            if let (Some(kind), Turn::Player(player)) = (drawn.drop, turn) {
+                // A drop from the mover's hand: onto an empty cell, as a piece of that kind.
+                let cell = drawn.to.expect("a drop lands on a cell");
+                assert!(
+                    drawn.from.is_none() && cell < cells && pos.cell(cell).is_empty(),
+                    "{at}: {move_text}: a drop on {cell}"
+                );
+                let dropped = Cell {
+                    owner: Some(player),
+                    piece: kind,
+                    count: 1,
+                };
+                assert_eq!(child.cell(cell), dropped, "{at}: {move_text}");
+                continue;
+            }
+            assert_eq!(drawn.drop, None, "{at}: {move_text}: a drop at chance");
             assert!(
                 drawn.from.is_none() || drawn.to.is_some(),
                 "{at}: {move_text}: drawn from a cell to none"
@@ -529,10 +551,11 @@ impl<G: Game + Board> Harness<'_, G> {
                     child.cell(from).is_empty(),
                     "{at}: {move_text} leaves a piece behind"
                 );
-                assert_eq!(
-                    child.cell(to),
-                    pos.cell(from),
-                    "{at}: {move_text} does not land"
+                // It lands as itself, or (a promotion) as another kind of the mover's.
+                let (landed, moved) = (child.cell(to), pos.cell(from));
+                assert!(
+                    landed == moved || (landed.owner == moved.owner && !landed.is_empty()),
+                    "{at}: {move_text} does not land: {landed:?} for {moved:?}"
                 );
             } else if let Some(cell) = drawn.to {
                 assert!(
@@ -818,6 +841,7 @@ conformance_tests! {
     loa: "loa", Loa, LoaRules::default(), Facts { agents: Two, notation: BoardText, max_moves: LOA_LIMIT as usize, counts: LOA_8X8 };
     loa_7x7: "loa:7x7", Loa, LoaRules { size: 7, mover_wins: false }, Facts { agents: Two, notation: BoardText, max_moves: LOA_LIMIT as usize, counts: LOA_7X7 };
     loa_mover_wins: "loa:mover-wins", Loa, LoaRules { size: 8, mover_wins: true }, Facts { agents: Two, notation: BoardText, max_moves: LOA_LIMIT as usize, counts: LOA_8X8 };
+    minishogi: "minishogi", MiniShogi, (), Facts { agents: Two, notation: BoardText, max_moves: minishogi::MOVE_LIMIT as usize, counts: MINISHOGI };
 }
 
 #[test]

@@ -50,6 +50,8 @@ export function cellName(view, presentation, index) {
     case 'numbered':
       if (view.tree) return treeNodeName(view, index);
       return `cell ${index + 1}`;
+    case 'shogi':
+      return shogiCellName(view, row, col);
     case 'pits':
       // Bottom row A–F left to right, top row a–f right to left, captures at the ends.
       if (col === 0 || col === view.cols - 1) return 'captures';
@@ -73,7 +75,7 @@ function tileColour(value) {
 }
 
 /** Draws a non-empty cell ({owner, piece, count}) in a board style. */
-function drawPiece(group, style, cell, x, y, size) {
+function drawPiece(group, style, cell, x, y, size, presentation) {
   const cx = x + size / 2;
   const cy = y + size / 2;
   const side = cell.owner === null ? 0 : cell.owner + 1;
@@ -99,6 +101,9 @@ function drawPiece(group, style, cell, x, y, size) {
     }
     case 'go':
       el('circle', { cx, cy, r: size * 0.46, class: `stone stone-${side}` }, group);
+      break;
+    case 'shogi':
+      drawShogiPiece(group, cell, x, y, size, presentation);
       break;
     case 'knights': {
       const label = el('text', { x: cx, y: cy, class: `knight knight-${side}`, 'font-size': size * 0.78 }, group);
@@ -129,6 +134,7 @@ function coordinateMargins(presentation, size) {
   const room = Math.round(size * 0.45);
   switch (presentation.cell_names) {
     case 'algebraic':
+    case 'shogi':
       return { left: room, top: room, bottom: 0 };
     case 'columns':
     case 'chess':
@@ -151,6 +157,9 @@ function drawCoordinates(svg, view, presentation, size, margins) {
   if (presentation.cell_names === 'algebraic') {
     for (let col = 0; col < view.cols; col++) label(middle(col), -margins.top / 2, String.fromCharCode(97 + col));
     for (let row = 0; row < view.rows; row++) label(-margins.left / 2, middle(row), String(row + 1));
+  } else if (presentation.cell_names === 'shogi') {
+    for (let col = 0; col < view.cols; col++) label(middle(col), -margins.top / 2, String(view.cols - col));
+    for (let row = 0; row < view.rows; row++) label(-margins.left / 2, middle(row), String.fromCharCode(97 + row));
   } else if (presentation.cell_names === 'columns' || presentation.cell_names === 'chess') {
     const file = (col) => (presentation.cell_names === 'chess' ? String.fromCharCode(97 + col) : String(col + 1));
     for (let col = 0; col < view.cols; col++) label(middle(col), view.rows * size + margins.bottom / 2, file(col));
@@ -233,15 +242,16 @@ function drawLastMove(group, style, x, y, size) {
  * potential-mobility squares, `kind` naming the look, see drawOverlay). Interactive
  * boards get their coordinates; the small non-interactive ones (the tree's mini board) not.
  */
-export function renderBoard(container, view, presentation, { onCell, size = CELL, interactive = true, editing = false, highlight = null, selected = null, marks = [], labels = [], overlay = [] } = {}) {
+export function renderBoard(container, view, presentation, { onCell, onHand = null, size = CELL, interactive = true, editing = false, highlight = null, selected = null, marks = [], labels = [], overlay = [] } = {}) {
   const style = presentation.board;
   container.classList.toggle('board-scrolls', style === 'tree');
   if (style === 'tree' && view.tree) return renderTree(container, view, presentation, { onCell, interactive, editing, highlight, marks, labels });
   const margins = interactive ? coordinateMargins(presentation, size) : { left: 0, top: 0, bottom: 0 };
+  const strip = handStrip(view, presentation, size);
   const width = view.cols * size + margins.left;
-  const height = view.rows * size + margins.top + margins.bottom;
+  const height = view.rows * size + margins.top + margins.bottom + 2 * strip;
   const svg = el('svg', {
-    viewBox: `${-margins.left} ${-margins.top} ${width} ${height}`,
+    viewBox: `${-margins.left} ${-margins.top - strip} ${width} ${height}`,
     class: `board-svg board-${style}`,
     role: interactive ? 'grid' : 'img',
     'aria-label': `${view.game} board`,
@@ -254,7 +264,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
   const byCell = new Map();
   for (const move of view.moves) {
     if (move.cell === null || move.cell === undefined) continue;
-    if (fromTo && move.from !== selected) continue;
+    if (fromTo && !selectsMove(selected, move)) continue;
     byCell.set(move.cell, move);
   }
   const byColumn = presentation.moves === 'column';
@@ -275,7 +285,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
       el('text', { x: x + 3, y: y + 3, class: 'coordinate coordinate-corner', 'font-size': size * 0.2 }, group).textContent = String(index + 1);
     }
     if (style === 'slots' && empty) el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, class: 'hole' }, group);
-    if (!empty) drawPiece(group, style, contents, x, y, size);
+    if (!empty) drawPiece(group, style, contents, x, y, size, presentation);
     if (interactive) {
       const legal = Boolean(move) && byCell.get(index) === move;
       if (legal && view.turn !== 'chance' && !editing) drawLegal(group, style, x, y, size);
@@ -300,6 +310,7 @@ export function renderBoard(container, view, presentation, { onCell, size = CELL
     const markTarget = (cell) => drawLegal(svg.querySelector(`[data-cell="${cell}"]`), style, (cell % view.cols) * size, Math.floor(cell / view.cols) * size, size).classList.add('drag-target');
     enableDrag(svg, view, onCell, markTarget);
   }
+  if (strip) drawHands(svg, view, presentation, { size, strip, margins, interactive: interactive && !editing, selected, onHand });
   container.replaceChildren(svg);
   return svg;
 }
@@ -462,4 +473,89 @@ function renderTree(container, view, presentation, { onCell, interactive, editin
   }
   container.replaceChildren(svg);
   return svg;
+}
+
+// ---------------------------------------------------------------------------------------
+// Pieces in hand and drops (MiniShogi): the engine's view lists the hands (`view.hands`:
+// {owner, piece, count}) and marks drops by the kind dropped (`move.drop`); a piece in hand
+// is chosen like a piece on the board, as `selected = 'drop:<kind>'`.
+// ---------------------------------------------------------------------------------------
+
+/** Whether `move` is one of the moves the chosen piece (`selected`: a cell, or `drop:<kind>` for a piece in hand) makes. */
+function selectsMove(selected, move) {
+  if (typeof selected === 'string' && selected.startsWith('drop:')) return move.drop === Number(selected.slice(5)) && (move.from === null || move.from === undefined);
+  return move.from === selected;
+}
+
+/** The height of each hand's strip (above the board for the second player, below for the first), 0 for games without hands. */
+function handStrip(view, presentation, size) {
+  return presentation.board === 'shogi' || (view.hands?.length ?? 0) > 0 ? Math.round(size * 0.95) : 0;
+}
+
+/** A shogi square's name: file 5…1 from the left, rank a…e from the top (`5e`). */
+function shogiCellName(view, row, col) {
+  return `${view.cols - col}${String.fromCharCode(97 + row)}`;
+}
+
+/** What a piece shows: the last word of its legend name (`Sente dragon +R` → `+R`). */
+function shogiLabel(presentation, cell) {
+  const name = presentation.legend.find((entry) => entry.owner === cell.owner && entry.piece === cell.piece)?.name ?? '?';
+  return name.split(' ').pop().toUpperCase();
+}
+
+/** A shogi piece: a pentagon pointing at the opponent (the second player's turned round), its letter, red when promoted. */
+function drawShogiPiece(group, cell, x, y, size, presentation) {
+  const cx = x + size / 2;
+  const cy = y + size / 2;
+  const s = size;
+  const piece = el('g', { class: `shogi-piece shogi-owner-${cell.owner}`, transform: cell.owner === 1 ? `rotate(180 ${cx} ${cy})` : '' }, group);
+  const points = [
+    [cx, y + s * 0.08],
+    [x + s * 0.78, y + s * 0.24],
+    [x + s * 0.86, y + s * 0.92],
+    [x + s * 0.14, y + s * 0.92],
+    [x + s * 0.22, y + s * 0.24],
+  ];
+  el('polygon', { points: points.map((p) => p.join(',')).join(' '), class: 'shogi-shape' }, piece);
+  const label = shogiLabel(presentation, cell);
+  const text = el('text', { x: cx, y: y + s * 0.58, class: `shogi-label${label.startsWith('+') ? ' shogi-promoted' : ''}`, 'font-size': s * (label.length > 1 ? 0.34 : 0.42) }, piece);
+  text.textContent = label;
+}
+
+/**
+ * The hands: the second player's above the board, the first player's below, each piece with
+ * its count. A piece of the side to move that can be dropped is clickable (`onHand(kind)`).
+ */
+function drawHands(svg, view, presentation, { size, strip, margins, interactive, selected, onHand }) {
+  const mover = { first: 0, second: 1 }[view.turn] ?? null;
+  const players = presentation.players ?? [];
+  for (const owner of [0, 1]) {
+    const top = owner === 1 ? -margins.top - strip : view.rows * size + margins.bottom;
+    const name = (players[owner] ?? `player ${owner + 1}`).split(' ')[0];
+    el('rect', { x: 0, y: top + 2, width: view.cols * size, height: strip - 4, rx: 4, class: `hand-strip${owner === mover ? ' hand-to-move' : ''}` }, svg);
+    const held = (view.hands ?? []).filter((h) => h.owner === owner);
+    const caption = el('text', { x: view.cols * size - size * 0.15, y: top + strip / 2, class: 'hand-caption', 'font-size': size * 0.26 }, svg);
+    caption.textContent = held.length ? `${name}'s hand` : `${name}: nothing in hand`;
+    const piece = strip * 0.8;
+    held.forEach((h, i) => {
+      const x = size * 0.1 + i * (piece + size * 0.45);
+      const y = top + (strip - piece) / 2;
+      const key = `drop:${h.piece}`;
+      const droppable = interactive && owner === mover && view.moves.some((m) => m.drop === h.piece);
+      const group = el('g', { class: `hand-piece${droppable ? ' hand-droppable' : ''}`, 'data-hand': `${owner}:${h.piece}` }, svg);
+      el('rect', { x: x - 2, y: y - 1, width: piece + size * 0.42, height: piece + 2, class: 'hand-hit' }, group);
+      if (selected === key) el('rect', { x: x - 2, y: y - 1, width: piece + 4, height: piece + 2, rx: 4, class: 'selected-piece' }, group);
+      drawShogiPiece(group, { owner, piece: h.piece, count: 1 }, x, y, piece, presentation);
+      el('text', { x: x + piece + size * 0.05, y: y + piece * 0.62, class: 'hand-count', 'font-size': size * 0.28 }, group).textContent = `×${h.count}`;
+      const label = `${name}'s hand: ${shogiLabel(presentation, h)} ×${h.count}`;
+      if (!droppable || !onHand) {
+        group.setAttribute('aria-label', label);
+        return;
+      }
+      group.setAttribute('role', 'button');
+      group.setAttribute('tabindex', '0');
+      group.setAttribute('aria-label', `${label}${selected === key ? ', chosen: choose a square' : ', choose to drop'}`);
+      onActivate(group, () => onHand(h.piece));
+    });
+  }
 }

@@ -25,9 +25,12 @@ export class PositionController {
     this.examplesOf = null;
     /** Play mode's taker of the user's moves (`(move, cell)`, move null off the legal ones). */
     this.moveHandler = null;
-    /** For from-to moves: the cell of the piece chosen by a first click, and in which view. */
+    /** For from-to moves: the cell of the piece chosen by a first click (or `drop:<kind>` for a
+     * piece in hand), and in which view. */
     this.selected = null;
     this.selectedIn = null;
+    /** A promotion choice offered ({view, twins, cell}): the moves that differ only by it. */
+    this.choice = null;
     /** Values written on the cells of moves ({cell, text, kind, title}: the hint's). */
     this.labels = () => [];
     /** Marks drawn over the cells ({cell, kind, title}: the evaluation view's overlay). */
@@ -229,6 +232,21 @@ export class PositionController {
       if (starts) return this.draw();
       this.draw();
     }
+    if (move && view.turn !== 'chance') {
+      // A move with a twin that differs only by promotion (MiniShogi's 2b1a / 2b1a+): ask.
+      const twins = view.moves.filter((m) => m.cell === move.cell && m.from === move.from && m.drop === move.drop);
+      if (twins.length > 1) {
+        this.choice = { view, twins, cell: index };
+        return this.draw();
+      }
+    }
+    return this.commit(move, index);
+  }
+
+  /** Plays `move` chosen on cell `index` (or hands it to Play mode's taker of moves). */
+  commit(move, index) {
+    const view = this.state.view;
+    this.choice = null;
     if (this.moveHandler) return this.moveHandler(move, index);
     if (view.turn === 'chance') {
       // Chance outcomes on a cell, in the engine's order: a click takes the first (the
@@ -239,6 +257,33 @@ export class PositionController {
       return;
     }
     if (move) this.play(move.text);
+  }
+
+  /** Chooses (or lets go) piece `kind` in the hand of the side to move, to drop it. */
+  onHand(kind) {
+    const key = `drop:${kind}`;
+    this.selected = this.selected === key ? null : key;
+    this.selectedIn = this.state.view;
+    this.choice = null;
+    this.draw();
+  }
+
+  /** The buttons of a promotion choice: each twin, promoting or not. */
+  choiceButtons() {
+    const { twins, cell } = this.choice;
+    const caption = document.createElement('span');
+    caption.className = 'choice-caption';
+    caption.textContent = 'Promote? ';
+    const buttons = twins.map((move) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'promotion-choice';
+      button.dataset.move = move.text;
+      button.textContent = `${move.text} (${move.text.endsWith('+') ? 'promote' : 'do not promote'})`;
+      button.addEventListener('click', () => this.commit(move, cell));
+      return button;
+    });
+    return [caption, ...buttons];
   }
 
   /** Rings for the searches' best moves on the cells they are played on, in their colours. */
@@ -259,6 +304,7 @@ export class PositionController {
     if (!view) return;
     const editing = ui.edit.checked;
     if (this.selectedIn !== view || editing) this.selected = null;
+    if (this.choice?.view !== view || editing) this.choice = null;
     // A move played from the keyboard keeps the focus where it was: on the same cell of the
     // new board, on the same move button, or (when that button is gone) on the board.
     const active = document.activeElement;
@@ -266,6 +312,7 @@ export class PositionController {
     const focusedMove = ui.extraMoves.contains(active) ? active.textContent : null;
     renderBoard(ui.board, view, this.presentation(view), {
       onCell: (index, move) => (editing ? this.edit(index) : this.onCell(index, move)),
+      onHand: (kind) => this.onHand(kind),
       editing,
       highlight: lastMoveCell,
       selected: this.selected,
@@ -279,7 +326,8 @@ export class PositionController {
       : '';
     // Moves that have no cell: a pass, a slide.
     const extra = view.turn === 'chance' ? [] : view.moves.filter((m) => m.cell === null || m.cell === undefined);
-    ui.extraMoves.replaceChildren(
+    if (this.choice) ui.extraMoves.replaceChildren(...this.choiceButtons());
+    else ui.extraMoves.replaceChildren(
       ...extra.map((move) => {
         const button = document.createElement('button');
         button.type = 'button';

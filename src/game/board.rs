@@ -114,6 +114,12 @@ pub trait Board: Game {
     /// have no cell (a pass, a 2048 slide).
     fn move_cells(&self, mv: Self::Move) -> MoveCells;
 
+    /// The pieces held in hand beside the board (MiniShogi's captures, which can be
+    /// dropped): one [`Cell`] per owner and kind held, `count` how many. Empty by default.
+    fn hands(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
     /// Edit mode: this position with cell `index` set to the next content in the game's
     /// cycle (Othello: empty → black → white → empty; 2048: empty → 2 → 4 → … → empty).
     /// `None` where positions are move lists (tic-tac-toe, Connect Four) and cannot be

@@ -74,6 +74,9 @@ pub enum CellNames {
     /// Mancala pits: the bottom row's pits `A`–`F` left to right, the top row's `a`–`f`
     /// right to left (sowing order), and the two players' captures at the row ends.
     Pits,
+    /// As in shogi: files `5`…`1` from the left (the first player's view), ranks `a`…`e`
+    /// from the top.
+    Shogi,
 }
 
 /// What one kind of piece of one owner is called ([`Board::cell`]).
@@ -215,6 +218,7 @@ macro_rules! __games {
             Awari => awari::Awari,
             Gomoku => gomoku::Gomoku,
             Loa => loa::Loa,
+            MiniShogi => minishogi::MiniShogi,
         }
     };
 }

@@ -53,6 +53,9 @@ pub struct PositionView {
     pub cols: usize,
     /// Cell contents row-major (see [`Board::cell`](super::board::Board::cell)).
     pub cells: Vec<Cell>,
+    /// The pieces in hand ([`Board::hands`](super::board::Board::hands)); empty in games
+    /// without hands.
+    pub hands: Vec<Cell>,
     /// Who acts.
     pub turn: TurnView,
     /// The legal moves in the engine's order.
@@ -86,6 +89,7 @@ impl PositionView {
             rows: pos.rows(),
             cols: pos.cols(),
             cells: (0..pos.rows() * pos.cols()).map(|i| pos.cell(i)).collect(),
+            hands: pos.hands(),
             turn: match turn {
                 Turn::Player(Player::First) => TurnView::First,
                 Turn::Player(Player::Second) => TurnView::Second,

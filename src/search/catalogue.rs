@@ -178,7 +178,7 @@ fn start_kind<K: SearchKind, G: Catalogued>(
         return Err(Error::Unsupported {
             search: K::INFO.id,
             game: G::name(&root.variant()),
-            reason: "its positions can repeat, and this search assumes they never do",
+            reason: "its positions can repeat, and this search assumes they never do (MCTS, PN-MCTS and the depth-limited players play such games)",
         });
     }
     if !K::INFO.capabilities.chance && G::FAMILY.facts.chance {

@@ -39,8 +39,13 @@
 //! the newest entry. Lost entries only cost time: a lost position is searched again from
 //! pn = dn = 1, and proven or disproven results are never wrong.
 //!
-//! **Transpositions.** Our games are acyclic, so there is no graph-history interaction: a
-//! position's value does not depend on the path to it, and keying by position is exact. In a
+//! **Transpositions.** The games it accepts are acyclic, so there is no graph-history
+//! interaction: a position's value does not depend on the path to it, and keying by position
+//! is exact. Games whose positions repeat (MiniShogi) it refuses (`acyclic_only`): keyed
+//! without the move number, a cycle would make stored proofs and disproofs depend on the path
+//! (the graph-history interaction of Hsu's slides); keyed with it, as MiniShogi's exact key
+//! is, every disproof would have to run each cycle out to the 2,500-move limit, with a
+//! recursion that deep. In a
 //! DAG, though, the sums double-count: a position reachable along two paths adds its numbers
 //! into an ancestor twice, so pn and dn overestimate the true work (Allis; Kishimoto et al.
 //! 2012). This only misguides which node is searched next; verdicts stay exact. We do not

@@ -62,14 +62,17 @@ use crate::search::{Goal, Limits, Question, Stats, Verdict};
 use depth::{Deepening, DepthSearch, RootResult, Stop, TERMINAL_UNIT};
 
 /// What the depth-limited players can do: play, with no tree, no playouts and no exact-only
-/// verdicts; Othello-like games only (no chance, no repetition).
+/// verdicts; no chance. Games whose positions repeat are played (MiniShogi): every line stops
+/// at the depth limit, so a cycle cannot trap the search, and its table is keyed by the game's
+/// exact key (with MiniShogi's move number) and the depth left, so a value stored along one
+/// line holds along any other.
 pub const CAPABILITIES: Capabilities = Capabilities {
     steppable: false,
     exact: false,
     playouts: false,
     tree: false,
     plays: true,
-    acyclic_only: true,
+    acyclic_only: false,
     chance: false,
     timed: false,
 };

@@ -73,14 +73,18 @@ use crate::game::{Game, MoveBuffer, MoveList, Outcome};
 pub const INFINITE: u32 = u32::MAX;
 
 /// What the MCTS family can do: it steps, keeps a tree, plays, runs playouts; its proofs are
-/// exact; it refuses games whose positions repeat and games with chance.
+/// exact; it refuses games with chance. It plays games whose positions repeat (MiniShogi):
+/// its tree is one of move sequences, with no transposition table, and each node keeps its own
+/// position, which in such a game carries what makes its future differ (MiniShogi's move
+/// number, for the move limit), so a value proved at a node is that line's value whatever
+/// repeats; a repetition costs only tree nodes, and playouts end at the game's move limit.
 pub const CAPABILITIES: Capabilities = Capabilities {
     steppable: true,
     exact: true,
     playouts: true,
     tree: true,
     plays: true,
-    acyclic_only: true,
+    acyclic_only: false,
     chance: false,
     timed: false,
 };
