@@ -225,6 +225,7 @@ searches!(
     heuristic::MinimaxSearch,
     heuristic::AlphaBetaPlayer,
     heuristic::DeepeningPlayer,
+    exact::mvpns::MvPnsSearch,
 );
 
 /// The search with id `id`.

@@ -10,6 +10,7 @@
 
 pub mod alphabeta;
 pub mod dfpn;
+pub mod mvpns;
 pub mod table;
 
 use super::catalogue::Capabilities;
