@@ -226,6 +226,7 @@ searches!(
     heuristic::AlphaBetaPlayer,
     heuristic::DeepeningPlayer,
     exact::mvpns::MvPnsSearch,
+    exact::dfppns::DfPpnsSearch,
 );
 
 /// The search with id `id`.

@@ -10,6 +10,7 @@
 
 pub mod alphabeta;
 pub mod dfpn;
+pub mod dfppns;
 pub mod mvpns;
 pub mod table;
 
