@@ -395,10 +395,7 @@ fn combine(is_or: bool, children: &[Entry]) -> Entry {
             Entry::PROVEN
         };
     }
-    let sum: f64 = children
-        .iter()
-        .map(|c| if is_or { c.d } else { c.p })
-        .sum();
+    let sum: f64 = children.iter().map(|c| if is_or { c.d } else { c.p }).sum();
     if is_or {
         Entry::unknown(other_side(sum), sum)
     } else {
