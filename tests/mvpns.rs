@@ -13,7 +13,7 @@ use pnplay::game::catalogue::Catalogued;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
-use pnplay::game::{Game, Turn};
+use pnplay::game::Game;
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use pnplay::search::exact::mvpns::{MultiValued, goal_threshold};
 use pnplay::search::params::Params;
