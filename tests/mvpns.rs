@@ -9,11 +9,11 @@
 mod common;
 
 use common::{random_positions, read_ffo, view_of};
+use pnplay::game::Game;
 use pnplay::game::catalogue::Catalogued;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
-use pnplay::game::Game;
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use pnplay::search::exact::mvpns::{MultiValued, goal_threshold};
 use pnplay::search::params::Params;

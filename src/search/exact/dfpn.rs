@@ -98,6 +98,22 @@ pub struct Numbers {
 }
 
 impl Numbers {
+    /// The numbers as shown to users ([`INFINITY`] becomes `f64::INFINITY`).
+    #[must_use]
+    pub fn values(self) -> Values {
+        let shown = |n: u32| {
+            if n == INFINITY {
+                f64::INFINITY
+            } else {
+                f64::from(n)
+            }
+        };
+        Values::ProofNumbers {
+            pn: shown(self.pn),
+            dn: shown(self.dn),
+        }
+    }
+
     const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
     const PROVEN: Numbers = Numbers {
         pn: 0,
@@ -507,18 +523,7 @@ impl<G: Game> Session for DfPnSession<G> {
     }
 
     fn root_value(&self) -> Option<Values> {
-        let numbers = self.search.root_numbers();
-        let shown = |n: u32| {
-            if n == INFINITY {
-                f64::INFINITY
-            } else {
-                f64::from(n)
-            }
-        };
-        Some(Values::ProofNumbers {
-            pn: shown(numbers.pn),
-            dn: shown(numbers.dn),
-        })
+        Some(self.search.root_numbers().values())
     }
 
     fn question(&self) -> String {

@@ -42,7 +42,7 @@
 //! assert_eq!(runs.iter().map(|r| r.threshold).collect::<Vec<_>>(), [1, 2]);
 //! ```
 
-use super::dfpn::{DfPn, DfPnConfig, INFINITY};
+use super::dfpn::{DfPn, DfPnConfig};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 use crate::search::catalogue::{Capabilities, DN, Explain, Family, PN, SearchInfo, SearchKind};
@@ -437,18 +437,7 @@ impl<G: Game> Session for MvPnsSession<G> {
     }
 
     fn root_value(&self) -> Option<Values> {
-        let numbers = self.search.root_numbers()?;
-        let shown = |n: u32| {
-            if n == INFINITY {
-                f64::INFINITY
-            } else {
-                f64::from(n)
-            }
-        };
-        Some(Values::ProofNumbers {
-            pn: shown(numbers.pn),
-            dn: shown(numbers.dn),
-        })
+        self.search.root_numbers().map(super::dfpn::Numbers::values)
     }
 
     fn best_move(&self) -> Option<String> {
