@@ -158,6 +158,10 @@ pub struct SolveReport {
     pub best_move: Option<String>,
     /// The seed of the random playouts.
     pub seed: u64,
+    /// The threshold runs and the score of a search for an exact score (multi-valued
+    /// PNS); absent for other searches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score_search: Option<crate::search::view::ScoreSearch>,
 }
 
 /// Runs search `search` on `pos` until it decides or reaches a limit (`pnplay solve`).
@@ -192,6 +196,7 @@ pub fn solve(
         root_value: session.root_value(),
         best_move: session.best_move(),
         seed: params.seed(),
+        score_search: session.score_search(),
     })
 }
 

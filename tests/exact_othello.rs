@@ -3,51 +3,12 @@
 
 mod common;
 
-use common::{check_mover_goals, check_scores_match_goals, data_path, random_positions};
+use common::{check_mover_goals, check_scores_match_goals, random_positions, read_ffo};
 use pnplay::game::Game;
 use pnplay::game::othello::OthelloOrdering;
 use pnplay::game::othello::{Othello, Size};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use pnplay::search::{Clock, Limits};
-
-/// One FFO position: the board, its exact score and the moves that achieve it.
-struct Ffo {
-    number: usize,
-    pos: Othello,
-    score: i32,
-    best_moves: Vec<String>,
-}
-
-/// Reads an OBF file: `<board> <side>; MOVE:+score; ...`, moves listed best first.
-fn read_ffo(file: &str, first_number: usize) -> Vec<Ffo> {
-    let text = std::fs::read_to_string(data_path(file)).unwrap();
-    text.lines()
-        .filter(|line| !line.trim().is_empty())
-        .enumerate()
-        .map(|(i, line)| {
-            let mut parts = line.split(';').map(str::trim).filter(|p| !p.is_empty());
-            let pos = Othello::parse_position(&Size::Eight, parts.next().unwrap()).unwrap();
-            let scored: Vec<(String, i32)> = parts
-                .map(|p| {
-                    let (mv, score) = p.split_once(':').unwrap();
-                    (mv.to_lowercase(), score.parse().unwrap())
-                })
-                .collect();
-            let score = scored[0].1;
-            let best_moves = scored
-                .iter()
-                .filter(|(_, s)| *s == score)
-                .map(|(m, _)| m.clone())
-                .collect();
-            Ffo {
-                number: first_number + i,
-                pos,
-                score,
-                best_moves,
-            }
-        })
-        .collect()
-}
 
 fn check_ffo(numbers: std::ops::RangeInclusive<usize>) {
     let mut search = AlphaBeta::with_ordering(AlphaBetaConfig::default(), OthelloOrdering);

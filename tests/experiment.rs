@@ -162,6 +162,7 @@ fn record(stage: u32, index: usize, verdict: Verdict) -> Record {
         nodes: 100,
         playouts: 6000,
         seconds: 0.5,
+        peak_bytes: 1000,
         root_value: Some(Values::Probability {
             ppn: 0.5,
             one_minus_ppn: 0.5,
@@ -317,6 +318,7 @@ fn record_json_has_the_spec_shape() {
         "nodes",
         "playouts",
         "seconds",
+        "peak_bytes",
         "root_value",
         "exact",
         "wrong",

@@ -11,6 +11,43 @@ function row(list, term, detail) {
   list.append(dt, dd);
 }
 
+const signed = (v) => (v > 0 ? `+${v}` : String(v));
+
+/**
+ * A search for an exact score (multi-valued PNS): the score, or the bounds so far, as a row
+ * of `list`, and a table of its threshold runs ("score ≥ v?", verdict, positions, time).
+ */
+function scoreSearch(found, list) {
+  const bounds = found.score !== null && found.score !== undefined
+    ? `${signed(found.score)} (exact: ≥ ${signed(found.score)} proved, ≥ ${signed(found.score + 1)} disproved)`
+    : `from ${found.low ?? '−∞'} to ${found.high ?? '+∞'} so far`;
+  row(list, 'score', bounds);
+  list.lastElementChild.dataset.score = found.score ?? '';
+  const table = document.createElement('table');
+  table.className = 'threshold-runs';
+  const caption = document.createElement('caption');
+  caption.textContent = `Threshold runs (df-pn on "score ≥ v?"): ${found.runs.length}`;
+  const head = document.createElement('tr');
+  for (const text of ['v', 'score ≥ v?', 'positions', 'time']) {
+    const th = document.createElement('th');
+    th.textContent = text;
+    head.append(th);
+  }
+  table.append(caption, head);
+  for (const run of found.runs) {
+    const tr = document.createElement('tr');
+    tr.dataset.verdict = run.verdict;
+    const answer = { proved: 'yes (proved)', disproved: 'no (disproved)' }[run.verdict] ?? 'running…';
+    for (const text of [signed(run.threshold), answer, run.nodes.toLocaleString('en'), `${run.seconds.toFixed(3)} s`]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    table.append(tr);
+  }
+  return [table];
+}
+
 /**
  * One card per report. `running`: whether the searches are advancing now; an unfinished
  * search that is not says it is paused rather than searching.
@@ -42,6 +79,7 @@ export function renderResults(container, reports, { running = false } = {}) {
       if (report.root_value) row(list, 'root', valueText(report.root_value));
       row(list, 'best move', report.best_move ?? '—');
       card.append(title, question, verdict, list);
+      if (report.score_search) card.append(...scoreSearch(report.score_search, list));
       return card;
     }),
   );

@@ -157,7 +157,7 @@ impl SearchSpec {
 ///
 /// ```json
 /// {"stage":18,"index":0,"pos":"…","algo":"ppns","verdict":"concluded-win","iterations":12,
-///  "nodes":131,"playouts":7860,"seconds":0.41,
+///  "nodes":131,"playouts":7860,"seconds":0.41,"peak_bytes":52400,
 ///  "root_value":{"kind":"probability","ppn":0.999991,"one_minus_ppn":0.000009},
 ///  "exact":"win","wrong":false}
 /// ```
@@ -197,6 +197,9 @@ pub struct Record {
     pub playouts: u64,
     /// Seconds of search (wall clock; the only field that changes between identical runs).
     pub seconds: f64,
+    /// The most memory the search held at once: its peak tree nodes or table entries times
+    /// the bytes of one.
+    pub peak_bytes: u64,
     /// The root's value when the search stopped.
     #[serde(serialize_with = "root_value")]
     pub root_value: Option<Values>,

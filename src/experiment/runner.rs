@@ -150,6 +150,7 @@ pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, Err
         nodes: job.search.algo.nodes(&stats),
         playouts: stats.playouts,
         seconds: stats.seconds,
+        peak_bytes: stats.peak_nodes * stats.bytes_per_node,
         root_value: search.root_value(),
         exact: None,
         wrong: None,

@@ -225,6 +225,8 @@ searches!(
     heuristic::MinimaxSearch,
     heuristic::AlphaBetaPlayer,
     heuristic::DeepeningPlayer,
+    exact::mvpns::MvPnsSearch,
+    exact::dfppns::DfPpnsSearch,
 );
 
 /// The search with id `id`.

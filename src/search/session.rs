@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use super::catalogue::SearchInfo;
 use super::tree::NodeId;
-use super::view::{History, Inspection, PathNode, Snapshot, Values};
+use super::view::{History, Inspection, PathNode, ScoreSearch, Snapshot, Values};
 use super::{Stats, Verdict};
 use crate::game::view::PositionView;
 
@@ -169,6 +169,12 @@ pub trait Session: Send {
     fn tree(&self) -> Option<&dyn TreeView> {
         None
     }
+
+    /// For searches that find an exact score by a series of binary threshold runs
+    /// (multi-valued PNS): the runs and the bounds on the score so far.
+    fn score_search(&self) -> Option<ScoreSearch> {
+        None
+    }
 }
 
 /// What a search that keeps a tree shows of it.
@@ -218,6 +224,10 @@ pub struct Report {
     pub trace: Option<String>,
     /// The question the search answers, in words ([`Session::question`]).
     pub question: String,
+    /// The threshold runs and score bounds of a search for an exact score
+    /// ([`Session::score_search`]); absent for other searches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score_search: Option<ScoreSearch>,
 }
 
 impl Report {
@@ -234,6 +244,7 @@ impl Report {
             path: session.tree().map(TreeView::last_path).unwrap_or_default(),
             trace: session.tree().and_then(TreeView::trace),
             question: session.question(),
+            score_search: session.score_search(),
         }
     }
 }

@@ -624,3 +624,32 @@ impl Serialize for History {
         map.end()
     }
 }
+
+/// One binary run of a search for an exact score ([`crate::search::exact::mvpns`]): the
+/// question "score ≥ `threshold`?" and what the run answered.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ThresholdRun {
+    /// The run's threshold v: it asks whether the root player's score is at least v.
+    pub threshold: i32,
+    /// `proved` (score ≥ v), `disproved` (score < v), or `out` while the run goes on.
+    pub verdict: Verdict,
+    /// Positions the run searched.
+    pub nodes: u64,
+    /// Seconds the run took.
+    pub seconds: f64,
+}
+
+/// What a search for an exact score by threshold runs knows so far: every run (the one in
+/// progress last, with verdict `out`), the bounds they proved on the score and, once the
+/// bounds meet, the score.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreSearch {
+    /// The runs in the order they ran.
+    pub runs: Vec<ThresholdRun>,
+    /// The greatest v proved (score ≥ v); `null` before the first proof.
+    pub low: Option<i32>,
+    /// The least v disproved, minus 1 (score ≤ v); `null` before the first disproof.
+    pub high: Option<i32>,
+    /// The exact score for the root player, once `low == high`.
+    pub score: Option<i32>,
+}

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use pnplay::game::knowledge::MoveOrdering;
+use pnplay::game::othello::{Othello, Size};
 use pnplay::game::{Game, MoveList, Player, Rng, Turn};
 use pnplay::search::exact::alphabeta::AlphaBeta;
 use pnplay::search::exact::dfpn::{DfPn, DfPnConfig};
@@ -345,5 +346,41 @@ pub fn ordered_moves<G: pnplay::game::knowledge::Knowledge>(pos: &G) -> Vec<Stri
     order
         .into_iter()
         .map(|i| pos.format_move(moves[i]))
+/// One FFO position: the board, its exact score and the moves that achieve it.
+pub struct Ffo {
+    pub number: usize,
+    pub pos: Othello,
+    pub score: i32,
+    pub best_moves: Vec<String>,
+}
+
+/// Reads an OBF file: `<board> <side>; MOVE:+score; ...`, moves listed best first.
+pub fn read_ffo(file: &str, first_number: usize) -> Vec<Ffo> {
+    let text = std::fs::read_to_string(data_path(file)).unwrap();
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .enumerate()
+        .map(|(i, line)| {
+            let mut parts = line.split(';').map(str::trim).filter(|p| !p.is_empty());
+            let pos = Othello::parse_position(&Size::Eight, parts.next().unwrap()).unwrap();
+            let scored: Vec<(String, i32)> = parts
+                .map(|p| {
+                    let (mv, score) = p.split_once(':').unwrap();
+                    (mv.to_lowercase(), score.parse().unwrap())
+                })
+                .collect();
+            let score = scored[0].1;
+            let best_moves = scored
+                .iter()
+                .filter(|(_, s)| *s == score)
+                .map(|(m, _)| m.clone())
+                .collect();
+            Ffo {
+                number: first_number + i,
+                pos,
+                score,
+                best_moves,
+            }
+        })
         .collect()
 }

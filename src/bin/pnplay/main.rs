@@ -166,6 +166,22 @@ fn solve(
     if let Some(best) = &report.best_move {
         println!("best move: {best}");
     }
+    if let Some(found) = &report.score_search {
+        for run in &found.runs {
+            println!(
+                "run score ≥ {:+}: {} ({} positions, {:.3} s)",
+                run.threshold, run.verdict, run.nodes, run.seconds
+            );
+        }
+        match (found.score, found.low, found.high) {
+            (Some(score), ..) => println!("score {score:+} for the side to move"),
+            (None, low, high) => println!(
+                "score between {} and {}",
+                low.map_or("-∞".into(), |v| format!("{v:+}")),
+                high.map_or("+∞".into(), |v| format!("{v:+}"))
+            ),
+        }
+    }
     Ok(())
 }
 

@@ -103,6 +103,22 @@ pub struct Numbers {
 }
 
 impl Numbers {
+    /// The numbers as shown to users ([`INFINITY`] becomes `f64::INFINITY`).
+    #[must_use]
+    pub fn values(self) -> Values {
+        let shown = |n: u32| {
+            if n == INFINITY {
+                f64::INFINITY
+            } else {
+                f64::from(n)
+            }
+        };
+        Values::ProofNumbers {
+            pn: shown(self.pn),
+            dn: shown(self.dn),
+        }
+    }
+
     const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
     const PROVEN: Numbers = Numbers {
         pn: 0,
@@ -226,6 +242,38 @@ impl<G: Game> DfPn<G> {
     #[must_use]
     pub fn root_numbers(&self) -> Numbers {
         self.lookup(&self.root)
+    }
+
+    /// Starts a fresh search of `root` (same question, same table, emptied in O(1)); the
+    /// counters go on adding up. For searches made of a series of df-pn runs
+    /// ([`super::mvpns`]), so they allocate the table once.
+    pub fn restart(&mut self, root: &G) {
+        self.root = root.clone();
+        self.table.clear();
+        self.verdict = Verdict::Out;
+    }
+
+    /// At a root where the root player moves: the child with the least proof number (a
+    /// proven one once the root is proved), first in move order on ties; `None` where the
+    /// opponent or chance moves.
+    #[must_use]
+    pub fn best_move(&self) -> Option<G::Move> {
+        let root = &self.root;
+        if !self.is_or(root) {
+            return None;
+        }
+        let mut moves = MoveList::<G>::default();
+        root.legal_moves(&mut moves);
+        let mut best: Option<(u32, G::Move)> = None;
+        for &mv in moves.iter() {
+            let mut child = root.clone();
+            child.play(mv);
+            let pn = self.lookup(&child).pn;
+            if best.is_none_or(|(least, _)| pn < least) {
+                best = Some((pn, mv));
+            }
+        }
+        best.map(|(_, mv)| mv)
     }
 
     /// Whether the root player chooses the move at `pos` (a player's turn).
@@ -480,42 +528,15 @@ impl<G: Game> Session for DfPnSession<G> {
     }
 
     fn root_value(&self) -> Option<Values> {
-        let numbers = self.search.root_numbers();
-        let shown = |n: u32| {
-            if n == INFINITY {
-                f64::INFINITY
-            } else {
-                f64::from(n)
-            }
-        };
-        Some(Values::ProofNumbers {
-            pn: shown(numbers.pn),
-            dn: shown(numbers.dn),
-        })
+        Some(self.search.root_numbers().values())
     }
 
     fn question(&self) -> String {
         self.question.clone()
     }
 
-    /// At a root where the root player moves: the child with the least proof number (a
-    /// proven one once the root is proved), first in move order on ties.
     fn best_move(&self) -> Option<String> {
-        let root = &self.search.root;
-        if !self.search.is_or(root) {
-            return None;
-        }
-        let mut moves = MoveList::<G>::default();
-        root.legal_moves(&mut moves);
-        let mut best: Option<(u32, G::Move)> = None;
-        for &mv in moves.iter() {
-            let mut child = root.clone();
-            child.play(mv);
-            let pn = self.search.lookup(&child).pn;
-            if best.is_none_or(|(least, _)| pn < least) {
-                best = Some((pn, mv));
-            }
-        }
-        best.map(|(_, mv)| root.format_move(mv))
+        let mv = self.search.best_move()?;
+        Some(self.search.root.format_move(mv))
     }
 }

@@ -10,6 +10,8 @@
 
 pub mod alphabeta;
 pub mod dfpn;
+pub mod dfppns;
+pub mod mvpns;
 pub mod table;
 
 use super::catalogue::Capabilities;
