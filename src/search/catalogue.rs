@@ -225,6 +225,7 @@ searches!(
     heuristic::MinimaxSearch,
     heuristic::AlphaBetaPlayer,
     heuristic::DeepeningPlayer,
+    bestfirst::cns::CnsSearch,
 );
 
 /// The search with id `id`.
