@@ -563,13 +563,23 @@ impl<G: Catalogued> Cns<G> {
         })
     }
 
-    /// The first root child whose value is the root's: the move the value comes from.
+    /// The move the root's value comes from: among the root's children worth its value m,
+    /// the one whose value is hardest to lower (the most conspirators for m − step; ∞ once
+    /// the value is exact), the first in move order on ties.
     fn best_child(&self) -> Option<NodeId> {
         let m = self.tree.node(ROOT).value();
-        self.tree
-            .node(ROOT)
-            .child_ids()
-            .find(|&c| self.tree.node(c).value() == m)
+        let below = usize::from(m).checked_sub(1);
+        let mut best: Option<(u32, NodeId)> = None;
+        for child in self.tree.node(ROOT).child_ids() {
+            if self.tree.node(child).value() != m {
+                continue;
+            }
+            let hardness = below.map_or(INFINITE, |t| self.down(child, t));
+            if best.is_none_or(|(h, _)| hardness > h) {
+                best = Some((hardness, child));
+            }
+        }
+        best.map(|(_, child)| child)
     }
 
     /// The position at node `id` and the moves leading there, in notation.
