@@ -226,6 +226,7 @@ searches!(
     heuristic::AlphaBetaPlayer,
     heuristic::DeepeningPlayer,
     bestfirst::cns::CnsSearch,
+    heuristic::om::OmSearch,
 );
 
 /// The search with id `id`.
