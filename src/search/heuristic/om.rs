@@ -152,16 +152,19 @@ impl<G: Game> OpponentModel<G> {
         self.stats = Stats::default();
         self.evaluated = false;
         self.count()?;
-        let mut best: Option<(Pair, usize)> = None;
+        // The root is a MAX node: the move with the largest v₁, and v₂'s maximum.
+        let mut best: Option<(i64, usize)> = None;
+        let mut model = i64::MIN;
         for (index, child) in children(pos).into_iter().enumerate() {
             let value = self.value(&child, depth.max(1) - 1)?;
-            if best.is_none_or(|(b, _)| value.own > b.own) {
-                best = Some((value, index));
+            model = model.max(value.model);
+            if best.is_none_or(|(own, _)| value.own > own) {
+                best = Some((value.own, index));
             }
         }
-        let (value, best) = best.expect("a player's turn has a move");
+        let (own, best) = best.expect("a player's turn has a move");
         Ok(OmResult {
-            value,
+            value: Pair { own, model },
             best,
             exact: !self.evaluated,
         })
