@@ -36,8 +36,8 @@ fn om_with_the_model_equal_to_its_own_evaluation_is_minimax_on_240_othello_posit
         om_params.set_text("model", eval).unwrap();
         let mut minimax_params = settings;
         minimax_params.set_text("endgame", "off").unwrap();
-        let mut om = catalogue::start("om", pos.clone(), &om_params).unwrap();
-        let mut minimax = catalogue::start("minimax", pos.clone(), &minimax_params).unwrap();
+        let mut om = catalogue::start("om", *pos, &om_params).unwrap();
+        let mut minimax = catalogue::start("minimax", *pos, &minimax_params).unwrap();
         let (a, b) = (om.run(), minimax.run());
         let text = pos.format_position();
         assert_eq!(a, b, "#{index} {eval} depth {depth}: {text}");
@@ -73,8 +73,8 @@ fn om_with_another_model_can_choose_another_move() {
             let mut minimax = om.clone();
             om.set_text("model", "mobility").unwrap();
             minimax.set_text("endgame", "off").unwrap();
-            let mut a = catalogue::start("om", (*pos).clone(), &om).unwrap();
-            let mut b = catalogue::start("minimax", (*pos).clone(), &minimax).unwrap();
+            let mut a = catalogue::start("om", **pos, &om).unwrap();
+            let mut b = catalogue::start("minimax", **pos, &minimax).unwrap();
             a.run();
             b.run();
             a.best_move() != b.best_move()

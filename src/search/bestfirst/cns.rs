@@ -883,9 +883,9 @@ impl<G: Catalogued> TreeView for Cns<G> {
             Backup {
                 formula: format!("{rule}; {CN_RULE}"),
                 applied: format!(
-                    "m = {word}({}) = {}; every target's numbers below",
+                    "v = {word}({}) = {}; every target's numbers in the table",
                     values.join(", "),
-                    self.target_text(usize::from(node.value()))
+                    self.targets.value(usize::from(node.value()))
                 ),
                 result: self.values_of(id),
             }
@@ -894,15 +894,15 @@ impl<G: Catalogued> TreeView for Cns<G> {
             Backup {
                 formula: if finished { TERMINAL_RULE } else { LEAF_RULE }.to_string(),
                 applied: format!(
-                    "m = {} ({})",
-                    self.target_text(usize::from(node.value())),
+                    "{}: v = {}",
                     if finished {
-                        "the game's score"
+                        "the game's score on the grid"
                     } else if self.evaluator.is_some() {
-                        "the evaluation, scaled to the targets"
+                        "the evaluation, scaled to the grid"
                     } else {
-                        "no evaluation: 0"
-                    }
+                        "no evaluation here"
+                    },
+                    self.targets.value(usize::from(node.value())),
                 ),
                 result: self.values_of(id),
             }
