@@ -133,18 +133,29 @@ const CN_RULE: &str = "CN(v) = ↑(v) for v above the value m, ↓(v) below it, 
 
 /// The number ↑.
 const UP: Meaning = Meaning {
-    name: "↑",
-    meaning: "up conspiracy number: the fewest leaves that must change their values for this node's value to rise one target (∞: no unfinished leaf can raise it)",
+    name: "up",
+    meaning: "↑, the up conspiracy number: the fewest leaves that must change their values for this node's value to rise one target (∞: no unfinished leaf can raise it)",
 };
 /// The number ↓.
 const DOWN: Meaning = Meaning {
-    name: "↓",
-    meaning: "down conspiracy number: the fewest leaves that must change their values for this node's value to fall one target (∞: none can lower it)",
+    name: "down",
+    meaning: "↓, the down conspiracy number: the fewest leaves that must change their values for this node's value to fall one target (∞: none can lower it)",
 };
 /// The value v.
 const VALUE: Meaning = Meaning {
-    name: "v",
-    meaning: "the node's minimax value for the root player on the grid of targets: a finished game's score (disc difference, Connect Four score; win 1 / draw 0 / loss −1 where the game gives no score) or an unfinished leaf's evaluation",
+    name: "value",
+    meaning: "v, the node's minimax value for the root player on the grid of targets: a finished game's score (disc difference, Connect Four score; win 1 / draw 0 / loss −1 where the game gives no score) or an unfinished leaf's evaluation",
+};
+
+/// The distance between targets.
+const STEP_MEANING: Meaning = Meaning {
+    name: "step",
+    meaning: "the distance between two targets (the grid's unit: 1 where every score is a target)",
+};
+/// The largest target.
+const BOUND: Meaning = Meaning {
+    name: "bound",
+    meaning: "the largest target: the targets run from −bound to bound (the game's largest score; 1 where only win, draw and loss count)",
 };
 
 /// The grid of score targets of one search: `count` targets `(i − centre) · step`.
@@ -957,10 +968,10 @@ impl SearchKind for CnsSearch {
         params: PARAMS,
         explain: Explain {
             summary: "Conspiracy-number search keeps, for every node and every possible value v of the root (a grid of score targets: disc difference, Connect Four score), how many leaves at least would have to change their values — conspire — to bring the node's minimax value up to v (↑) or down to v (↓). Each iteration finds the root's likeliest other value (the fewest conspirators) and expands a leaf of that conspiracy, so the search works where the root's value is least settled. It stops when every other value needs at least ct conspirators, or, without ct, when no change of the unfinished leaves could move the value: then the value is the exact minimax value. Proof numbers are its two-valued special case.",
-            values: &[VALUE, UP, DOWN],
+            values: &[VALUE, UP, DOWN, STEP_MEANING, BOUND],
             formulas: &[TERMINAL_RULE, LEAF_RULE, MAX_RULE, MIN_RULE, CN_RULE],
             selection: "At the root, the target v ≠ m with the least conspiracy number CN(v) below ct (ties: nearer m, then higher). To raise the value to v, at every node the child with the least positive ↑(v); to lower it, the least positive ↓(v); ties to the first in move order; the leaf reached is expanded and the numbers backed up.",
-            params: "ct: the conspiracy threshold (off: search until the value is exact). step: the distance between targets (off: at most 41 targets; 1 on 4×4 Othello and Connect Four, 4 on 8×8 Othello). eval and w.*: the evaluation of unfinished leaves on 8×8 Othello (the Othello heuristics paper's weighted sum, scaled from its largest size to ± the squares of the board); other games value unfinished leaves 0. The goal only decides how an exact value reads as proved or disproved.",
+            params: "ct: the conspiracy threshold (off: search until the value is exact). step: the distance between targets (off: at most 41 targets; 1 on 4×4 Othello and Connect Four, 4 on 8×8 Othello). eval and w.coins, w.mobility, w.corners, w.stability, w.static: the evaluation of unfinished leaves on 8×8 Othello (the Othello heuristics paper's weighted sum, scaled from its largest size to ± the squares of the board); other games value unfinished leaves 0. The goal only decides how an exact value reads as proved or disproved.",
             source: "McAllester, Conspiracy numbers for min-max search (1988); Schaeffer, Conspiracy numbers (1990); dissertation §2.2.1, formulas (2.1)–(2.3).",
         },
     };

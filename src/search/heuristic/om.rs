@@ -354,7 +354,7 @@ impl SearchKind for OmSearch {
                 "the move: the first child with the largest v₁",
             ],
             selection: "Depth-first, every move in the game's order (no pruning).",
-            params: "depth: plies to search (a pass counts; no pruning, so 3–4 on 8×8 Othello). eval and w.*: the player's own evaluation. model: the evaluation the opponent is predicted to use. Games without an evaluation are searched to the end, where OM is exact minimax.",
+            params: "depth: plies to search (a pass counts; no pruning, so 3–4 on 8×8 Othello). eval and w.coins, w.mobility, w.corners, w.stability, w.static: the player's own evaluation. model: the evaluation the opponent is predicted to use. Games without an evaluation are searched to the end, where OM is exact minimax.",
             source: "Carmel and Markovitch, Incorporating opponent models into adversary search (1996); the TCG advanced-topics slides, Opponent models (slides 11–12); the evaluations of Sannidhanam and Annamalai, An Analysis of Heuristics in Othello, §5.",
         },
     };
