@@ -7,7 +7,7 @@
 //! a grid of *targets* `−R, …, −step, 0, step, …, R`. `R` is the game's
 //! [`Knowledge::score_range`] (Othello: the squares of the board, Connect Four: Pons' best
 //! score); a game that gives none is scored by outcome alone (win 1, draw 0, loss −1).
-//! `step` is the parameter `step`, or automatically the smallest that keeps at most
+//! `step` is the parameter `grid`, or automatically the smallest that keeps at most
 //! [`MAX_TARGETS`] targets (8×8 Othello: 4, so 33 targets; 6×6: 2; 4×4 Othello and 7×6
 //! Connect Four: 1, every score its own target).
 //!
@@ -104,7 +104,7 @@ pub const STEP: ParamSpec = ParamSpec {
     max: Some(1000.0),
     optional: true,
     ..ParamSpec::real(
-        "step",
+        "grid",
         "target step",
         "CNS: the distance between the score targets (disc difference, Connect Four score); off: the smallest keeping at most 41 targets",
     )
@@ -971,7 +971,7 @@ impl SearchKind for CnsSearch {
             values: &[VALUE, UP, DOWN, STEP_MEANING, BOUND],
             formulas: &[TERMINAL_RULE, LEAF_RULE, MAX_RULE, MIN_RULE, CN_RULE],
             selection: "At the root, the target v ≠ m with the least conspiracy number CN(v) below ct (ties: nearer m, then higher). To raise the value to v, at every node the child with the least positive ↑(v); to lower it, the least positive ↓(v); ties to the first in move order; the leaf reached is expanded and the numbers backed up.",
-            params: "ct: the conspiracy threshold (off: search until the value is exact). step: the distance between targets (off: at most 41 targets; 1 on 4×4 Othello and Connect Four, 4 on 8×8 Othello). eval and w.coins, w.mobility, w.corners, w.stability, w.static: the evaluation of unfinished leaves on 8×8 Othello (the Othello heuristics paper's weighted sum, scaled from its largest size to ± the squares of the board); other games value unfinished leaves 0. The goal only decides how an exact value reads as proved or disproved.",
+            params: "ct: the conspiracy threshold (off: search until the value is exact). grid: the distance between targets, step (off: at most 41 targets; 1 on 4×4 Othello and Connect Four, 4 on 8×8 Othello). eval and w.coins, w.mobility, w.corners, w.stability, w.static: the evaluation of unfinished leaves on 8×8 Othello (the Othello heuristics paper's weighted sum, scaled from its largest size to ± the squares of the board); other games value unfinished leaves 0. The goal only decides how an exact value reads as proved or disproved.",
             source: "McAllester, Conspiracy numbers for min-max search (1988); Schaeffer, Conspiracy numbers (1990); dissertation §2.2.1, formulas (2.1)–(2.3).",
         },
     };
