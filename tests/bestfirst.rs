@@ -506,8 +506,15 @@ fn expected_path<R: Rules, M: Copy>(
                 }
                 (Values::Probability { ppn, .. }, _, true) => -ppn,
                 (Values::Probability { ppn, .. }, _, false) => ppn,
-                (Values::Mcts { .. } | Values::PnMcts { .. } | Values::Evaluation { .. }, _, _) => {
-                    unreachable!("best-first rules have no MCTS or evaluation values")
+                (
+                    Values::Mcts { .. }
+                    | Values::PnMcts { .. }
+                    | Values::Evaluation { .. }
+                    | Values::Conspiracy { .. },
+                    _,
+                    _,
+                ) => {
+                    unreachable!("best-first rules have no MCTS, evaluation or conspiracy values")
                 }
             }
         };

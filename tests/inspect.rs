@@ -76,6 +76,7 @@ fn check_every_node(session: &dyn Session) -> usize {
                 ("dn", short(dn)),
             ],
             Values::Evaluation { .. } => unreachable!("the depth-limited players keep no tree"),
+            Values::Conspiracy { value, .. } => vec![("v", short(value))],
         };
         for (key, value) in expected {
             let found = results.iter().rev().find(|(name, _)| name == key);
@@ -111,6 +112,7 @@ fn applied_backups_equal_the_stored_values_on_every_node_of_real_searches() {
         "pp",
         "mcts",
         "pnmcts",
+        "cns",
     ] {
         for goal in [Goal::Win, Goal::NotLose] {
             let mut session = start("tictactoe", "", algo, goal);
@@ -289,6 +291,9 @@ fn key(values: Values, or: bool) -> f64 {
             unreachable!("MCTS maximises formula (1)/(2): tests/mcts.rs")
         }
         (Values::Evaluation { .. }, _) => unreachable!("the depth-limited players keep no tree"),
+        (Values::Conspiracy { .. }, _) => {
+            unreachable!("CNS selects for the root's target: tests/cns.rs")
+        }
     }
 }
 

@@ -72,6 +72,29 @@ export class Inspector {
       ? [element('h4', {}, `Children (${inspection.children.length})`), table]
       : [element('p', {}, 'A leaf: not expanded yet, or the game is over here.')];
 
+    // Searches over score targets (conspiracy-number search) send every target's numbers.
+    const targets = [];
+    if (inspection.targets) {
+      const number = (x) => (Number(x) === Infinity ? '∞' : String(Number(x)));
+      const signed = (x) => (Number(x) > 0 ? `+${Number(x)}` : String(Number(x)));
+      const targetTable = element('table', { class: 'inspector-targets' });
+      const head = element('tr');
+      for (const title of ['target v', 'CN(v)', '↑(v)', '↓(v)', 'with the children\'s numbers']) head.append(element('th', {}, title));
+      targetTable.append(head);
+      for (const row of inspection.targets) {
+        const tr = element('tr', Number(row.cn) === 0 ? { class: 'at-value' } : {});
+        tr.append(
+          element('td', {}, signed(row.target)),
+          element('td', {}, number(row.cn)),
+          element('td', {}, number(row.up)),
+          element('td', {}, number(row.down)),
+          element('td', {}, row.applied),
+        );
+        targetTable.append(tr);
+      }
+      targets.push(element('h4', {}, `Conspiracy numbers per target (${inspection.targets.length})`), targetTable);
+    }
+
     const actions = element('div', { class: 'row' });
     const load = element('button', { type: 'button', 'data-action': 'load' }, 'Load this position on the board');
     load.addEventListener('click', () => this.onLoad(position.text));
@@ -81,7 +104,7 @@ export class Inspector {
 
     const top = element('div', { class: 'inspector-top' });
     top.append(board, turn, values);
-    root.replaceChildren(heading, line, top, ...children, actions);
+    root.replaceChildren(heading, line, top, ...targets, ...children, actions);
     // On a narrow screen the inspector is below the tree: bring a newly chosen node into view.
     if (opening && window.matchMedia('(max-width: 760px)').matches) root.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }

@@ -94,6 +94,14 @@ pub trait Knowledge: Game {
     fn moves_left(&self) -> Option<u32> {
         None
     }
+
+    /// The range `(low, high)` every [`Game::terminal_value`] of this variant lies in (from
+    /// either player's view), for searches over score targets (conspiracy-number search);
+    /// `None` when the game does not say, and those searches then score a finished game
+    /// by its outcome alone (win 1, draw 0, loss −1).
+    fn score_range(&self) -> Option<(i32, i32)> {
+        None
+    }
 }
 
 /// A heuristic value of a position for depth-limited searches.

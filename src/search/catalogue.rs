@@ -227,6 +227,8 @@ searches!(
     heuristic::DeepeningPlayer,
     exact::mvpns::MvPnsSearch,
     exact::dfppns::DfPpnsSearch,
+    bestfirst::cns::CnsSearch,
+    heuristic::om::OmSearch,
 );
 
 /// The search with id `id`.

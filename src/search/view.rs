@@ -87,6 +87,23 @@ pub enum Values {
         /// The depth (plies) of the search that gave it.
         depth: f64,
     },
+    /// Conspiracy-number search ([`crate::search::bestfirst::cns`]): the node's minimax
+    /// value for the root player on the search's grid of targets, and its conspiracy numbers
+    /// for the two targets next to it — how many leaves must change their values at least
+    /// to raise the value one step (`up`) or to lower it one step (`down`); ∞ when no
+    /// change of the unfinished leaves can (every target's numbers are in the inspector).
+    Conspiracy {
+        /// The minimax value (a multiple of `step`).
+        value: f64,
+        /// Conspirators needed to raise it to `value + step`.
+        up: f64,
+        /// Conspirators needed to lower it to `value − step`.
+        down: f64,
+        /// The distance between targets.
+        step: f64,
+        /// The largest target: the targets run from −bound to bound.
+        bound: f64,
+    },
 }
 
 /// What one disc of a finished game's margin counts in [`Values::Evaluation`]: more than
@@ -97,6 +114,16 @@ pub const EVALUATION_PER_DISC: f64 = 1_000_000.0;
 /// paper's weights sum to 85, so ±2500 is a clear edge), 1 for a won game, 0 for a lost one.
 fn evaluation_share(value: f64) -> f64 {
     (1.0 + (value / 2500.0).tanh()) / 2.0
+}
+
+/// A conspiracy-number search's value as a share in [0, 1] for charts: 0 at −bound, 1 at
+/// bound.
+fn target_share(value: f64, bound: f64) -> f64 {
+    if bound > 0.0 {
+        ((value + bound) / (2.0 * bound)).clamp(0.0, 1.0)
+    } else {
+        0.5
+    }
 }
 
 /// `b / (a + b)`, 1 when `a` is 0 and 0 when `b` is 0 (also for infinities).
@@ -142,6 +169,7 @@ impl Values {
             Values::Mcts { .. } => "mcts",
             Values::PnMcts { .. } => "pn-mcts",
             Values::Evaluation { .. } => "evaluation",
+            Values::Conspiracy { .. } => "conspiracy",
         }
     }
 
@@ -169,6 +197,19 @@ impl Values {
                 ("rank", rank),
             ],
             Values::Evaluation { value, depth } => vec![("value", value), ("depth", depth)],
+            Values::Conspiracy {
+                value,
+                up,
+                down,
+                step,
+                bound,
+            } => vec![
+                ("value", value),
+                ("up", up),
+                ("down", down),
+                ("step", step),
+                ("bound", bound),
+            ],
         }
     }
 
@@ -181,6 +222,7 @@ impl Values {
             Values::MonteCarlo { pmc, dmc } => share(pmc, dmc),
             Values::Mcts { mean, .. } | Values::PnMcts { mean, .. } => (1.0 + mean) / 2.0,
             Values::Evaluation { value, .. } => evaluation_share(value),
+            Values::Conspiracy { value, bound, .. } => target_share(value, bound),
         }
     }
 
@@ -195,6 +237,7 @@ impl Values {
             Values::MonteCarlo { pmc, dmc } => share(dmc, pmc),
             Values::Mcts { mean, .. } | Values::PnMcts { mean, .. } => (1.0 - mean) / 2.0,
             Values::Evaluation { value, .. } => evaluation_share(-value),
+            Values::Conspiracy { value, bound, .. } => target_share(-value, bound),
         }
     }
 
@@ -207,6 +250,7 @@ impl Values {
             Values::MonteCarlo { .. } => "dmc/(pmc+dmc)",
             Values::Mcts { .. } | Values::PnMcts { .. } => "(1 + mean)/2",
             Values::Evaluation { .. } => "(1 + tanh(value/2500))/2",
+            Values::Conspiracy { .. } => "(value + bound)/(2·bound)",
         }
     }
 
@@ -233,6 +277,9 @@ impl Values {
             Values::Evaluation { value, depth } => {
                 format!("eval {} (depth {})", short(value), short(depth))
             }
+            Values::Conspiracy {
+                value, up, down, ..
+            } => format!("v {} / ↑ {} / ↓ {}", short(value), short(up), short(down)),
             Values::Mcts { visits, mean } => format!("n {} / v {}", short(visits), short(mean)),
             Values::PnMcts {
                 visits,
@@ -472,6 +519,29 @@ pub struct Inspection {
     pub backup: Backup,
     /// Which child selection picks and why; `null` for a leaf.
     pub selection: Option<String>,
+    /// For searches over score targets (conspiracy-number search): the node's numbers for
+    /// every target, each with its rule applied to the children; absent for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub targets: Option<Vec<TargetRow>>,
+}
+
+/// One target of a node inspected by a search over score targets: the conspiracy numbers
+/// (McAllester) to make the node's value at least (`up`) or at most (`down`) the target,
+/// and the one the dissertation's §2.2.1 names CN(v): `up` above the node's value, `down`
+/// below it, 0 at it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TargetRow {
+    /// The target value v.
+    pub target: f64,
+    /// CN(v).
+    pub cn: f64,
+    /// ↑needed(v): the fewest leaves whose values must change for the value to reach ≥ v.
+    pub up: f64,
+    /// ↓needed(v): the fewest for the value to reach ≤ v.
+    pub down: f64,
+    /// CN(v)'s rule applied to the children's numbers (`min(1, 2, ∞) = 1`), or how a leaf
+    /// got it.
+    pub applied: String,
 }
 
 /// The most points a [`History`] holds.

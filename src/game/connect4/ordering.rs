@@ -8,6 +8,12 @@ use crate::game::knowledge::{Knowledge, MoveOrdering};
 
 impl Knowledge for Connect4 {
     type Ordering = ConnectFourOrdering;
+
+    /// Pons' score: a win needs at least 7 stones, so it scores at most `(W·H + 2 − 7) / 2`.
+    fn score_range(&self) -> Option<(i32, i32)> {
+        let best = (self.dims().cells() as i32 - 5).max(0) / 2;
+        Some((-best, best))
+    }
 }
 
 /// Connect Four knowledge from Pascal Pons' solver: bounds from the number of stones

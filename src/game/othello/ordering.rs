@@ -32,6 +32,12 @@ impl Knowledge for Othello {
     fn moves_left(&self) -> Option<u32> {
         Some(self.empty_squares().count_ones())
     }
+
+    /// The disc difference: at most every square.
+    fn score_range(&self) -> Option<(i32, i32)> {
+        let squares = self.size().cells() as i32;
+        Some((-squares, squares))
+    }
 }
 
 /// Othello endgame ordering: *fastest first* (the move that leaves the opponent the fewest

@@ -42,6 +42,7 @@
 //! assert!(search.best_move().is_some());
 //! ```
 
+pub mod cns;
 pub mod mcpns;
 pub mod playout;
 pub mod pns;
@@ -782,6 +783,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             children: child_views,
             backup,
             selection,
+            targets: None,
         })
     }
 }

@@ -48,6 +48,7 @@
 //! the search ends `out`, with its move and value.
 
 pub mod depth;
+pub mod om;
 
 use crate::game::MoveList;
 use crate::game::catalogue::Catalogued;

@@ -341,5 +341,6 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
             result: search.values(id),
         },
         selection,
+        targets: None,
     })
 }
