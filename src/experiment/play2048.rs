@@ -295,6 +295,7 @@ pub fn table_5_1(records: &[GameRecord]) -> String {
         let (step, step_ci) = mean_interval(&steps);
         let reached = count(&|h| h >= 2048);
         let (lo, hi) = wilson(reached, games.len());
+        let (lo, hi) = (lo.max(0.0), hi.min(100.0));
         let _ = write!(out, "{d}\t{}\t{}", games.len(), count(&|h| h <= 256));
         for tile in tiles {
             let _ = write!(out, "\t{}", count(&|h| h == tile));
@@ -322,28 +323,34 @@ pub fn table_5_2(records: &[GameRecord]) -> String {
                 .filter(|r| r.depth == d && r.highest == tile)
                 .filter_map(|r| r.motion)
                 .collect();
-            if let Some(mean) = Motion::mean(&motions) {
-                let _ = writeln!(
-                    out,
-                    "{d}\t{tile}\t{}\t{:.5}\t{:.5}\t{:.5}\t{:.5}",
-                    motions.len(),
-                    mean.v,
-                    mean.m,
-                    mean.p,
-                    mean.ep
-                );
-            }
+            motion_row(&mut out, d, tile, &motions);
         }
     }
     out
 }
 
+/// One row of the motion-in-mind tables: depth, tile, how many, and the means of v, M, p
+/// and Eₚ over `motions` (nothing when empty).
+fn motion_row(out: &mut String, d: u32, tile: u32, motions: &[Motion]) {
+    if let Some(mean) = Motion::mean(motions) {
+        let _ = writeln!(
+            out,
+            "{d}\t{tile}\t{}\t{:.5}\t{:.5}\t{:.5}\t{:.5}",
+            motions.len(),
+            mean.v,
+            mean.m,
+            mean.p,
+            mean.ep
+        );
+    }
+}
+
 /// Motion in mind per segment (Figure 5-10's data): per depth and the highest tile during
-/// the segment, the mean v, p and Eₚ over the games' segments.
+/// the segment, the mean v, M, p and Eₚ over the games' segments.
 #[must_use]
 pub fn segment_table(records: &[GameRecord]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "d\tsegment tile\tsegments\tv\tp\tEp");
+    let _ = writeln!(out, "d\tsegment tile\tsegments\tv\tM\tp\tEp");
     for d in depths_of(records) {
         let mut tiles: Vec<u32> = records
             .iter()
@@ -358,16 +365,7 @@ pub fn segment_table(records: &[GameRecord]) -> String {
                 .filter(|r| r.depth == d)
                 .flat_map(|r| r.segments.iter().filter(|s| s.0 == tile).map(|s| s.1))
                 .collect();
-            if let Some(mean) = Motion::mean(&motions) {
-                let _ = writeln!(
-                    out,
-                    "{d}\t{tile}\t{}\t{:.5}\t{:.5}\t{:.5}",
-                    motions.len(),
-                    mean.v,
-                    mean.p,
-                    mean.ep
-                );
-            }
+            motion_row(&mut out, d, tile, &motions);
         }
     }
     out
@@ -420,4 +418,81 @@ pub fn threshold_table(records: &[GameRecord]) -> String {
         let _ = writeln!(out, "{d}\t{v1:.4}\t{z1:.1}\t{v2:.4}\t{z2:.1}");
     }
     out
+}
+
+/// One speed measurement: expectimax at one depth, with or without Star1, over a set of
+/// positions.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Speed {
+    /// Plies searched.
+    pub depth: u32,
+    /// Star1 on.
+    pub star1: bool,
+    /// Positions searched (moves chosen).
+    pub moves: usize,
+    /// Positions visited in all.
+    pub nodes: u64,
+    /// Seconds in all.
+    pub seconds: f64,
+}
+
+/// Every `every`-th position a depth-3 player meets in the game of `seed` (4×4, past 2048):
+/// the positions the speed measurement searches.
+#[must_use]
+pub fn sample_positions(seed: u64, every: usize) -> Vec<G2048> {
+    let variant = Config::open(4).expect("a valid 2048");
+    let mut pos = G2048::start(&variant);
+    let mut rng = Rng::new(seed);
+    let mut moves = MoveList::<G2048>::default();
+    let mut search = Expectimax::new(ExpectimaxConfig {
+        depth: 3,
+        ..ExpectimaxConfig::default()
+    });
+    let mut out = Vec::new();
+    let mut step = 0;
+    loop {
+        match pos.turn() {
+            Turn::Over => break,
+            Turn::Chance => {
+                pos.legal_moves(&mut moves);
+                let spawn = pick_by_probability(&pos, &moves, &mut rng);
+                pos.play(spawn);
+            }
+            Turn::Player(_) => {
+                if step % every == 0 {
+                    out.push(pos);
+                }
+                let Some(answer) = search.search(&pos) else {
+                    break;
+                };
+                pos.play(answer.best);
+                step += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Times expectimax at `depth` (Star1 or not) on `positions`.
+#[must_use]
+pub fn measure_speed(positions: &[G2048], depth: u32, star1: bool) -> Speed {
+    let mut search = Expectimax::new(ExpectimaxConfig {
+        depth,
+        star1,
+        ..ExpectimaxConfig::default()
+    });
+    let clock = crate::search::Clock::start();
+    let mut nodes = 0;
+    for pos in positions {
+        if let Some(answer) = search.search(pos) {
+            nodes += answer.counters.nodes;
+        }
+    }
+    Speed {
+        depth,
+        star1,
+        moves: positions.len(),
+        nodes,
+        seconds: clock.seconds(),
+    }
 }

@@ -79,8 +79,8 @@ pub const MAX_TILE: u32 = 1 << 15;
 /// Which 2048 is played: the board size and the tile that wins.
 ///
 /// ```
-/// use pnplay::game::g2048::Config;
-/// assert_eq!(Config::default(), Config { size: 4, objective: 2048 });
+/// use pnplay::game::g2048::{Config, Spawns};
+/// assert_eq!(Config::default(), Config { size: 4, objective: 2048, spawns: Spawns::And });
 /// assert!(Config::new(2, 32).is_ok());
 /// assert!(Config::new(3, 32).is_err());
 /// assert!(Config::new(2, 48).is_err());
@@ -91,6 +91,25 @@ pub struct Config {
     pub size: u8,
     /// The tile that wins: a power of two from 4 to [`MAX_TILE`].
     pub objective: u32,
+    /// Who chooses the spawns after the player's slides.
+    pub spawns: Spawns,
+}
+
+/// How the AND/OR searches read a spawn after a slide (the dissertation's chapter 4 needs
+/// the choice: its "solved" 2×2 openings hold only when the player picks the spawns).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Spawns {
+    /// Chance spawns ([`Turn::Chance`], an AND node for the proof-number searches): the
+    /// objective must be reached whatever spawns. The original game.
+    #[default]
+    And,
+    /// The player also chooses the spawn (an OR node: a [`Player::First`] turn whose moves
+    /// are the spawns): the objective must be reachable by some spawns. Names end in `:or`
+    /// (`2048:2x2:16:or`). A spawn onto a board of fewer than two tiles stays chance's:
+    /// the two opening spawns (so both readings share their openings), and the rare spawn
+    /// after a slide that leaves a single tile. Random playouts still draw every spawn by
+    /// its probability (the game's randomness, as the dissertation's playouts simulate it).
+    Or,
 }
 
 impl Default for Config {
@@ -99,6 +118,7 @@ impl Default for Config {
         Config {
             size: 4,
             objective: 2048,
+            spawns: Spawns::And,
         }
     }
 }
@@ -107,7 +127,11 @@ impl Config {
     /// A checked configuration: `InvalidPosition` unless the size is 2 or 4 and the
     /// objective a power of two from 4 to [`MAX_TILE`].
     pub fn new(size: u8, objective: u32) -> Result<Config, ParseError> {
-        let config = Config { size, objective };
+        let config = Config {
+            size,
+            objective,
+            spawns: Spawns::And,
+        };
         config.check()?;
         Ok(config)
     }
@@ -240,6 +264,8 @@ pub struct G2048 {
     /// The objective's exponent.
     goal: u8,
     chance_to_act: bool,
+    /// The player chooses the spawns after slides ([`Spawns::Or`]).
+    spawns_or: bool,
 }
 
 impl G2048 {
@@ -497,6 +523,7 @@ impl Game for G2048 {
             size: config.size,
             goal: config.objective.trailing_zeros() as u8,
             chance_to_act: true,
+            spawns_or: config.spawns == Spawns::Or,
         }
     }
 
@@ -504,6 +531,11 @@ impl Game for G2048 {
         Config {
             size: self.size,
             objective: 1 << self.goal,
+            spawns: if self.spawns_or {
+                Spawns::Or
+            } else {
+                Spawns::And
+            },
         }
     }
 
@@ -511,7 +543,13 @@ impl Game for G2048 {
         if self.reached() {
             Turn::Over
         } else if self.chance_to_act {
-            Turn::Chance
+            // Under the OR reading the player picks every spawn after a slide; the opening
+            // spawns (fewer than two tiles, before any slide) stay chance's.
+            if self.spawns_or && self.empties() + 2 <= self.cells() as u32 {
+                Turn::Player(Player::First)
+            } else {
+                Turn::Chance
+            }
         } else if self.can_slide() {
             Turn::Player(Player::First)
         } else {
@@ -523,10 +561,10 @@ impl Game for G2048 {
         out.clear();
         match self.turn() {
             Turn::Over => {}
-            Turn::Player(_) => {
+            Turn::Player(_) if !self.chance_to_act => {
                 out.extend(SLIDES.into_iter().filter(|&d| self.slid(d) != self.board));
             }
-            Turn::Chance => {
+            Turn::Player(_) | Turn::Chance => {
                 let mut empty = self.empty_cells();
                 while empty != 0 {
                     let cell = (empty.trailing_zeros() / 4) as u8;
@@ -872,7 +910,7 @@ impl super::catalogue::Catalogued for G2048 {
         Family {
             id: "2048",
             title: "2048",
-            grammar: "2048:2x2[:objective] | 2048:4x4[:objective]",
+            grammar: "2048:2x2[:objective][:or] | 2048:4x4[:objective][:or]",
             listed: &[
                 Listed {
                     name: "2048:2x2",
@@ -916,6 +954,10 @@ impl super::catalogue::Catalogued for G2048 {
 
     fn parse_name(name: &str) -> Option<Result<Config, ParseError>> {
         let rest = name.strip_prefix("2048:")?;
+        let (rest, spawns) = match rest.strip_suffix(":or") {
+            Some(rest) => (rest, Spawns::Or),
+            None => (rest, Spawns::And),
+        };
         let unknown = || ParseError::UnknownGame {
             name: name.to_string(),
         };
@@ -931,16 +973,19 @@ impl super::catalogue::Catalogued for G2048 {
             "4x4" => 4,
             _ => return Some(Err(unknown())),
         };
-        Some(Config::new(
-            size,
-            objective.unwrap_or(default_objective(size)),
-        ))
+        Some(
+            Config::new(size, objective.unwrap_or(default_objective(size)))
+                .map(|config| Config { spawns, ..config }),
+        )
     }
 
     fn name(config: &Config) -> String {
         let mut name = format!("2048:{0}x{0}", config.size);
-        if config.objective != default_objective(config.size) {
+        if config.objective != default_objective(config.size) || config.spawns == Spawns::Or {
             name.push_str(&format!(":{}", config.objective));
+        }
+        if config.spawns == Spawns::Or {
+            name.push_str(":or");
         }
         name
     }

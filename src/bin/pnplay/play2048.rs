@@ -42,6 +42,37 @@ pub struct Play2048Args {
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Instead of playing: time expectimax at each --depth, with and without Star1, on
+    /// every 10th position of one depth-3 game (seed --seed): nodes/s and moves/s.
+    #[arg(long)]
+    speed: bool,
+}
+
+/// `--speed`: the speed table.
+fn speed(args: &Play2048Args) {
+    let positions = play2048::sample_positions(args.seed, 10);
+    println!(
+        "expectimax on {} positions of a depth-3 game (seed {}), table on",
+        positions.len(),
+        args.seed
+    );
+    println!("d	star1	nodes	seconds	nodes/s	moves/s	nodes vs plain");
+    for &depth in &args.depth {
+        let plain = play2048::measure_speed(&positions, depth, false);
+        let star = play2048::measure_speed(&positions, depth, true);
+        for s in [plain, star] {
+            println!(
+                "{}	{}	{}	{:.3}	{:.0}	{:.1}	{:.1} %",
+                s.depth,
+                if s.star1 { "on" } else { "off" },
+                s.nodes,
+                s.seconds,
+                s.nodes as f64 / s.seconds,
+                s.moves as f64 / s.seconds,
+                100.0 * s.nodes as f64 / plain.nodes as f64
+            );
+        }
+    }
 }
 
 /// Runs `pnplay play2048`.
@@ -54,6 +85,10 @@ pub fn run(args: &Play2048Args) -> Result<(), String> {
     }
     if !(args.tau.is_finite() && args.tau > 0.0) {
         return Err(format!("tau: {} is not a number above 0", args.tau));
+    }
+    if args.speed {
+        speed(args);
+        return Ok(());
     }
     let started = pnplay::search::Clock::start();
     let progress = |r: &GameRecord| {
