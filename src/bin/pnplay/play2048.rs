@@ -176,10 +176,7 @@ fn plots(records: &[GameRecord]) -> Vec<(String, String)> {
             };
             let steps = f64::from(r.steps);
             let plot = LinePlot {
-                title: format!(
-                    "2048, expectimax d = {d}, seed {}: highest tile {tile}, score {}",
-                    r.seed, r.score
-                ),
+                title: format!("expectimax d = {d}: highest tile {tile}, score {}", r.score),
                 x_label: "step".into(),
                 y_label: "normalised SCN (%)".into(),
                 x_ticks: (0..=4)

@@ -9,10 +9,12 @@
 //!   `expectimax:depth=3,star1=on`.
 //! * `star1` — `on`: prune chance nodes with Star1 (same value and move, fewer positions).
 //!
-//! A session searches its root in one step (not steppable, like the depth-limited players)
-//! and ends `out` with the root's expectimax value and move: expectimax decides nothing.
-//! On a game without an expectimax evaluation ([`Knowledge::expectimax_value`]) it gives
-//! no value and no move.
+//! A session searches its root in one step (not steppable, like the depth-limited players;
+//! node and time limits are not read) and ends `out` with the root's expectimax value and
+//! move: over an evaluation expectimax decides nothing. A game without an expectimax
+//! evaluation ([`Knowledge::expectimax_value`]: every game but 2048) is searched to its end
+//! whatever the depth, the other player minimising — exact expectiminimax, like the
+//! depth-limited players there — and the verdict follows the exact value and the goal.
 
 pub mod search;
 
@@ -22,7 +24,7 @@ use crate::search::catalogue::{Capabilities, Explain, Family, SearchInfo, Search
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Question, Stats, Verdict};
+use crate::search::{Goal, Question, Stats, Verdict};
 use search::{Answer, Expectimax, ExpectimaxConfig};
 
 /// What expectimax can do: play games with chance, in one step.
@@ -91,6 +93,7 @@ impl SearchKind for ExpectimaxSearch {
         let question = Question::at(&root, params.goal());
         Box::new(ExpectimaxSession {
             words: question.words(&root),
+            question,
             search: Expectimax::new(config),
             root,
             answer: None,
@@ -105,6 +108,7 @@ struct ExpectimaxSession<G: Knowledge> {
     search: Expectimax<G>,
     root: G,
     words: String,
+    question: Question,
     answer: Option<Answer<G::Move>>,
     stats: Stats,
     finished: bool,
@@ -125,11 +129,23 @@ impl<G: Catalogued> Session for ExpectimaxSession<G> {
             self.stats.seconds = clock.seconds();
             self.finished = true;
         }
-        Some(Verdict::Out)
+        Some(self.verdict())
     }
 
+    /// `out` over an evaluation; the exact value's verdict when the search went to the end.
     fn verdict(&self) -> Verdict {
-        Verdict::Out
+        match &self.answer {
+            Some(answer) if self.search.exact() => {
+                let holds = answer.value > 0.0
+                    || (answer.value == 0.0 && self.question.goal == Goal::NotLose);
+                if holds {
+                    Verdict::Proved
+                } else {
+                    Verdict::Disproved
+                }
+            }
+            _ => Verdict::Out,
+        }
     }
 
     fn is_finished(&self) -> bool {

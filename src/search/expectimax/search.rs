@@ -29,7 +29,7 @@
 use std::collections::HashMap;
 
 use crate::game::knowledge::Knowledge;
-use crate::game::{MoveBuffer, MoveList, Turn};
+use crate::game::{MoveBuffer, MoveList, Player, Turn};
 
 /// An SCN value; [`SCN_INFINITE`] is ∞.
 pub type Scn = u64;
@@ -167,6 +167,11 @@ fn value_of(entry: &Entry) -> f64 {
 /// A depth-limited expectimax search.
 pub struct Expectimax<G: Knowledge> {
     config: ExpectimaxConfig,
+    /// The root's player: MAX; the other player (two-player games) is MIN.
+    root_player: Player,
+    /// Whether the game has an evaluation; without one the search goes to the end of the
+    /// game (an exact expectiminimax over finished games' values).
+    evaluated: bool,
     table: HashMap<(G::Key, u32), Entry>,
     counters: Counters,
 }
@@ -182,6 +187,8 @@ impl<G: Knowledge> Expectimax<G> {
         assert!(config.thresholds.len() <= MAX_THRESHOLDS);
         Expectimax {
             config,
+            root_player: Player::First,
+            evaluated: true,
             table: HashMap::new(),
             counters: Counters::default(),
         }
@@ -202,13 +209,17 @@ impl<G: Knowledge> Expectimax<G> {
         self.config.thresholds = thresholds.to_vec();
     }
 
-    /// Searches `root` (a player's turn with a legal move); `None` if it has none or the
-    /// game has no expectimax evaluation.
+    /// Searches `root` (a player's turn with a legal move); `None` if it has none. In a
+    /// game without an expectimax evaluation ([`Knowledge::expectimax_value`]) the depth is
+    /// ignored: every line goes to the end of the game, valued by
+    /// [`crate::game::Game::terminal_value`] for the root's player, the other player (if
+    /// any) minimising — an exact value ([`Expectimax::exact`]).
     pub fn search(&mut self, root: &G) -> Option<Answer<G::Move>> {
-        root.expectimax_value()?;
-        if !matches!(root.turn(), Turn::Player(_)) {
+        let Turn::Player(player) = root.turn() else {
             return None;
-        }
+        };
+        self.root_player = player;
+        self.evaluated = root.expectimax_value().is_some();
         let mut moves = MoveList::<G>::default();
         root.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -219,7 +230,11 @@ impl<G: Knowledge> Expectimax<G> {
             nodes: 1,
             ..Counters::default()
         };
-        let depth = self.config.depth;
+        let depth = if self.evaluated {
+            self.config.depth
+        } else {
+            u32::MAX
+        };
         let mut values = Vec::with_capacity(moves.len());
         let mut best: Option<(f64, G::Move)> = None;
         let mut scn = [SCN_INFINITE; MAX_THRESHOLDS];
@@ -257,6 +272,18 @@ impl<G: Knowledge> Expectimax<G> {
         })
     }
 
+    /// Whether the last search's values are exact game values (the game has no
+    /// evaluation, so every line went to the end of the game).
+    #[must_use]
+    pub fn exact(&self) -> bool {
+        !self.evaluated
+    }
+
+    /// Whether `turn` is a MIN node (the other player's turn in a two-player game).
+    fn minimising(&self, turn: Turn) -> bool {
+        matches!(turn, Turn::Player(p) if p != self.root_player)
+    }
+
     /// The counters of the last search.
     #[must_use]
     pub fn counters(&self) -> Counters {
@@ -281,7 +308,9 @@ impl<G: Knowledge> Expectimax<G> {
     /// The evaluation of `pos` (a leaf or a finished game).
     fn leaf(&mut self, pos: &G) -> f64 {
         self.counters.leaves += 1;
-        pos.expectimax_value().unwrap_or(0.0)
+        pos.expectimax_value()
+            .or_else(|| pos.terminal_value(self.root_player).map(f64::from))
+            .unwrap_or(0.0)
     }
 
     fn lookup(&mut self, pos: &G, depth: u32) -> Option<Entry> {
@@ -329,6 +358,20 @@ impl<G: Knowledge> Expectimax<G> {
                 child.play(mv);
                 let (v, child_scn) = self.plain(&child, depth - 1);
                 value += p * v;
+                for (s, c) in scn.iter_mut().zip(child_scn) {
+                    *s = scn_add(*s, c);
+                }
+            }
+            Entry::exact(value, scn)
+        } else if self.minimising(turn) {
+            // The opponent (MIN): the least value; SCN sums, as at chance nodes (§5.2).
+            let mut value = f64::INFINITY;
+            let mut scn = [0; MAX_THRESHOLDS];
+            for &mv in moves.iter() {
+                let mut child = pos.clone();
+                child.play(mv);
+                let (v, child_scn) = self.plain(&child, depth - 1);
+                value = value.min(v);
                 for (s, c) in scn.iter_mut().zip(child_scn) {
                     *s = scn_add(*s, c);
                 }
@@ -384,6 +427,19 @@ impl<G: Knowledge> Expectimax<G> {
                     (f64::NEG_INFINITY, f64::INFINITY),
                 ),
             }
+        } else if self.minimising(turn) {
+            let mut best = f64::INFINITY;
+            for &mv in moves.iter() {
+                let mut child = pos.clone();
+                child.play(mv);
+                let v = self.star1(&child, depth - 1, alpha, beta.min(best));
+                best = best.min(v);
+                if best <= alpha {
+                    self.counters.cutoffs += 1;
+                    return best;
+                }
+            }
+            best
         } else {
             // The most promising move first (by its evaluation), so α rises early; the
             // largest value does not depend on the order.
