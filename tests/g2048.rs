@@ -518,6 +518,7 @@ fn parse_errors_are_typed() {
     let bad = Config {
         size: 5,
         objective: 16,
+        spawns: pnplay::game::g2048::Spawns::And,
     };
     assert!(G2048::parse_position(&bad, "0;c").is_err());
 }

@@ -95,7 +95,7 @@ fn keeps_goal(spec: &GameSpec, pos: &str, mv: &str, goal: Goal) -> bool {
 /// takes up to 40 s a position of 5×4 Connect Four natively, so it is checked here on
 /// tic-tac-toe and 4×4 Othello (and against `ab` on Othello in tests/heuristics.rs).
 fn quick(info: &SearchInfo, spec: &GameSpec) -> bool {
-    !(info.id == "minimax" && matches!(spec, GameSpec::Connect4(_)))
+    !(matches!(info.id, "minimax" | "expectimax") && matches!(spec, GameSpec::Connect4(_)))
 }
 
 fn start(spec: &GameSpec, pos: &str, info: &SearchInfo, params: &Params) -> Box<dyn Session> {
@@ -120,7 +120,8 @@ fn the_catalogue_lists_twelve_searches_by_family() {
             "alphabeta",
             "minimax",
             "ab",
-            "abid"
+            "abid",
+            "expectimax"
         ]
     );
     for info in SEARCHES {

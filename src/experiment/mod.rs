@@ -41,7 +41,9 @@ pub const DEFAULT_STAGES: &str = "18,22,26,32,36,40";
 pub const DEFAULT_STAGE_SEARCHES: &str = "pns,mcpns,ppns";
 
 pub mod generate;
+pub mod mind;
 pub mod paper;
+pub mod play2048;
 pub mod plot;
 pub mod runner;
 pub mod summary;

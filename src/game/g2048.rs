@@ -18,6 +18,15 @@
 //! * The game is over as soon as a tile reaches the objective (a win for the player,
 //!   [`Player::First`]) or when the player is to act and has no legal move (a loss).
 //!
+//! * **Playing on past 2048** (the original game's "keep going", and the dissertation's
+//!   chapter 5 games that reach 4096): the objective is the variant's, so `2048:4x4:32768`
+//!   ([`Config::open`], objective [`MAX_TILE`], the largest tile the cells hold) plays on
+//!   past 2048 until the player is stuck. `pnplay play2048` plays that variant.
+//! * **Score**, as the original game counts it: each slide adds the sum of the tiles its
+//!   merges make ([`G2048::merge_score`]); spawned tiles never score. The score is a
+//!   property of a game's record, not of a position (the same board can be reached with
+//!   different scores, through spawned 4s), so positions do not carry it.
+//!
 //! [`Player::Second`] never acts; [`Game::outcome`] for it is the flipped outcome and
 //! [`Game::terminal_value`] for it is the negated value (`−1` or `0`), so the game reads as
 //! zero-sum to searches that take a second player's view.
@@ -70,8 +79,8 @@ pub const MAX_TILE: u32 = 1 << 15;
 /// Which 2048 is played: the board size and the tile that wins.
 ///
 /// ```
-/// use pnplay::game::g2048::Config;
-/// assert_eq!(Config::default(), Config { size: 4, objective: 2048 });
+/// use pnplay::game::g2048::{Config, Spawns};
+/// assert_eq!(Config::default(), Config { size: 4, objective: 2048, spawns: Spawns::And });
 /// assert!(Config::new(2, 32).is_ok());
 /// assert!(Config::new(3, 32).is_err());
 /// assert!(Config::new(2, 48).is_err());
@@ -82,6 +91,25 @@ pub struct Config {
     pub size: u8,
     /// The tile that wins: a power of two from 4 to [`MAX_TILE`].
     pub objective: u32,
+    /// Who chooses the spawns after the player's slides.
+    pub spawns: Spawns,
+}
+
+/// How the AND/OR searches read a spawn after a slide (the dissertation's chapter 4 needs
+/// the choice: its "solved" 2×2 openings hold only when the player picks the spawns).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Spawns {
+    /// Chance spawns ([`Turn::Chance`], an AND node for the proof-number searches): the
+    /// objective must be reached whatever spawns. The original game.
+    #[default]
+    And,
+    /// The player also chooses the spawn (an OR node: a [`Player::First`] turn whose moves
+    /// are the spawns): the objective must be reachable by some spawns. Names end in `:or`
+    /// (`2048:2x2:16:or`). A spawn onto a board of fewer than two tiles stays chance's:
+    /// the two opening spawns (so both readings share their openings), and the rare spawn
+    /// after a slide that leaves a single tile. Random playouts still draw every spawn by
+    /// its probability (the game's randomness, as the dissertation's playouts simulate it).
+    Or,
 }
 
 impl Default for Config {
@@ -90,6 +118,7 @@ impl Default for Config {
         Config {
             size: 4,
             objective: 2048,
+            spawns: Spawns::And,
         }
     }
 }
@@ -98,7 +127,11 @@ impl Config {
     /// A checked configuration: `InvalidPosition` unless the size is 2 or 4 and the
     /// objective a power of two from 4 to [`MAX_TILE`].
     pub fn new(size: u8, objective: u32) -> Result<Config, ParseError> {
-        let config = Config { size, objective };
+        let config = Config {
+            size,
+            objective,
+            spawns: Spawns::And,
+        };
         config.check()?;
         Ok(config)
     }
@@ -123,6 +156,17 @@ impl Config {
 
     fn cells(self) -> usize {
         usize::from(self.size) * usize::from(self.size)
+    }
+
+    /// The board of `size` with objective [`MAX_TILE`]: play goes on past 2048 until the
+    /// player is stuck (`2048:4x4:32768`).
+    ///
+    /// ```
+    /// use pnplay::game::g2048::{Config, MAX_TILE};
+    /// assert_eq!(Config::open(4).unwrap().objective, MAX_TILE);
+    /// ```
+    pub fn open(size: u8) -> Result<Config, ParseError> {
+        Config::new(size, MAX_TILE)
     }
 }
 
@@ -162,8 +206,15 @@ fn spawn_probability(value: u8, empties: u32) -> f64 {
 /// merge order runs from nibble 0. Exponent 15 tiles do not merge (play never has two: the
 /// objective is at most 2^15 and ends the game).
 fn slide_line(line: u16) -> u16 {
+    slide_line_scored(line).0
+}
+
+/// [`slide_line`] and the score the slide earns in the original game: the sum of the tiles
+/// its merges make (`[2,2,2,2]` → `[4,4,0,0]` earns 8).
+fn slide_line_scored(line: u16) -> (u16, u32) {
     let mut out = [0u16; 4];
     let mut len = 0;
+    let mut score = 0;
     let mut last_merged = true; // nothing to merge with yet
     for i in 0..4 {
         let tile = (line >> (4 * i)) & 0xF;
@@ -172,6 +223,7 @@ fn slide_line(line: u16) -> u16 {
         }
         if !last_merged && out[len - 1] == tile && tile < 15 {
             out[len - 1] += 1;
+            score += 1 << out[len - 1];
             last_merged = true;
         } else {
             out[len] = tile;
@@ -179,7 +231,7 @@ fn slide_line(line: u16) -> u16 {
             last_merged = false;
         }
     }
-    out.iter().rev().fold(0, |acc, &t| (acc << 4) | t)
+    (out.iter().rev().fold(0, |acc, &t| (acc << 4) | t), score)
 }
 
 /// [`slide_line`] for every 16-bit line, built on first use (128 KiB).
@@ -212,6 +264,8 @@ pub struct G2048 {
     /// The objective's exponent.
     goal: u8,
     chance_to_act: bool,
+    /// The player chooses the spawns after slides ([`Spawns::Or`]).
+    spawns_or: bool,
 }
 
 impl G2048 {
@@ -318,6 +372,47 @@ impl G2048 {
             out |= u64::from(slid) << (r * row_bits);
         }
         out
+    }
+
+    /// The score the original game adds for slide `mv` here: the sum of the tiles its
+    /// merges make (0 for a spawn or a slide without merges). A game's score is the sum over
+    /// its slides, so a 4 that spawns never scores (as in Cirulli's game).
+    ///
+    /// ```
+    /// use pnplay::game::{Game, g2048::{Config, G2048, Move}};
+    /// let pos = G2048::parse_position(&Config::default(), "2,2,2,2,4,4,8,0,0,0,0,0,0,0,0,0;p").unwrap();
+    /// assert_eq!(pos.merge_score(Move::Left), 8 + 8); // 2+2, 2+2 and 4+4
+    /// assert_eq!(pos.merge_score(Move::Up), 0);
+    /// ```
+    #[must_use]
+    pub fn merge_score(&self, mv: Move) -> u32 {
+        let size = self.size;
+        let (board, reversed) = match mv {
+            Move::Left => (self.board, false),
+            Move::Right => (self.board, true),
+            Move::Up => (Self::transpose(self.board, size), false),
+            Move::Down => (Self::transpose(self.board, size), true),
+            Move::Spawn { .. } => return 0,
+        };
+        let row_bits = 4 * u32::from(size);
+        let row_mask = (1u64 << row_bits) - 1;
+        (0..u32::from(size))
+            .map(|r| {
+                let row = ((board >> (r * row_bits)) & row_mask) as u16;
+                let row = if reversed {
+                    Self::reverse_row(row, size)
+                } else {
+                    row
+                };
+                slide_line_scored(row).1
+            })
+            .sum()
+    }
+
+    /// The sum of the tiles on the board.
+    #[must_use]
+    pub fn tile_sum(&self) -> u32 {
+        (0..self.cells()).map(|cell| self.tile(cell)).sum()
     }
 
     /// The board after sliding in `direction` (a player move).
@@ -428,6 +523,7 @@ impl Game for G2048 {
             size: config.size,
             goal: config.objective.trailing_zeros() as u8,
             chance_to_act: true,
+            spawns_or: config.spawns == Spawns::Or,
         }
     }
 
@@ -435,6 +531,11 @@ impl Game for G2048 {
         Config {
             size: self.size,
             objective: 1 << self.goal,
+            spawns: if self.spawns_or {
+                Spawns::Or
+            } else {
+                Spawns::And
+            },
         }
     }
 
@@ -442,7 +543,13 @@ impl Game for G2048 {
         if self.reached() {
             Turn::Over
         } else if self.chance_to_act {
-            Turn::Chance
+            // Under the OR reading the player picks every spawn after a slide; the opening
+            // spawns (fewer than two tiles, before any slide) stay chance's.
+            if self.spawns_or && self.empties() + 2 <= self.cells() as u32 {
+                Turn::Player(Player::First)
+            } else {
+                Turn::Chance
+            }
         } else if self.can_slide() {
             Turn::Player(Player::First)
         } else {
@@ -454,10 +561,10 @@ impl Game for G2048 {
         out.clear();
         match self.turn() {
             Turn::Over => {}
-            Turn::Player(_) => {
+            Turn::Player(_) if !self.chance_to_act => {
                 out.extend(SLIDES.into_iter().filter(|&d| self.slid(d) != self.board));
             }
-            Turn::Chance => {
+            Turn::Player(_) | Turn::Chance => {
                 let mut empty = self.empty_cells();
                 while empty != 0 {
                     let cell = (empty.trailing_zeros() / 4) as u8;
@@ -705,8 +812,94 @@ impl super::board::Board for G2048 {
     }
 }
 
+/// The weight of each cell in the evaluation (5.1), row-major: powers of two along a snake
+/// from the top-left corner (2^15) through the first row, back along the second, and so on
+/// to 2^0. The dissertation does not print its matrix; this is the usual "snake" gradient
+/// of 2048 players, which rewards big tiles kept in order in one corner:
+///
+/// ```text
+/// 32768 16384 8192 4096
+///   256   512 1024 2048
+///   128    64   32   16
+///     1     2    4    8
+/// ```
+///
+/// On 2×2 the same snake gives `8 4 / 1 2`.
+///
+/// ```
+/// use pnplay::game::g2048::snake_weights;
+/// assert_eq!(snake_weights(2), vec![8.0, 4.0, 1.0, 2.0]);
+/// assert_eq!(snake_weights(4)[4..8], [256.0, 512.0, 1024.0, 2048.0]);
+/// ```
+#[must_use]
+pub fn snake_weights(size: u8) -> Vec<f64> {
+    let n = usize::from(size);
+    let mut weights = vec![0.0; n * n];
+    for rank in 0..n * n {
+        let (row, step) = (rank / n, rank % n);
+        let col = if row % 2 == 0 { step } else { n - 1 - step };
+        weights[row * n + col] = f64::from(1u32 << (n * n - 1 - rank));
+    }
+    weights
+}
+
+/// [`snake_weights`] for both board sizes, computed once.
+fn weights_for(size: u8) -> &'static [f64] {
+    static SMALL: OnceLock<Vec<f64>> = OnceLock::new();
+    static LARGE: OnceLock<Vec<f64>> = OnceLock::new();
+    let cell = if size == 2 { &SMALL } else { &LARGE };
+    cell.get_or_init(|| snake_weights(size))
+}
+
+impl G2048 {
+    /// The evaluation (5.1): Σ weight[i][j] × tile[i][j] with [`snake_weights`]. A whole
+    /// number below 2^35, so exact in `f64`.
+    ///
+    /// ```
+    /// use pnplay::game::{Game, g2048::{Config, G2048}};
+    /// let pos = G2048::parse_position(&Config::new(2, 32).unwrap(), "4,2,0,2;p").unwrap();
+    /// assert_eq!(pos.evaluation(), 8.0 * 4.0 + 4.0 * 2.0 + 2.0 * 2.0);
+    /// ```
+    #[must_use]
+    pub fn evaluation(&self) -> f64 {
+        weights_for(self.size)
+            .iter()
+            .enumerate()
+            .map(|(cell, w)| w * f64::from(self.tile(cell)))
+            .sum()
+    }
+}
+
 impl super::knowledge::Knowledge for G2048 {
     type Ordering = super::knowledge::NoOrdering;
+
+    fn expectimax_value(&self) -> Option<f64> {
+        Some(self.evaluation())
+    }
+
+    /// Slides keep the tile sum S and each spawn adds 2 or 4, so a reachable board's sum S'
+    /// is even and in [S, S + 4 · spawns]. Every weight is at least 1: the value is at
+    /// least S. Above: with the weights sorted down w₁ ≥ w₂ ≥ …, Σ w·t is at most
+    /// Σ wᵢ·tᵢ with the tiles sorted down (rearrangement), and the k largest tiles, k powers
+    /// of two summing to at most S', sum to at most the k highest bits of S' (a number of at
+    /// most k bits that is ≤ S'); by Abel summation the value is at most Σ wᵢ·bᵢ, bᵢ the bits
+    /// of S' from the highest down. The bound is the largest of that over every S'.
+    fn expectimax_bounds(&self, spawns: u32) -> Option<(f64, f64)> {
+        let sum = self.tile_sum();
+        let mut weights = weights_for(self.size).to_vec();
+        weights.sort_by(|a, b| b.total_cmp(a));
+        let bound = |total: u32| {
+            let bits = (0..32).rev().filter(|b| total & (1 << b) != 0);
+            bits.zip(&weights)
+                .map(|(b, w)| w * f64::from(1u32 << b))
+                .sum::<f64>()
+        };
+        let high = (sum..=sum + 4 * spawns)
+            .step_by(2)
+            .map(bound)
+            .fold(0.0, f64::max);
+        Some((f64::from(sum), high))
+    }
 }
 
 impl super::catalogue::Catalogued for G2048 {
@@ -717,7 +910,7 @@ impl super::catalogue::Catalogued for G2048 {
         Family {
             id: "2048",
             title: "2048",
-            grammar: "2048:2x2[:objective] | 2048:4x4[:objective]",
+            grammar: "2048:2x2[:objective][:or] | 2048:4x4[:objective][:or]",
             listed: &[
                 Listed {
                     name: "2048:2x2",
@@ -761,6 +954,10 @@ impl super::catalogue::Catalogued for G2048 {
 
     fn parse_name(name: &str) -> Option<Result<Config, ParseError>> {
         let rest = name.strip_prefix("2048:")?;
+        let (rest, spawns) = match rest.strip_suffix(":or") {
+            Some(rest) => (rest, Spawns::Or),
+            None => (rest, Spawns::And),
+        };
         let unknown = || ParseError::UnknownGame {
             name: name.to_string(),
         };
@@ -776,16 +973,19 @@ impl super::catalogue::Catalogued for G2048 {
             "4x4" => 4,
             _ => return Some(Err(unknown())),
         };
-        Some(Config::new(
-            size,
-            objective.unwrap_or(default_objective(size)),
-        ))
+        Some(
+            Config::new(size, objective.unwrap_or(default_objective(size)))
+                .map(|config| Config { spawns, ..config }),
+        )
     }
 
     fn name(config: &Config) -> String {
         let mut name = format!("2048:{0}x{0}", config.size);
-        if config.objective != default_objective(config.size) {
+        if config.objective != default_objective(config.size) || config.spawns == Spawns::Or {
             name.push_str(&format!(":{}", config.objective));
+        }
+        if config.spawns == Spawns::Or {
+            name.push_str(":or");
         }
         name
     }

@@ -102,6 +102,22 @@ pub trait Knowledge: Game {
     fn score_range(&self) -> Option<(i32, i32)> {
         None
     }
+
+    /// The value expectimax ([`crate::search::expectimax`]) gives a leaf or a finished game
+    /// of a single-agent game with chance (2048: the dissertation's weighted sum of tiles,
+    /// formula 5.1); `None` when the game has none, which expectimax refuses.
+    fn expectimax_value(&self) -> Option<f64> {
+        None
+    }
+
+    /// Bounds `(low, high)` on [`Knowledge::expectimax_value`] of every position reachable
+    /// from this one (this one included) through at most `spawns` chance moves and any
+    /// number of player moves: the value range Star1 pruning needs. They must hold; `None`
+    /// when the game knows none (Star1 then prunes nothing).
+    fn expectimax_bounds(&self, spawns: u32) -> Option<(f64, f64)> {
+        let _ = spawns;
+        None
+    }
 }
 
 /// A heuristic value of a position for depth-limited searches.

@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::params::{ParamSpec, Params};
 use super::session::Session;
-use super::{bestfirst, exact, heuristic, mcts};
+use super::{bestfirst, exact, expectimax, heuristic, mcts};
 use crate::error::Error;
 use crate::game::Turn;
 use crate::game::catalogue::Catalogued;
@@ -40,6 +40,9 @@ pub enum Family {
     /// Depth-limited players over a game's evaluation function (minimax, alpha-beta,
     /// iterative deepening: the Othello heuristics paper).
     Heuristic,
+    /// Depth-limited expectimax for games with chance (the dissertation's chapter 5), with
+    /// Star1 pruning.
+    Expectimax,
 }
 
 /// What a search can do, for the page and the experiments.
@@ -149,7 +152,7 @@ impl SearchInfo {
     pub fn nodes(&self, stats: &super::Stats) -> u64 {
         match self.family {
             Family::BestFirst | Family::Mcts => stats.nodes_created,
-            Family::Exact | Family::Heuristic => stats.nodes_expanded,
+            Family::Exact | Family::Heuristic | Family::Expectimax => stats.nodes_expanded,
         }
     }
 }
@@ -229,6 +232,7 @@ searches!(
     exact::dfppns::DfPpnsSearch,
     bestfirst::cns::CnsSearch,
     heuristic::om::OmSearch,
+    expectimax::ExpectimaxSearch,
 );
 
 /// The search with id `id`.

@@ -15,6 +15,7 @@ pub mod bestfirst;
 pub mod catalogue;
 pub mod clock;
 pub mod exact;
+pub mod expectimax;
 pub mod heuristic;
 pub mod mcts;
 pub mod params;

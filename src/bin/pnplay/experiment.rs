@@ -138,6 +138,10 @@ pub struct G2048Args {
     /// openings with two 2-tiles (6 on 2×2).
     #[arg(long)]
     all_starts: bool,
+    /// How spawns after slides are read: and (chance: the objective whatever spawns) or or
+    /// (the player picks the spawns: `2048:2x2:16:or`).
+    #[arg(long, default_value = "and", value_parser = ["and", "or"])]
+    spawns: String,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -416,10 +420,18 @@ fn g2048(args: G2048Args) -> Result<(), String> {
     let limits = limits(&params, 1_000_000, None);
     let mut records = Vec::new();
     for &objective in &args.objectives {
-        let spec: GameSpec = format!("{}:{objective}", args.game)
-            .parse()
-            .map_err(|e: pnplay::game::ParseError| e.to_string())?;
-        let positions = generate::chance_openings(&spec, !args.all_starts);
+        let parse = |name: String| {
+            name.parse::<GameSpec>()
+                .map_err(|e: pnplay::game::ParseError| e.to_string())
+        };
+        let opening_spec = parse(format!("{}:{objective}", args.game))?;
+        // Both readings share their openings (the opening spawns are chance's in both).
+        let positions = generate::chance_openings(&opening_spec, !args.all_starts);
+        let spec = if args.spawns == "or" {
+            parse(format!("{}:{objective}:or", args.game))?
+        } else {
+            opening_spec
+        };
         let stage_positions = vec![(Stage::Named(format!("objective {objective}")), positions)];
         let jobs = plan(&stage_positions, &searches, &params, seed);
         let mut stage_records = run_all(&spec, &jobs, limits, common)?;

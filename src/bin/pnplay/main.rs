@@ -6,6 +6,7 @@ mod arena;
 mod bench;
 mod experiment;
 mod params;
+mod play2048;
 mod serve;
 mod tournament;
 
@@ -107,6 +108,9 @@ enum Command {
         #[arg(long)]
         pkg: Option<PathBuf>,
     },
+    /// Expectimax plays 4×4 2048 past 2048 (the dissertation's chapter 5): highest tiles,
+    /// scores, steps, the SCN of every position; Tables 5.1 and 5.2.
+    Play2048(play2048::Play2048Args),
 }
 
 /// A folder of the repository: under the current directory if it is there, else beside
@@ -293,6 +297,7 @@ fn main() -> ExitCode {
                 pkg: pkg.unwrap_or_else(|| repository_folder("pkg")),
             },
         ),
+        Command::Play2048(args) => play2048::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,197 @@
+//! `pnplay play2048`: expectimax plays 4×4 2048 past 2048 (the dissertation's chapter 5,
+//! [`pnplay::experiment::play2048`]); writes one JSON line per game and prints the
+//! summaries in Table 5.1's and Table 5.2's layouts, motion in mind per segment, game
+//! refinement and the two threshold setups; `--plots` writes SVG plots of the normalised
+//! SCN over steps (as the dissertation's Figures 5-3 to 5-6).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use pnplay::experiment::mind::normalised;
+use pnplay::experiment::play2048::{
+    self, DEFAULT_TAU, GameRecord, refinement_table, scns, segment_table, table_5_1, table_5_2,
+    threshold_table,
+};
+use pnplay::experiment::plot::{LinePlot, Series};
+
+/// The flags of `pnplay play2048`.
+#[derive(Args)]
+pub struct Play2048Args {
+    /// Expectimax depths in plies (player moves and spawns), comma separated: 2,3,4.
+    #[arg(long, value_delimiter = ',', default_value = "2")]
+    depth: Vec<u32>,
+    /// Games per depth.
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Seed of the spawns (game i at depth d: derived from seed, d and i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (threads); the results do not depend on it.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// τ: T0 = τ × the value of the first highest tile alone in the corner.
+    #[arg(long, default_value_t = DEFAULT_TAU)]
+    tau: f64,
+    /// JSON Lines file: one line per game; overwritten.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Folder for SVG plots of the normalised SCN over steps (one game per depth and tile).
+    #[arg(long)]
+    plots: Option<PathBuf>,
+    /// No progress lines on stderr.
+    #[arg(long)]
+    quiet: bool,
+    /// Instead of playing: time expectimax at each --depth, with and without Star1, on
+    /// every 10th position of one depth-3 game (seed --seed): nodes/s and moves/s.
+    #[arg(long)]
+    speed: bool,
+}
+
+/// `--speed`: the speed table.
+fn speed(args: &Play2048Args) {
+    let positions = play2048::sample_positions(args.seed, 10);
+    println!(
+        "expectimax on {} positions of a depth-3 game (seed {}), table on",
+        positions.len(),
+        args.seed
+    );
+    println!("d	star1	nodes	seconds	nodes/s	moves/s	nodes vs plain");
+    for &depth in &args.depth {
+        let plain = play2048::measure_speed(&positions, depth, false);
+        let star = play2048::measure_speed(&positions, depth, true);
+        for s in [plain, star] {
+            println!(
+                "{}	{}	{}	{:.3}	{:.0}	{:.1}	{:.1} %",
+                s.depth,
+                if s.star1 { "on" } else { "off" },
+                s.nodes,
+                s.seconds,
+                s.nodes as f64 / s.seconds,
+                s.moves as f64 / s.seconds,
+                100.0 * s.nodes as f64 / plain.nodes as f64
+            );
+        }
+    }
+}
+
+/// Runs `pnplay play2048`.
+pub fn run(args: &Play2048Args) -> Result<(), String> {
+    if let Some(&bad) = args.depth.iter().find(|&&d| !(1..=8).contains(&d)) {
+        return Err(format!("depth: {bad} is not from 1 to 8"));
+    }
+    if args.games == 0 {
+        return Err("games: must be at least 1".into());
+    }
+    if !(args.tau.is_finite() && args.tau > 0.0) {
+        return Err(format!("tau: {} is not a number above 0", args.tau));
+    }
+    if args.speed {
+        speed(args);
+        return Ok(());
+    }
+    let started = pnplay::search::Clock::start();
+    let progress = |r: &GameRecord| {
+        if !args.quiet {
+            eprintln!(
+                "d={} seed {}: highest {}, score {}, {} steps [{:.1} s]",
+                r.depth,
+                r.seed,
+                r.highest,
+                r.score,
+                r.steps,
+                started.seconds()
+            );
+        }
+    };
+    let records = play2048::play_games(
+        &args.depth,
+        args.games,
+        args.seed,
+        args.tau,
+        args.jobs,
+        &progress,
+    );
+    if let Some(path) = &args.out {
+        let mut file = std::fs::File::create(path).map_err(|e| format!("out: {e}"))?;
+        for r in &records {
+            let line = serde_json::to_string(r).map_err(|e| e.to_string())?;
+            writeln!(file, "{line}").map_err(|e| format!("out: {e}"))?;
+        }
+    }
+    if let Some(folder) = &args.plots {
+        std::fs::create_dir_all(folder).map_err(|e| format!("plots: {e}"))?;
+        for (name, svg) in plots(&records) {
+            std::fs::write(folder.join(name), svg).map_err(|e| format!("plots: {e}"))?;
+        }
+    }
+    println!(
+        "pnplay play2048 --depth {} --games {} --seed {} --tau {} ({} games, {:.0} s)",
+        args.depth
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+        args.games,
+        args.seed,
+        args.tau,
+        records.len(),
+        started.seconds()
+    );
+    println!("\nTable 5.1 layout: highest tile reached, mean score and steps");
+    print!("{}", table_5_1(&records));
+    println!("\nTable 5.2 layout: motion in mind of the normalised SCN (T1, k = whole game)");
+    print!("{}", table_5_2(&records));
+    println!("\nMotion in mind per segment between T1 changes (Figure 5-10's data)");
+    print!("{}", segment_table(&records));
+    println!(
+        "\nThe two threshold setups (Figure 5-3): T1 doubles per new highest tile, T2 constant"
+    );
+    print!("{}", threshold_table(&records));
+    println!("\nGame refinement GR = √G/T with G = mean legal moves, T = steps");
+    print!("{}", refinement_table(&records));
+    Ok(())
+}
+
+/// Per depth, the first game ending at 1024 and at 2048: its normalised SCN under T1 and
+/// T2 over the steps (in percent), as `(file name, svg)`.
+fn plots(records: &[GameRecord]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut depths: Vec<u32> = records.iter().map(|r| r.depth).collect();
+    depths.dedup();
+    for d in depths {
+        for tile in [1024u32, 2048] {
+            let Some(r) = records.iter().find(|r| r.depth == d && r.highest == tile) else {
+                continue;
+            };
+            let series = |label: &str, raw: &[Option<u64>], colour| Series {
+                label: label.to_string(),
+                points: normalised(&scns(raw))
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, y)| (i as f64 + 1.0, 100.0 * y))
+                    .collect(),
+                dashed: false,
+                colour,
+            };
+            let steps = f64::from(r.steps);
+            let plot = LinePlot {
+                title: format!("expectimax d = {d}: highest tile {tile}, score {}", r.score),
+                x_label: "step".into(),
+                y_label: "normalised SCN (%)".into(),
+                x_ticks: (0..=4)
+                    .map(|k| {
+                        let x = (steps * f64::from(k) / 4.0).round();
+                        (x, format!("{x}"))
+                    })
+                    .collect(),
+                series: vec![
+                    series("T1 (doubles per new highest tile)", &r.scn_t1, 0),
+                    series("T2 (constant)", &r.scn_t2, 1),
+                ],
+            };
+            out.push((format!("scn-d{d}-{tile}.svg"), plot.to_svg()));
+        }
+    }
+    out
+}

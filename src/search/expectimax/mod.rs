@@ -1,0 +1,173 @@
+//! Expectimax for single-agent games with chance (2048), the player of the dissertation's
+//! chapter 5 (§5.3.2, Algorithm 8, evaluation 5.1), with Ballard's Star1 pruning (the TCG
+//! slides on chance nodes) and the single conspiracy number (§5.2): [`search`].
+//!
+//! In the catalogue as `expectimax` (family `expectimax`), parameters ([`PARAMS`]):
+//!
+//! * `depth` — plies to search, player moves and spawns alike (the depth-limited players'
+//!   parameter; default 5). As an agent it is the budget per move:
+//!   `expectimax:depth=3,star1=on`.
+//! * `star1` — `on`: prune chance nodes with Star1 (same value and move, fewer positions).
+//!
+//! A session searches its root in one step (not steppable, like the depth-limited players;
+//! node and time limits are not read) and ends `out` with the root's expectimax value and
+//! move: over an evaluation expectimax decides nothing. A game without an expectimax
+//! evaluation ([`Knowledge::expectimax_value`]: every game but 2048) is searched to its end
+//! whatever the depth, the other player minimising — exact expectiminimax, like the
+//! depth-limited players there — and the verdict follows the exact value and the goal.
+
+pub mod search;
+
+use crate::game::catalogue::Catalogued;
+use crate::game::knowledge::Knowledge;
+use crate::search::catalogue::{Capabilities, Explain, Family, SearchInfo, SearchKind};
+use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::session::{Budget, Session};
+use crate::search::view::Values;
+use crate::search::{Goal, Question, Stats, Verdict};
+use search::{Answer, Expectimax, ExpectimaxConfig};
+
+/// What expectimax can do: play games with chance, in one step.
+pub const CAPABILITIES: Capabilities = Capabilities {
+    steppable: false,
+    exact: false,
+    playouts: false,
+    tree: false,
+    plays: true,
+    acyclic_only: false,
+    chance: true,
+    timed: false,
+};
+
+/// Star1 pruning on or off.
+pub const STAR1: ParamSpec = ParamSpec {
+    kind: ParamKind::Choice {
+        options: &["off", "on"],
+    },
+    default: Some(0.0),
+    ..ParamSpec::real(
+        "star1",
+        "Star1 pruning",
+        "Expectimax: on: Ballard's Star1 cut-offs at chance nodes, from bounds on the evaluation (same value and move, fewer positions)",
+    )
+};
+
+/// The parameters of `expectimax`.
+pub const PARAMS: &[ParamSpec] = &[crate::search::heuristic::DEPTH, STAR1];
+
+/// Expectimax in the catalogue.
+pub struct ExpectimaxSearch;
+
+impl SearchKind for ExpectimaxSearch {
+    const INFO: SearchInfo = SearchInfo {
+        id: "expectimax",
+        title: "Expectimax (depth-limited)",
+        help: "Expectimax to a fixed depth over the dissertation's weighted sum of tiles (§5.3.2, formula 5.1), optional Star1 pruning; for 2048",
+        family: Family::Expectimax,
+        capabilities: CAPABILITIES,
+        params: PARAMS,
+        explain: Explain {
+            summary: "Expectimax looks at every line of play to a fixed depth in plies (player moves and spawns alike): the player takes the move with the largest value, a spawn is worth the probability-weighted mean of its outcomes, and positions at the depth (and finished games) are valued by a weighted sum of the tiles. With star1=on, a chance node stops as soon as bounds on the values still to come show it cannot matter (Ballard's Star1): same value and move, fewer positions. A transposition table shares positions reached twice within one search.",
+            values: &[],
+            formulas: &[
+                "a leaf or finished game: Σ weight[i][j] × tile[i][j] (5.1), weights 2^15 … 2^0 along a snake from the top-left corner",
+                "a player node: the largest value of its children",
+                "a chance node: Σ p·v over the spawns (a 2 with p = 0.9/e, a 4 with p = 0.1/e, e empty cells)",
+                "Star1: outcome i searched in (Aᵢ, Bᵢ), Aᵢ = (α − Sᵢ₋₁ − rᵢ·H)/pᵢ, Bᵢ = (β − Sᵢ₋₁ − rᵢ·L)/pᵢ; cut when its value leaves the window",
+            ],
+            selection: "Depth-first, every move in the game's order.",
+            params: "depth: plies (player moves and spawns). star1: on, prune chance nodes with Star1. The positions searched are counted as nodes.",
+            source: "Primanita's dissertation §5.3.2 (Algorithm 8, formula 5.1); Ballard (1983), the *-minimax procedure, as Hsu's TCG slides on chance nodes present it (Star1).",
+        },
+    };
+
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+        let config = ExpectimaxConfig {
+            depth: params
+                .optional(&crate::search::heuristic::DEPTH)
+                .map_or(5, |d| d as u32),
+            star1: params.choice(&STAR1) == "on",
+            table: true,
+            thresholds: Vec::new(),
+        };
+        let question = Question::at(&root, params.goal());
+        Box::new(ExpectimaxSession {
+            words: question.words(&root),
+            question,
+            search: Expectimax::new(config),
+            root,
+            answer: None,
+            stats: Stats::default(),
+            finished: false,
+        })
+    }
+}
+
+/// An expectimax session: one search of the root.
+struct ExpectimaxSession<G: Knowledge> {
+    search: Expectimax<G>,
+    root: G,
+    words: String,
+    question: Question,
+    answer: Option<Answer<G::Move>>,
+    stats: Stats,
+    finished: bool,
+}
+
+impl<G: Catalogued> Session for ExpectimaxSession<G> {
+    fn info(&self) -> &'static SearchInfo {
+        &ExpectimaxSearch::INFO
+    }
+
+    fn step(&mut self, _budget: Budget) -> Option<Verdict> {
+        if !self.finished {
+            let clock = crate::search::Clock::start();
+            self.answer = self.search.search(&self.root);
+            let counters = self.search.counters();
+            self.stats.nodes_expanded = counters.nodes;
+            self.stats.iterations = counters.nodes;
+            self.stats.seconds = clock.seconds();
+            self.finished = true;
+        }
+        Some(self.verdict())
+    }
+
+    /// `out` over an evaluation; the exact value's verdict when the search went to the end.
+    fn verdict(&self) -> Verdict {
+        match &self.answer {
+            Some(answer) if self.search.exact() => {
+                let holds = answer.value > 0.0
+                    || (answer.value == 0.0 && self.question.goal == Goal::NotLose);
+                if holds {
+                    Verdict::Proved
+                } else {
+                    Verdict::Disproved
+                }
+            }
+            _ => Verdict::Out,
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn root_value(&self) -> Option<Values> {
+        self.answer.as_ref().map(|a| Values::Evaluation {
+            value: a.value,
+            depth: f64::from(self.search.config().depth),
+        })
+    }
+
+    fn best_move(&self) -> Option<String> {
+        self.answer.as_ref().map(|a| self.root.format_move(a.best))
+    }
+
+    fn question(&self) -> String {
+        self.words.clone()
+    }
+}
