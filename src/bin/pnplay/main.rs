@@ -5,6 +5,7 @@
 mod arena;
 mod bench;
 mod experiment;
+mod merge;
 mod params;
 mod serve;
 mod tournament;
@@ -108,6 +109,9 @@ enum Command {
         #[arg(long)]
         pkg: Option<PathBuf>,
     },
+    /// Combine the JSON Lines files of the shards of one batch run (`--shard K/N`), check
+    /// that no record is missing or twice, and write and print what one run would have.
+    Merge(merge::MergeArgs),
 }
 
 /// A folder of the repository: under the current directory if it is there, else beside
@@ -214,6 +218,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let batch = merge::Batch::run(&args);
     let result = match cli.command {
         Command::Perft {
             game,
@@ -235,9 +241,9 @@ fn main() -> ExitCode {
             json,
         } => score(&game, &pos, time, json),
         Command::Bench(args) => bench::run(&args),
-        Command::Experiment { command } => experiment::run(command),
-        Command::Match(args) => arena::run(&args),
-        Command::Tournament(args) => tournament::run(&args),
+        Command::Experiment { command } => experiment::run(command, &batch),
+        Command::Match(args) => arena::run(&args, &batch),
+        Command::Tournament(args) => tournament::run(&args, &batch),
         Command::Serve {
             port,
             host,
@@ -251,6 +257,7 @@ fn main() -> ExitCode {
                 pkg: pkg.unwrap_or_else(|| repository_folder("pkg")),
             },
         ),
+        Command::Merge(args) => merge::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
