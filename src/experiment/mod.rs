@@ -15,6 +15,7 @@
 //!   as text and CSV;
 //! * [`paper`]: the papers' published numbers, to print and draw beside ours;
 //! * [`plot`]: a plain SVG line plot;
+//! * [`results`]: a results file read back and summarised (the page's results viewer);
 //! * [`tournament`]: round robins of agents (the Othello heuristics paper's Tables 1–2) with
 //!   win rates and Bradley–Terry ratings;
 //! * [`shard`]: one run split over machines (`--shard K/N`) and merged back.
@@ -44,6 +45,7 @@ pub const DEFAULT_STAGE_SEARCHES: &str = "pns,mcpns,ppns";
 pub mod generate;
 pub mod paper;
 pub mod plot;
+pub mod results;
 pub mod runner;
 pub mod shard;
 pub mod summary;

@@ -108,6 +108,10 @@ enum Command {
         /// The wasm-bindgen package folder [default: pkg/ of the repository].
         #[arg(long)]
         pkg: Option<PathBuf>,
+        /// The results folder the page's results viewer lists [default: results/ of the
+        /// repository].
+        #[arg(long)]
+        results: Option<PathBuf>,
     },
     /// Combine the JSON Lines files of the shards of one batch run (`--shard K/N`), check
     /// that no record is missing or twice, and write and print what one run would have.
@@ -249,12 +253,14 @@ fn main() -> ExitCode {
             host,
             www,
             pkg,
+            results,
         } => serve::run(
             &host,
             port,
             serve::Roots {
                 www: www.unwrap_or_else(|| repository_folder("www")),
                 pkg: pkg.unwrap_or_else(|| repository_folder("pkg")),
+                results: results.unwrap_or_else(|| repository_folder("results")),
             },
         ),
         Command::Merge(args) => merge::run(&args),
