@@ -21,6 +21,7 @@ fn committed_experiment_files_read_back_to_the_written_summaries() {
         ("2048-all-starts", None),
     ] {
         let Results::Experiment {
+            csv,
             table,
             experiment: guessed,
             rows,
