@@ -493,12 +493,12 @@ mod tests {
     #[test]
     fn assemble_orders_records_and_names_what_is_missing_or_doubled() {
         let expected: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
-        let found = |keys: &[&str]| {
+        fn found(keys: &[&'static str]) -> Vec<(String, String, &'static str)> {
             keys.iter()
                 .enumerate()
                 .map(|(i, k)| (k.to_string(), format!("line {}", i + 1), *k))
-                .collect::<Vec<_>>()
-        };
+                .collect()
+        }
         assert_eq!(
             assemble(&expected, found(&["c", "a", "b"])).unwrap(),
             ["a", "b", "c"]

@@ -427,7 +427,7 @@ fn stages(args: StagesArgs, batch: &Batch) -> Result<(), String> {
         )?,
     };
     let plan = Plan {
-        parts: vec![(spec.clone(), jobs)],
+        parts: vec![(spec, jobs)],
         // The paper's Othello limits: 8,000,000 nodes or 600 s.
         limits: limits(&params, 8_000_000, Some(600.0)),
         verify: common.verify.then(|| params.goal()),
@@ -469,10 +469,7 @@ fn connect4(args: Connect4Args, batch: &Batch) -> Result<(), String> {
         }
     }
     let plan = Plan {
-        parts: vec![(
-            spec.clone(),
-            plan(&stage_positions, &searches, &params, seed),
-        )],
+        parts: vec![(spec, plan(&stage_positions, &searches, &params, seed))],
         // The paper's Connect Four limits: 35,000,000 nodes or 420 s.
         limits: limits(&params, 35_000_000, Some(420.0)),
         verify: common.verify.then(|| params.goal()),
