@@ -474,16 +474,10 @@ pub fn arena_agent(text: &str) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = arenaSummary)]
 pub fn arena_summary(game: &str, config: JsValue, records: JsValue) -> Result<JsValue, JsValue> {
     #[derive(serde::Serialize)]
-    struct Point {
-        games: usize,
-        #[serde(flatten)]
-        rate: crate::arena::interval::Rate,
-    }
-    #[derive(serde::Serialize)]
     struct Answer {
         summary: crate::arena::Summary,
         line: String,
-        curve: Vec<Point>,
+        curve: Vec<crate::experiment::results::CurvePoint>,
     }
     let config = match_config(game, config)?;
     let records: Vec<crate::arena::GameRecord> =
@@ -499,23 +493,9 @@ pub fn arena_summary(game: &str, config: JsValue, records: JsValue) -> Result<Js
             message: format!("game {} is a game of another match", other.index),
         }));
     }
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    let curve = records
-        .iter()
-        .enumerate()
-        .map(|(at, record)| {
-            match record.a_result {
-                crate::game::Outcome::Win => wins += 1,
-                crate::game::Outcome::Draw => draws += 1,
-                crate::game::Outcome::Loss => losses += 1,
-            }
-            Point {
-                games: at + 1,
-                rate: crate::arena::interval::Rate::of(wins, draws, losses),
-            }
-        })
-        .collect();
-    let summary = crate::arena::Summary::of(&config, &records.iter().collect::<Vec<_>>());
+    let records: Vec<&crate::arena::GameRecord> = records.iter().collect();
+    let curve = crate::experiment::results::curve(&records);
+    let summary = crate::arena::Summary::of(&config, &records);
     to_js(&Answer {
         line: summary.line(),
         summary,
@@ -702,4 +682,25 @@ pub fn evaluate_position(game: &str, pos: &str, options: JsValue) -> Result<JsVa
     let spec = parse_game(game)?;
     let params = parse_params(options)?;
     to_js(&crate::engine::evaluation(&spec, pos, &params).map_err(js_error)?)
+}
+
+/// A results file (the JSON Lines of `pnplay experiment`, `match` or `tournament`)
+/// summarised as the command line summarises it ([`crate::experiment::results`]), for the
+/// page's results viewer. `experiment`: the published numbers to show beside ours — `auto`
+/// (guessed from the records), `none`, or an experiment's name (`othello-stages`,
+/// `connect4-grid`, `2048`).
+#[wasm_bindgen(js_name = readResults)]
+pub fn read_results(text: &str, experiment: &str) -> Result<JsValue, JsValue> {
+    use crate::experiment::paper::Experiment;
+    let choice = match experiment {
+        "auto" => None,
+        "none" => Some(None),
+        name => Some(Some(Experiment::from_name(name).ok_or_else(|| {
+            js_error(Error::BadParameter {
+                name: "experiment".into(),
+                message: format!("no published experiment {name:?}"),
+            })
+        })?)),
+    };
+    to_js(&crate::experiment::results::read(text, choice).map_err(js_error)?)
 }

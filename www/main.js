@@ -17,6 +17,7 @@ import { SearchController } from './search-controller.js';
 import { readLink, writeLink } from './share.js';
 import { StagesView } from './stages-view.js';
 import { ArenaView } from './arena-view.js';
+import { ResultsFileView } from './results-file-view.js';
 import { EvalView } from './eval-view.js';
 import { LessonsView } from './lessons-view.js';
 import { INITIAL_STATE, Store } from './store.js';
@@ -472,6 +473,7 @@ function build(hello) {
   );
   arenaView = new ArenaView($('tree-panel'), { engine, catalogue, share: () => share({ run: true }) });
   views.register(arenaView.registration());
+  views.register(new ResultsFileView($('tree-panel'), { engine, catalogue }).registration());
   fillSelect(ui.game, catalogue.listedGames.map((g) => [g.name, g.title]));
   const searches = catalogue.searches.map((s) => [s.id, s.title]);
   fillSelect(ui.algo, searches);

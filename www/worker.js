@@ -188,6 +188,8 @@ const handlers = {
       session.free();
     }
   },
+  // The results viewer: a JSON Lines file summarised as the command line does.
+  readResults: ({ text, experiment }) => engine.readResults(text, experiment),
 };
 
 const ready = init().then(

@@ -9,6 +9,10 @@
 //! same lines whatever the number of threads, so an interrupted and resumed run writes the
 //! same file as an uninterrupted one (but for the per-move seconds).
 //!
+//! [`run_match_part`] plays one shard of the games ([`crate::experiment::shard`]): the games
+//! are numbered match by match (sweep value by sweep value), game by game, and dealt round
+//! robin, so N shards play every game once and each the same game as a whole run would.
+//!
 //! ```
 //! use pnplay::arena::{MatchConfig, run::run_match};
 //! let config = MatchConfig::new("tictactoe", "random", "random", "", 3).unwrap();
@@ -26,6 +30,7 @@ use std::sync::Mutex;
 use super::{GameRecord, MatchConfig, Summary, play_game};
 use crate::error::Error;
 use crate::experiment::runner::parallel_map;
+use crate::experiment::shard::Shard;
 
 /// An error about the output file (field `out`).
 fn out_error(message: String) -> Error {
@@ -97,6 +102,22 @@ pub fn run_match(
     out: Option<&Path>,
     progress: impl Fn(&GameRecord) + Sync,
 ) -> Result<Vec<Summary>, Error> {
+    run_match_part(configs, games, Shard::WHOLE, jobs, out, progress)
+}
+
+/// [`run_match`] of `shard`'s games only (see the module's documentation); the summaries
+/// count them alone.
+///
+/// # Errors
+/// As [`run_match`], and a game of another shard in `out` (field `out`).
+pub fn run_match_part(
+    configs: &[MatchConfig],
+    games: u64,
+    shard: Shard,
+    jobs: usize,
+    out: Option<&Path>,
+    progress: impl Fn(&GameRecord) + Sync,
+) -> Result<Vec<Summary>, Error> {
     let (done, file) = match out {
         Some(path) => {
             let (done, keep) = match std::fs::read_to_string(path) {
@@ -118,12 +139,27 @@ pub fn run_match(
         None => (Vec::new(), None),
     };
     let have: HashSet<(String, u64)> = done.iter().map(|r| (r.a.clone(), r.index)).collect();
-    let todo: Vec<(usize, u64)> = configs
-        .iter()
+    // Games are numbered match by match, game by game, and dealt to shards round robin.
+    let mine: Vec<(usize, u64)> = (0..configs.len())
+        .flat_map(|c| (0..games).map(move |i| (c, i)))
         .enumerate()
-        .flat_map(|(c, config)| (0..games).map(move |i| (c, config, i)))
-        .filter(|(_, config, i)| !have.contains(&(config.a.to_string(), *i)))
-        .map(|(c, _, i)| (c, i))
+        .filter(|(unit, _)| shard.owns(*unit))
+        .map(|(_, game)| game)
+        .collect();
+    if let Some(stranger) = done.iter().find(|r| {
+        r.index < games
+            && !mine
+                .iter()
+                .any(|&(c, i)| i == r.index && configs[c].owns(r))
+    }) {
+        return Err(out_error(format!(
+            "game {} of a {} is not of shard {shard}: use another --out",
+            stranger.index, stranger.a
+        )));
+    }
+    let todo: Vec<(usize, u64)> = mine
+        .into_iter()
+        .filter(|&(c, i)| !have.contains(&(configs[c].a.to_string(), i)))
         .collect();
     let writer = Mutex::new(Writer {
         file,

@@ -15,8 +15,10 @@
 //!   as text and CSV;
 //! * [`paper`]: the papers' published numbers, to print and draw beside ours;
 //! * [`plot`]: a plain SVG line plot;
+//! * [`results`]: a results file read back and summarised (the page's results viewer);
 //! * [`tournament`]: round robins of agents (the Othello heuristics paper's Tables 1–2) with
-//!   win rates and Bradley–Terry ratings.
+//!   win rates and Bradley–Terry ratings;
+//! * [`shard`]: one run split over machines (`--shard K/N`) and merged back.
 //!
 //! Nothing here knows the rules of a game: positions cross as text and games are reached by
 //! name through [`crate::with_game!`].
@@ -45,14 +47,16 @@ pub mod mind;
 pub mod paper;
 pub mod play2048;
 pub mod plot;
+pub mod results;
 pub mod runner;
+pub mod shard;
 pub mod summary;
 pub mod tournament;
 pub mod verify;
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::game::{Outcome, Rng};
 use crate::search::Verdict;
@@ -219,6 +223,111 @@ impl Record {
             algo: self.algo,
             setting: self.setting,
         }
+    }
+}
+
+/// A record as its JSON line has it, before names become types.
+#[derive(Deserialize)]
+struct RecordLine {
+    stage: StageLine,
+    index: usize,
+    pos: String,
+    algo: String,
+    theta: Option<f64>,
+    pr: Option<f64>,
+    verdict: Verdict,
+    iterations: u64,
+    nodes: u64,
+    playouts: u64,
+    seconds: f64,
+    root_value: Option<serde_json::Map<String, serde_json::Value>>,
+    exact: Option<Outcome>,
+    wrong: Option<bool>,
+}
+
+/// A stage in JSON: a number of moves or a name.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StageLine {
+    Moves(u32),
+    Named(String),
+}
+
+/// A root value read back from its JSON object (`kind` and named numbers, an infinite one
+/// as `"Infinity"`).
+fn read_values(map: &serde_json::Map<String, serde_json::Value>) -> Result<Values, String> {
+    let number = |name: &str| match map.get(name) {
+        Some(serde_json::Value::Number(n)) => {
+            n.as_f64().ok_or_else(|| format!("{name} is not a number"))
+        }
+        Some(serde_json::Value::String(s)) if s == "Infinity" => Ok(f64::INFINITY),
+        Some(serde_json::Value::String(s)) if s == "-Infinity" => Ok(f64::NEG_INFINITY),
+        _ => Err(format!("root_value has no number {name}")),
+    };
+    let kind = map.get("kind").and_then(serde_json::Value::as_str);
+    Ok(match kind {
+        Some("proof-numbers") => Values::ProofNumbers {
+            pn: number("pn")?,
+            dn: number("dn")?,
+        },
+        Some("probability") => Values::Probability {
+            ppn: number("ppn")?,
+            one_minus_ppn: number("one_minus_ppn")?,
+        },
+        Some("monte-carlo") => Values::MonteCarlo {
+            pmc: number("pmc")?,
+            dmc: number("dmc")?,
+        },
+        Some("mcts") => Values::Mcts {
+            visits: number("visits")?,
+            mean: number("mean")?,
+        },
+        Some("pn-mcts") => Values::PnMcts {
+            visits: number("visits")?,
+            mean: number("mean")?,
+            pn: number("pn")?,
+            dn: number("dn")?,
+            rank: number("rank")?,
+        },
+        Some("evaluation") => Values::Evaluation {
+            value: number("value")?,
+            depth: number("depth")?,
+        },
+        other => return Err(format!("root_value has an unknown kind {other:?}")),
+    })
+}
+
+impl<'de> Deserialize<'de> for Record {
+    /// A record from its JSON line (what `pnplay merge` reads back).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Record, D::Error> {
+        use serde::de::Error as _;
+        let line = RecordLine::deserialize(deserializer)?;
+        let algo = crate::search::catalogue::find(&line.algo)
+            .map_err(|e| D::Error::custom(e.to_string()))?;
+        let root_value = line
+            .root_value
+            .as_ref()
+            .map(read_values)
+            .transpose()
+            .map_err(D::Error::custom)?;
+        Ok(Record {
+            stage: match line.stage {
+                StageLine::Moves(moves) => Stage::Moves(moves),
+                StageLine::Named(name) => Stage::Named(name),
+            },
+            index: line.index,
+            pos: line.pos,
+            algo,
+            setting: line.theta.map(|theta| Setting { theta, pr: line.pr }),
+            verdict: line.verdict,
+            iterations: line.iterations,
+            nodes: line.nodes,
+            playouts: line.playouts,
+            seconds: line.seconds,
+            root_value,
+            exact: line.exact,
+            wrong: line.wrong,
+        })
     }
 }
 

@@ -35,6 +35,35 @@ pub enum Experiment {
 }
 
 impl Experiment {
+    /// Every published experiment.
+    pub const ALL: [Experiment; 3] = [
+        Experiment::OthelloStages,
+        Experiment::Connect4Grid,
+        Experiment::G2048,
+    ];
+
+    /// Its name: `othello-stages`, `connect4-grid`, `2048`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Experiment::OthelloStages => "othello-stages",
+            Experiment::Connect4Grid => "connect4-grid",
+            Experiment::G2048 => "2048",
+        }
+    }
+
+    /// The experiment named `name` ([`Experiment::name`]).
+    ///
+    /// ```
+    /// use pnplay::experiment::paper::Experiment;
+    /// assert_eq!(Experiment::from_name("connect4-grid"), Some(Experiment::Connect4Grid));
+    /// assert_eq!(Experiment::from_name("chess"), None);
+    /// ```
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Experiment> {
+        Experiment::ALL.into_iter().find(|e| e.name() == name)
+    }
+
     /// The published stages experiment for a game, if the papers have one (Othello 8×8).
     #[must_use]
     pub fn for_stages(spec: &crate::engine::GameSpec) -> Option<Experiment> {

@@ -96,8 +96,26 @@ impl Tournament {
         jobs: usize,
         progress: impl Fn(&GameRecord) + Sync,
     ) -> Result<Vec<GameRecord>, Error> {
+        self.play_part(crate::experiment::shard::Shard::WHOLE, jobs, progress)
+    }
+
+    /// [`Tournament::play`] of `shard`'s games only: the games are numbered pair by pair,
+    /// game by game, and dealt round robin ([`crate::experiment::shard`]).
+    ///
+    /// # Errors
+    /// The first game's error.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn play_part(
+        &self,
+        shard: crate::experiment::shard::Shard,
+        jobs: usize,
+        progress: impl Fn(&GameRecord) + Sync,
+    ) -> Result<Vec<GameRecord>, Error> {
         let items: Vec<(usize, u64)> = (0..self.pairs.len())
             .flat_map(|p| (0..self.games_per_pair).map(move |k| (p, k)))
+            .enumerate()
+            .filter(|(unit, _)| shard.owns(*unit))
+            .map(|(_, game)| game)
             .collect();
         let results = crate::experiment::runner::parallel_map(
             &items,

@@ -2,14 +2,18 @@
 //! wins, draws and losses with its win rate and 95 % interval, one summary per value of
 //! `--sweep` (applied to A, or with `--sweep-both` to both agents); `--budget` gives both
 //! agents a budget per move; `--plot` writes the summaries as CSV and A's win rate over the
-//! sweep as SVG beside `--out`.
+//! sweep as SVG beside `--out`. `--shard K/N` plays part K of N of the games (see
+//! [`pnplay::experiment::shard`]); `pnplay merge` gives the whole match's summaries and plot.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use pnplay::arena::run::run_match;
+use pnplay::arena::run::run_match_part;
 use pnplay::arena::{CSV_HEADER, GameRecord, MatchConfig, Summary, win_rate_plot};
 use pnplay::error::Error;
+use pnplay::experiment::shard::{Parts, Shard, assemble};
+
+use crate::merge::Batch;
 
 /// The flags of `pnplay match`.
 #[derive(Args)]
@@ -70,6 +74,10 @@ pub struct MatchArgs {
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Play only part K of N of the games (K from 1; dealt round robin); `pnplay merge`
+    /// combines the N parts' files.
+    #[arg(long, value_name = "K/N", requires = "out")]
+    shard: Option<Shard>,
 }
 
 /// The matches to run, each with its sweep value (empty without one): the one given, or one
@@ -134,8 +142,55 @@ fn per_value(field: &str, text: &str, values: usize) -> Result<Vec<String>, Erro
     }
 }
 
-/// Runs `pnplay match`.
-pub fn run(args: &MatchArgs) -> Result<(), String> {
+/// The key that names a game in a merge: `game 3 of A … vs B …`.
+pub fn key(index: u64, a: &str, b: &str) -> String {
+    format!("game {index} of A {a} vs B {b}")
+}
+
+/// The games of the shards' files in the order one run writes them, written to `out`,
+/// with each match's summary.
+fn merged(
+    configs: &[MatchConfig],
+    games: u64,
+    parts: &Parts,
+    out: &Path,
+) -> Result<Vec<Summary>, String> {
+    let expected: Vec<String> = configs
+        .iter()
+        .flat_map(|c| {
+            let (a, b) = (c.a.to_string(), c.b.to_string());
+            (0..games).map(move |i| key(i, &a, &b))
+        })
+        .collect();
+    let found = parts
+        .records::<GameRecord>()?
+        .into_iter()
+        .map(|(line, record)| {
+            (
+                key(record.index, &record.a, &record.b),
+                line.place(),
+                record,
+            )
+        })
+        .collect();
+    let records = assemble(&expected, found)?;
+    let mut text = String::new();
+    for record in &records {
+        text.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
+        text.push('\n');
+    }
+    std::fs::write(out, text).map_err(|e| format!("out: {}: {e}", out.display()))?;
+    Ok(configs
+        .iter()
+        .map(|config| {
+            let mine: Vec<&GameRecord> = records.iter().filter(|r| config.owns(r)).collect();
+            Summary::of(config, &mine)
+        })
+        .collect())
+}
+
+/// Runs `pnplay match`, or merges its shards.
+pub fn run(args: &MatchArgs, batch: &Batch) -> Result<(), String> {
     let configs = configs(args)?;
     let labels = match &args.sweep_labels {
         Some(text) => Some(per_value("sweep-labels", text, configs.len())?),
@@ -169,13 +224,20 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         }
     };
     let (values, configs): (Vec<String>, Vec<MatchConfig>) = configs.into_iter().unzip();
-    let summaries = run_match(
-        &configs,
-        args.games,
-        args.jobs,
-        args.out.as_deref(),
-        progress,
-    )?;
+    let summaries = match (&batch.merge, &args.out) {
+        (Some(parts), Some(out)) => merged(&configs, args.games, parts, out)?,
+        _ => run_match_part(
+            &configs,
+            args.games,
+            batch.shard(args.shard),
+            args.jobs,
+            args.out.as_deref(),
+            progress,
+        )?,
+    };
+    if let Some(out) = &args.out {
+        batch.write_plan(out, args.shard)?;
+    }
     for summary in &summaries {
         if args.json {
             println!(
@@ -186,7 +248,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             println!("{}", summary.line());
         }
     }
-    if let (true, Some(out)) = (args.plot, &args.out) {
+    // A shard's plot would be of a part: `pnplay merge` draws the whole.
+    if let (true, Some(out), true) = (args.plot, &args.out, batch.shard(args.shard).is_whole()) {
         let values = labels.unwrap_or(values);
         write_plot(
             args,

@@ -10,6 +10,10 @@
 //! Each writes one JSON line per position and search to `--out FILE.jsonl`, the summary table
 //! to `FILE.csv` (and for `stages` and `connect4` an SVG plot to `FILE.svg`) beside it, prints
 //! the table (or, with `--json`, the JSON lines), and reports progress on stderr.
+//!
+//! `--shard K/N` runs the K-th of N parts of the plan (positions dealt round robin, each
+//! with all its searches); a shard writes its JSON lines and plan file, and `pnplay merge`
+//! writes the whole run's summary and plot.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,6 +22,7 @@ use clap::{Args, Subcommand};
 use pnplay::engine::GameSpec;
 use pnplay::experiment::paper::Experiment;
 use pnplay::experiment::runner::{Job, parallel_map, plan, plan_stages, run_jobs};
+use pnplay::experiment::shard::{Shard, assemble};
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, generate, plot, verify};
 use pnplay::game::Outcome;
@@ -25,6 +30,7 @@ use pnplay::search::catalogue::SearchInfo;
 use pnplay::search::params::{PR, Params};
 use pnplay::search::{Goal, Limits};
 
+use crate::merge::Batch;
 use crate::params::{self, ParamArgs};
 
 /// The experiments.
@@ -71,6 +77,10 @@ pub struct CommonArgs {
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Run only part K of N of the plan (K from 1; positions dealt round robin); `pnplay
+    /// merge` combines the N parts' files.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
 }
 
 /// `pnplay experiment stages`.
@@ -160,11 +170,72 @@ fn parse_pr(text: &str) -> Result<Pr, String> {
 }
 
 /// Runs an experiment command.
-pub fn run(command: ExperimentCommand) -> Result<(), String> {
+pub fn run(command: ExperimentCommand, batch: &Batch) -> Result<(), String> {
     match command {
-        ExperimentCommand::Stages(args) => stages(args),
-        ExperimentCommand::Connect4(args) => connect4(args),
-        ExperimentCommand::G2048(args) => g2048(args),
+        ExperimentCommand::Stages(args) => stages(args, batch),
+        ExperimentCommand::Connect4(args) => connect4(args, batch),
+        ExperimentCommand::G2048(args) => g2048(args, batch),
+    }
+}
+
+/// What an experiment runs: the jobs of every game (2048's objectives are games of their
+/// own), the limits, and the goal to verify verdicts against, if verified.
+struct Plan {
+    parts: Vec<(GameSpec, Vec<Job>)>,
+    limits: Limits,
+    verify: Option<Goal>,
+}
+
+/// The key that names a job and its record in a merge: `stage 18 #3 ppns`.
+fn key(stage: &Stage, index: usize, search: &SearchSpec) -> String {
+    format!("stage {stage} #{index} {}", search.label())
+}
+
+impl Plan {
+    /// The records of the plan: its shard's jobs run (and verified), or, when merging, the
+    /// shards' records checked against the plan and put in its order.
+    fn records(&self, common: &CommonArgs, batch: &Batch) -> Result<Vec<Record>, String> {
+        if let Some(parts) = &batch.merge {
+            let expected: Vec<String> = self
+                .parts
+                .iter()
+                .flat_map(|(_, jobs)| jobs)
+                .map(|job| key(&job.stage, job.index, &job.search))
+                .collect();
+            let found = parts
+                .records::<Record>()?
+                .into_iter()
+                .map(|(line, record)| {
+                    let key = key(&record.stage, record.index, &record.search());
+                    (key, line.place(), record)
+                })
+                .collect();
+            return Ok(assemble(&expected, found)?);
+        }
+        // Units are positions, numbered across the games in plan order.
+        let all: Vec<(usize, &Job)> = self
+            .parts
+            .iter()
+            .enumerate()
+            .flat_map(|(p, (_, jobs))| jobs.iter().map(move |job| (p, job)))
+            .collect();
+        let mine = batch
+            .shard(common.shard)
+            .select(&all, |(p, job)| (*p, job.stage.clone(), job.index));
+        let mut records = Vec::new();
+        for (p, (spec, _)) in self.parts.iter().enumerate() {
+            let jobs: Vec<Job> = mine
+                .iter()
+                .filter(|(q, _)| *q == p)
+                .map(|(_, job)| (*job).clone())
+                .collect();
+            let mut part = run_all(spec, &jobs, self.limits, common)?;
+            if let Some(goal) = self.verify {
+                verify_records(spec, &mut part, common, goal)?;
+            }
+            records.extend(part);
+        }
+        Ok(records)
     }
 }
 
@@ -294,9 +365,12 @@ type PlotFn = fn(&[Row], &str, Option<Experiment>) -> plot::LinePlot;
 
 /// Writes the records (JSON Lines), the summary (CSV) and, if given, the plot (SVG); prints
 /// the table or the JSON lines.
+///
+/// A shard writes its JSON lines and plan file only: its summary would be of a part.
 fn report(
     records: &[Record],
     common: &CommonArgs,
+    batch: &Batch,
     experiment: Option<Experiment>,
     plot: Option<(PlotFn, &str)>,
 ) -> Result<(), String> {
@@ -306,11 +380,14 @@ fn report(
         lines.push('\n');
     }
     write_file(&common.out, &lines)?;
+    batch.write_plan(&common.out, common.shard)?;
     let rows = summarize(records);
-    write_file(&common.out.with_extension("csv"), &csv(&rows, experiment))?;
-    if let Some((plot, title)) = plot {
-        let svg = plot(&rows, title, experiment).to_svg();
-        write_file(&common.out.with_extension("svg"), &svg)?;
+    if batch.shard(common.shard).is_whole() {
+        write_file(&common.out.with_extension("csv"), &csv(&rows, experiment))?;
+        if let Some((plot, title)) = plot {
+            let svg = plot(&rows, title, experiment).to_svg();
+            write_file(&common.out.with_extension("svg"), &svg)?;
+        }
     }
     if common.json {
         print!("{lines}");
@@ -324,7 +401,7 @@ fn write_file(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-fn stages(args: StagesArgs) -> Result<(), String> {
+fn stages(args: StagesArgs, batch: &Batch) -> Result<(), String> {
     let common = &args.common;
     let spec = args.game;
     let params = common.params(None)?;
@@ -353,23 +430,25 @@ fn stages(args: StagesArgs) -> Result<(), String> {
             seed,
         )?,
     };
-    // The paper's Othello limits: 8,000,000 nodes or 600 s.
-    let limits = limits(&params, 8_000_000, Some(600.0));
-    let mut records = run_all(&spec, &jobs, limits, common)?;
-    if common.verify {
-        verify_records(&spec, &mut records, common, params.goal())?;
-    }
+    let plan = Plan {
+        parts: vec![(spec, jobs)],
+        // The paper's Othello limits: 8,000,000 nodes or 600 s.
+        limits: limits(&params, 8_000_000, Some(600.0)),
+        verify: common.verify.then(|| params.goal()),
+    };
+    let records = plan.records(common, batch)?;
     let experiment = Experiment::for_stages(&spec);
     let title = format!("{spec}: completion by stage");
     report(
         &records,
         common,
+        batch,
         experiment,
         Some((plot::completion_by_stage, &title)),
     )
 }
 
-fn connect4(args: Connect4Args) -> Result<(), String> {
+fn connect4(args: Connect4Args, batch: &Batch) -> Result<(), String> {
     let common = &args.common;
     let spec = args.game;
     let params = common.params(None)?;
@@ -393,32 +472,32 @@ fn connect4(args: Connect4Args) -> Result<(), String> {
             searches.push(SearchSpec::plain(algo));
         }
     }
-    let jobs = plan(&stage_positions, &searches, &params, seed);
-    // The paper's Connect Four limits: 35,000,000 nodes or 420 s.
-    let limits = limits(&params, 35_000_000, Some(420.0));
-    let mut records = run_all(&spec, &jobs, limits, common)?;
-    if common.verify {
-        verify_records(&spec, &mut records, common, params.goal())?;
-    }
+    let plan = Plan {
+        parts: vec![(spec, plan(&stage_positions, &searches, &params, seed))],
+        // The paper's Connect Four limits: 35,000,000 nodes or 420 s.
+        limits: limits(&params, 35_000_000, Some(420.0)),
+        verify: common.verify.then(|| params.goal()),
+    };
+    let records = plan.records(common, batch)?;
     let experiment =
         (spec.to_string() == "connect4" && args.plies == 12).then_some(Experiment::Connect4Grid);
     let title = format!("{spec}, {} random plies: completion by pr", args.plies);
     report(
         &records,
         common,
+        batch,
         experiment,
         Some((plot::completion_by_setting, &title)),
     )
 }
 
-fn g2048(args: G2048Args) -> Result<(), String> {
+fn g2048(args: G2048Args, batch: &Batch) -> Result<(), String> {
     let common = &args.common;
     // The dissertation's precision rate, 1e-4.
     let params = common.params(Some(1e-4))?;
     let seed = params.seed();
     let searches: Vec<SearchSpec> = args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
-    let limits = limits(&params, 1_000_000, None);
-    let mut records = Vec::new();
+    let mut parts = Vec::new();
     for &objective in &args.objectives {
         let parse = |name: String| {
             name.parse::<GameSpec>()
@@ -433,12 +512,15 @@ fn g2048(args: G2048Args) -> Result<(), String> {
             opening_spec
         };
         let stage_positions = vec![(Stage::Named(format!("objective {objective}")), positions)];
-        let jobs = plan(&stage_positions, &searches, &params, seed);
-        let mut stage_records = run_all(&spec, &jobs, limits, common)?;
-        // The exact answer is part of this experiment's table, so it is always computed.
-        verify_records(&spec, &mut stage_records, common, params.goal())?;
-        records.extend(stage_records);
+        parts.push((spec, plan(&stage_positions, &searches, &params, seed)));
     }
+    let plan = Plan {
+        parts,
+        limits: limits(&params, 1_000_000, None),
+        // The exact answer is part of this experiment's table, so it is always computed.
+        verify: Some(params.goal()),
+    };
+    let records = plan.records(common, batch)?;
     let experiment = (args.game == "2048:2x2" && !args.all_starts).then_some(Experiment::G2048);
-    report(&records, common, experiment, None)
+    report(&records, common, batch, experiment, None)
 }

@@ -5,6 +5,7 @@
 mod arena;
 mod bench;
 mod experiment;
+mod merge;
 mod params;
 mod play2048;
 mod serve;
@@ -107,10 +108,17 @@ enum Command {
         /// The wasm-bindgen package folder [default: pkg/ of the repository].
         #[arg(long)]
         pkg: Option<PathBuf>,
+        /// The results folder the page's results viewer lists [default: results/ of the
+        /// repository].
+        #[arg(long)]
+        results: Option<PathBuf>,
     },
     /// Expectimax plays 4×4 2048 past 2048 (the dissertation's chapter 5): highest tiles,
     /// scores, steps, the SCN of every position; Tables 5.1 and 5.2.
     Play2048(play2048::Play2048Args),
+    /// Combine the JSON Lines files of the shards of one batch run (`--shard K/N`), check
+    /// that no record is missing or twice, and write and print what one run would have.
+    Merge(merge::MergeArgs),
 }
 
 /// A folder of the repository: under the current directory if it is there, else beside
@@ -260,6 +268,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let batch = merge::Batch::run(&args);
     let result = match cli.command {
         Command::Perft {
             game,
@@ -281,23 +291,26 @@ fn main() -> ExitCode {
             json,
         } => score(&game, &pos, time, json),
         Command::Bench(args) => bench::run(&args),
-        Command::Experiment { command } => experiment::run(command),
-        Command::Match(args) => arena::run(&args),
-        Command::Tournament(args) => tournament::run(&args),
+        Command::Experiment { command } => experiment::run(command, &batch),
+        Command::Match(args) => arena::run(&args, &batch),
+        Command::Tournament(args) => tournament::run(&args, &batch),
         Command::Serve {
             port,
             host,
             www,
             pkg,
+            results,
         } => serve::run(
             &host,
             port,
             serve::Roots {
                 www: www.unwrap_or_else(|| repository_folder("www")),
                 pkg: pkg.unwrap_or_else(|| repository_folder("pkg")),
+                results: results.unwrap_or_else(|| repository_folder("results")),
             },
         ),
         Command::Play2048(args) => play2048::run(&args),
+        Command::Merge(args) => merge::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,8 @@
 //! `pnplay serve`: a small static file server for the playground page.
 //!
-//! Serves `www/` at `/` and the wasm-bindgen output `pkg/` at `/pkg/`, bound to 127.0.0.1 by
+//! Serves `www/` at `/`, the wasm-bindgen output `pkg/` at `/pkg/` and the repository's
+//! `results/` at `/results/` (with the list of its JSON Lines files at `/results.json`, for
+//! the page's results viewer), bound to 127.0.0.1 by
 //! default, with axum and tower-http's `ServeDir` (which percent-decodes paths, refuses any
 //! `..` or absolute component, and picks content types: `application/wasm`,
 //! `text/javascript`). On top of that, a request path with an encoded separator, a backslash,
@@ -34,6 +36,47 @@ pub struct Roots {
     pub www: PathBuf,
     /// The wasm-bindgen package, served under `/pkg/`.
     pub pkg: PathBuf,
+    /// Experiment results, served under `/results/`.
+    pub results: PathBuf,
+}
+
+/// The JSON Lines files under `root` (and its folders, one level down), as paths relative
+/// to it with `/`, sorted.
+fn results_files(root: &std::path::Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let list = |dir: &std::path::Path| {
+        std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| {
+                !path
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .collect::<Vec<_>>()
+    };
+    for path in list(root) {
+        let inner = if path.is_dir() {
+            list(&path)
+        } else {
+            vec![path]
+        };
+        for file in inner {
+            if file.extension().is_some_and(|e| e == "jsonl") {
+                if let Ok(relative) = file.strip_prefix(root) {
+                    let parts: Vec<String> = relative
+                        .components()
+                        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                        .collect();
+                    files.push(parts.join("/"));
+                }
+            }
+        }
+    }
+    files.sort();
+    files
 }
 
 /// Binds `host:port` and serves until the process ends. Prints the URL once listening.
@@ -68,7 +111,17 @@ fn router(roots: &Roots) -> Router {
     let header_layer = |name, value: &'static str| {
         SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
     };
+    let results = roots.results.clone();
     Router::new()
+        .route(
+            "/results.json",
+            axum::routing::get(move || {
+                let files = results_files(&results);
+                let body = serde_json::json!({ "files": files }).to_string();
+                async move { ([(header::CONTENT_TYPE, "application/json")], body) }
+            }),
+        )
+        .nest_service("/results", ServeDir::new(&roots.results))
         .nest_service("/pkg", ServeDir::new(&roots.pkg))
         .fallback_service(ServeDir::new(&roots.www))
         .layer(middleware::from_fn(guard))

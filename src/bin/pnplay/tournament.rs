@@ -2,6 +2,8 @@
 //! prints the Othello heuristics paper's table layout (each game's score and winner, first
 //! players down the side) and every agent's standing: W/D/L, score rate with its 95 %
 //! intervals, discs won and lost (the paper's Table 1b) and a Bradley–Terry rating.
+//! `--shard K/N` plays part K of N of the games (see [`pnplay::experiment::shard`]) and
+//! writes them; `pnplay merge` prints the whole tournament's tables.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,7 +11,11 @@ use std::path::PathBuf;
 use clap::Args;
 use pnplay::arena::GameRecord;
 use pnplay::error::Error;
+use pnplay::experiment::shard::{Parts, Shard, assemble};
 use pnplay::experiment::tournament::{Results, Tournament};
+
+use crate::arena::key;
+use crate::merge::Batch;
 
 /// The flags of `pnplay tournament`.
 #[derive(Args)]
@@ -42,10 +48,38 @@ pub struct TournamentArgs {
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Play only part K of N of the games (K from 1; dealt round robin); `pnplay merge`
+    /// combines the N parts' files.
+    #[arg(long, value_name = "K/N", requires = "out")]
+    shard: Option<Shard>,
 }
 
-/// Runs `pnplay tournament`.
-pub fn run(args: &TournamentArgs) -> Result<(), String> {
+/// The games of the shards' files, pair by pair in game order, as one run plays them.
+fn merged(tournament: &Tournament, parts: &Parts) -> Result<Vec<GameRecord>, String> {
+    let expected: Vec<String> = tournament
+        .pairs
+        .iter()
+        .flat_map(|(_, _, c)| {
+            let (a, b) = (c.a.to_string(), c.b.to_string());
+            (0..tournament.games_per_pair).map(move |k| key(k, &a, &b))
+        })
+        .collect();
+    let found = parts
+        .records::<GameRecord>()?
+        .into_iter()
+        .map(|(line, record)| {
+            (
+                key(record.index, &record.a, &record.b),
+                line.place(),
+                record,
+            )
+        })
+        .collect();
+    Ok(assemble(&expected, found)?)
+}
+
+/// Runs `pnplay tournament`, or merges its shards.
+pub fn run(args: &TournamentArgs, batch: &Batch) -> Result<(), String> {
     let tournament = Tournament::new(
         &args.game,
         &args.agents,
@@ -66,7 +100,11 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
             );
         }
     };
-    let records = tournament.play(args.jobs, progress)?;
+    let shard = batch.shard(args.shard);
+    let records = match &batch.merge {
+        Some(parts) => merged(&tournament, parts)?,
+        None => tournament.play_part(shard, args.jobs, progress)?,
+    };
     if let Some(path) = &args.out {
         let out_error = |e: std::io::Error| Error::BadParameter {
             name: "out".to_string(),
@@ -77,6 +115,15 @@ pub fn run(args: &TournamentArgs) -> Result<(), String> {
             let line = serde_json::to_string(record).map_err(|e| e.to_string())?;
             writeln!(file, "{line}").map_err(out_error)?;
         }
+        batch.write_plan(path, args.shard)?;
+    }
+    if !shard.is_whole() {
+        println!(
+            "Shard {shard}: {} games written; `pnplay merge` of the {} shards' files gives the tables",
+            records.len(),
+            shard.count()
+        );
+        return Ok(());
     }
     let results = Results::of(&tournament, &records);
     if args.json {

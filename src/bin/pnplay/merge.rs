@@ -1,0 +1,93 @@
+//! `pnplay merge`: the JSON Lines files of the shards of one batch run (`--shard K/N`, see
+//! [`pnplay::experiment::shard`]) put back together. It reads the command from the files'
+//! plan files, plans it again, checks that the records are exactly the plan's (none missing,
+//! none twice, none foreign), and then writes and prints what that command run whole would
+//! have: the JSON Lines in the run's order, the summary (table, CSV) and the plots. Given one
+//! file of a whole run, it re-summarises it.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser};
+use pnplay::experiment::shard::{self, Parts, Shard};
+
+use crate::{Cli, Command};
+
+/// The flags of `pnplay merge`.
+#[derive(Args)]
+pub struct MergeArgs {
+    /// The records files (JSON Lines) of every shard of one run, each with its plan file
+    /// (X.plan.json beside X.jsonl), in any order.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The JSON Lines file to write; the summary and plots go beside it as the command
+    /// writes them.
+    #[arg(long)]
+    out: PathBuf,
+    /// Print what the command prints with --json.
+    #[arg(long)]
+    json: bool,
+}
+
+/// How a batch command gets its records: by running its shard of the plan, or from the
+/// shards' files.
+pub struct Batch {
+    /// The command line that makes the plan (see [`shard::plan_command`]).
+    pub command: Vec<String>,
+    /// The shards' files, when merging.
+    pub merge: Option<Parts>,
+}
+
+impl Batch {
+    /// A run of this command line (without the program's name).
+    pub fn run(args: &[String]) -> Batch {
+        Batch {
+            command: shard::plan_command(args),
+            merge: None,
+        }
+    }
+
+    /// The part of the plan the output holds: `given` when running, the whole when merging.
+    pub fn shard(&self, given: Option<Shard>) -> Shard {
+        match self.merge {
+            Some(_) => Shard::WHOLE,
+            None => given.unwrap_or(Shard::WHOLE),
+        }
+    }
+
+    /// Writes the plan file beside the records file `out`.
+    pub fn write_plan(&self, out: &std::path::Path, given: Option<Shard>) -> Result<(), String> {
+        shard::write_plan(out, &self.command, self.shard(given)).map_err(String::from)
+    }
+}
+
+/// Runs `pnplay merge`.
+pub fn run(args: &MergeArgs) -> Result<(), String> {
+    let parts = shard::read_parts(&args.files)?;
+    let mut argv = vec!["pnplay".to_string()];
+    argv.extend(parts.command.iter().cloned());
+    argv.extend(["--out".to_string(), args.out.display().to_string()]);
+    if args.json {
+        argv.push("--json".to_string());
+    }
+    let cli = Cli::try_parse_from(&argv).map_err(|e| {
+        let first = e.to_string();
+        let first = first.lines().next().unwrap_or_default().to_string();
+        format!(
+            "files: the plan's command `{}` no longer parses: {first}",
+            parts.command.join(" ")
+        )
+    })?;
+    let batch = Batch {
+        command: parts.command.clone(),
+        merge: Some(parts),
+    };
+    match cli.command {
+        Command::Experiment { command } => crate::experiment::run(command, &batch),
+        Command::Match(args) => crate::arena::run(&args, &batch),
+        Command::Tournament(args) => crate::tournament::run(&args, &batch),
+        _ => Err(format!(
+            "files: `{}` is not a batch command",
+            batch.command.join(" ")
+        )),
+    }
+}
