@@ -346,6 +346,9 @@ pub fn ordered_moves<G: pnplay::game::knowledge::Knowledge>(pos: &G) -> Vec<Stri
     order
         .into_iter()
         .map(|i| pos.format_move(moves[i]))
+        .collect()
+}
+
 /// One FFO position: the board, its exact score and the moves that achieve it.
 pub struct Ffo {
     pub number: usize,
