@@ -243,6 +243,9 @@ struct RecordLine {
     root_value: Option<serde_json::Map<String, serde_json::Value>>,
     exact: Option<Outcome>,
     wrong: Option<bool>,
+    /// Absent in files written before it was recorded.
+    #[serde(default)]
+    peak_bytes: u64,
 }
 
 /// A stage in JSON: a number of moves or a name.
@@ -293,6 +296,13 @@ fn read_values(map: &serde_json::Map<String, serde_json::Value>) -> Result<Value
             value: number("value")?,
             depth: number("depth")?,
         },
+        Some("conspiracy") => Values::Conspiracy {
+            value: number("value")?,
+            up: number("up")?,
+            down: number("down")?,
+            step: number("step")?,
+            bound: number("bound")?,
+        },
         other => return Err(format!("root_value has an unknown kind {other:?}")),
     })
 }
@@ -327,6 +337,7 @@ impl<'de> Deserialize<'de> for Record {
             root_value,
             exact: line.exact,
             wrong: line.wrong,
+            peak_bytes: line.peak_bytes,
         })
     }
 }
