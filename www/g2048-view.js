@@ -165,9 +165,11 @@ export class G2048View {
     this.running = false;
     this.ui.start.textContent = this.steps?.length ? 'Resume' : 'Start';
     this.root.dataset.running = 'false';
+    if (this.shown) this.drawState(...this.shown);
   }
 
   drawState(state, step) {
+    this.shown = [state, step];
     const tiles = state.position.split(';')[0].split(',').map(Number);
     this.ui.board.replaceChildren(
       ...tiles.map((tile) => {
