@@ -112,7 +112,7 @@ pub fn scns(series: &[Option<Scn>]) -> Vec<Scn> {
 /// ```
 /// use pnplay::experiment::play2048::{LiveGame, PlayConfig};
 /// let mut game = LiveGame::new(&PlayConfig { depth: 2, ..PlayConfig::default() }, 7, true);
-/// let step = game.step(None).unwrap();
+/// let step = game.step(None).unwrap().unwrap();
 /// assert!(step.moves.iter().any(|m| m.0 == step.best && m.1 == step.value));
 /// assert!(step.star1_nodes.unwrap() <= step.nodes);
 /// assert!(game.step(Some("sideways")).is_err());
