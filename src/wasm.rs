@@ -704,3 +704,62 @@ pub fn read_results(text: &str, experiment: &str) -> Result<JsValue, JsValue> {
     };
     to_js(&crate::experiment::results::read(text, choice).map_err(js_error)?)
 }
+
+/// A live game of 4×4 2048 past 2048 (the page's 2048 view): expectimax's or the user's
+/// move at each step, spawns from the seed ([`crate::experiment::play2048::LiveGame`]).
+#[wasm_bindgen]
+pub struct Live2048 {
+    game: crate::experiment::play2048::LiveGame,
+}
+
+#[wasm_bindgen]
+impl Live2048 {
+    /// A game with seed `seed` (decimal text: any u64, as a record's `seed`), expectimax at
+    /// `depth` plies, Star1 cut-offs counted when `star1`, thresholds with τ = `tau`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(depth: u32, star1: bool, tau: f64, seed: &str) -> Result<Live2048, JsValue> {
+        let seed: u64 = seed.trim().parse().map_err(|_| {
+            js_error(Error::BadParameter {
+                name: "seed".into(),
+                message: format!("seed must be a whole number from 0 to 2^64 − 1, got {seed:?}"),
+            })
+        })?;
+        if !(1..=6).contains(&depth) {
+            return Err(js_error(Error::BadParameter {
+                name: "depth".into(),
+                message: format!("depth must be 1 to 6, got {depth}"),
+            }));
+        }
+        if !(tau.is_finite() && tau > 0.0) {
+            return Err(js_error(Error::BadParameter {
+                name: "tau".into(),
+                message: format!("tau must be a positive number, got {tau}"),
+            }));
+        }
+        let config = crate::experiment::play2048::PlayConfig { depth, tau };
+        Ok(Live2048 {
+            game: crate::experiment::play2048::LiveGame::new(&config, seed, star1),
+        })
+    }
+
+    /// Plays `mv` (the user's), or expectimax's choice for `undefined`: the step
+    /// ([`crate::experiment::play2048::LiveStep`]), `null` once the game is over.
+    pub fn step(&mut self, mv: Option<String>) -> Result<JsValue, JsValue> {
+        let step = self
+            .game
+            .step(mv.as_deref())
+            .map_err(|e| js_error(Error::mv(e)))?;
+        to_js(&step)
+    }
+
+    /// `{position, score, highest, steps, over}`.
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        to_js(&serde_json::json!({
+            "position": self.game.position(),
+            "score": self.game.score(),
+            "highest": self.game.highest(),
+            "steps": self.game.steps(),
+            "over": self.game.over(),
+        }))
+    }
+}

@@ -23,6 +23,7 @@ import { LessonsView } from './lessons-view.js';
 import { INITIAL_STATE, Store } from './store.js';
 import { Views } from './views.js';
 import { download } from './download.js';
+import { G2048View } from './g2048-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -474,6 +475,7 @@ function build(hello) {
   arenaView = new ArenaView($('tree-panel'), { engine, catalogue, share: () => share({ run: true }) });
   views.register(arenaView.registration());
   views.register(new ResultsFileView($('tree-panel'), { engine, catalogue }).registration());
+  views.register(new G2048View($('tree-panel'), { engine }).registration());
   fillSelect(ui.game, catalogue.listedGames.map((g) => [g.name, g.title]));
   const searches = catalogue.searches.map((s) => [s.id, s.title]);
   fillSelect(ui.algo, searches);

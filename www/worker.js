@@ -226,3 +226,19 @@ self.onmessage = async (event) => {
     });
   }
 };
+
+// The 2048 view: one live game of expectimax on 4×4 2048 (`Live2048`), a step at a time.
+let live2048 = null;
+Object.assign(handlers, {
+  live2048Start: ({ depth, star1, tau, seed }) => {
+    const game = new engine.Live2048(depth, star1, tau, String(seed));
+    live2048?.free();
+    live2048 = game;
+    return game.state();
+  },
+  live2048Step: ({ move }) => {
+    if (!live2048) throw new Error('no 2048 game: start one');
+    const step = live2048.step(move ?? undefined);
+    return { step, state: live2048.state() };
+  },
+});

@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use super::derive_seed;
 use super::mind::{Motion, game_refinement, normalised, segments};
 use crate::game::g2048::{Config, G2048};
-use crate::game::{Game, MoveList, Rng, Turn, pick_by_probability};
+use crate::game::{Game, MoveList, ParseError, Rng, Turn, pick_by_probability};
 use crate::search::expectimax::search::{Expectimax, ExpectimaxConfig, SCN_INFINITE, Scn};
 
 /// τ when none is given: T1 is 1.5 × the value of the highest tile in the corner.
@@ -104,27 +104,212 @@ pub fn scns(series: &[Option<Scn>]) -> Vec<Scn> {
     series.iter().map(|&s| scn_back(s)).collect()
 }
 
+/// A game of 4×4 2048 past 2048 being played a move at a time: spawns drawn from the
+/// game's seed as [`play_game`] draws them, the thresholds T1 and T2 kept up, and each move
+/// either expectimax's choice or one given (a person taking over, the page's 2048 view).
+/// [`play_game`] is this played to the end by expectimax alone.
+///
+/// ```
+/// use pnplay::experiment::play2048::{LiveGame, PlayConfig};
+/// let mut game = LiveGame::new(&PlayConfig { depth: 2, ..PlayConfig::default() }, 7, true);
+/// let step = game.step(None).unwrap().unwrap();
+/// assert!(step.moves.iter().any(|m| m.0 == step.best && m.1 == step.value));
+/// assert!(step.star1_nodes.unwrap() <= step.nodes);
+/// assert!(game.step(Some("sideways")).is_err());
+/// assert_eq!(game.steps(), 1);
+/// ```
+pub struct LiveGame {
+    variant: Config,
+    pos: G2048,
+    rng: Rng,
+    tau: f64,
+    search: Expectimax<G2048>,
+    /// The same search with Star1, when its cut-offs are to be counted.
+    pruned: Option<Expectimax<G2048>>,
+    t1: f64,
+    t2: f64,
+    highest: u32,
+    score: u64,
+    steps: u32,
+}
+
+/// One move of a [`LiveGame`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LiveStep {
+    /// The move played.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Expectimax's choice (the move played unless one was given).
+    pub best: String,
+    /// The root's expectimax value.
+    pub value: f64,
+    /// Every legal move with its exact expectimax value, in the game's order.
+    pub moves: Vec<(String, f64)>,
+    /// The position's SCN under T1 (`None`: ∞).
+    pub scn_t1: Option<Scn>,
+    /// The same under T2.
+    pub scn_t2: Option<Scn>,
+    /// T1 at this step.
+    pub t1: f64,
+    /// T2.
+    pub t2: f64,
+    /// The highest tile before the move.
+    pub highest: u32,
+    /// Positions plain expectimax searched.
+    pub nodes: u64,
+    /// Positions the Star1 search visited (when counted).
+    pub star1_nodes: Option<u64>,
+    /// Star1's cut-offs in this search (0 when not counted).
+    pub cutoffs: u64,
+    /// Points the move scored.
+    pub gained: u32,
+}
+
+impl LiveGame {
+    /// A new game with seed `seed` for its spawns; `star1`: also search each position with
+    /// Star1 to count its cut-offs (the move and values are the plain search's, which Star1
+    /// equals).
+    ///
+    /// # Panics
+    /// Never for a valid config (depth ≥ 1).
+    #[must_use]
+    pub fn new(config: &PlayConfig, seed: u64, star1: bool) -> LiveGame {
+        let variant = Config::open(4).expect("4×4 with the largest objective is a valid 2048");
+        let searcher = |star1| {
+            Expectimax::new(ExpectimaxConfig {
+                depth: config.depth,
+                star1,
+                ..ExpectimaxConfig::default()
+            })
+        };
+        let mut game = LiveGame {
+            pos: G2048::start(&variant),
+            variant,
+            rng: Rng::new(seed),
+            tau: config.tau,
+            search: searcher(false),
+            pruned: star1.then(|| searcher(true)),
+            t1: 0.0,
+            t2: 0.0,
+            highest: 0,
+            score: 0,
+            steps: 0,
+        };
+        game.spawn();
+        game
+    }
+
+    /// Draws spawns until it is the player's turn or the game is over.
+    fn spawn(&mut self) {
+        let mut moves = MoveList::<G2048>::default();
+        while self.pos.turn() == Turn::Chance {
+            self.pos.legal_moves(&mut moves);
+            let spawn = pick_by_probability(&self.pos, &moves, &mut self.rng);
+            self.pos.play(spawn);
+        }
+    }
+
+    /// The value (5.1) of `tile` alone in the top-left corner.
+    fn corner(&self, tile: u32) -> f64 {
+        let mut cells = vec!["0".to_string(); 16];
+        cells[0] = tile.to_string();
+        G2048::parse_position(&self.variant, &format!("{};p", cells.join(",")))
+            .map_or(0.0, |p| p.evaluation())
+    }
+
+    /// Plays `choice` (a move's text), or expectimax's choice for `None`, after searching
+    /// the position; then draws the spawn. `Ok(None)` once the game is over.
+    ///
+    /// # Errors
+    /// A `choice` that is not a legal move here.
+    pub fn step(&mut self, choice: Option<&str>) -> Result<Option<LiveStep>, ParseError> {
+        if self.pos.turn() == Turn::Over {
+            return Ok(None);
+        }
+        let given = choice.map(|text| self.pos.parse_move(text)).transpose()?;
+        let highest = self.pos.max_tile();
+        if self.t2 == 0.0 {
+            self.t2 = self.tau * self.corner(highest);
+            self.t1 = self.t2;
+            self.highest = highest;
+        } else if highest > self.highest {
+            self.t1 *= 2.0;
+            self.highest = highest;
+        }
+        self.search.set_thresholds(&[self.t1, self.t2]);
+        let Some(answer) = self.search.search(&self.pos) else {
+            return Ok(None);
+        };
+        let (star1_nodes, cutoffs) = match self.pruned.as_mut().and_then(|s| s.search(&self.pos)) {
+            Some(pruned) => (Some(pruned.counters.nodes), pruned.counters.cutoffs),
+            None => (None, 0),
+        };
+        let mv = given.unwrap_or(answer.best);
+        let gained = self.pos.merge_score(mv);
+        let step = LiveStep {
+            mv: self.pos.format_move(mv),
+            best: self.pos.format_move(answer.best),
+            value: answer.value,
+            moves: answer
+                .moves
+                .iter()
+                .map(|m| (self.pos.format_move(m.mv), m.value))
+                .collect(),
+            scn_t1: scn_json(answer.scn[0]),
+            scn_t2: scn_json(answer.scn[1]),
+            t1: self.t1,
+            t2: self.t2,
+            highest,
+            nodes: answer.counters.nodes,
+            star1_nodes,
+            cutoffs,
+            gained,
+        };
+        self.score += u64::from(gained);
+        self.pos.play(mv);
+        self.steps += 1;
+        self.spawn();
+        Ok(Some(step))
+    }
+
+    /// The position (its text).
+    #[must_use]
+    pub fn position(&self) -> String {
+        self.pos.format_position()
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn over(&self) -> bool {
+        self.pos.turn() == Turn::Over
+    }
+
+    /// The score so far.
+    #[must_use]
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// The highest tile on the board.
+    #[must_use]
+    pub fn highest(&self) -> u32 {
+        self.pos.max_tile()
+    }
+
+    /// Player moves made.
+    #[must_use]
+    pub fn steps(&self) -> u32 {
+        self.steps
+    }
+}
+
 /// Plays one game of 4×4 2048 past 2048 with seed `seed` for its spawns.
 ///
 /// # Panics
 /// Never for a valid config (depth ≥ 1).
 #[must_use]
 pub fn play_game(config: &PlayConfig, seed: u64) -> GameRecord {
-    let variant = Config::open(4).expect("4×4 with the largest objective is a valid 2048");
-    let mut pos = G2048::start(&variant);
-    let mut rng = Rng::new(seed);
-    let mut moves = MoveList::<G2048>::default();
-    let mut search = Expectimax::new(ExpectimaxConfig {
-        depth: config.depth,
-        ..ExpectimaxConfig::default()
-    });
-    let corner = |tile: u32| {
-        let mut cells = vec!["0"; 16];
-        let text = tile.to_string();
-        cells[0] = &text;
-        G2048::parse_position(&variant, &format!("{};p", cells.join(",")))
-            .map_or(0.0, |p| p.evaluation())
-    };
+    let mut game = LiveGame::new(config, seed, false);
     let mut record = GameRecord {
         seed,
         depth: config.depth,
@@ -144,46 +329,21 @@ pub fn play_game(config: &PlayConfig, seed: u64) -> GameRecord {
         end: String::new(),
     };
     let mut legal_total = 0u64;
-    let mut t1 = 0.0;
     let mut highest_seen = Vec::new();
-    loop {
-        match pos.turn() {
-            Turn::Over => break,
-            Turn::Chance => {
-                pos.legal_moves(&mut moves);
-                let spawn = pick_by_probability(&pos, &moves, &mut rng);
-                pos.play(spawn);
-            }
-            Turn::Player(_) => {
-                let highest = pos.max_tile();
-                if record.t2 == 0.0 {
-                    record.t2 = config.tau * corner(highest);
-                    t1 = record.t2;
-                    record.highest = highest;
-                } else if highest > record.highest {
-                    t1 *= 2.0;
-                    record.highest = highest;
-                }
-                pos.legal_moves(&mut moves);
-                legal_total += moves.len() as u64;
-                search.set_thresholds(&[t1, record.t2]);
-                let Some(answer) = search.search(&pos) else {
-                    break;
-                };
-                record.nodes += answer.counters.nodes;
-                record.scn_t1.push(scn_json(answer.scn[0]));
-                record.scn_t2.push(scn_json(answer.scn[1]));
-                record.t1.push(t1);
-                record.values.push(answer.value);
-                highest_seen.push(highest);
-                record.score += u64::from(pos.merge_score(answer.best));
-                pos.play(answer.best);
-                record.steps += 1;
-            }
-        }
+    while let Ok(Some(step)) = game.step(None) {
+        legal_total += step.moves.len() as u64;
+        record.nodes += step.nodes;
+        record.scn_t1.push(step.scn_t1);
+        record.scn_t2.push(step.scn_t2);
+        record.t1.push(step.t1);
+        record.t2 = step.t2;
+        record.values.push(step.value);
+        highest_seen.push(step.highest);
     }
-    record.highest = pos.max_tile();
-    record.end = pos.format_position();
+    record.steps = game.steps();
+    record.score = game.score();
+    record.highest = game.highest();
+    record.end = game.position();
     if record.steps > 0 {
         record.branching = legal_total as f64 / f64::from(record.steps);
         record.gr = game_refinement(record.branching, f64::from(record.steps));
