@@ -32,7 +32,7 @@ const PANEL = `
   <h2 id="resfile-heading">Results file</h2>
   <p class="hint">A JSON Lines file written by <code>pnplay experiment</code>, <code>match</code>, <code>tournament</code> or <code>merge</code>, shown with the tables and plots of a live run. The engine summarises it exactly as the command line does; the papers' published numbers stand beside ours where they exist for that experiment.</p>
   <div class="row">
-    <label>Open a file <input id="resfile-input" type="file" accept=".jsonl,.json,.txt,application/jsonl"></label>
+    <label>Open a file <input id="resfile-input" type="file" accept=".jsonl,.gz,.json,.txt,application/jsonl,application/gzip"></label>
     <label id="resfile-served-label" hidden>or a results/ file <select id="resfile-served"><option value="">—</option></select></label>
     <label>Papers' numbers <select id="resfile-paper"></select></label>
   </div>
@@ -41,6 +41,14 @@ const PANEL = `
   <div id="resfile-table" class="stages-table"></div>
   <details id="resfile-cli" hidden><summary>As the command line prints it</summary><pre id="resfile-text" class="resfile-text"></pre></details>
   <div class="row"><button id="resfile-csv" type="button" disabled>Download summary CSV</button></div>`;
+
+/** The text of a file's `bytes`, unpacked first when they are gzip (`.jsonl.gz` in results/). */
+async function textOf(bytes) {
+  const data = new Uint8Array(bytes);
+  if (data[0] !== 0x1f || data[1] !== 0x8b) return new TextDecoder().decode(data);
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream).text();
+}
 
 const percent = (x) => (x == null ? '–' : x.toFixed(1));
 const number = (x, digits = 0) => (x == null ? '–' : x.toLocaleString('en', { maximumFractionDigits: digits }));
@@ -82,7 +90,12 @@ export class ResultsFileView {
     );
     this.ui.input.addEventListener('change', async () => {
       const file = this.ui.input.files?.[0];
-      if (file) this.show(file.name, await file.text());
+      if (!file) return;
+      try {
+        await this.show(file.name, await textOf(await file.arrayBuffer()));
+      } catch (error) {
+        this.fail(`${file.name}: ${error.message}`);
+      }
     });
     this.ui.served.addEventListener('change', () => {
       if (this.ui.served.value) this.openServed(this.ui.served.value);
@@ -91,7 +104,7 @@ export class ResultsFileView {
       if (this.text != null) this.show(this.name, this.text);
     });
     this.ui.csv.addEventListener('click', () => {
-      if (this.results?.csv) download(`${this.name.replace(/\.jsonl?$/, '')}.csv`, this.results.csv, 'text/csv');
+      if (this.results?.csv) download(`${this.name.replace(/\.jsonl?(\.gz)?$/, '')}.csv`, this.results.csv, 'text/csv');
     });
     this.listServed();
   }
@@ -125,7 +138,7 @@ export class ResultsFileView {
     try {
       const answer = await fetch(`results/${file}`);
       if (!answer.ok) throw new Error(`${file}: ${answer.status} ${answer.statusText}`);
-      await this.show(file, await answer.text());
+      await this.show(file, await textOf(await answer.arrayBuffer()));
     } catch (error) {
       this.fail(error.message);
     }

@@ -1,7 +1,7 @@
 //! `pnplay serve`: a small static file server for the playground page.
 //!
 //! Serves `www/` at `/`, the wasm-bindgen output `pkg/` at `/pkg/` and the repository's
-//! `results/` at `/results/` (with the list of its JSON Lines files at `/results.json`, for
+//! `results/` at `/results/` (with the list of its JSON Lines files, plain or gzipped, at `/results.json`, for
 //! the page's results viewer), bound to 127.0.0.1 by
 //! default, with axum and tower-http's `ServeDir` (which percent-decodes paths, refuses any
 //! `..` or absolute component, and picks content types: `application/wasm`,
@@ -40,8 +40,8 @@ pub struct Roots {
     pub results: PathBuf,
 }
 
-/// The JSON Lines files under `root` (and its folders, one level down), as paths relative
-/// to it with `/`, sorted.
+/// The JSON Lines files under `root` (and its folders, one level down), plain or gzipped
+/// (`.jsonl.gz`, which the page unpacks), as paths relative to it with `/`, sorted.
 fn results_files(root: &std::path::Path) -> Vec<String> {
     let mut files = Vec::new();
     let list = |dir: &std::path::Path| {
@@ -64,7 +64,8 @@ fn results_files(root: &std::path::Path) -> Vec<String> {
             vec![path]
         };
         for file in inner {
-            if file.extension().is_some_and(|e| e == "jsonl") {
+            let name = file.file_name().unwrap_or_default().to_string_lossy();
+            if name.ends_with(".jsonl") || name.ends_with(".jsonl.gz") {
                 if let Ok(relative) = file.strip_prefix(root) {
                     let parts: Vec<String> = relative
                         .components()
