@@ -51,6 +51,19 @@ impl Move {
     }
 }
 
+/// The cells a view draws `mv` with on a `side × side` board (cells numbered row by row
+/// from the top left): from and to, nothing for a pass.
+#[must_use]
+pub fn move_cells(mv: Move, side: usize) -> super::board::MoveCells {
+    let index = |bit: usize| (bit / 8) * side + bit % 8;
+    mv.cells()
+        .map_or_else(Default::default, |(from, to)| super::board::MoveCells {
+            from: Some(index(from)),
+            to: Some(index(to)),
+            drop: None,
+        })
+}
+
 /// The chess name of cell `bit` on a board of `side` ranks: `a8` for 0 when `side` is 8.
 #[must_use]
 pub fn cell_name(bit: usize, side: usize) -> String {

@@ -492,11 +492,7 @@ impl Game for Gomoku {
 
     /// +1 for a win, 0 for a draw, −1 for a loss.
     fn terminal_value(&self, player: Player) -> Option<i32> {
-        Some(match self.outcome(player)? {
-            Outcome::Win => 1,
-            Outcome::Draw => 0,
-            Outcome::Loss => -1,
-        })
+        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> Gomoku {

@@ -320,11 +320,7 @@ impl Game for Knightthrough {
 
     /// +1 for a win, 0 for a draw, −1 for a loss.
     fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(|outcome| match outcome {
-            Outcome::Win => 1,
-            Outcome::Draw => 0,
-            Outcome::Loss => -1,
-        })
+        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> Knightthrough {
@@ -393,13 +389,7 @@ impl super::board::Board for Knightthrough {
     }
 
     fn move_cells(&self, mv: Move) -> super::board::MoveCells {
-        mv.cells().map_or_else(Default::default, |(from, to)| {
-            super::board::MoveCells {
-                from: Some(from),
-                to: Some(to),
-                drop: None,
-            }
-        })
+        super::fromto::move_cells(mv, 8)
     }
 
     /// Empty → W → B → empty; `None` where the result breaks a rule (a knight of the side to

@@ -476,11 +476,7 @@ impl Game for Loa {
 
     /// +1 for a win, 0 for a draw, −1 for a loss.
     fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(|outcome| match outcome {
-            Outcome::Win => 1,
-            Outcome::Draw => 0,
-            Outcome::Loss => -1,
-        })
+        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> Loa {
@@ -546,15 +542,7 @@ impl super::board::Board for Loa {
     }
 
     fn move_cells(&self, mv: Move) -> super::board::MoveCells {
-        let side = self.rules.side();
-        let index = |bit: usize| (bit / 8) * side + bit % 8;
-        mv.cells().map_or_else(Default::default, |(from, to)| {
-            super::board::MoveCells {
-                from: Some(index(from)),
-                to: Some(index(to)),
-                drop: None,
-            }
-        })
+        super::fromto::move_cells(mv, self.rules.side())
     }
 
     /// Empty → B → W → empty, skipping a content that breaks a rule (too many or no discs of

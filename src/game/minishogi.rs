@@ -973,11 +973,7 @@ impl Game for MiniShogi {
 
     /// +1 for a win, 0 for a draw, −1 for a loss.
     fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(|outcome| match outcome {
-            Outcome::Win => 1,
-            Outcome::Draw => 0,
-            Outcome::Loss => -1,
-        })
+        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> Key {

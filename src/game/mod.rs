@@ -150,6 +150,23 @@ impl Outcome {
         }
     }
 
+    /// +1 for a win, 0 for a draw, −1 for a loss: the value of a finished game in games
+    /// without a score, and MCTS's reward.
+    ///
+    /// ```
+    /// use pnplay::game::Outcome;
+    /// assert_eq!(Outcome::Loss.sign(), -1);
+    /// assert_eq!(Outcome::Loss.flipped().sign(), 1);
+    /// ```
+    #[must_use]
+    pub const fn sign(self) -> i32 {
+        match self {
+            Outcome::Win => 1,
+            Outcome::Draw => 0,
+            Outcome::Loss => -1,
+        }
+    }
+
     /// The same result seen from the other player.
     #[must_use]
     pub const fn flipped(self) -> Outcome {

@@ -118,11 +118,7 @@ impl Game for TicTacToe {
     }
 
     fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(|o| match o {
-            Outcome::Win => 1,
-            Outcome::Draw => 0,
-            Outcome::Loss => -1,
-        })
+        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> u32 {

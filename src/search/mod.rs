@@ -134,6 +134,17 @@ pub struct Limits {
     pub max_iterations: Option<u64>,
 }
 
+impl Limits {
+    /// Whether a tree search with `iterations` done, `nodes` in its tree and `seconds`
+    /// spent has reached one of the limits.
+    #[must_use]
+    pub fn reached(&self, iterations: u64, nodes: u64, seconds: f64) -> bool {
+        self.max_iterations.is_some_and(|max| iterations >= max)
+            || self.max_nodes.is_some_and(|max| nodes >= max)
+            || self.max_seconds.is_some_and(|max| seconds >= max)
+    }
+}
+
 /// What a search counts while it runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {

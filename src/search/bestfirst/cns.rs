@@ -244,11 +244,7 @@ impl Targets {
 fn finished_score<G: Game>(pos: &G, question: Question, targets: &Targets) -> Option<i32> {
     let player = question.root_player;
     if targets.outcome_only {
-        pos.outcome(player).map(|outcome| match outcome {
-            Outcome::Win => 1,
-            Outcome::Draw => 0,
-            Outcome::Loss => -1,
-        })
+        pos.outcome(player).map(Outcome::sign)
     } else {
         pos.terminal_value(player)
     }
@@ -730,14 +726,8 @@ impl<G: Catalogued> Iterative for Cns<G> {
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
-        let Limits {
-            max_nodes,
-            max_seconds,
-            max_iterations,
-        } = self.limits;
-        max_iterations.is_some_and(|max| self.stats.iterations >= max)
-            || max_nodes.is_some_and(|max| self.tree.len() as u64 >= max)
-            || max_seconds.is_some_and(|max| seconds >= max)
+        self.limits
+            .reached(self.stats.iterations, self.tree.len() as u64, seconds)
     }
 
     fn iterate(&mut self) -> bool {

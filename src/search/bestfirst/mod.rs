@@ -235,14 +235,8 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
 
     /// Whether a limit stops the search before another iteration (`seconds` spent so far).
     fn limit_reached(&self, seconds: f64) -> bool {
-        let Limits {
-            max_nodes,
-            max_seconds,
-            max_iterations,
-        } = self.limits;
-        max_iterations.is_some_and(|max| self.stats.iterations >= max)
-            || max_nodes.is_some_and(|max| self.tree.len() as u64 >= max)
-            || max_seconds.is_some_and(|max| seconds >= max)
+        self.limits
+            .reached(self.stats.iterations, self.tree.len() as u64, seconds)
     }
 
     /// The most nodes the tree may hold: the node limit, and what `u32` ids can index.

@@ -648,11 +648,7 @@ impl<G: Game> Mcts<G> {
             None => self.sampler.outcome(&pos),
         };
         self.result = Some(outcome);
-        let reward = match outcome {
-            Outcome::Win => 1,
-            Outcome::Draw => 0,
-            Outcome::Loss => -1,
-        };
+        let reward = i64::from(outcome.sign());
         for &p in &self.path {
             self.tree.visit(p, reward);
         }
@@ -681,14 +677,8 @@ impl<G: Game> Mcts<G> {
     /// Whether a limit stops the search before another iteration (also when the root's
     /// visit count is full: a `u32` holds 4,294,967,295 simulations).
     fn limit_reached(&self, seconds: f64) -> bool {
-        let Limits {
-            max_nodes,
-            max_seconds,
-            max_iterations,
-        } = self.limits;
-        max_iterations.is_some_and(|max| self.stats.iterations >= max)
-            || max_nodes.is_some_and(|max| self.tree.len() as u64 >= max)
-            || max_seconds.is_some_and(|max| seconds >= max)
+        self.limits
+            .reached(self.stats.iterations, self.tree.len() as u64, seconds)
             || self.tree.node(ROOT).visits() == u32::MAX
     }
 
