@@ -752,7 +752,7 @@ impl Live2048 {
         to_js(&step)
     }
 
-    /// `{position, score, highest, steps, over}`.
+    /// `{position, score, highest, steps, over, legal}` (`legal`: the user's moves here).
     pub fn state(&self) -> Result<JsValue, JsValue> {
         to_js(&serde_json::json!({
             "position": self.game.position(),
@@ -760,6 +760,7 @@ impl Live2048 {
             "highest": self.game.highest(),
             "steps": self.game.steps(),
             "over": self.game.over(),
+            "legal": self.game.legal(),
         }))
     }
 }

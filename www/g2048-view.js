@@ -62,6 +62,7 @@ export class G2048View {
     this.root = root;
     this.engine = engine;
     this.running = false;
+    this.looping = false;
     this.busy = false;
     this.plot = null;
     const $ = (id) => root.querySelector(`#g2048-${id}`);
@@ -126,8 +127,12 @@ export class G2048View {
 
   /** Plays one move: `mv` (yours) or expectimax's for `undefined`. */
   async move(mv) {
+    if (mv) {
+      // Yours: expectimax stops playing, and its move in flight finishes first.
+      this.pause();
+      while (this.busy) await new Promise((r) => setTimeout(r, 20));
+    }
     if (this.busy || !(await this.ensureGame())) return false;
-    if (mv && this.running) this.pause();
     this.busy = true;
     try {
       const { step, state } = await this.engine.request('live2048Step', { move: mv ?? null });
@@ -148,23 +153,29 @@ export class G2048View {
   }
 
   async resume() {
-    if (!(await this.ensureGame())) return;
+    if (this.looping || !(await this.ensureGame())) return;
     this.running = true;
+    this.looping = true;
     this.ui.start.textContent = 'Pause';
     this.root.dataset.running = 'true';
-    while (this.running) {
-      const more = await this.move();
-      if (!more) break;
-      const wait = SPEEDS[Number(this.ui.speed.value)][0];
-      await new Promise((r) => setTimeout(r, wait));
+    try {
+      while (this.running) {
+        const more = await this.move();
+        if (!more) break;
+        const wait = SPEEDS[Number(this.ui.speed.value)][0];
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    } finally {
+      // `data-running` turns false only here, once the move in flight has been drawn.
+      this.looping = false;
+      this.pause();
     }
-    this.pause();
   }
 
   pause() {
     this.running = false;
     this.ui.start.textContent = this.steps?.length ? 'Resume' : 'Start';
-    this.root.dataset.running = 'false';
+    if (!this.looping) this.root.dataset.running = 'false';
     if (this.shown) this.drawState(...this.shown);
   }
 
@@ -181,6 +192,9 @@ export class G2048View {
       }),
     );
     this.root.dataset.steps = String(state.steps);
+    const legal = new Set(state.legal ?? []);
+    this.ui.board.dataset.legal = [...legal].join(',');
+    for (const button of this.root.querySelectorAll('.g2048-pad button')) button.disabled = !legal.has(button.dataset.move);
     const last = this.steps.at(-1);
     const scn = (s) => (s == null ? '∞' : String(s));
     const facts = [

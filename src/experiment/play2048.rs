@@ -278,6 +278,17 @@ impl LiveGame {
         self.pos.format_position()
     }
 
+    /// The player's legal moves here (their text, in the game's order); none once over.
+    #[must_use]
+    pub fn legal(&self) -> Vec<String> {
+        if !matches!(self.pos.turn(), Turn::Player(_)) {
+            return Vec::new();
+        }
+        let mut moves = MoveList::<G2048>::default();
+        self.pos.legal_moves(&mut moves);
+        moves.iter().map(|&mv| self.pos.format_move(mv)).collect()
+    }
+
     /// Whether the game is over.
     #[must_use]
     pub fn over(&self) -> bool {

@@ -66,7 +66,9 @@ test('expectimax plays 2048 live: the CLI’s game, the SCN chart, taking over a
   assert.match(await page.locator('#g2048-stats').textContent(), /Star1 cut-offs[\d,]+ \(last move \d+\)/);
 
   // Taking over: an arrow key plays the user's move (the engine still values it).
-  const legal = await page.locator('#g2048-moves tbody tr').first().getAttribute('data-move');
+  // A move legal in the position now (the pad offers only those).
+  const legal = (await page.locator('#g2048-board').getAttribute('data-legal')).split(',')[0];
+  assert.equal(await page.locator(`.g2048-pad button[data-move="${legal}"]`).isDisabled(), false);
   const key = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight' }[legal];
   await page.focus('#g2048-board');
   await page.keyboard.press(key);
