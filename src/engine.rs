@@ -21,7 +21,6 @@ use crate::game::knowledge::Knowledge;
 use crate::game::view::PositionView;
 use crate::game::{Game, ParseError};
 use crate::search::catalogue::{SEARCHES, SearchInfo};
-use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::params::{ParamSpec, Params, RUN_PARAMS};
 use crate::search::session::Session;
 use crate::search::view::Values;
@@ -228,14 +227,13 @@ pub fn score(spec: &GameSpec, pos: &str, limits: Limits) -> Result<Option<ScoreR
 }
 
 fn exact_score<G: Knowledge>(root: &G, limits: &Limits) -> Option<ScoreReport> {
-    let mut search = AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig::default());
-    let score = search.score(root, limits)?;
-    let stats = search.stats();
+    let clock = crate::search::clock::Clock::start();
+    let (score, nodes) = crate::search::exact::solve_score(root, limits)?;
     Some(ScoreReport {
         score: score.value,
         best_move: score.best_move.map(|mv| root.format_move(mv)),
-        nodes: stats.nodes_expanded,
-        seconds: stats.seconds,
+        nodes,
+        seconds: clock.seconds(),
     })
 }
 

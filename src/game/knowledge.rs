@@ -22,6 +22,8 @@
 //! ```
 
 use super::Game;
+use crate::search::Limits;
+use crate::search::exact::alphabeta::Score;
 
 /// Game knowledge that speeds up an exact search without changing its result.
 pub trait MoveOrdering<G: Game> {
@@ -118,6 +120,30 @@ pub trait Knowledge: Game {
         let _ = spawns;
         None
     }
+
+    /// The game's own exact solver, when it has one faster than generic alpha-beta
+    /// (specialised code, for instance for the last empties of an Othello endgame); `None`
+    /// by default, and [`crate::search::exact::solve_score`] then uses alpha-beta with
+    /// [`Knowledge::Ordering`]. A solver must give alpha-beta's exact values (the agreement
+    /// tests check it).
+    fn exact_solver(&self) -> Option<Box<dyn ExactSolver<Self>>> {
+        None
+    }
+}
+
+/// A game's own exact solver ([`Knowledge::exact_solver`]), reused from one position to the
+/// next (its tables kept unless [`ExactSolver::clear`] is called).
+pub trait ExactSolver<G: Game>: Send {
+    /// The exact value of `pos` (a player's turn) from the view of the player to move, in
+    /// [`Game::terminal_value`] units, and a move that achieves it; `None` if `limits`
+    /// stop it first.
+    fn score(&mut self, pos: &G, limits: &Limits) -> Option<Score<G::Move>>;
+
+    /// Positions searched by the last [`ExactSolver::score`].
+    fn nodes(&self) -> u64;
+
+    /// Forgets every position the solver's tables hold.
+    fn clear(&mut self);
 }
 
 /// A heuristic value of a position for depth-limited searches.

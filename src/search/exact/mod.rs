@@ -17,6 +17,30 @@ pub mod table;
 use super::catalogue::Capabilities;
 use super::session::Budget;
 use super::{Limits, Stats, Verdict};
+use crate::game::knowledge::Knowledge;
+use alphabeta::{AlphaBeta, AlphaBetaConfig, Score};
+
+/// The exact value of `pos` for the player to move (for a chance node or a finished game:
+/// of the first player) and a best move, with the positions searched; `None` if `limits`
+/// stop it first. The game's own solver ([`Knowledge::exact_solver`]) answers when it has
+/// one and `pos` is a player's turn, alpha-beta with the game's ordering otherwise.
+///
+/// ```
+/// use pnplay::game::{Game, tictactoe::TicTacToe};
+/// let pos = TicTacToe::start(&());
+/// let (score, nodes) = pnplay::search::exact::solve_score(&pos, &Default::default()).unwrap();
+/// assert_eq!(score.value, 0); // tic-tac-toe is a draw
+/// assert!(nodes > 0);
+/// ```
+pub fn solve_score<G: Knowledge>(pos: &G, limits: &Limits) -> Option<(Score<G::Move>, u64)> {
+    if let (crate::game::Turn::Player(_), Some(mut solver)) = (pos.turn(), pos.exact_solver()) {
+        let score = solver.score(pos, limits)?;
+        return Some((score, solver.nodes()));
+    }
+    let mut search = AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig::default());
+    let score = search.score(pos, limits)?;
+    Some((score, search.stats().nodes_expanded))
+}
 
 /// What an exact search can do: exact answers only, no tree to draw, no playouts; its
 /// iterations are positions, too small to watch one by one.
