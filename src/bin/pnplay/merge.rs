@@ -85,6 +85,7 @@ pub fn run(args: &MergeArgs) -> Result<(), String> {
         Command::Experiment { command } => crate::experiment::run(command, &batch),
         Command::Match(args) => crate::arena::run(&args, &batch),
         Command::Tournament(args) => crate::tournament::run(&args, &batch),
+        Command::Play2048(args) => crate::play2048::run(&args, &batch),
         _ => Err(format!(
             "files: `{}` is not a batch command",
             batch.command.join(" ")
