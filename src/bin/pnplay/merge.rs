@@ -60,6 +60,18 @@ impl Batch {
     }
 }
 
+/// Whether `shard` is a part of its run: then it says how many games it wrote and that
+/// `pnplay merge` gives the tables, and the command prints nothing more.
+pub fn part_announced(shard: Shard, games: usize) -> bool {
+    if !shard.is_whole() {
+        println!(
+            "Shard {shard}: {games} games written; `pnplay merge` of the {} shards' files gives the tables",
+            shard.count()
+        );
+    }
+    !shard.is_whole()
+}
+
 /// Runs `pnplay merge`.
 pub fn run(args: &MergeArgs) -> Result<(), String> {
     let parts = shard::read_parts(&args.files)?;

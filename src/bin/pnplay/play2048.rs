@@ -153,12 +153,7 @@ pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
         }
         batch.write_plan(path, args.shard)?;
     }
-    if !shard.is_whole() {
-        println!(
-            "Shard {shard}: {} games written; `pnplay merge` of the {} shards' files gives the tables",
-            records.len(),
-            shard.count()
-        );
+    if crate::merge::part_announced(shard, records.len()) {
         return Ok(());
     }
     if let Some(folder) = &args.plots {
