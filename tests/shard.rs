@@ -212,6 +212,19 @@ fn experiment_2048_shards_merge_to_the_whole_run() {
 }
 
 #[test]
+fn play2048_shards_merge_to_the_whole_run() {
+    // Two depths × two games: four games dealt over three shards.
+    check_shards_merge_to_the_whole(
+        "play2048",
+        &[
+            "play2048", "--depth", "1,2", "--games", "2", "--seed", "3", "--quiet",
+        ],
+        3,
+        &[],
+    );
+}
+
+#[test]
 fn match_shards_merge_to_the_whole_match_with_its_sweep_and_plot() {
     check_shards_merge_to_the_whole(
         "match",

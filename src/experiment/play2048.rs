@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use super::derive_seed;
 use super::mind::{Motion, game_refinement, normalised, segments};
+use super::shard::Shard;
 use crate::game::g2048::{Config, G2048};
 use crate::game::{Game, MoveList, ParseError, Rng, Turn, pick_by_probability};
 use crate::search::expectimax::search::{Expectimax, ExpectimaxConfig, SCN_INFINITE, Scn};
@@ -371,23 +372,29 @@ pub fn play_game(config: &PlayConfig, seed: u64) -> GameRecord {
     record
 }
 
-/// Plays `games` games at each depth of `depths` on `jobs` threads; game `i` at depth `d`
-/// has seed `derive_seed(seed, [d, i])`. Records come back in (depth, game) order, whatever
-/// the threads' timing; `progress` is called after each game.
+/// The games of a run, in (depth, game) order: game `i` at depth `d` has seed
+/// `derive_seed(seed, [d, i])`. Each is one unit of the plan for `--shard`.
+pub fn plan(depths: &[u32], games: u32, seed: u64) -> Vec<(u32, u64)> {
+    depths
+        .iter()
+        .flat_map(|&d| {
+            (0..games).map(move |i| (d, derive_seed(seed, &[u64::from(d), u64::from(i)])))
+        })
+        .collect()
+}
+
+/// Plays the games of `shard`'s part of [`plan`] on `jobs` threads. Records come back in
+/// plan order, whatever the threads' timing; `progress` is called after each game.
 pub fn play_games(
     depths: &[u32],
     games: u32,
     seed: u64,
     tau: f64,
+    shard: Shard,
     jobs: usize,
     progress: &(dyn Fn(&GameRecord) + Sync),
 ) -> Vec<GameRecord> {
-    let work: Vec<(u32, u64)> = depths
-        .iter()
-        .flat_map(|&d| {
-            (0..games).map(move |i| (d, derive_seed(seed, &[u64::from(d), u64::from(i)])))
-        })
-        .collect();
+    let work = shard.select(&plan(depths, games, seed), |&game| game);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; work.len()]);
     std::thread::scope(|scope| {

@@ -309,7 +309,7 @@ fn main() -> ExitCode {
                 results: results.unwrap_or_else(|| repository_folder("results")),
             },
         ),
-        Command::Play2048(args) => play2048::run(&args),
+        Command::Play2048(args) => play2048::run(&args, &batch),
         Command::Merge(args) => merge::run(&args),
     };
     match result {

@@ -60,6 +60,18 @@ impl Batch {
     }
 }
 
+/// Whether `shard` is a part of its run: then it says how many games it wrote and that
+/// `pnplay merge` gives the tables, and the command prints nothing more.
+pub fn part_announced(shard: Shard, games: usize) -> bool {
+    if !shard.is_whole() {
+        println!(
+            "Shard {shard}: {games} games written; `pnplay merge` of the {} shards' files gives the tables",
+            shard.count()
+        );
+    }
+    !shard.is_whole()
+}
+
 /// Runs `pnplay merge`.
 pub fn run(args: &MergeArgs) -> Result<(), String> {
     let parts = shard::read_parts(&args.files)?;
@@ -85,6 +97,7 @@ pub fn run(args: &MergeArgs) -> Result<(), String> {
         Command::Experiment { command } => crate::experiment::run(command, &batch),
         Command::Match(args) => crate::arena::run(&args, &batch),
         Command::Tournament(args) => crate::tournament::run(&args, &batch),
+        Command::Play2048(args) => crate::play2048::run(&args, &batch),
         _ => Err(format!(
             "files: `{}` is not a batch command",
             batch.command.join(" ")

@@ -2,7 +2,9 @@
 //! [`pnplay::experiment::play2048`]); writes one JSON line per game and prints the
 //! summaries in Table 5.1's and Table 5.2's layouts, motion in mind per segment, game
 //! refinement and the two threshold setups; `--plots` writes SVG plots of the normalised
-//! SCN over steps (as the dissertation's Figures 5-3 to 5-6).
+//! SCN over steps (as the dissertation's Figures 5-3 to 5-6). `--shard K/N` plays part K of
+//! N of the games (see [`pnplay::experiment::shard`]); `pnplay merge` gives the whole run's
+//! tables and plots.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -14,6 +16,9 @@ use pnplay::experiment::play2048::{
     threshold_table,
 };
 use pnplay::experiment::plot::{LinePlot, Series};
+use pnplay::experiment::shard::{Parts, Shard, assemble};
+
+use crate::merge::Batch;
 
 /// The flags of `pnplay play2048`.
 #[derive(Args)]
@@ -46,6 +51,29 @@ pub struct Play2048Args {
     /// every 10th position of one depth-3 game (seed --seed): nodes/s and moves/s.
     #[arg(long)]
     speed: bool,
+    /// Play only part K of N of the games (K from 1; dealt round robin); `pnplay merge`
+    /// combines the N parts' files.
+    #[arg(long, value_name = "K/N", requires = "out")]
+    shard: Option<Shard>,
+}
+
+/// The key of a game in the plan: its depth and seed.
+fn key(depth: u32, seed: u64) -> String {
+    format!("d={depth} seed {seed}")
+}
+
+/// The games of the shards' files in plan order, as one run plays them.
+fn merged(args: &Play2048Args, parts: &Parts) -> Result<Vec<GameRecord>, String> {
+    let expected: Vec<String> = play2048::plan(&args.depth, args.games, args.seed)
+        .into_iter()
+        .map(|(depth, seed)| key(depth, seed))
+        .collect();
+    let found = parts
+        .records::<GameRecord>()?
+        .into_iter()
+        .map(|(line, record)| (key(record.depth, record.seed), line.place(), record))
+        .collect();
+    Ok(assemble(&expected, found)?)
 }
 
 /// `--speed`: the speed table.
@@ -75,8 +103,8 @@ fn speed(args: &Play2048Args) {
     }
 }
 
-/// Runs `pnplay play2048`.
-pub fn run(args: &Play2048Args) -> Result<(), String> {
+/// Runs `pnplay play2048`, or merges its shards.
+pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
     if let Some(&bad) = args.depth.iter().find(|&&d| !(1..=8).contains(&d)) {
         return Err(format!("depth: {bad} is not from 1 to 8"));
     }
@@ -104,20 +132,29 @@ pub fn run(args: &Play2048Args) -> Result<(), String> {
             );
         }
     };
-    let records = play2048::play_games(
-        &args.depth,
-        args.games,
-        args.seed,
-        args.tau,
-        args.jobs,
-        &progress,
-    );
+    let shard = batch.shard(args.shard);
+    let records = match &batch.merge {
+        Some(parts) => merged(args, parts)?,
+        None => play2048::play_games(
+            &args.depth,
+            args.games,
+            args.seed,
+            args.tau,
+            shard,
+            args.jobs,
+            &progress,
+        ),
+    };
     if let Some(path) = &args.out {
         let mut file = std::fs::File::create(path).map_err(|e| format!("out: {e}"))?;
         for r in &records {
             let line = serde_json::to_string(r).map_err(|e| e.to_string())?;
             writeln!(file, "{line}").map_err(|e| format!("out: {e}"))?;
         }
+        batch.write_plan(path, args.shard)?;
+    }
+    if crate::merge::part_announced(shard, records.len()) {
+        return Ok(());
     }
     if let Some(folder) = &args.plots {
         std::fs::create_dir_all(folder).map_err(|e| format!("plots: {e}"))?;
@@ -125,8 +162,11 @@ pub fn run(args: &Play2048Args) -> Result<(), String> {
             std::fs::write(folder.join(name), svg).map_err(|e| format!("plots: {e}"))?;
         }
     }
+    if !args.quiet {
+        eprintln!("{} games in {:.0} s", records.len(), started.seconds());
+    }
     println!(
-        "pnplay play2048 --depth {} --games {} --seed {} --tau {} ({} games, {:.0} s)",
+        "pnplay play2048 --depth {} --games {} --seed {} --tau {} ({} games)",
         args.depth
             .iter()
             .map(u32::to_string)
@@ -135,8 +175,7 @@ pub fn run(args: &Play2048Args) -> Result<(), String> {
         args.games,
         args.seed,
         args.tau,
-        records.len(),
-        started.seconds()
+        records.len()
     );
     println!("\nTable 5.1 layout: highest tile reached, mean score and steps");
     print!("{}", table_5_1(&records));

@@ -117,12 +117,7 @@ pub fn run(args: &TournamentArgs, batch: &Batch) -> Result<(), String> {
         }
         batch.write_plan(path, args.shard)?;
     }
-    if !shard.is_whole() {
-        println!(
-            "Shard {shard}: {} games written; `pnplay merge` of the {} shards' files gives the tables",
-            records.len(),
-            shard.count()
-        );
+    if crate::merge::part_announced(shard, records.len()) {
         return Ok(());
     }
     let results = Results::of(&tournament, &records);
