@@ -122,7 +122,10 @@ pub fn bench_playouts(game: &str, seconds: f64, seed: f64) -> Result<JsValue, Js
     to_js(&measurement)
 }
 
-/// Runs search `algo` on random positions (the `pnplay bench --search` workload).
+/// Runs search `algo` on random positions (the `pnplay bench --search` workload). `algo` is
+/// a search name, optionally with its parameters as agents write them
+/// (`mcts:solver=off,playout=200`, the PN-MCTS paper's Table I workload); the seed and the
+/// limits come from the arguments.
 #[wasm_bindgen(js_name = benchSearch)]
 pub fn bench_search(
     game: &str,
@@ -134,8 +137,20 @@ pub fn bench_search(
     seconds: f64,
 ) -> Result<JsValue, JsValue> {
     let spec = parse_game(game)?;
-    let info = catalogue::find(algo).map_err(js_error)?;
-    let params = Params::default().with_seed(seed as u64);
+    let (name, options) = algo.split_once(':').unwrap_or((algo, ""));
+    let info = catalogue::find(name.trim()).map_err(js_error)?;
+    let mut params = Params::default();
+    for option in options.split(',').filter(|o| !o.trim().is_empty()) {
+        let (key, value) = option.split_once('=').ok_or_else(|| {
+            js_error(Error::BadParameter {
+                name: option.trim().to_string(),
+                message: format!("option {:?} is not key=value", option.trim()),
+            })
+        })?;
+        params.set_text(key.trim(), value).map_err(js_error)?;
+    }
+    let params = params.with_seed(seed as u64);
+    params.check(info.params).map_err(js_error)?;
     let limits = crate::search::Limits {
         max_nodes: Some(nodes as u64),
         max_seconds: Some(seconds),

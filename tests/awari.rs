@@ -8,11 +8,11 @@ mod common;
 
 use common::{check_scores, ordered_moves};
 use pnplay::game::awari::Awari;
-use pnplay::game::{Game, Outcome, Player, Turn, perft};
+use pnplay::game::{Game, MoveList, Outcome, Player, Rng, Turn, perft};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 
 /// A naive Awari: `board[0..6]` South's pits, `board[6..12]` North's, `hands` the captures.
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq)]
 struct Naive {
     board: Vec<u32>,
     hands: [u32; 2],
@@ -143,6 +143,40 @@ fn perft_from_mid_game_positions_matches_the_naive_count() {
             assert_eq!(perft::perft(&pos, d), naive.perft(d), "{text} depth {d}");
         }
         assert_eq!(naive.perft(depth), leaves, "{text}");
+    }
+}
+
+#[test]
+fn random_games_agree_with_the_naive_implementation() {
+    // Every position of 200 random games (big pits, feeding, captures, ends): the same
+    // children in the same order, and the same end.
+    let mut rng = Rng::new(12);
+    let mut moves = MoveList::<Awari>::default();
+    for _ in 0..200 {
+        let mut pos = Awari::start(&());
+        loop {
+            pos.legal_moves(&mut moves);
+            let children: Vec<Naive> = moves
+                .iter()
+                .map(|&mv| {
+                    let mut child = pos.clone();
+                    child.play(mv);
+                    Naive::from(&child)
+                })
+                .collect();
+            let naive = Naive::from(&pos);
+            assert_eq!(children, naive.children(), "{}", pos.format_position());
+            assert_eq!(
+                pos.turn() == Turn::Over,
+                naive.over(),
+                "{}",
+                pos.format_position()
+            );
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.below(moves.len() as u32) as usize]);
+        }
     }
 }
 

@@ -155,17 +155,16 @@ impl Awari {
     /// it (without checking legality).
     fn sow(&self, pit: usize) -> ([u8; PITS], u8) {
         let mut pits = self.pits;
-        let mut seeds = pits[pit];
+        let seeds = usize::from(pits[pit]);
         pits[pit] = 0;
-        let mut at = pit;
-        while seeds > 0 {
-            at = (at + 1) % PITS;
-            // With 12 or more seeds the sowing comes round and skips its origin.
-            if at != pit {
-                pits[at] += 1;
-                seeds -= 1;
-            }
+        // The other eleven pits each get one seed a round, and the first `extra` of them
+        // one more; the last seed falls in the `seeds`-th pit after the origin, counting
+        // round without it (the eleventh when `extra` is 0).
+        let (rounds, extra) = ((seeds / (PITS - 1)) as u8, seeds % (PITS - 1));
+        for k in 1..PITS {
+            pits[(pit + k) % PITS] += rounds + u8::from(k <= extra);
         }
+        let mut at = (pit + if extra == 0 { PITS - 1 } else { extra }) % PITS;
         let mover = self.to_move;
         let mut taken = 0;
         while owner_of(at) != mover && (pits[at] == 2 || pits[at] == 3) {
@@ -177,6 +176,27 @@ impl Awari {
             at -= 1;
         }
         (pits, taken)
+    }
+
+    /// Whether pit `pit` of the side to move may be played: it has seeds, and sowing it
+    /// leaves the opponent a seed. Sown fully only when that can fail: when the last seed may
+    /// capture on the opponent's side (sowings of fewer than eleven seeds that end elsewhere
+    /// either leave the opponent's pits as they are or put a seed there that stays).
+    fn playable(&self, pit: usize) -> bool {
+        let seeds = usize::from(self.pits[pit]);
+        if seeds == 0 {
+            return false;
+        }
+        let first = first_pit(self.to_move.opponent());
+        if seeds < PITS - 1 {
+            let at = (pit + seeds) % PITS;
+            let reaches = seeds >= (first + PITS - pit) % PITS;
+            let captures = owner_of(at) != self.to_move && matches!(self.pits[at], 1 | 2);
+            if !captures {
+                return reaches || self.pits[first..first + SIDE].iter().any(|&s| s > 0);
+            }
+        }
+        self.feeds(&self.sow(pit).0)
     }
 
     /// Whether sowing `pit` leaves the opponent at least one seed.
@@ -323,7 +343,7 @@ impl Game for Awari {
         }
         let first = first_pit(self.to_move);
         for pit in first..first + SIDE {
-            if self.pits[pit] > 0 && self.feeds(&self.sow(pit).0) {
+            if self.playable(pit) {
                 out.push(pit as u8);
             }
         }

@@ -46,8 +46,8 @@
 //!
 //! Bit `8 · row + column` is the cell of row `row` from the top and column `column` from the
 //! left, on both board sizes (7×7 leaves row 7 and column 7 empty). A move's distance is the
-//! population count of the occupied cells on one of four precomputed line masks; the cells it
-//! passes over are the difference of two precomputed rays. Groups are found by flood fill with
+//! number of discs on its column, row or diagonal, counted once per position; the cells it
+//! passes over are the part of a precomputed ray before the target. Groups are found by flood fill with
 //! shifts (the king-move spread of a bitboard).
 //!
 //! # Notation
@@ -88,7 +88,7 @@
 pub use super::fromto::Move;
 use super::fromto;
 use super::rows::{self, Rows, Separators};
-use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
+use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
 /// Moves (passes included) after which the game is a draw: 1,250 turns per player.
 pub const MOVE_LIMIT: u16 = 2_500;
@@ -140,24 +140,14 @@ const fn ray_table() -> [[u64; 64]; 8] {
 /// `RAYS[d][square]`: [`ray`] for every direction and cell.
 static RAYS: [[u64; 64]; 8] = ray_table();
 
-const fn line_table() -> [[u64; 64]; 4] {
-    let mut table = [[0; 64]; 4];
-    let mut line = 0;
-    while line < 4 {
-        let mut square = 0;
-        while square < 64 {
-            table[line][square] =
-                RAYS[2 * line][square] | RAYS[2 * line + 1][square] | (1u64 << square);
-            square += 1;
-        }
-        line += 1;
-    }
-    table
-}
+/// The bit distance of one step along each line of [`DIRECTIONS`] (column, row, rising and
+/// falling diagonal): direction `2 · line` moves that many bits down, `2 · line + 1` up.
+const STEPS: [u32; 4] = [8, 1, 7, 9];
 
-/// `LINES[line][square]`: the whole line (column, row, rising or falling diagonal) through a
-/// cell, the cell included.
-static LINES: [[u64; 64]; 4] = line_table();
+/// The row and column of bit `square`.
+const fn line_indices(square: u32) -> (usize, usize) {
+    ((square / 8) as usize, (square % 8) as usize)
+}
 
 /// Cells not in the leftmost column, and not in the rightmost column of the 8-wide grid.
 const NOT_LEFT: u64 = !0x0101_0101_0101_0101;
@@ -208,6 +198,18 @@ impl Rules {
     /// Cells a side.
     const fn side(self) -> usize {
         self.size as usize
+    }
+
+    /// The cells of the board: rows and columns below `size`.
+    const fn board(self) -> u64 {
+        let row = (1u64 << self.size) - 1;
+        let mut board = 0;
+        let mut r = 0;
+        while r < self.size {
+            board |= row << (8 * r);
+            r += 1;
+        }
+        board
     }
 
     /// Discs each side starts with (and can have at most): six or five on each of two edges.
@@ -292,39 +294,57 @@ impl Loa {
         }
     }
 
-    /// Calls `each(from, to)` for every disc move of the side to move, by the disc's cell,
-    /// then in the order of [`DIRECTIONS`]; stops early when `each` returns `true`, and says
-    /// whether it did.
-    fn for_each_move(&self, mut each: impl FnMut(u8, u8) -> bool) -> bool {
+    /// Writes every disc move of the side to move into `moves`, by the disc's cell, then in
+    /// the order of [`DIRECTIONS`], and returns how many there are. Branch-free: each
+    /// candidate is written and counted only if legal (the random play-outs spend their time
+    /// here).
+    fn disc_moves(&self, moves: &mut [Move; MAX_MOVES]) -> usize {
         let own = self.discs[self.to_move.index()];
         let enemy = self.discs[1 - self.to_move.index()];
-        let occupied = own | enemy;
-        let side = self.rules.side() as i32;
+        let board = self.rules.board();
+        // Discs on each column, row, rising diagonal (row + column) and falling diagonal
+        // (row − column + 7): a move's distance.
+        let mut counts = [[0u32; 15]; 4];
+        let mut rest = own | enemy;
+        while rest != 0 {
+            let (row, column) = line_indices(rest.trailing_zeros());
+            rest &= rest - 1;
+            counts[0][column] += 1;
+            counts[1][row] += 1;
+            counts[2][row + column] += 1;
+            counts[3][row + 7 - column] += 1;
+        }
+        let mut n = 0;
         let mut rest = own;
         while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
+            let from = rest.trailing_zeros();
             rest &= rest - 1;
-            let (row, column) = ((from / 8) as i32, (from % 8) as i32);
-            for (d, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
-                let distance = (occupied & LINES[d / 2][from]).count_ones() as i32;
-                let (r, c) = (row + distance * dr, column + distance * dc);
-                if r < 0 || r >= side || c < 0 || c >= side {
-                    continue;
-                }
-                let to = (8 * r + c) as usize;
-                let target = 1u64 << to;
-                let between = RAYS[d][from] & !RAYS[d][to] & !target;
-                if own & target == 0 && enemy & between == 0 && each(from as u8, to as u8) {
-                    return true;
-                }
+            let (row, column) = line_indices(from);
+            let bit = 1u64 << from;
+            let lines = [column, row, row + column, row + 7 - column];
+            for (line, (&step, &index)) in STEPS.iter().zip(&lines).enumerate() {
+                // The target is the disc moved `count` steps, kept only if it stays on the
+                // ray (so on the grid) and on the board. Direction 2·line goes to lower bits
+                // and passes over the ray's cells above the target; 2·line + 1 goes to higher
+                // bits and passes over those below it.
+                let shift = counts[line][index] * step;
+                let (back, forth) = (RAYS[2 * line][from as usize], RAYS[2 * line + 1][from as usize]);
+                let target = bit.checked_shr(shift).unwrap_or(0) & back & board & !own;
+                let passed = back & !(target | target.wrapping_sub(1));
+                moves[n] = Move::new(from as u8, target.trailing_zeros() as u8);
+                n += usize::from(target != 0 && enemy & passed == 0);
+                let target = bit.checked_shl(shift).unwrap_or(0) & forth & board & !own;
+                let passed = forth & target.wrapping_sub(1);
+                moves[n] = Move::new(from as u8, target.trailing_zeros() as u8);
+                n += usize::from(target != 0 && enemy & passed == 0);
             }
         }
-        false
+        n
     }
 
     /// Whether the side to move has a disc move.
     fn can_move(&self) -> bool {
-        self.for_each_move(|_, _| true)
+        self.disc_moves(&mut [Move::PASS; MAX_MOVES]) > 0
     }
 
     /// The bit of page cell `index` (row-major on the `size × size` board).
@@ -442,11 +462,10 @@ impl Game for Loa {
         if self.status != Status::Going {
             return;
         }
-        self.for_each_move(|from, to| {
-            out.push(Move::new(from, to));
-            false
-        });
-        if out.is_empty() {
+        let mut moves = [Move::PASS; MAX_MOVES];
+        let n = self.disc_moves(&mut moves);
+        out.extend(moves.into_iter().take(n));
+        if n == 0 {
             out.push(Move::PASS);
         }
     }
@@ -517,6 +536,27 @@ impl Game for Loa {
 
     fn format_move(&self, mv: Move) -> String {
         fromto::format(mv, self.rules.side())
+    }
+
+    /// The generic play-out without a move list: one `below(n)` over the disc moves in
+    /// [`Game::legal_moves`] order (`below(1)` for a pass), as the default.
+    fn random_playout_within(&self, rng: &mut Rng, limit: u32) -> Self {
+        let mut pos = *self;
+        let mut moves = [Move::PASS; MAX_MOVES];
+        for _ in 0..limit {
+            if pos.status != Status::Going {
+                break;
+            }
+            let mv = match pos.disc_moves(&mut moves) as u32 {
+                0 => {
+                    rng.below(1);
+                    Move::PASS
+                }
+                n => moves[rng.below(n) as usize],
+            };
+            pos.play(mv);
+        }
+        pos
     }
 }
 
