@@ -29,7 +29,10 @@ fn check_agrees(dims: Dims, positions: &[Connect4]) {
         }
         let got = solver.score(pos, &Limits::default()).unwrap();
         assert_eq!(got.value, want, "{dims} #{index} {text}");
-        assert!(solver.nodes() > 0, "{dims} #{index} {text}: no nodes counted");
+        assert!(
+            solver.nodes() > 0,
+            "{dims} #{index} {text}: no nodes counted"
+        );
         let mut child = pos.clone();
         child.play(got.best_move.unwrap());
         let achieved = match child.turn() {
@@ -80,7 +83,13 @@ fn agrees_with_alpha_beta_on_200_positions_of_8x7_with_wide_keys() {
 
 #[test]
 fn agrees_with_alpha_beta_on_odd_and_narrow_boards() {
-    for (width, height, count) in [(1, 1, 1), (3, 3, 100), (4, 3, 300), (5, 5, 300), (3, 7, 300)] {
+    for (width, height, count) in [
+        (1, 1, 1),
+        (3, 3, 100),
+        (4, 3, 300),
+        (5, 5, 300),
+        (3, 7, 300),
+    ] {
         let dims = Dims::new(width, height).unwrap();
         let cells = u32::from(width * height);
         check_agrees(dims, &positions(dims, count, 7, 0..cells.min(20)));

@@ -197,7 +197,9 @@ fn score(args: &BenchArgs, seed: u64) -> Result<(), String> {
         );
     }
     if wrong > 0 {
-        return Err(format!("{wrong} of {checked} scores differ from the file's"));
+        return Err(format!(
+            "{wrong} of {checked} scores differ from the file's"
+        ));
     }
     Ok(())
 }

@@ -44,7 +44,7 @@ const CLOCK_INTERVAL: u64 = 1 << 12;
 
 /// The transposition table's entries: the smallest prime above 2²⁴, as in Pons' solver
 /// (80 MB with 32-bit keys; pages a search never touches are never written).
-const TABLE_ENTRIES: usize = 16_777_259;
+const TABLE_ENTRIES: usize = 8_388_617;
 
 /// A key as the table stores it: the low 32 bits when they identify the key together with
 /// its slot, the whole key otherwise.
