@@ -42,8 +42,9 @@ use crate::search::{Clock, Limits};
 /// How often (in positions) the clock is read.
 const CLOCK_INTERVAL: u64 = 1 << 12;
 
-/// The transposition table's entries: the smallest prime above 2²⁴, as in Pons' solver
-/// (80 MB with 32-bit keys; pages a search never touches are never written).
+/// The transposition table's entries: a prime above 2²³ (40 MB with 32-bit keys, allocated
+/// zeroed per position: pages a search never touches cost nothing). Pons' 2²⁴ measured 0.6 %
+/// fewer nodes but 40 % more time on the 200 twelve-ply positions, faulting pages in.
 const TABLE_ENTRIES: usize = 8_388_617;
 
 /// A key as the table stores it: the low 32 bits when they identify the key together with
@@ -183,7 +184,7 @@ impl<K: StoredKey> Solver<K> {
         let order = (0..width)
             .map(|i| {
                 // width/2, then alternately left and right of it.
-                let offset = (i + 1) / 2;
+                let offset = i.div_ceil(2);
                 if i % 2 == 1 {
                     width / 2 - offset
                 } else {
