@@ -188,3 +188,81 @@ pub fn search_rate(
     total.nodes_per_second = total.nodes as f64 / total.seconds.max(1e-9);
     Ok(total)
 }
+
+/// Exact scores of positions one at a time, the way `pnplay score` runs them: every
+/// position solved from an empty table (as Pascal Pons times his solver), by the game's own
+/// solver ([`crate::game::knowledge::Knowledge::exact_solver`]) or, with `generic`, by
+/// alpha-beta with the game's ordering.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreMeasurement {
+    /// The game name.
+    pub game: String,
+    /// `solver` (the game's own, else alpha-beta) or `alphabeta`.
+    pub solver: &'static str,
+    /// Positions solved.
+    pub positions: usize,
+    /// The exact score of each position (from the side to move's view), in order.
+    pub scores: Vec<i32>,
+    /// Positions searched over all of them.
+    pub nodes: u64,
+    /// Wall-clock seconds over all of them.
+    pub seconds: f64,
+    /// The mean seconds per position.
+    pub mean_seconds: f64,
+    /// The median seconds per position.
+    pub median_seconds: f64,
+    /// The slowest position's seconds.
+    pub slowest_seconds: f64,
+}
+
+/// Solves each of `positions` (texts of `spec`) exactly from an empty table and totals the
+/// work (`pnplay bench --score`); `None` positions are errors, and every position must be a
+/// player's turn.
+pub fn score_rate(
+    spec: &GameSpec,
+    positions: &[String],
+    generic: bool,
+) -> Result<ScoreMeasurement, Error> {
+    use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
+    let mut scores = Vec::with_capacity(positions.len());
+    let mut times = Vec::with_capacity(positions.len());
+    let mut nodes = 0;
+    for text in positions {
+        let clock = Clock::start();
+        let (value, searched) = with_game!(*spec, G, variant => {
+            let pos = G::parse_position(variant, text)?;
+            if generic {
+                let mut search =
+                    AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default());
+                let score = search.score(&pos, &Limits::default());
+                score.map(|s| (s.value, search.stats().nodes_expanded))
+            } else {
+                crate::search::exact::solve_score(&pos, &Limits::default())
+                    .map(|(s, n)| (s.value, n))
+            }
+        })
+        .ok_or(Error::GameOver)?;
+        times.push(clock.seconds());
+        scores.push(value);
+        nodes += searched;
+    }
+    let seconds: f64 = times.iter().sum();
+    let slowest = times.iter().copied().fold(0.0, f64::max);
+    times.sort_by(f64::total_cmp);
+    let median = match times.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => times[n / 2],
+        n => (times[n / 2 - 1] + times[n / 2]) / 2.0,
+    };
+    Ok(ScoreMeasurement {
+        game: spec.to_string(),
+        solver: if generic { "alphabeta" } else { "solver" },
+        positions: positions.len(),
+        scores,
+        nodes,
+        seconds,
+        mean_seconds: seconds / positions.len().max(1) as f64,
+        median_seconds: median,
+        slowest_seconds: slowest,
+    })
+}

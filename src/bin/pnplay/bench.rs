@@ -41,6 +41,17 @@ pub struct BenchArgs {
     /// Print JSON Lines instead.
     #[arg(long)]
     json: bool,
+    /// Time exact scores (`pnplay score`) one position at a time, each from an empty table,
+    /// on --positions random positions of --moves moves, or on the positions of --file;
+    /// where a file line gives a score after the position (`4453 -2`), check it.
+    #[arg(long)]
+    score: bool,
+    /// With --score: alpha-beta with the game's ordering instead of the game's own solver.
+    #[arg(long, requires = "score")]
+    generic: bool,
+    /// With --score: a positions file (one position a line, optionally followed by its score).
+    #[arg(long, requires = "score")]
+    file: Option<std::path::PathBuf>,
 }
 
 fn print_json(value: &impl serde::Serialize) -> Result<(), String> {
@@ -75,6 +86,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         params = params.with(&TIME, Some(30.0));
     }
     let seed = params.seed();
+    if args.score {
+        return score(args, seed);
+    }
     if args.evaluate {
         let m = pnplay::bench::evaluation_rate(
             &args.game,
@@ -124,6 +138,68 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 m.slowest_decided_seconds
             );
         }
+    }
+    Ok(())
+}
+
+/// `pnplay bench --score`: times exact scores and checks those a positions file gives.
+fn score(args: &BenchArgs, seed: u64) -> Result<(), String> {
+    let (positions, expected) = match &args.file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--file {}: {e}", path.display()))?;
+            let positions = pnplay::experiment::generate::read_positions(&args.game, &text)
+                .map_err(|e| format!("--file {}: {e}", path.display()))?;
+            let expected: Vec<Option<i32>> = text
+                .lines()
+                .map(str::trim)
+                .filter(|line| !line.is_empty() && !line.starts_with('#'))
+                .map(|line| line.split_whitespace().nth(1).and_then(|s| s.parse().ok()))
+                .collect();
+            (positions, expected)
+        }
+        None => (
+            pnplay::experiment::generate::random_positions(
+                &args.game,
+                args.moves,
+                args.positions,
+                seed,
+            )
+            .map_err(|e| e.to_string())?,
+            Vec::new(),
+        ),
+    };
+    let m = pnplay::bench::score_rate(&args.game, &positions, args.generic)
+        .map_err(|e| e.to_string())?;
+    let wrong = m
+        .scores
+        .iter()
+        .zip(&expected)
+        .filter(|(got, want)| want.is_some_and(|want| want != **got))
+        .count();
+    let checked = expected.iter().flatten().count();
+    if args.json {
+        print_json(&m)?;
+    } else {
+        println!(
+            "score {:<9} {} {} positions: {} nodes in {:.3} s (mean {:.4} s, median {:.4} s, slowest {:.3} s), {:.0} nodes/s; {} of {} given scores wrong",
+            m.solver,
+            m.game,
+            m.positions,
+            m.nodes,
+            m.seconds,
+            m.mean_seconds,
+            m.median_seconds,
+            m.slowest_seconds,
+            m.nodes as f64 / m.seconds.max(1e-9),
+            wrong,
+            checked
+        );
+    }
+    if wrong > 0 {
+        return Err(format!(
+            "{wrong} of {checked} scores differ from the file's"
+        ));
     }
     Ok(())
 }

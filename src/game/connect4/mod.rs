@@ -72,6 +72,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub mod ordering;
+pub mod solver;
 pub use ordering::*;
 
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};

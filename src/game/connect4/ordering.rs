@@ -2,9 +2,9 @@
 //! bounds (his solver's `compute_winning_position` and the bounds from stones played). Only
 //! speeds searches up; answers are checked against Pons' published scores.
 
-use super::Connect4;
+use super::{Connect4, Dims};
 use crate::game::Game;
-use crate::game::knowledge::{Knowledge, MoveOrdering};
+use crate::game::knowledge::{ExactSolver, Knowledge, MoveOrdering};
 
 impl Knowledge for Connect4 {
     type Ordering = ConnectFourOrdering;
@@ -13,6 +13,11 @@ impl Knowledge for Connect4 {
     fn score_range(&self) -> Option<(i32, i32)> {
         let best = (self.dims().cells() as i32 - 5).max(0) / 2;
         Some((-best, best))
+    }
+
+    /// Pons' solver ([`super::solver`]), for `pnplay score` and the stages verification.
+    fn exact_solver(&self) -> Option<Box<dyn ExactSolver<Self>>> {
+        Some(Box::new(super::solver::ConnectFourSolver::new(self.dims())))
     }
 }
 
@@ -28,19 +33,16 @@ impl Knowledge for Connect4 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ConnectFourOrdering;
 
-/// Pons' bitboards of a Connect Four position, with its geometry.
+/// The geometry of a board in Pons' bit layout (see [`crate::game::connect4`]): what the
+/// threat computations need besides the stones.
 #[derive(Clone, Copy, Debug)]
-struct FourBoards {
-    /// Stones of the side to move.
-    current: u64,
-    /// All stones.
-    mask: u64,
+pub(super) struct Geometry {
     /// The cells of the board (no sentinel bits).
-    board: u64,
+    pub(super) board: u64,
     /// The bottom cell of each column.
-    bottom: u64,
-    height: u32,
-    width: u32,
+    pub(super) bottom: u64,
+    pub(super) height: u32,
+    pub(super) width: u32,
 }
 
 /// `bits << n`, or 0 when the shift is 64 or more.
@@ -53,25 +55,16 @@ const fn down(bits: u64, n: u32) -> u64 {
     if n < 64 { bits >> n } else { 0 }
 }
 
-impl FourBoards {
-    fn of(pos: &Connect4) -> FourBoards {
-        let dims = pos.dims();
+impl Geometry {
+    pub(super) fn of(dims: Dims) -> Geometry {
         let (width, height) = (u32::from(dims.width), u32::from(dims.height));
-        let column = u64::MAX >> (64 - (height + 1));
-        let key = pos.key();
-        let mut markers = 0;
-        let mut bottom = 0;
-        let mut board = 0;
+        let column = u64::MAX >> (64 - height);
+        let (mut bottom, mut board) = (0, 0);
         for c in 0..width {
-            let shift = c * (height + 1);
-            let bits = (key >> shift) & column;
-            markers |= (1u64 << (63 - bits.leading_zeros())) << shift;
-            bottom |= 1u64 << shift;
-            board |= (column >> 1) << shift;
+            bottom |= 1u64 << (c * (height + 1));
+            board |= column << (c * (height + 1));
         }
-        FourBoards {
-            current: key - markers,
-            mask: markers - bottom,
+        Geometry {
             board,
             bottom,
             height,
@@ -79,11 +72,12 @@ impl FourBoards {
         }
     }
 
-    /// The empty cells where a stone would complete four for the owner of `stones`
-    /// (Pons' `compute_winning_position`): three in a line with the cell, in any of the
-    /// four directions. The empty sentinel bit on top of each column stops every run from
-    /// wrapping into the next column.
-    fn winning_cells(&self, stones: u64) -> u64 {
+    /// The empty cells (not in `mask`) where a stone would complete four for the owner of
+    /// `stones` (Pons' `compute_winning_position`): three in a line with the cell, in any
+    /// of the four directions. The empty sentinel bit on top of each column stops every
+    /// run from wrapping into the next column.
+    #[inline]
+    pub(super) fn winning_cells(&self, stones: u64, mask: u64) -> u64 {
         let h = self.height;
         // Vertical: three stones right below.
         let mut cells = up(stones, 1) & up(stones, 2) & up(stones, 3);
@@ -96,35 +90,86 @@ impl FourBoards {
             cells |= pair & up(stones, step);
             cells |= pair & down(stones, 3 * step);
         }
-        cells & self.board & !self.mask
+        cells & self.board & !mask
     }
 
-    /// The cells where a stone can be dropped now.
-    fn playable(&self) -> u64 {
-        (self.mask + self.bottom) & self.board
-    }
-
-    /// The playable cell of column `col` (0 if the column is full).
-    fn drop_cell(&self, col: u8) -> u64 {
-        self.playable() & (self.column_cells(u32::from(col)))
-    }
-
-    fn column_cells(&self, col: u32) -> u64 {
+    /// The cells of column `col`.
+    #[inline]
+    pub(super) fn column_cells(&self, col: u32) -> u64 {
         (u64::MAX >> (64 - self.height)) << (col * (self.height + 1))
     }
 
-    /// The moves that do not let the opponent win with its next stone: blocks if the
-    /// opponent threatens, and never the cell right below an opponent's winning cell.
-    fn non_losing(&self) -> u64 {
-        let playable = self.playable();
-        let opponent_wins = self.winning_cells(self.current ^ self.mask);
+    /// The cells where a stone can be dropped on a board whose stones are `mask`.
+    #[inline]
+    pub(super) fn playable(&self, mask: u64) -> u64 {
+        (mask + self.bottom) & self.board
+    }
+
+    /// The moves for the side to move (stones `current`, all stones `mask`) that do not let
+    /// the opponent win with its next stone (Pons' "anticipate losing moves"): the block
+    /// if the opponent threatens once, none if twice, and never the cell right below an
+    /// opponent's winning cell.
+    #[inline]
+    pub(super) fn non_losing(&self, current: u64, mask: u64) -> u64 {
+        let playable = self.playable(mask);
+        let opponent_wins = self.winning_cells(current ^ mask, mask);
         let forced = playable & opponent_wins;
         let candidates = match forced.count_ones() {
             0 => playable,
             1 => forced,
             _ => return 0,
         };
-        candidates & !down(opponent_wins, 1)
+        candidates & !(opponent_wins >> 1)
+    }
+}
+
+/// Pons' bitboards of a Connect Four position, with its geometry.
+#[derive(Clone, Copy, Debug)]
+struct FourBoards {
+    /// Stones of the side to move.
+    current: u64,
+    /// All stones.
+    mask: u64,
+    geometry: Geometry,
+}
+
+impl FourBoards {
+    fn of(pos: &Connect4) -> FourBoards {
+        let geometry = Geometry::of(pos.dims());
+        let height = geometry.height;
+        let column = u64::MAX >> (64 - (height + 1));
+        let key = pos.key();
+        let mut markers = 0;
+        for c in 0..geometry.width {
+            let shift = c * (height + 1);
+            let bits = (key >> shift) & column;
+            markers |= (1u64 << (63 - bits.leading_zeros())) << shift;
+        }
+        FourBoards {
+            current: key - markers,
+            mask: markers - geometry.bottom,
+            geometry,
+        }
+    }
+
+    /// The empty cells where a stone would complete four for the owner of `stones`.
+    fn winning_cells(&self, stones: u64) -> u64 {
+        self.geometry.winning_cells(stones, self.mask)
+    }
+
+    /// The cells where a stone can be dropped now.
+    fn playable(&self) -> u64 {
+        self.geometry.playable(self.mask)
+    }
+
+    /// The playable cell of column `col` (0 if the column is full).
+    fn drop_cell(&self, col: u8) -> u64 {
+        self.playable() & self.geometry.column_cells(u32::from(col))
+    }
+
+    /// The moves that do not let the opponent win with its next stone.
+    fn non_losing(&self) -> u64 {
+        self.geometry.non_losing(self.current, self.mask)
     }
 }
 
@@ -133,7 +178,7 @@ impl MoveOrdering<Connect4> for ConnectFourOrdering {
         let boards = FourBoards::of(pos);
         let wins = boards.winning_cells(boards.current) & boards.playable();
         let safe = boards.non_losing();
-        let width = boards.width as i32;
+        let width = boards.geometry.width as i32;
         for (score, &col) in scores.iter_mut().zip(moves) {
             let cell = boards.drop_cell(col);
             let centrality = width - (2 * i32::from(col) - (width - 1)).abs();
@@ -150,7 +195,7 @@ impl MoveOrdering<Connect4> for ConnectFourOrdering {
 
     fn value_bounds(&self, pos: &Connect4) -> Option<(i32, i32)> {
         let boards = FourBoards::of(pos);
-        let cells = (boards.width * boards.height) as i32;
+        let cells = pos.dims().cells() as i32;
         let stones = pos.stones() as i32;
         if boards.winning_cells(boards.current) & boards.playable() != 0 {
             let win_now = (cells + 1 - stones) / 2;
