@@ -40,8 +40,6 @@ use crate::search::{Clock, Limits};
 /// Empty squares at and below which the search tries squares in parity order without a
 /// table ([`Solver::shallow`]).
 pub const SHALLOW_EMPTIES: u32 = 6;
-/// Empty squares from which positions are kept in the table.
-const TABLE_EMPTIES: u32 = SHALLOW_EMPTIES + 1;
 /// Empty squares from which children are probed for enhanced transposition cut-offs.
 const ETC_EMPTIES: u32 = 12;
 /// log2 of the table's entries (two per bucket): 2^20 entries of 24 bytes, 24 MiB.
@@ -310,8 +308,7 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut hinted = Move::PASS.0;
-        let tabled = count >= TABLE_EMPTIES;
-        if let Some(entry) = self.probe(mover, other).filter(|_| tabled) {
+        if let Some(entry) = self.probe(mover, other) {
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if lower >= beta || lower == upper {
                 *best_square = entry.best;
@@ -398,9 +395,7 @@ impl Solver {
         } else {
             (best, best)
         };
-        if tabled {
-            self.store(mover, other, count, lower, upper, chosen);
-        }
+        self.store(mover, other, count, lower, upper, chosen);
         *best_square = chosen;
         Ok(best)
     }
