@@ -83,6 +83,7 @@
 
 use std::fmt;
 
+pub mod endgame;
 pub mod eval;
 pub mod ordering;
 pub mod stability;

@@ -6,7 +6,7 @@
 
 use super::{Move, Othello, Size};
 use crate::game::Game;
-use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge, MoveOrdering};
+use crate::game::knowledge::{EvalWeights, Evaluator, ExactSolver, Knowledge, MoveOrdering};
 
 impl Knowledge for Othello {
     type Ordering = OthelloOrdering;
@@ -37,6 +37,12 @@ impl Knowledge for Othello {
     fn score_range(&self) -> Option<(i32, i32)> {
         let squares = self.size().cells() as i32;
         Some((-squares, squares))
+    }
+
+    /// The endgame solver ([`super::endgame`]) on 8×8; generic alpha-beta on the smaller
+    /// boards.
+    fn exact_solver(&self) -> Option<Box<dyn ExactSolver<Othello>>> {
+        super::endgame::solver_for(self)
     }
 }
 

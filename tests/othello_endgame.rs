@@ -1,0 +1,127 @@
+//! The 8×8 Othello endgame solver (`othello::endgame`) against generic alpha-beta on
+//! seeded random positions with few empties, against the published FFO scores and best
+//! moves, and under a node limit.
+
+mod common;
+
+use common::{random_positions, read_ffo};
+use pnplay::game::knowledge::{ExactSolver, Knowledge};
+use pnplay::game::othello::endgame::Solver;
+use pnplay::game::othello::{Othello, OthelloOrdering, Size};
+use pnplay::game::{Game, MoveList, Turn};
+use pnplay::search::Limits;
+use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
+
+/// Seeded random 8×8 positions, a player's turn, with `low..=high` empty squares.
+fn positions(count: usize, seed: u64, low: u32, high: u32) -> Vec<Othello> {
+    random_positions(
+        &Othello::start(&Size::Eight),
+        count,
+        seed,
+        |rng| 60 - low - rng.below(high - low + 1),
+        |pos| pos.turn() != Turn::Over,
+    )
+}
+
+/// The solver's value and move agree with alpha-beta: same value, and the move is legal and
+/// leads to a child whose alpha-beta value gives it back.
+fn check_against_alphabeta(positions: &[Othello]) {
+    let mut solver = Solver::new();
+    let mut search = AlphaBeta::with_ordering(AlphaBetaConfig::default(), OthelloOrdering);
+    for pos in positions {
+        let truth = search.score(pos, &Limits::default()).unwrap();
+        let score = solver.score(pos, &Limits::default()).unwrap();
+        let text = pos.format_position();
+        assert_eq!(score.value, truth.value, "{text}");
+        let best = score.best_move.expect("a player's turn has a move");
+        let mut moves = MoveList::<Othello>::default();
+        pos.legal_moves(&mut moves);
+        assert!(moves.contains(&best), "{text}: {best} is not legal");
+        let mut child = *pos;
+        child.play(best);
+        let child_value = match child.turn() {
+            Turn::Over => child.terminal_value(child.side_to_move()).unwrap(),
+            _ => search.score(&child, &Limits::default()).unwrap().value,
+        };
+        assert_eq!(
+            -child_value, score.value,
+            "{text}: {best} does not achieve it"
+        );
+    }
+}
+
+#[test]
+fn agrees_with_alphabeta_on_random_positions_with_1_to_10_empties() {
+    let positions = positions(3000, 16, 1, 10);
+    assert_eq!(positions.len(), 3000);
+    check_against_alphabeta(&positions);
+}
+
+#[test]
+fn agrees_with_alphabeta_on_random_positions_with_11_to_14_empties() {
+    let positions = positions(300, 1616, 11, 14);
+    assert_eq!(positions.len(), 300);
+    check_against_alphabeta(&positions);
+}
+
+#[test]
+fn gives_the_published_ffo_scores_and_best_moves() {
+    let mut solver = Solver::new();
+    let suites = [
+        ("othello/fforum-1-19.obf", 1, 1..=19),
+        ("othello/fforum-40-59.obf", 40, 40..=40),
+    ];
+    for (file, first, numbers) in suites {
+        for ffo in read_ffo(file, first) {
+            if !numbers.contains(&ffo.number) {
+                continue;
+            }
+            let score = solver.score(&ffo.pos, &Limits::default()).unwrap();
+            let best = ffo.pos.format_move(score.best_move.unwrap());
+            eprintln!(
+                "FFO #{}: {:+} by {best}, {} nodes",
+                ffo.number,
+                score.value,
+                solver.nodes()
+            );
+            assert_eq!(score.value, ffo.score, "FFO #{}", ffo.number);
+            assert!(
+                ffo.best_moves.contains(&best),
+                "FFO #{}: {best} is not among {:?}",
+                ffo.number,
+                ffo.best_moves
+            );
+        }
+    }
+}
+
+#[test]
+fn stops_at_a_node_limit_and_solves_after_clear() {
+    let ffo = &read_ffo("othello/fforum-40-59.obf", 40)[0];
+    let mut solver = Solver::new();
+    let limits = Limits {
+        max_nodes: Some(10_000),
+        ..Limits::default()
+    };
+    assert!(solver.score(&ffo.pos, &limits).is_none());
+    assert!(solver.nodes() <= 10_001);
+    // What a stopped search left in the table is still true.
+    let score = solver.score(&ffo.pos, &Limits::default()).unwrap();
+    assert_eq!(score.value, ffo.score);
+    solver.clear();
+    assert_eq!(solver.score(&ffo.pos, &Limits::default()).unwrap(), score);
+}
+
+#[test]
+fn only_the_8x8_board_has_its_own_solver() {
+    assert!(Othello::start(&Size::Eight).exact_solver().is_some());
+    assert!(Othello::start(&Size::Six).exact_solver().is_none());
+    assert!(Othello::start(&Size::Four).exact_solver().is_none());
+    // solve_score answers with the solver on 8×8: same value, move and nodes.
+    for pos in positions(20, 7, 8, 10) {
+        let (score, nodes) = pnplay::search::exact::solve_score(&pos, &Limits::default()).unwrap();
+        let mut solver = Solver::new();
+        assert_eq!(solver.score(&pos, &Limits::default()).unwrap(), score);
+        assert_eq!(solver.nodes(), nodes);
+    }
+}
