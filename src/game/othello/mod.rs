@@ -85,6 +85,7 @@ use std::fmt;
 
 pub mod eval;
 pub mod ordering;
+pub mod pn_knowledge;
 pub mod stability;
 pub use ordering::*;
 

@@ -38,6 +38,11 @@ impl Knowledge for Othello {
         let squares = self.size().cells() as i32;
         Some((-squares, squares))
     }
+
+    /// Mobility ([`super::pn_knowledge`]).
+    fn initial_numbers(&self) -> (u32, u32) {
+        super::pn_knowledge::initial_numbers(self)
+    }
 }
 
 /// Othello endgame ordering: *fastest first* (the move that leaves the opponent the fewest
