@@ -266,3 +266,175 @@ pub fn score_rate(
         slowest_seconds: slowest,
     })
 }
+
+/// One benchmark set of `pnplay bench --compare` (and `scripts/bench-wasm.mjs --compare`):
+/// a fixed workload whose nodes, seconds and nodes per second future changes are judged by.
+#[derive(Clone, Debug, Serialize, serde::Deserialize, PartialEq)]
+pub struct SetMeasurement {
+    /// The set's name (`c4-12ply score`, `othello-40 dfpn-k`, …): rows are matched by it.
+    pub set: String,
+    /// Positions in the set (playouts: 1).
+    pub positions: usize,
+    /// Of those, how many were answered within the limits (scores, proofs or disproofs).
+    pub decided: usize,
+    /// The work: nodes (positions searched, or best-first tree nodes created), or playouts.
+    pub nodes: u64,
+    /// Seconds of the work, wall clock.
+    pub seconds: f64,
+    /// `nodes / seconds`.
+    pub nodes_per_second: f64,
+}
+
+/// How big the `--compare` sets are: `full` for the record, else a quick run of a few
+/// positions per set (tests, smoke checks).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CompareSize {
+    /// Connect Four positions after 12 random plies (scored exactly).
+    pub connect4: usize,
+    /// Othello positions after 40 random moves (each proof-number search, 1,000,000 nodes).
+    pub othello: usize,
+    /// Seconds of Othello playouts.
+    pub playout_seconds: f64,
+}
+
+impl CompareSize {
+    /// The recorded sizes: 20 Connect Four positions, 10 Othello positions, 2 s of playouts.
+    pub const FULL: CompareSize = CompareSize {
+        connect4: 20,
+        othello: 10,
+        playout_seconds: 2.0,
+    };
+    /// A quick run: 2 positions each, 0.1 s of playouts.
+    pub const QUICK: CompareSize = CompareSize {
+        connect4: 2,
+        othello: 2,
+        playout_seconds: 0.1,
+    };
+}
+
+/// The proof-number searches the Othello set runs (`othello-40 ALGO`).
+pub const COMPARE_SEARCHES: &[&str] = &["pns", "dfpn", "dfpn-k"];
+
+fn set_measurement(
+    set: String,
+    positions: usize,
+    decided: usize,
+    nodes: u64,
+    seconds: f64,
+) -> SetMeasurement {
+    SetMeasurement {
+        set,
+        positions,
+        decided,
+        nodes,
+        seconds,
+        nodes_per_second: nodes as f64 / seconds.max(1e-9),
+    }
+}
+
+/// Scores `texts` (positions of `spec`) exactly one at a time, as `pnplay score` does, and
+/// totals them as set `set`.
+///
+/// # Errors
+/// A position that does not parse.
+pub fn score_set(set: &str, spec: &GameSpec, texts: &[String]) -> Result<SetMeasurement, Error> {
+    let scored = score_rate(spec, texts, false)?;
+    Ok(set_measurement(
+        set.into(),
+        texts.len(),
+        texts.len(),
+        scored.nodes,
+        scored.seconds,
+    ))
+}
+
+/// The sets every build runs, native and wasm (seed 1): Connect Four 7×6 positions after 12
+/// random plies scored exactly, each of [`COMPARE_SEARCHES`] on Othello positions after 40
+/// random moves within 1,000,000 nodes, and Othello random playouts. The native CLI adds
+/// FFO endgames from a file ([`score_set`]).
+///
+/// ```
+/// use pnplay::bench::{CompareSize, compare_sets};
+/// let rows = compare_sets(CompareSize::QUICK).unwrap();
+/// assert_eq!(rows[0].set, "c4-12ply score");
+/// assert_eq!(rows[0].decided, 2);
+/// assert!(rows.iter().any(|r| r.set == "othello-40 dfpn-k"));
+/// ```
+///
+/// # Errors
+/// Only if the catalogue lost a search of [`COMPARE_SEARCHES`].
+pub fn compare_sets(size: CompareSize) -> Result<Vec<SetMeasurement>, Error> {
+    const SEED: u64 = 1;
+    let connect4: GameSpec = "connect4".parse().expect("connect4 is a game");
+    let othello: GameSpec = "othello".parse().expect("othello is a game");
+    let texts = crate::experiment::generate::random_positions(&connect4, 12, size.connect4, SEED)?;
+    let mut rows = vec![score_set("c4-12ply score", &connect4, &texts)?];
+    let limits = Limits {
+        max_nodes: Some(1_000_000),
+        ..Limits::default()
+    };
+    for &id in COMPARE_SEARCHES {
+        let algo = crate::search::catalogue::find(id)?;
+        let params = Params::default().with_seed(SEED);
+        let m = search_rate(&othello, algo, &params, 40, size.othello, SEED, limits)?;
+        rows.push(set_measurement(
+            format!("othello-40 {id}"),
+            m.positions,
+            m.decided,
+            m.nodes,
+            m.seconds,
+        ));
+    }
+    let playouts = playout_rate(&othello, None, size.playout_seconds, SEED)?;
+    rows.push(set_measurement(
+        "othello playouts".into(),
+        1,
+        1,
+        playouts.count,
+        playouts.seconds,
+    ));
+    Ok(rows)
+}
+
+/// The `--compare` table: one line per set of `after`, with `before`'s numbers for the set
+/// of the same name (`-` where the baseline has none) and the ratios after / before.
+#[must_use]
+pub fn compare_table(before: &[SetMeasurement], after: &[SetMeasurement]) -> String {
+    let mut out = format!(
+        "{:<22} {:>9} {:>13} {:>13} {:>7} {:>9} {:>9} {:>7} {:>12} {:>12} {:>7}\n",
+        "set",
+        "decided",
+        "nodes before",
+        "nodes after",
+        "ratio",
+        "s before",
+        "s after",
+        "ratio",
+        "n/s before",
+        "n/s after",
+        "ratio"
+    );
+    for row in after {
+        let old = before.iter().find(|b| b.set == row.set);
+        let ratio = |a: f64, b: Option<f64>| {
+            b.filter(|&b| b > 0.0)
+                .map_or_else(|| "-".to_string(), |b| format!("{:.2}", a / b))
+        };
+        let shown = |value: Option<String>| value.unwrap_or_else(|| "-".into());
+        out += &format!(
+            "{:<22} {:>9} {:>13} {:>13} {:>7} {:>9} {:>9.3} {:>7} {:>12} {:>12.0} {:>7}\n",
+            row.set,
+            format!("{}/{}", row.decided, row.positions),
+            shown(old.map(|o| o.nodes.to_string())),
+            row.nodes,
+            ratio(row.nodes as f64, old.map(|o| o.nodes as f64)),
+            shown(old.map(|o| format!("{:.3}", o.seconds))),
+            row.seconds,
+            ratio(row.seconds, old.map(|o| o.seconds)),
+            shown(old.map(|o| format!("{:.0}", o.nodes_per_second))),
+            row.nodes_per_second,
+            ratio(row.nodes_per_second, old.map(|o| o.nodes_per_second)),
+        );
+    }
+    out
+}

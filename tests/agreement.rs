@@ -15,7 +15,7 @@ use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, Turn};
 use pnplay::search::catalogue::{self, Family, SEARCHES};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::search::exact::dfpn::{DfPn, DfPnConfig};
+use pnplay::search::exact::dfpn::{DfPn, DfPnConfig, KNOWLEDGE_EPSILON};
 use pnplay::search::params::{PLAYOUTS, Params};
 use pnplay::search::{Goal, Limits, Question};
 
@@ -49,22 +49,29 @@ fn check<G: Catalogued>(family: &str, positions: &[G]) -> usize {
                 "{family} #{index}: alpha-beta did not finish"
             );
 
-            let mut dfpn = DfPn::new(
-                pos,
-                question,
-                DfPnConfig {
-                    table_bytes: 1 << 20,
-                    epsilon: 0.0,
-                },
-            );
-            let (verdict, _) = dfpn.solve(&limits);
-            assert_eq!(
-                verdict,
-                exact,
-                "{family} #{index} {goal:?}: dfpn on {}",
-                pos.format_position()
-            );
-            compared += 1;
+            // df-pn as Nagai wrote it, and dfpn-k: the game's ordering, its initial numbers
+            // and the 1 + ε trick (the catalogue's, with a smaller table).
+            let config = |epsilon| DfPnConfig {
+                table_bytes: 1 << 20,
+                epsilon,
+            };
+            let dfpns = [
+                ("dfpn", DfPn::new(pos, question, config(0.0))),
+                (
+                    "dfpn-k",
+                    DfPn::with_knowledge(pos, question, config(KNOWLEDGE_EPSILON)),
+                ),
+            ];
+            for (name, mut dfpn) in dfpns {
+                let (verdict, _) = dfpn.solve(&limits);
+                assert_eq!(
+                    verdict,
+                    exact,
+                    "{family} #{index} {goal:?}: {name} on {}",
+                    pos.format_position()
+                );
+                compared += 1;
+            }
 
             for algo in ["pns", "mcpns", "pp", "ppns", "ppns-precise", "dfppns"] {
                 let params = Params::default()
@@ -92,9 +99,9 @@ fn empties(pos: &Othello) -> u32 {
 }
 
 /// Checks `positions` of one family and that every verdict was compared: per position, 2 goals
-/// × 7 searches (df-pn, PNS, MCPNS, PP, PPNS, PPNS precise, df-PPNS).
+/// × 8 searches (df-pn, df-pn with knowledge, PNS, MCPNS, PP, PPNS, PPNS precise, df-PPNS).
 fn check_family<G: Catalogued>(family: &str, positions: &[G]) {
-    assert_eq!(check(family, positions), PER_FAMILY * 2 * 7, "{family}");
+    assert_eq!(check(family, positions), PER_FAMILY * 2 * 8, "{family}");
 }
 
 #[test]
@@ -168,7 +175,7 @@ fn all_searches_agree_with_alpha_beta_on_every_2x2_2048_opening() {
         for pos in &openings {
             let exact = solve(&spec, pos, "alphabeta", &Params::default()).unwrap();
             assert!(exact.verdict.is_exact());
-            // pns, mcpns, ppns, ppns-precise, pp, dfpn: every other search of the catalogue
+            // pns, mcpns, ppns, ppns-precise, pp, dfpn, dfpn-k: every other search of the catalogue
             // that handles chance (MCTS and PN-MCTS refuse it: tests/mcts.rs; expectimax plays
             // over an evaluation and decides nothing on 2048).
             for solver in SEARCHES

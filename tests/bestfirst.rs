@@ -143,13 +143,21 @@ fn params(goal: Goal, playouts: u32) -> Params {
 /// the catalogue) and checks each verdict (and each best move at a proved root) against
 /// negamax.
 fn check_all_positions(algo: &str, playouts: u32) {
+    check_solver(algo, |pos, goal| {
+        let mut search = catalogue::start(algo, pos.clone(), &params(goal, playouts)).unwrap();
+        (search.run(), search.best_move())
+    });
+}
+
+/// [`check_all_positions`] for any solver: `solve` gives the verdict and best move of a
+/// position for a goal.
+fn check_solver(algo: &str, mut solve: impl FnMut(&TicTacToe, Goal) -> (Verdict, Option<String>)) {
     let positions = solved_positions();
     assert_eq!(positions.len(), 4_520);
     let mut memo = HashMap::new();
     for goal in [Goal::Win, Goal::NotLose] {
         for (pos, value) in &positions {
-            let mut search = catalogue::start(algo, pos.clone(), &params(goal, playouts)).unwrap();
-            let verdict = search.run();
+            let (verdict, best_move) = solve(pos, goal);
             let text = pos.format_position();
             assert_eq!(
                 verdict,
@@ -158,7 +166,7 @@ fn check_all_positions(algo: &str, playouts: u32) {
             );
             if verdict == Verdict::Proved {
                 // The proving move must keep the goal for the side that played it.
-                let mv = search.best_move().expect("a proved root has a move");
+                let mv = best_move.expect("a proved root has a move");
                 let mut next = pos.clone();
                 next.play(pos.parse_move(&mv).unwrap());
                 let child_value = -negamax(&next, &mut memo);
@@ -194,6 +202,25 @@ fn mcpns_solves_every_tictactoe_position() {
 #[test]
 fn pp_solves_every_tictactoe_position() {
     check_all_positions("pp", 1);
+}
+
+/// dfpn-k (the catalogue's settings but a small table, so 9,040 searches stay fast).
+#[test]
+fn dfpn_k_solves_every_tictactoe_position() {
+    use pnplay::search::exact::dfpn::{DfPn, DfPnConfig, KNOWLEDGE_EPSILON};
+    let config = DfPnConfig {
+        table_bytes: 1 << 14,
+        epsilon: KNOWLEDGE_EPSILON,
+    };
+    check_solver("dfpn-k", |pos, goal| {
+        let Turn::Player(root_player) = pos.turn() else {
+            unreachable!("solved_positions holds unfinished positions")
+        };
+        let question = Question { root_player, goal };
+        let mut search = DfPn::with_knowledge(pos, question, config);
+        let (verdict, _) = search.solve(&Limits::default());
+        (verdict, search.best_move().map(|mv| pos.format_move(mv)))
+    });
 }
 
 #[test]

@@ -125,11 +125,15 @@ fn the_catalogue_lists_its_searches_by_family() {
             "dfppns",
             "cns",
             "om",
-            "expectimax"
+            "expectimax",
+            "dfpn-k"
         ]
     );
     for info in SEARCHES {
-        let exact_family = matches!(info.id, "dfpn" | "alphabeta" | "mvpns" | "dfppns");
+        let exact_family = matches!(
+            info.id,
+            "dfpn" | "alphabeta" | "mvpns" | "dfppns" | "dfpn-k"
+        );
         assert_eq!(info.family == Family::Exact, exact_family, "{}", info.id);
         let mcts_family = matches!(info.id, "mcts" | "pnmcts");
         assert_eq!(info.family == Family::Mcts, mcts_family, "{}", info.id);

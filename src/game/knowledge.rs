@@ -129,6 +129,18 @@ pub trait Knowledge: Game {
     fn exact_solver(&self) -> Option<Box<dyn ExactSolver<Self>>> {
         None
     }
+
+    /// Initial proof numbers of this position (a player's turn, not yet searched) for the
+    /// proof-number searches that use knowledge (`dfpn-k`): `(for, against)`, how many
+    /// leaves at least the estimate says must still be settled to show that the player to
+    /// move reaches its goal (`for`) or fails to (`against`). At an OR node (the root player
+    /// to move) they become pn and dn, at an AND node dn and pn. Both at least 1; the
+    /// default 1/1 is Allis' uninformed leaf (Kishimoto et al. 2012, §5.1, on initialising
+    /// leaves with domain knowledge). Only the order of the search changes, never its
+    /// verdicts.
+    fn initial_numbers(&self) -> (u32, u32) {
+        (1, 1)
+    }
 }
 
 /// A game's own exact solver ([`Knowledge::exact_solver`]), reused from one position to the

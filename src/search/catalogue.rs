@@ -233,6 +233,7 @@ searches!(
     bestfirst::cns::CnsSearch,
     heuristic::om::OmSearch,
     expectimax::ExpectimaxSearch,
+    exact::dfpn::DfPnKnowledgeSearch,
 );
 
 /// The search with id `id`.

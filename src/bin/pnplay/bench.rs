@@ -52,6 +52,77 @@ pub struct BenchArgs {
     /// With --score: a positions file (one position a line, optionally followed by its score).
     #[arg(long, requires = "score")]
     file: Option<std::path::PathBuf>,
+    /// Run the fixed benchmark sets (Connect Four 12-ply scores, Othello 40-move
+    /// proof-number searches, playouts, and --ffo endgames) and print one table line each,
+    /// compared with --baseline if given.
+    #[arg(long)]
+    compare: bool,
+    /// With --compare: a few positions per set instead of the recorded sizes.
+    #[arg(long)]
+    quick: bool,
+    /// With --compare: the baseline file (JSON Lines a --save wrote) for the before columns.
+    #[arg(long)]
+    baseline: Option<std::path::PathBuf>,
+    /// With --compare: write this run's sets to this file (JSON Lines), a baseline for later.
+    #[arg(long)]
+    save: Option<std::path::PathBuf>,
+    /// With --compare: also score the first --ffo-count positions of this FFO file exactly.
+    #[arg(long)]
+    ffo: Option<std::path::PathBuf>,
+    /// How many FFO positions --ffo scores.
+    #[arg(long, default_value_t = 3)]
+    ffo_count: usize,
+}
+
+/// `pnplay bench --compare`: the sets, the table against the baseline, the saved file.
+fn compare(args: &BenchArgs) -> Result<(), String> {
+    use pnplay::bench::{CompareSize, SetMeasurement};
+    let before: Vec<SetMeasurement> = match &args.baseline {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("--baseline {}: {e}", path.display()))?
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| {
+                serde_json::from_str(line)
+                    .map_err(|e| format!("--baseline {}: {e}", path.display()))
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let size = if args.quick {
+        CompareSize::QUICK
+    } else {
+        CompareSize::FULL
+    };
+    let mut rows = pnplay::bench::compare_sets(size).map_err(|e| e.to_string())?;
+    if let Some(path) = &args.ffo {
+        let othello: pnplay::engine::GameSpec = "othello".parse().map_err(|e| format!("{e}"))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("--ffo {}: {e}", path.display()))?;
+        let mut texts = pnplay::experiment::generate::read_positions(&othello, &text)
+            .map_err(|e| format!("--ffo {}: {e}", path.display()))?;
+        texts.truncate(args.ffo_count);
+        rows.push(
+            pnplay::bench::score_set(&format!("ffo first {}", texts.len()), &othello, &texts)
+                .map_err(|e| e.to_string())?,
+        );
+    }
+    if args.json {
+        for row in &rows {
+            print_json(row)?;
+        }
+    } else {
+        print!("{}", pnplay::bench::compare_table(&before, &rows));
+    }
+    if let Some(path) = &args.save {
+        let lines: Vec<String> = rows
+            .iter()
+            .map(|row| serde_json::to_string(row).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()?;
+        std::fs::write(path, lines.join("\n") + "\n")
+            .map_err(|e| format!("--save {}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 fn print_json(value: &impl serde::Serialize) -> Result<(), String> {
@@ -78,6 +149,9 @@ fn print_measurements(measurements: &[Measurement], json: bool) -> Result<(), St
 
 /// Runs the benchmark the options ask for and prints its results.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
+    if args.compare {
+        return compare(args);
+    }
     let mut params = args.params.params()?;
     if !args.params.given("nodes") {
         params = params.with(&NODES, Some(2_000_000.0));

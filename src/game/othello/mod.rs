@@ -86,6 +86,7 @@ use std::fmt;
 pub mod endgame;
 pub mod eval;
 pub mod ordering;
+pub mod pn_knowledge;
 pub mod stability;
 pub use ordering::*;
 

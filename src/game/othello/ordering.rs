@@ -44,6 +44,11 @@ impl Knowledge for Othello {
     fn exact_solver(&self) -> Option<Box<dyn ExactSolver<Othello>>> {
         super::endgame::solver_for(self)
     }
+
+    /// Mobility ([`super::pn_knowledge`]).
+    fn initial_numbers(&self) -> (u32, u32) {
+        super::pn_knowledge::initial_numbers(self)
+    }
 }
 
 /// Othello endgame ordering: *fastest first* (the move that leaves the opponent the fewest

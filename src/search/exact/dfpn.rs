@@ -80,6 +80,7 @@
 
 use super::table::Table;
 use crate::game::catalogue::Catalogued;
+use crate::game::knowledge::{Knowledge, MoveOrdering};
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
 use crate::search::catalogue::{DN, Explain, Family, PN, SearchInfo, SearchKind};
 use crate::search::params::Params;
@@ -153,12 +154,28 @@ impl Default for DfPnConfig {
 #[derive(Clone, Copy, Debug)]
 struct Stop;
 
+/// A game's knowledge as df-pn uses it ([`DfPn::with_knowledge`]): its move ordering, which
+/// orders each node's children once (so ties go to the move the game ranks first), and its
+/// initial numbers for positions not searched yet ([`Knowledge::initial_numbers`]).
+struct Guide<G: Game> {
+    ordering: Box<dyn MoveOrdering<G> + Send>,
+    initial: fn(&G) -> (u32, u32),
+}
+
+impl<G: Game> std::fmt::Debug for Guide<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Guide")
+    }
+}
+
 /// A df-pn search of one root position for one question; resumable.
 #[derive(Debug)]
 pub struct DfPn<G: Game> {
     root: G,
     question: Question,
     epsilon: f64,
+    /// The game's knowledge, if the search uses it (`dfpn-k`); `None` is Nagai's df-pn.
+    guide: Option<Guide<G>>,
     table: Table<G::Key, Numbers>,
     verdict: Verdict,
     stats: Stats,
@@ -177,6 +194,7 @@ impl<G: Game> DfPn<G> {
             root: root.clone(),
             question,
             epsilon: config.epsilon.max(0.0),
+            guide: None,
             stats: Stats {
                 bytes_per_node: Table::<G::Key, Numbers>::bytes_per_slot() as u64,
                 ..Stats::default()
@@ -187,6 +205,22 @@ impl<G: Game> DfPn<G> {
             stop_at_seconds: None,
             clock: Clock::start(),
         }
+    }
+
+    /// A search of `root` for `question` guided by the game's [`Knowledge`]: children
+    /// searched in the order of [`Knowledge::Ordering`] (first on ties), and positions not
+    /// searched yet valued by [`Knowledge::initial_numbers`] instead of 1/1.
+    #[must_use]
+    pub fn with_knowledge(root: &G, question: Question, config: DfPnConfig) -> Self
+    where
+        G: Knowledge,
+    {
+        let mut search = DfPn::new(root, question, config);
+        search.guide = Some(Guide {
+            ordering: Box::new(G::Ordering::default()),
+            initial: G::initial_numbers,
+        });
+        search
     }
 
     /// Searches until the answer or a limit of `limits`, counted from the start of this
@@ -301,7 +335,55 @@ impl<G: Game> DfPn<G> {
             self.table
                 .get(&pos.key())
                 .copied()
-                .unwrap_or(Numbers::UNKNOWN)
+                .unwrap_or_else(|| self.unknown(pos))
+        }
+    }
+
+    /// The numbers of an unfinished position not in the table: 1/1, or the knowledge's
+    /// initial numbers of the player to move, read as pn/dn where it is the root player.
+    fn unknown(&self, pos: &G) -> Numbers {
+        let Some(guide) = &self.guide else {
+            return Numbers::UNKNOWN;
+        };
+        let Turn::Player(_) = pos.turn() else {
+            return Numbers::UNKNOWN;
+        };
+        let (mover_for, mover_against) = (guide.initial)(pos);
+        let (mover_for, mover_against) = (mover_for.max(1), mover_against.max(1));
+        if self.is_or(pos) {
+            Numbers {
+                pn: mover_for,
+                dn: mover_against,
+            }
+        } else {
+            Numbers {
+                pn: mover_against,
+                dn: mover_for,
+            }
+        }
+    }
+
+    /// Reorders `moves` of `pos` by the game's ordering (higher scores first, the game's
+    /// order on ties), if the search uses knowledge.
+    fn order(&mut self, pos: &G, moves: &mut MoveList<G>) {
+        let Some(guide) = &mut self.guide else {
+            return;
+        };
+        if moves.len() < 2 || !matches!(pos.turn(), Turn::Player(_)) {
+            return;
+        }
+        let mut scores = G::List::<i32>::default();
+        for _ in moves.iter() {
+            scores.push(0);
+        }
+        guide.ordering.score_moves(pos, moves, &mut scores);
+        let mut scored = G::List::<(i32, G::Move)>::default();
+        for (&score, &mv) in scores.iter().zip(moves.iter()) {
+            scored.push((score, mv));
+        }
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        for (slot, &(_, mv)) in moves.iter_mut().zip(scored.iter()) {
+            *slot = mv;
         }
     }
 
@@ -340,6 +422,7 @@ impl<G: Game> DfPn<G> {
         let is_or = self.is_or(pos);
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
+        self.order(pos, &mut moves);
         let mut children = G::List::<Numbers>::default();
         for &mv in moves.iter() {
             let mut child = pos.clone();
@@ -486,25 +569,85 @@ impl SearchKind for DfPnSearch {
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         let question = Question::at(&root, params.goal());
-        Box::new(DfPnSession {
-            search: DfPn::new(&root, question, DfPnConfig::default()),
-            run: super::Run::new(params.limits()),
-            question: question.words(&root),
-        })
+        DfPnSession::boxed(
+            &Self::INFO,
+            DfPn::new(&root, question, DfPnConfig::default()),
+            params,
+        )
+    }
+}
+
+/// The ε of `dfpn-k`'s 1 + ε trick: Pawlewicz and Lew's recommended range is 0.25–0.5.
+pub const KNOWLEDGE_EPSILON: f64 = 0.25;
+
+/// df-pn guided by the game's knowledge in the catalogue (`dfpn-k`): move ordering,
+/// knowledge-based initial numbers and the 1 + ε trick, over the same transposition table.
+pub struct DfPnKnowledgeSearch;
+
+impl SearchKind for DfPnKnowledgeSearch {
+    const INFO: SearchInfo = SearchInfo {
+        id: "dfpn-k",
+        title: "df-pn with knowledge",
+        help: "df-pn with the game's move ordering, knowledge-based initial proof numbers (Othello: mobility) and the 1 + ε trick (Nagai 2002; Pawlewicz & Lew 2007; Kishimoto et al. 2012)",
+        family: Family::Exact,
+        capabilities: super::CAPABILITIES,
+        params: &[],
+        explain: Explain {
+            summary: "df-pn (same numbers, thresholds and 16 MiB transposition table) guided by what the game knows: each node's children are searched in the game's move order for exact searches (Othello: fastest first, corners, parity), a position not searched yet starts from the game's initial numbers instead of 1/1 (Othello: 1 to show the player to move succeeds, its mobility to show it fails), and the 1 + ε trick keeps it longer in one subtree. Knowledge changes only the order of the search: proved and disproved are proofs.",
+            values: &[PN, DN],
+            formulas: &[
+                "a finished game: pn = 0, dn = ∞ if it meets the goal; pn = ∞, dn = 0 if it does not",
+                "a position not searched yet, the player to move P (for, against: the game's initial numbers, Othello 1 and P's legal moves): pn = for, dn = against if P is the root player; pn = against, dn = for otherwise",
+                "OR node: pn = min over children pn_i; dn = Σ dn_i",
+                "AND (and chance) node: pn = Σ pn_i; dn = min over children dn_i",
+                "a child c of an OR node gets th_pn(c) = min(th_pn, max(pn₂ + 1, ⌈pn₂ · (1 + ε)⌉)) with ε = 0.25 and th_dn(c) = th_dn − dn + dn(c); AND nodes mirror it",
+            ],
+            selection: "As df-pn: MID enters the child with the least pn (OR) or dn (AND) under the thresholds above; ties go to the move the game's ordering ranks first.",
+            params: "No parameters of its own. The node limit counts positions searched, as for df-pn.",
+            source: "Nagai, Df-pn algorithm (2002); Pawlewicz and Lew, Improving depth-first PN-search: 1 + ε trick (CG 2006); Kishimoto, Winands, Müller and Saito, Game-tree search using proof numbers: the first twenty years (ICGA Journal 2012), §4–5 on transpositions and initialisation with domain knowledge; Allis (1994) for initial numbers from the number of legal moves.",
+        },
+    };
+
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+        let question = Question::at(&root, params.goal());
+        let config = DfPnConfig {
+            epsilon: KNOWLEDGE_EPSILON,
+            ..DfPnConfig::default()
+        };
+        DfPnSession::boxed(
+            &Self::INFO,
+            DfPn::with_knowledge(&root, question, config),
+            params,
+        )
     }
 }
 
 /// A df-pn search driven as a [`Session`].
 struct DfPnSession<G: Game> {
+    info: &'static SearchInfo,
     search: DfPn<G>,
     run: super::Run,
     /// The question in words.
     question: String,
 }
 
+impl<G: Catalogued> DfPnSession<G> {
+    /// The session of catalogue entry `info` running `search` within the run settings of
+    /// `params`.
+    fn boxed(info: &'static SearchInfo, search: DfPn<G>, params: &Params) -> Box<dyn Session> {
+        let question = search.question.words(&search.root);
+        Box::new(DfPnSession {
+            info,
+            search,
+            run: super::Run::new(params.limits()),
+            question,
+        })
+    }
+}
+
 impl<G: Game> Session for DfPnSession<G> {
     fn info(&self) -> &'static SearchInfo {
-        &DfPnSearch::INFO
+        self.info
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
