@@ -143,6 +143,25 @@ impl Limits {
             || self.max_nodes.is_some_and(|max| nodes >= max)
             || self.max_seconds.is_some_and(|max| seconds >= max)
     }
+
+    /// Counts one more position of a depth-first search that has searched `*nodes`
+    /// positions; `false` (nothing counted) once the node limit is reached, and `false` when
+    /// the count becomes a multiple of `clock_interval` and `clock` has passed the time limit
+    /// (reading the clock costs more than a position, so it is read every so many).
+    #[inline]
+    pub fn count_position(
+        &self,
+        nodes: &mut u64,
+        clock: &clock::Clock,
+        clock_interval: u64,
+    ) -> bool {
+        if self.max_nodes.is_some_and(|max| *nodes >= max) {
+            return false;
+        }
+        *nodes += 1;
+        !(*nodes % clock_interval == 0
+            && self.max_seconds.is_some_and(|max| clock.seconds() >= max))
+    }
 }
 
 /// What a search counts while it runs.

@@ -230,19 +230,14 @@ impl<K: StoredKey> Solver<K> {
     }
 
     fn count_node(&mut self) -> Result<(), Stop> {
-        if self.limits.max_nodes.is_some_and(|max| self.nodes >= max) {
-            return Err(Stop);
-        }
-        self.nodes += 1;
-        if self.nodes % CLOCK_INTERVAL == 0
-            && self
-                .limits
-                .max_seconds
-                .is_some_and(|max| self.clock.seconds() >= max)
+        if self
+            .limits
+            .count_position(&mut self.nodes, &self.clock, CLOCK_INTERVAL)
         {
-            return Err(Stop);
+            Ok(())
+        } else {
+            Err(Stop)
         }
-        Ok(())
     }
 
     /// Negamax within `(alpha, beta)` (fail-soft outside it) of `node`, whose side to move

@@ -187,19 +187,14 @@ impl Solver {
     /// Counts a position; `Err` once a limit is reached.
     #[inline]
     fn count(&mut self) -> Result<(), Stop> {
-        self.nodes += 1;
-        if self.limits.max_nodes.is_some_and(|max| self.nodes > max) {
-            return Err(Stop);
-        }
-        if self.nodes % CLOCK_INTERVAL == 0
-            && self
-                .limits
-                .max_seconds
-                .is_some_and(|max| self.clock.seconds() >= max)
+        if self
+            .limits
+            .count_position(&mut self.nodes, &self.clock, CLOCK_INTERVAL)
         {
-            return Err(Stop);
+            Ok(())
+        } else {
+            Err(Stop)
         }
-        Ok(())
     }
 
     /// The value of a position with one empty square `square` (one bit), counted from the

@@ -403,22 +403,12 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
     fn count_node(&mut self) -> Result<(), Stop> {
         if self
             .limits
-            .max_nodes
-            .is_some_and(|max| self.stats.nodes_expanded >= max)
+            .count_position(&mut self.stats.nodes_expanded, &self.clock, CLOCK_INTERVAL)
         {
-            return Err(Stop);
+            Ok(())
+        } else {
+            Err(Stop)
         }
-        self.stats.nodes_expanded += 1;
-        let nodes = self.stats.nodes_expanded;
-        if nodes % CLOCK_INTERVAL == 0
-            && self
-                .limits
-                .max_seconds
-                .is_some_and(|max| self.clock.seconds() >= max)
-        {
-            return Err(Stop);
-        }
-        Ok(())
     }
 
     /// Fail-soft negamax with principal-variation search. `pos` is not finished and `actor`
