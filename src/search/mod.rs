@@ -148,6 +148,16 @@ impl Limits {
     /// positions; `false` (nothing counted) once the node limit is reached, and `false` when
     /// the count becomes a multiple of `clock_interval` and `clock` has passed the time limit
     /// (reading the clock costs more than a position, so it is read every so many).
+    ///
+    /// ```
+    /// use pnplay::search::{clock::Clock, Limits};
+    /// let limits = Limits { max_nodes: Some(2), ..Limits::default() };
+    /// let (clock, mut nodes) = (Clock::start(), 0);
+    /// assert!(limits.count_position(&mut nodes, &clock, 1024));
+    /// assert!(limits.count_position(&mut nodes, &clock, 1024));
+    /// assert!(!limits.count_position(&mut nodes, &clock, 1024)); // a third is over the limit
+    /// assert_eq!(nodes, 2);
+    /// ```
     #[inline]
     pub fn count_position(
         &self,
