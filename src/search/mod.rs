@@ -123,6 +123,10 @@ impl std::fmt::Display for Verdict {
     }
 }
 
+/// Why a depth-first search stopped early: one of its [`Limits`] was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stop;
+
 /// When a search must stop. `None` means no limit of that kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Limits {
@@ -145,7 +149,7 @@ impl Limits {
     }
 
     /// Counts one more position of a depth-first search that has searched `*nodes`
-    /// positions; `false` (nothing counted) once the node limit is reached, and `false` when
+    /// positions; [`Stop`] (nothing counted) once the node limit is reached, and [`Stop`] when
     /// the count becomes a multiple of `clock_interval` and `clock` has passed the time limit
     /// (reading the clock costs more than a position, so it is read every so many).
     ///
@@ -153,9 +157,9 @@ impl Limits {
     /// use pnplay::search::{clock::Clock, Limits};
     /// let limits = Limits { max_nodes: Some(2), ..Limits::default() };
     /// let (clock, mut nodes) = (Clock::start(), 0);
-    /// assert!(limits.count_position(&mut nodes, &clock, 1024));
-    /// assert!(limits.count_position(&mut nodes, &clock, 1024));
-    /// assert!(!limits.count_position(&mut nodes, &clock, 1024)); // a third is over the limit
+    /// assert!(limits.count_position(&mut nodes, &clock, 1024).is_ok());
+    /// assert!(limits.count_position(&mut nodes, &clock, 1024).is_ok());
+    /// assert!(limits.count_position(&mut nodes, &clock, 1024).is_err()); // a third is over the limit
     /// assert_eq!(nodes, 2);
     /// ```
     #[inline]
@@ -164,13 +168,17 @@ impl Limits {
         nodes: &mut u64,
         clock: &clock::Clock,
         clock_interval: u64,
-    ) -> bool {
+    ) -> Result<(), Stop> {
         if self.max_nodes.is_some_and(|max| *nodes >= max) {
-            return false;
+            return Err(Stop);
         }
         *nodes += 1;
-        !(*nodes % clock_interval == 0
-            && self.max_seconds.is_some_and(|max| clock.seconds() >= max))
+        if *nodes % clock_interval == 0
+            && self.max_seconds.is_some_and(|max| clock.seconds() >= max)
+        {
+            return Err(Stop);
+        }
+        Ok(())
     }
 }
 

@@ -37,7 +37,7 @@ use super::{Connect4, Dims};
 use crate::game::Game;
 use crate::game::knowledge::ExactSolver;
 use crate::search::exact::alphabeta::Score;
-use crate::search::{Clock, Limits};
+use crate::search::{Clock, Limits, Stop};
 
 /// How often (in positions) the clock is read.
 const CLOCK_INTERVAL: u64 = 1 << 12;
@@ -108,9 +108,6 @@ impl<K: StoredKey> Table<K> {
     }
 }
 
-/// The search stopped at a limit.
-#[derive(Debug)]
-struct Stop;
 
 /// Connect Four's exact solver (see the module documentation), reusable from one position
 /// to the next; a position of another board size than the last one's starts it afresh for
@@ -230,14 +227,9 @@ impl<K: StoredKey> Solver<K> {
     }
 
     fn count_node(&mut self) -> Result<(), Stop> {
-        if self
+        self
             .limits
             .count_position(&mut self.nodes, &self.clock, CLOCK_INTERVAL)
-        {
-            Ok(())
-        } else {
-            Err(Stop)
-        }
     }
 
     /// Negamax within `(alpha, beta)` (fail-soft outside it) of `node`, whose side to move

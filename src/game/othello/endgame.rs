@@ -35,7 +35,7 @@ use super::{Move, Othello, Size, flips, legal_squares};
 use crate::game::Game;
 use crate::game::knowledge::ExactSolver;
 use crate::search::exact::alphabeta::Score;
-use crate::search::{Clock, Limits};
+use crate::search::{Clock, Limits, Stop};
 
 /// Empty squares at and below which the search tries squares in parity order without a
 /// table ([`Solver::shallow`]).
@@ -101,8 +101,6 @@ struct Candidate {
     order: i32,
 }
 
-/// Why a search stopped early: a limit was reached.
-struct Stop;
 
 /// The endgame solver; its table is kept from one [`ExactSolver::score`] to the next.
 ///
@@ -187,14 +185,9 @@ impl Solver {
     /// Counts a position; `Err` once a limit is reached.
     #[inline]
     fn count(&mut self) -> Result<(), Stop> {
-        if self
+        self
             .limits
             .count_position(&mut self.nodes, &self.clock, CLOCK_INTERVAL)
-        {
-            Ok(())
-        } else {
-            Err(Stop)
-        }
     }
 
     /// The value of a position with one empty square `square` (one bit), counted from the

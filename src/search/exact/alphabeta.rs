@@ -68,7 +68,7 @@ use crate::search::catalogue::{Explain, Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Clock, Goal, Limits, Question, Stats, Verdict};
+use crate::search::{Clock, Goal, Limits, Question, Stats, Stop, Verdict};
 
 /// Larger than any game value: the bounds of a full window.
 const INFINITY: i32 = 1 << 24;
@@ -102,10 +102,6 @@ struct Context {
     scoring: Scoring,
     root: Player,
 }
-
-/// The search was stopped by a limit.
-#[derive(Clone, Copy, Debug)]
-struct Stop;
 
 /// Settings of an [`AlphaBeta`] search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -401,14 +397,8 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
     }
 
     fn count_node(&mut self) -> Result<(), Stop> {
-        if self
-            .limits
+        self.limits
             .count_position(&mut self.stats.nodes_expanded, &self.clock, CLOCK_INTERVAL)
-        {
-            Ok(())
-        } else {
-            Err(Stop)
-        }
     }
 
     /// Fail-soft negamax with principal-variation search. `pos` is not finished and `actor`
