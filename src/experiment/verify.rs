@@ -57,15 +57,9 @@ fn solve_outcome<G: Knowledge>(pos: &G, limits: Limits) -> Option<Outcome> {
     if let Some(outcome) = pos.outcome(root_player) {
         return Some(outcome);
     }
-    // A game's own exact solver scores the position; the sign of its value is the outcome.
+    // A game's own exact solver finds the outcome (a null window around zero).
     if let (Turn::Player(_), Some(mut solver)) = (pos.turn(), pos.exact_solver()) {
-        return solver
-            .score(pos, &limits)
-            .map(|score| match score.value.signum() {
-                1 => Outcome::Win,
-                0 => Outcome::Draw,
-                _ => Outcome::Loss,
-            });
+        return solver.outcome(pos, &limits);
     }
     let mut solver = AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default());
     let mut limits = limits;

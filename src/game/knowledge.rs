@@ -21,7 +21,7 @@
 //! assert_eq!(scores, [0; 9]); // no opinion: the game's order is kept
 //! ```
 
-use super::Game;
+use super::{Game, Outcome};
 use crate::search::Limits;
 use crate::search::exact::alphabeta::Score;
 
@@ -150,6 +150,15 @@ pub trait ExactSolver<G: Game>: Send {
     /// [`Game::terminal_value`] units, and a move that achieves it; `None` if `limits`
     /// stop it first.
     fn score(&mut self, pos: &G, limits: &Limits) -> Option<Score<G::Move>>;
+
+    /// Only the outcome of `pos` (a player's turn) for the player to move: the sign of
+    /// [`ExactSolver::score`], which a solver can find with a null window around zero, far
+    /// faster than the exact value; `None` if `limits` stop it first. The default asks for
+    /// the whole score.
+    fn outcome(&mut self, pos: &G, limits: &Limits) -> Option<Outcome> {
+        self.score(pos, limits)
+            .map(|score| Outcome::from_sign(score.value))
+    }
 
     /// Positions searched by the last [`ExactSolver::score`].
     fn nodes(&self) -> u64;

@@ -167,6 +167,22 @@ impl Outcome {
         }
     }
 
+    /// The outcome a value of that sign means (positive: a win, zero: a draw).
+    ///
+    /// ```
+    /// use pnplay::game::Outcome;
+    /// assert_eq!(Outcome::from_sign(-12), Outcome::Loss);
+    /// assert_eq!(Outcome::from_sign(0), Outcome::Draw);
+    /// ```
+    #[must_use]
+    pub const fn from_sign(value: i32) -> Outcome {
+        match value.signum() {
+            1 => Outcome::Win,
+            0 => Outcome::Draw,
+            _ => Outcome::Loss,
+        }
+    }
+
     /// The same result seen from the other player.
     #[must_use]
     pub const fn flipped(self) -> Outcome {
