@@ -1,5 +1,5 @@
-//! The 8×8 Othello endgame solver (`othello::endgame`) against generic alpha-beta on
-//! seeded random positions with few empties, against the published FFO scores and best
+//! The 8×8 Othello endgame solver (`othello::endgame`), its exact values and its null-window
+//! outcomes, against generic alpha-beta on seeded random positions with few empties, against the published FFO scores and best
 //! moves, and under a node limit.
 
 mod common;
@@ -8,7 +8,7 @@ use common::{random_positions, read_ffo};
 use pnplay::game::knowledge::{ExactSolver, Knowledge};
 use pnplay::game::othello::endgame::Solver;
 use pnplay::game::othello::{Othello, OthelloOrdering, Size};
-use pnplay::game::{Game, MoveList, Turn};
+use pnplay::game::{Game, MoveList, Outcome, Turn};
 use pnplay::search::Limits;
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 
@@ -33,6 +33,8 @@ fn check_against_alphabeta(positions: &[Othello]) {
         let score = solver.score(pos, &Limits::default()).unwrap();
         let text = pos.format_position();
         assert_eq!(score.value, truth.value, "{text}");
+        let outcome = solver.outcome(pos, &Limits::default()).unwrap();
+        assert_eq!(outcome, Outcome::from_sign(truth.value), "{text}: outcome");
         let best = score.best_move.expect("a player's turn has a move");
         let mut moves = MoveList::<Othello>::default();
         pos.legal_moves(&mut moves);
@@ -85,6 +87,13 @@ fn gives_the_published_ffo_scores_and_best_moves() {
                 solver.nodes()
             );
             assert_eq!(score.value, ffo.score, "FFO #{}", ffo.number);
+            let outcome = Solver::new().outcome(&ffo.pos, &Limits::default());
+            assert_eq!(
+                outcome,
+                Some(Outcome::from_sign(ffo.score)),
+                "FFO #{}",
+                ffo.number
+            );
             assert!(
                 ffo.best_moves.contains(&best),
                 "FFO #{}: {best} is not among {:?}",

@@ -10,8 +10,9 @@
 //! * **Principal-variation search**: the first move with the full window, every other
 //!   with a null window, re-searched only when it beats the first; fail-soft values.
 //! * **Fastest-first ordering** at the deep nodes: the move that leaves the opponent the
-//!   fewest replies first (corner replies counted double), the table's best move before
-//!   all, and quadrant **parity** (a move into a region with an odd number of empty
+//!   fewest replies first (corner replies counted double, and half a reply for each empty
+//!   square next to the mover's discs: the opponent's *potential mobility*), the table's
+//!   best move before all, and quadrant **parity** (a move into a region with an odd number of empty
 //!   squares) to break ties.
 //! * A **transposition table** of lower and upper bounds keyed by the whole position, in
 //!   buckets of two: one slot keeps the entry with the most empty squares (the deep,
@@ -25,6 +26,10 @@
 //!   final score is counted from the number of discs the last move flips, without making
 //!   the move.
 //!
+//! * **Outcome only** ([`ExactSolver::outcome`], what the stages experiment's `--verify`
+//!   asks): one search with the null window (−1, 1) around zero, which cuts off as soon as
+//!   a side is shown to win, far cheaper than the exact value.
+//!
 //! Nothing is allocated in the search: moves live in fixed arrays on the stack and the
 //! table is allocated once per solver. The answers are checked against generic alpha-beta
 //! on thousands of random positions and against the published FFO scores
@@ -32,7 +37,7 @@
 
 use super::stability::stable_discs;
 use super::{Move, Othello, Size, flips, legal_squares};
-use crate::game::Game;
+use crate::game::{Game, Outcome};
 use crate::game::knowledge::ExactSolver;
 use crate::search::exact::alphabeta::Score;
 use crate::search::{Clock, Limits, Stop};
@@ -101,6 +106,23 @@ struct Candidate {
     order: i32,
 }
 
+
+/// The squares next to any of `discs` (the eight directions, without wrapping).
+#[inline]
+fn neighbours(discs: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let sideways = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
+    let row = discs | sideways;
+    sideways | (row << 8) | (row >> 8)
+}
+
+/// Potential mobility of the side with `mover` against `other`: the empty squares next to
+/// the other side's discs, where its moves may later appear.
+#[inline]
+fn potential_mobility(mover: u64, other: u64) -> i32 {
+    (neighbours(other) & !(mover | other)).count_ones() as i32
+}
 
 /// The endgame solver; its table is kept from one [`ExactSolver::score`] to the next.
 ///
@@ -328,7 +350,8 @@ impl Solver {
                 return Ok(-i32::from(entry.upper));
             }
             let replies = legal_squares(child_mover, child_other, u64::MAX);
-            let mut order = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+            let mut order = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
+                - 8 * potential_mobility(child_mover, child_other);
             if bit & CORNERS != 0 {
                 order += 8;
             }
@@ -391,10 +414,7 @@ impl Solver {
 
 impl ExactSolver<Othello> for Solver {
     fn score(&mut self, pos: &Othello, limits: &Limits) -> Option<Score<Move>> {
-        assert_eq!(pos.size(), Size::Eight, "the endgame solver plays 8×8 only");
-        self.nodes = 0;
-        self.limits = *limits;
-        self.clock = Clock::start();
+        self.begin(pos, limits);
         if pos.turn() == crate::game::Turn::Over {
             return Some(Score {
                 value: final_score(pos.mover, pos.waiting),
@@ -415,6 +435,18 @@ impl ExactSolver<Othello> for Solver {
         })
     }
 
+    /// A null window around zero: a fail-soft value above zero is a win, below a loss,
+    /// and zero itself (inside the window, so exact) a draw.
+    fn outcome(&mut self, pos: &Othello, limits: &Limits) -> Option<Outcome> {
+        self.begin(pos, limits);
+        if pos.turn() == crate::game::Turn::Over {
+            return Some(Outcome::from_sign(final_score(pos.mover, pos.waiting)));
+        }
+        let mut best = Move::PASS.0;
+        let value = self.deep(pos.mover, pos.waiting, -1, 1, &mut best).ok()?;
+        Some(Outcome::from_sign(value))
+    }
+
     fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -425,6 +457,14 @@ impl ExactSolver<Othello> for Solver {
 }
 
 impl Solver {
+    /// Starts a search of `pos` within `limits`: counters and clock reset, the table kept.
+    fn begin(&mut self, pos: &Othello, limits: &Limits) {
+        assert_eq!(pos.size(), Size::Eight, "the endgame solver plays 8×8 only");
+        self.nodes = 0;
+        self.limits = *limits;
+        self.clock = Clock::start();
+    }
+
     /// The best move of a root with `value` searched by [`Solver::shallow`]: the first move
     /// whose child has the opposite value.
     fn root_move(&mut self, pos: &Othello, value: i32) -> Option<Score<Move>> {
