@@ -12,9 +12,10 @@
 // runs the sets of `pnplay bench --compare` (the same Rust function, src/bench.rs
 // `compare_sets`) and prints the same table: against --baseline (a wasm or native --save
 // file) as before / after, and against --native (a native --save file) as native / wasm, the
-// ratios wasm ÷ native. --save writes JSON Lines in the native format. Seconds are wall clock
-// (`performance.now()`), as natively; the last line gives this process's CPU seconds beside
-// the wall seconds, so a loaded machine shows.
+// ratios wasm ÷ native. --save writes JSON Lines in the native format; --json prints those
+// lines instead of the tables. A bad option or file fails before the run (exit code 2).
+// Seconds are wall clock (`performance.now()`), as natively; the last line (stderr) gives
+// this process's CPU seconds beside the wall seconds, so a loaded machine shows.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import init, {
