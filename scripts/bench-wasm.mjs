@@ -7,16 +7,94 @@
 // belongs to the search before it). `--json` (anywhere) prints one JSON line per search with
 // the iterations per wall second and per CPU second of this process (the machine may be
 // shared), as scripts/table1-pnmcts-games does natively.
+//   node scripts/bench-wasm.mjs --compare [--quick] [--save F] [--baseline F] [--native F]
+//                               [--ffo FILE [--ffo-count N]] [--json]
+// runs the sets of `pnplay bench --compare` (the same Rust function, src/bench.rs
+// `compare_sets`) and prints the same table: against --baseline (a wasm or native --save
+// file) as before / after, and against --native (a native --save file) as native / wasm, the
+// ratios wasm ÷ native. --save writes JSON Lines in the native format; --json prints those
+// lines instead of the tables. A bad option or file fails before the run (exit code 2).
+// Seconds are wall clock (`performance.now()`), as natively; the last line (stderr) gives
+// this process's CPU seconds beside the wall seconds, so a loaded machine shows.
 
-import { readFileSync } from 'node:fs';
-import init, { benchPerft, benchPlayouts, benchSearch } from '../pkg/pnplay.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import init, {
+  benchCompare,
+  benchCompareTable,
+  benchPerft,
+  benchPlayouts,
+  benchSearch,
+} from '../pkg/pnplay.js';
 
 await init({ module_or_path: readFileSync(new URL('../pkg/pnplay_bg.wasm', import.meta.url)) });
 const json = process.argv.includes('--json');
 const args = process.argv.slice(2).filter((a) => a !== '--json');
 const where = `(wasm, node ${process.version})`;
 
-if (args[0] === '--search') {
+// `--compare`: the benchmark sets, their tables, the saved file.
+function compare(words) {
+  const flags = new Set(['--quick']);
+  const valued = new Set(['--save', '--baseline', '--native', '--ffo', '--ffo-count']);
+  const options = {};
+  for (let i = 0; i < words.length; i += 1) {
+    if (flags.has(words[i])) options[words[i]] = true;
+    else if (valued.has(words[i]) && i + 1 < words.length) options[words[i]] = words[(i += 1)];
+    else throw new Error(`--compare: unexpected ${JSON.stringify(words[i])}`);
+  }
+  // Read and check the files before the long run, so a wrong one fails at once.
+  const read = (flag) => {
+    try {
+      return readFileSync(options[flag], 'utf8');
+    } catch (error) {
+      throw new Error(`${flag} ${options[flag]}: ${error.message}`);
+    }
+  };
+  const against = ['baseline', 'native'].filter((name) => options[`--${name}`] !== undefined);
+  const before = {};
+  for (const name of against) {
+    before[name] = read(`--${name}`);
+    try {
+      benchCompareTable(name, before[name], '');
+    } catch (error) {
+      throw new Error(`--${name} ${options[`--${name}`]}: ${error.message}`);
+    }
+  }
+  const ffo = options['--ffo'] === undefined ? undefined : read('--ffo');
+  const ffoCount = Number(options['--ffo-count'] ?? 3);
+  if (!Number.isInteger(ffoCount) || ffoCount < 1) {
+    throw new Error(`--ffo-count ${options['--ffo-count']}: expected a whole number of at least 1`);
+  }
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
+  let rows;
+  try {
+    rows = benchCompare(options['--quick'] === true, ffo, ffoCount);
+  } catch (error) {
+    throw new Error(ffo === undefined ? error.message : `--ffo ${options['--ffo']}: ${error.message}`);
+  }
+  const used = process.cpuUsage(cpu);
+  const wallSeconds = (performance.now() - wall) / 1e3;
+  if (json) process.stdout.write(rows);
+  else if (against.length === 0) process.stdout.write(benchCompareTable('baseline', '', rows));
+  for (const name of json ? [] : against) {
+    console.log(`against --${name} ${options[`--${name}`]}:`);
+    process.stdout.write(benchCompareTable(name, before[name], rows));
+  }
+  if (options['--save'] !== undefined) writeFileSync(options['--save'], rows);
+  const cpuSeconds = (used.user + used.system) / 1e6;
+  console.error(
+    `${where}: seconds are wall clock; this process used ${cpuSeconds.toFixed(2)} s of CPU in ${wallSeconds.toFixed(2)} s of wall clock`,
+  );
+}
+
+if (args[0] === '--compare') {
+  try {
+    compare(args.slice(1));
+  } catch (error) {
+    console.error(`bench-wasm: ${error.message}`);
+    process.exit(2);
+  }
+} else if (args[0] === '--search') {
   const [, algos, game = 'othello', moves = '36', positions = '10', nodes = '2000000', seconds = '30'] = args;
   const searches = [];
   for (const word of algos.split(',')) {

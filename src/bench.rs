@@ -396,22 +396,121 @@ pub fn compare_sets(size: CompareSize) -> Result<Vec<SetMeasurement>, Error> {
     Ok(rows)
 }
 
+/// The first `count` positions of an FFO endgame file (`text`, Othello positions one a line,
+/// as [`crate::experiment::generate::read_positions`] reads them) scored exactly, as set
+/// `ffo first N`: the set the native CLI's `--compare --ffo FILE` and
+/// `scripts/bench-wasm.mjs --compare --ffo FILE` add.
+///
+/// # Errors
+/// A line that does not parse (the error names it), or `count` 0 (field `ffo-count`).
+pub fn ffo_set(text: &str, count: usize) -> Result<SetMeasurement, Error> {
+    if count == 0 {
+        return Err(Error::BadParameter {
+            name: "ffo-count".into(),
+            message: "ffo-count must be at least 1".into(),
+        });
+    }
+    let othello: GameSpec = "othello".parse().expect("othello is a game");
+    let mut texts = crate::experiment::generate::read_positions(&othello, text)?;
+    texts.truncate(count);
+    score_set(&format!("ffo first {}", texts.len()), &othello, &texts)
+}
+
+/// Sets as JSON Lines, one [`SetMeasurement`] a line: what `--save` writes, native and wasm
+/// alike, so a file of either build is a baseline for the other.
+///
+/// ```
+/// use pnplay::bench::{SetMeasurement, sets_from_jsonl, sets_to_jsonl};
+/// let row = SetMeasurement {
+///     set: "othello playouts".into(),
+///     positions: 1,
+///     decided: 1,
+///     nodes: 600,
+///     seconds: 0.5,
+///     nodes_per_second: 1200.0,
+/// };
+/// let text = sets_to_jsonl(&[row.clone()]);
+/// assert_eq!(sets_from_jsonl("baseline", &text).unwrap(), [row]);
+/// ```
+#[must_use]
+pub fn sets_to_jsonl(rows: &[SetMeasurement]) -> String {
+    rows.iter()
+        .map(|row| serde_json::to_string(row).expect("a set serializes") + "\n")
+        .collect()
+}
+
+/// Reads the sets of a JSON Lines file [`sets_to_jsonl`] wrote (blank lines skipped).
+///
+/// # Errors
+/// A line that is not a set: a [`Error::BadParameter`] named `field` (the option the text
+/// came from, `baseline` or `native`), in the line it is on.
+///
+/// ```
+/// let error = pnplay::bench::sets_from_jsonl("native", "\n{\"set\": 3}\n").unwrap_err();
+/// assert_eq!(error.field(), Some("native"));
+/// assert!(error.to_string().starts_with("line 2: native: "), "{error}");
+/// ```
+pub fn sets_from_jsonl(field: &str, text: &str) -> Result<Vec<SetMeasurement>, Error> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, line)| {
+            serde_json::from_str(line).map_err(|e| {
+                Error::BadParameter {
+                    name: field.into(),
+                    message: format!("{field}: {e}"),
+                }
+                .at(format!("line {}", number + 1))
+            })
+        })
+        .collect()
+}
+
 /// The `--compare` table: one line per set of `after`, with `before`'s numbers for the set
 /// of the same name (`-` where the baseline has none) and the ratios after / before.
 #[must_use]
 pub fn compare_table(before: &[SetMeasurement], after: &[SetMeasurement]) -> String {
+    compare_table_labelled(["before", "after"], before, after)
+}
+
+/// [`compare_table`] with its two columns named `labels` instead of before and after
+/// (`["native", "wasm"]`: the ratios are then wasm ÷ native).
+///
+/// ```
+/// use pnplay::bench::{SetMeasurement, compare_table_labelled};
+/// let row = |nodes: u64, seconds: f64| SetMeasurement {
+///     set: "c4-12ply score".into(),
+///     positions: 2,
+///     decided: 2,
+///     nodes,
+///     seconds,
+///     nodes_per_second: nodes as f64 / seconds,
+/// };
+/// let table = compare_table_labelled(["native", "wasm"], &[row(1000, 1.0)], &[row(1000, 1.5)]);
+/// let lines: Vec<&str> = table.lines().collect();
+/// assert!(lines[0].contains("nodes native") && lines[0].contains("n/s wasm"));
+/// let columns: Vec<&str> = lines[1].split_whitespace().collect();
+/// assert_eq!(columns[2..], ["2/2", "1000", "1000", "1.00", "1.000", "1.500", "1.50", "1000", "667", "0.67"]);
+/// ```
+#[must_use]
+pub fn compare_table_labelled(
+    labels: [&str; 2],
+    before: &[SetMeasurement],
+    after: &[SetMeasurement],
+) -> String {
+    let [b, a] = labels;
     let mut out = format!(
         "{:<22} {:>9} {:>13} {:>13} {:>7} {:>9} {:>9} {:>7} {:>12} {:>12} {:>7}\n",
         "set",
         "decided",
-        "nodes before",
-        "nodes after",
+        format!("nodes {b}"),
+        format!("nodes {a}"),
         "ratio",
-        "s before",
-        "s after",
+        format!("s {b}"),
+        format!("s {a}"),
         "ratio",
-        "n/s before",
-        "n/s after",
+        format!("n/s {b}"),
+        format!("n/s {a}"),
         "ratio"
     );
     for row in after {

@@ -169,6 +169,48 @@ pub fn bench_search(
     to_js(&measurement)
 }
 
+/// Runs the `pnplay bench --compare` sets ([`crate::bench::compare_sets`], the quick sizes
+/// if `quick`), then, given the text of an FFO file, the set of its first `ffo_count`
+/// positions ([`crate::bench::ffo_set`]), and answers them as JSON Lines in the format of
+/// the native `--save` ([`crate::bench::sets_to_jsonl`]). Seconds are wall clock
+/// (`performance.now()`), as natively.
+#[wasm_bindgen(js_name = benchCompare)]
+pub fn bench_compare(quick: bool, ffo: Option<String>, ffo_count: u32) -> Result<String, JsValue> {
+    let size = if quick {
+        crate::bench::CompareSize::QUICK
+    } else {
+        crate::bench::CompareSize::FULL
+    };
+    let mut rows = crate::bench::compare_sets(size).map_err(js_error)?;
+    if let Some(text) = ffo {
+        rows.push(crate::bench::ffo_set(&text, ffo_count as usize).map_err(js_error)?);
+    }
+    Ok(crate::bench::sets_to_jsonl(&rows))
+}
+
+/// The `--compare` table ([`crate::bench::compare_table_labelled`]) of the JSON Lines sets
+/// `after` (this run) against `before`, the text of the file given as option `against`:
+/// `baseline` (columns before and after) or `native` (columns native and wasm, the ratios
+/// wasm ÷ native). Errors name that option and the line.
+#[wasm_bindgen(js_name = benchCompareTable)]
+pub fn bench_compare_table(against: &str, before: &str, after: &str) -> Result<String, JsValue> {
+    let labels = match against {
+        "baseline" => ["before", "after"],
+        "native" => ["native", "wasm"],
+        _ => {
+            return Err(js_error(Error::BadParameter {
+                name: "against".into(),
+                message: format!("against {against:?}: expected baseline or native"),
+            }));
+        }
+    };
+    let before = crate::bench::sets_from_jsonl(against, before).map_err(js_error)?;
+    let after = crate::bench::sets_from_jsonl("after", after).map_err(js_error)?;
+    Ok(crate::bench::compare_table_labelled(
+        labels, &before, &after,
+    ))
+}
+
 /// One running search of any family, held in Rust between the worker's calls.
 #[wasm_bindgen]
 pub struct SearchSession {

@@ -12,10 +12,20 @@ mod fixture;
 #[path = "fixtures/arena.rs"]
 mod arena_fixture;
 
+#[path = "fixtures/compare.rs"]
+mod compare_fixture;
+
 /// The arena game `arenaPlayGame` returns (it wraps `play_game`) is the native one.
 #[wasm_bindgen_test]
 fn a_seeded_arena_game_matches_native() {
     assert_eq!(arena_fixture::fingerprint(), arena_fixture::PINNED);
+}
+
+/// The quick `--compare` sets (what `benchCompare` runs) search exactly the native nodes.
+#[wasm_bindgen_test]
+fn the_quick_compare_sets_do_the_native_work() {
+    let work = compare_fixture::quick_work();
+    assert!(compare_fixture::is_pinned(&work), "{work:?}");
 }
 
 #[wasm_bindgen_test]

@@ -76,17 +76,14 @@ pub struct BenchArgs {
 
 /// `pnplay bench --compare`: the sets, the table against the baseline, the saved file.
 fn compare(args: &BenchArgs) -> Result<(), String> {
-    use pnplay::bench::{CompareSize, SetMeasurement};
-    let before: Vec<SetMeasurement> = match &args.baseline {
+    use pnplay::bench::CompareSize;
+    let before = match &args.baseline {
         Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| format!("--baseline {}: {e}", path.display()))?
-            .lines()
-            .filter(|line| !line.trim().is_empty())
-            .map(|line| {
-                serde_json::from_str(line)
-                    .map_err(|e| format!("--baseline {}: {e}", path.display()))
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                pnplay::bench::sets_from_jsonl("baseline", &text).map_err(String::from)
             })
-            .collect::<Result<_, _>>()?,
+            .map_err(|e| format!("--baseline {}: {e}", path.display()))?,
         None => Vec::new(),
     };
     let size = if args.quick {
@@ -94,32 +91,28 @@ fn compare(args: &BenchArgs) -> Result<(), String> {
     } else {
         CompareSize::FULL
     };
+    // Read the files before the long run, so a wrong path fails at once.
+    let ffo = match &args.ffo {
+        Some(path) => Some((
+            path,
+            std::fs::read_to_string(path).map_err(|e| format!("--ffo {}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
     let mut rows = pnplay::bench::compare_sets(size).map_err(|e| e.to_string())?;
-    if let Some(path) = &args.ffo {
-        let othello: pnplay::engine::GameSpec = "othello".parse().map_err(|e| format!("{e}"))?;
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("--ffo {}: {e}", path.display()))?;
-        let mut texts = pnplay::experiment::generate::read_positions(&othello, &text)
-            .map_err(|e| format!("--ffo {}: {e}", path.display()))?;
-        texts.truncate(args.ffo_count);
+    if let Some((path, text)) = ffo {
         rows.push(
-            pnplay::bench::score_set(&format!("ffo first {}", texts.len()), &othello, &texts)
-                .map_err(|e| e.to_string())?,
+            pnplay::bench::ffo_set(&text, args.ffo_count)
+                .map_err(|e| format!("--ffo {}: {e}", path.display()))?,
         );
     }
     if args.json {
-        for row in &rows {
-            print_json(row)?;
-        }
+        print!("{}", pnplay::bench::sets_to_jsonl(&rows));
     } else {
         print!("{}", pnplay::bench::compare_table(&before, &rows));
     }
     if let Some(path) = &args.save {
-        let lines: Vec<String> = rows
-            .iter()
-            .map(|row| serde_json::to_string(row).map_err(|e| e.to_string()))
-            .collect::<Result<_, _>>()?;
-        std::fs::write(path, lines.join("\n") + "\n")
+        std::fs::write(path, pnplay::bench::sets_to_jsonl(&rows))
             .map_err(|e| format!("--save {}: {e}", path.display()))?;
     }
     Ok(())
