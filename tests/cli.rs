@@ -71,6 +71,18 @@ fn score_gives_the_exact_value_and_a_best_move() {
     assert_eq!(value["best_move"], "g8");
     let value = json(&["score", "--game", "tictactoe", "--pos", "", "--json"]);
     assert_eq!(value["score"], 0);
+    // --outcome: the sign only, by the game's solver (Othello, Connect Four) or alpha-beta.
+    let cases = [
+        ("othello", ffo1, "win"),
+        ("connect4:5x4", "", "draw"),
+        ("tictactoe", "1425", "win"),
+        ("othello4", "", "loss"), // 4×4 Othello: the second player wins (alpha-beta)
+    ];
+    for (game, pos, outcome) in cases {
+        let value = json(&["score", "--game", game, "--pos", pos, "--outcome", "--json"]);
+        assert_eq!(value["outcome"], outcome, "{game} {pos}");
+        assert!(value["nodes"].as_u64().is_some(), "{game} {pos}");
+    }
 }
 
 #[test]

@@ -65,7 +65,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// The exact value of a position by alpha-beta, and a best move.
+    /// The exact value of a position and a best move, by the game's own solver (Connect Four,
+    /// 8×8 Othello) or alpha-beta; with --outcome only win, draw or loss.
     Score {
         /// Game name.
         #[arg(long)]
@@ -76,6 +77,10 @@ enum Command {
         /// Most seconds.
         #[arg(long)]
         time: Option<f64>,
+        /// Only the outcome for the side to move (win, draw or loss), by a search with a
+        /// null window around zero: far faster than the exact value.
+        #[arg(long)]
+        outcome: bool,
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
@@ -224,6 +229,28 @@ fn score(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<()
     Ok(())
 }
 
+/// `pnplay score --outcome`: the outcome alone, by the game's solver with a null window.
+fn score_outcome(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<(), String> {
+    let limits = Limits {
+        max_seconds: time,
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let (outcome, nodes) = pnplay::experiment::verify::counted_outcome(game, pos, limits)
+        .map_err(|e| e.to_string())?
+        .ok_or("out: a limit was reached before the outcome was found")?;
+    let seconds = start.elapsed().as_secs_f64();
+    let word = format!("{outcome:?}").to_lowercase();
+    if json {
+        let report = serde_json::json!({ "outcome": word, "nodes": nodes, "seconds": seconds });
+        println!("{report}");
+    } else {
+        println!("{word} for the side to move");
+        println!("{nodes} positions in {seconds:.3} s");
+    }
+    Ok(())
+}
+
 /// The help of every `game` argument written `Game name.`, completed with the names of the
 /// game catalogue, in `command` and its subcommands: help texts list the games there are.
 fn name_games(command: clap::Command, help: &str) -> clap::Command {
@@ -288,7 +315,15 @@ fn main() -> ExitCode {
             game,
             pos,
             time,
+            outcome,
             json,
+        } if outcome => score_outcome(&game, &pos, time, json),
+        Command::Score {
+            game,
+            pos,
+            time,
+            json,
+            ..
         } => score(&game, &pos, time, json),
         Command::Bench(args) => bench::run(&args),
         Command::Experiment { command } => experiment::run(command, &batch),
