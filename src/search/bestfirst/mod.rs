@@ -43,6 +43,7 @@
 //! ```
 
 pub mod cns;
+pub mod dag;
 pub mod mcpns;
 pub mod playout;
 pub mod pns;
