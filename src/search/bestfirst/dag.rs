@@ -447,6 +447,13 @@ impl<G: Game> PnsDag<G> {
         order_moves(self.guide.ordering.as_mut(), pos, &mut moves);
         let first_edge = self.edges.len();
         let depth = self.nodes[id as usize].depth + 1;
+        // A child that decides the node (a proven child of an OR node, a disproven one of an
+        // AND node) makes the remaining moves irrelevant: they are not created.
+        let decisive = if self.nodes[id as usize].kind.is_or() {
+            Status::Proven
+        } else {
+            Status::Disproven
+        };
         for &mv in moves.iter() {
             let mut child = pos.clone();
             child.play(mv);
@@ -477,6 +484,9 @@ impl<G: Game> PnsDag<G> {
                 next: child_node.first_link,
             });
             child_node.first_link = (self.links.len() - 1) as u32;
+            if child_node.status == decisive {
+                break;
+            }
         }
         let node = &mut self.nodes[id as usize];
         node.first_edge = first_edge as u32;
