@@ -56,8 +56,7 @@ fn agrees_with_alpha_beta_on_othello_endgames_with_and_without_the_frontier() {
             assert!(exact.is_exact());
             for frontier in [None, Some(4), Some(8)] {
                 let mut search =
-                    catalogue::start("pns-dag", pos.clone(), &params(goal, frontier, None))
-                        .unwrap();
+                    catalogue::start("pns-dag", *pos, &params(goal, frontier, None)).unwrap();
                 let at = format!(
                     "{goal:?} frontier {frontier:?} at {}",
                     pos.format_position()
@@ -91,12 +90,9 @@ fn the_node_limit_counts_the_solvers_positions() {
     );
     for pos in &positions {
         for (frontier, limit) in [(None, 3_000), (Some(12), 3_000), (Some(14), 50_000)] {
-            let mut search = catalogue::start(
-                "pns-dag",
-                pos.clone(),
-                &params(Goal::Win, frontier, Some(limit)),
-            )
-            .unwrap();
+            let mut search =
+                catalogue::start("pns-dag", *pos, &params(Goal::Win, frontier, Some(limit)))
+                    .unwrap();
             let verdict = search.run();
             let stats = search.stats();
             let at = format!("frontier {frontier:?} at {}", pos.format_position());
