@@ -77,7 +77,7 @@ use crate::search::catalogue::{Capabilities, DN, Explain, Family, PN, SearchInfo
 use crate::search::params::{FRONTIER, Params};
 use crate::search::session::{Budget, Iterative, Session};
 use crate::search::view::{History, Values};
-use crate::search::{Clock, Limits, Question, Stats, Verdict};
+use crate::search::{Clock, Limits, Question, Stats, Stop, Verdict};
 
 /// ∞ as a proof or disproof number.
 const INFINITE: u32 = u32::MAX;
@@ -184,13 +184,14 @@ impl<G: Game> PnsDag<G> {
     where
         G: Knowledge,
     {
-        let frontier = frontier
-            .zip(root.exact_solver())
-            .map(|(moves, solver)| Frontier {
+        // The solver (and its table) is made only when the frontier is on.
+        let frontier = frontier.and_then(|moves| {
+            Some(Frontier {
                 moves,
                 moves_left: G::moves_left,
-                solver,
-            });
+                solver: root.exact_solver()?,
+            })
+        });
         let guide = Guide {
             ordering: Box::new(G::Ordering::default()),
             initial: G::initial_numbers,
@@ -350,9 +351,9 @@ impl<G: Game> PnsDag<G> {
     }
 
     /// What the game's exact solver says of leaf `pos` if it lies within the frontier:
-    /// `Ok(None)` outside it, `Err(())` if a limit stopped the solver. Its positions are
+    /// `Ok(None)` outside it, [`Stop`] if a limit stopped the solver. Its positions are
     /// counted as nodes created.
-    fn settle(&mut self, pos: &G) -> Result<Option<Status>, ()> {
+    fn settle(&mut self, pos: &G) -> Result<Option<Status>, Stop> {
         let Some(frontier) = &mut self.guide.frontier else {
             return Ok(None);
         };
@@ -375,7 +376,7 @@ impl<G: Game> PnsDag<G> {
         };
         let outcome = frontier.solver.outcome(pos, &limits);
         self.stats.nodes_created += frontier.solver.nodes();
-        let outcome = outcome.ok_or(())?;
+        let outcome = outcome.ok_or(Stop)?;
         let for_root = if mover == self.question.root_player {
             outcome
         } else {
@@ -397,7 +398,7 @@ impl<G: Game> PnsDag<G> {
             mpn = edge.child;
         }
         match self.settle(&pos) {
-            Err(()) => return false,
+            Err(Stop) => return false,
             Ok(Some(status)) => {
                 let node = &mut self.nodes[mpn as usize];
                 node.status = status;
