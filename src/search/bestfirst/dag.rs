@@ -134,6 +134,18 @@ struct Guide<G: Game> {
 }
 
 /// Best-first PNS over the DAG of positions of `root`, for one question; resumable.
+///
+/// ```
+/// use pnplay::game::{Game, othello::{Othello, Size}};
+/// use pnplay::search::bestfirst::dag::PnsDag;
+/// use pnplay::search::{Goal, Limits, Question, Verdict};
+/// let start = Othello::start(&Size::Four);
+/// let question = Question::at(&start, Goal::Win);
+/// let mut plain = PnsDag::new(start, question, Limits::default());
+/// let mut guided = PnsDag::with_knowledge(start, question, Limits::default(), None);
+/// assert_eq!(plain.run(), Verdict::Disproved); // 4×4 Othello is a win for the second player
+/// assert_eq!(guided.run(), Verdict::Disproved);
+/// ```
 pub struct PnsDag<G: Game> {
     info: Option<&'static SearchInfo>,
     root: G,
