@@ -13,11 +13,13 @@
 //! **The rules** are Allis' (SPEC.md §4): OR node `pn = min pn_i`, `dn = Σ dn_i`; AND and
 //! chance nodes `pn = Σ pn_i`, `dn = min dn_i`; a finished game 0/∞ or ∞/0; selection of the
 //! unresolved child with the least pn (OR) or dn (AND), the first in edge order on ties.
+//! An expansion stops creating children once one decides the node (a proven child of an OR
+//! node, a disproven one of an AND node): the remaining moves cannot change it.
 //!
 //! **Double counting.** In a DAG a position below two children of a node adds its numbers
 //! into that node's sum twice, so sums overestimate (Schijf et al. 1994; Kishimoto et al.
-//! 2012 §4.1). We take the simple rule the survey calls the standard one: *plain sums*,
-//! accepting the overestimate. It only misguides which leaf is expanded next; the verdicts
+//! 2012 §4; exact numbers in a DAG are NP-hard to compute). We take the simplest rule:
+//! *plain sums*, accepting the overestimate. It only misguides which leaf is expanded next; the verdicts
 //! come from the exact [`Status`] of each node (one proven child proves an OR node, all
 //! children proven prove an AND node), computed separately from the numbers, so they stay
 //! exact. Sums saturate at `u32::MAX − 1`, so an overcounted finite number never reads as ∞.
@@ -25,7 +27,7 @@
 //! position) is linked once.
 //!
 //! **Backup.** After an expansion every parent of a changed node must be updated, not just
-//! the one on the selected path (the "update all parents" rule of Schijf et al.). Changed
+//! the one on the selected path (as Schijf et al. do for DAGs). Changed
 //! nodes go into a queue ordered by depth (plies from the root when the node was first
 //! reached), deepest first; a node whose numbers and status do not change stops the
 //! propagation through it. Selection and backup need no cycle handling: the search is
@@ -40,12 +42,13 @@
 //!
 //! **Frontier solving** (`frontier=K`, optional): a most-proving leaf with at most K moves left
 //! ([`Knowledge::moves_left`]; Othello: empty squares) is not expanded but settled at once by
-//! the game's own exact solver ([`Knowledge::exact_solver`], its null-window
-//! [`ExactSolver::outcome`]). The solver's positions are *counted*: they are added to
+//! the game's own exact solver ([`Knowledge::exact_solver`], its [`ExactSolver::outcome`]:
+//! only the sign of the value, which a solver may find with a null window). The solver's positions are *counted*: they are added to
 //! `nodes_created`, which the node limit bounds, and the solver runs within what remains of
 //! the node and time limits (a solve cut short ends the search `out`). Without the count
 //! the comparison with other searches would be dishonest. Games without a solver or without
-//! `moves_left` ignore `frontier`.
+//! `moves_left` ignore `frontier`. Measured on Othello (results/bench-compare.md): the
+//! frontier costs nodes and saves time.
 //!
 //! Counters: `iterations` = `nodes_expanded` = leaves expanded or settled; `nodes_created` =
 //! graph nodes created plus the solver's positions (what the node limit counts);
