@@ -1,9 +1,9 @@
 //! Every proof-number search gives the exact answer: on 2,000 seeded random positions, 400 in
 //! each of five families (one test per family, so they run in parallel: tic-tac-toe, 4×4
 //! Othello, 6×6 Othello with at most 14 empties, 5×4 Connect Four, and 7×6 Connect Four after
-//! at least 22 plies), the verdicts of PNS, df-pn, MCPNS, PP, PPNS and df-PPNS (without pr) equal
-//! alpha-beta's, for both goals; and on every 2×2 2048 opening (objectives 16 and 32), every
-//! search `pnplay solve` runs gives alpha-beta's verdict.
+//! at least 22 plies), the verdicts of PNS, df-pn, MCPNS, PP, PPNS, df-PPNS (without pr) and
+//! PNS over the DAG (`pns-dag`) equal alpha-beta's, for both goals; and on every 2×2 2048
+//! opening (objectives 16 and 32), every search `pnplay solve` runs gives alpha-beta's verdict.
 
 mod common;
 
@@ -73,7 +73,15 @@ fn check<G: Catalogued>(family: &str, positions: &[G]) -> usize {
                 compared += 1;
             }
 
-            for algo in ["pns", "mcpns", "pp", "ppns", "ppns-precise", "dfppns"] {
+            for algo in [
+                "pns",
+                "mcpns",
+                "pp",
+                "ppns",
+                "ppns-precise",
+                "dfppns",
+                "pns-dag",
+            ] {
                 let params = Params::default()
                     .with(&PLAYOUTS, Some(4.0))
                     .with_seed(index as u64)
@@ -99,9 +107,10 @@ fn empties(pos: &Othello) -> u32 {
 }
 
 /// Checks `positions` of one family and that every verdict was compared: per position, 2 goals
-/// × 8 searches (df-pn, df-pn with knowledge, PNS, MCPNS, PP, PPNS, PPNS precise, df-PPNS).
+/// × 9 searches (df-pn, df-pn with knowledge, PNS, MCPNS, PP, PPNS, PPNS precise, df-PPNS,
+/// PNS over the DAG with knowledge).
 fn check_family<G: Catalogued>(family: &str, positions: &[G]) {
-    assert_eq!(check(family, positions), PER_FAMILY * 2 * 8, "{family}");
+    assert_eq!(check(family, positions), PER_FAMILY * 2 * 9, "{family}");
 }
 
 #[test]

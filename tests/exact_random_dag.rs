@@ -1,15 +1,18 @@
 //! Alpha-beta and df-pn on small random game graphs that have everything the real games
 //! have, and more: passes (a forced single move), a player moving several times in a row,
 //! chance nodes in two-player and single-agent games, and transpositions. Every reachable
-//! position of many such graphs is checked against plain minimax.
+//! position of many such graphs is checked against plain minimax, and PNS over the DAG of
+//! positions (`pns-dag`'s graph search) against alpha-beta.
 
 mod common;
 
 use common::{check_goals, check_scores, questions, reachable};
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Turn};
+use pnplay::search::bestfirst::dag::PnsDag;
+use pnplay::search::bestfirst::{BestFirst, pns::Pns};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use pnplay::search::exact::dfpn::DfPnConfig;
-use pnplay::search::{Goal, Question};
+use pnplay::search::{Goal, Limits, Question};
 
 /// Plies until every game ends.
 const DEPTH: u8 = 9;
@@ -223,4 +226,41 @@ fn goal_searches_agree_with_minimax() {
         goal,
     });
     check_goals(&mut search, dfpn, &unfinished(graphs(true)), &player, true);
+}
+
+/// PNS over the DAG of positions (`pns-dag` without knowledge: these games have none) gives
+/// alpha-beta's verdict on every question about every unfinished position of the graphs,
+/// and its graph holds each position once: never more nodes than positions reachable.
+#[test]
+fn pns_over_the_dag_agrees_with_alpha_beta() {
+    let mut search = AlphaBeta::new(AlphaBetaConfig {
+        table_bytes: 1 << 16,
+    });
+    let (mut checked, mut shared) = (0, 0);
+    for single_agent in [false, true] {
+        for pos in graphs(single_agent) {
+            if pos.turn() == Turn::Over {
+                continue;
+            }
+            let positions = reachable(&pos).len() as u64;
+            for question in questions() {
+                if single_agent && question.root_player == Player::Second {
+                    continue;
+                }
+                let truth = search.solve(&pos, question, &Limits::default());
+                let mut dag = PnsDag::new(pos.clone(), question, Limits::default());
+                let at = format!("{question:?} at {}", pos.format_position());
+                assert_eq!(dag.run(), truth, "{at}");
+                let stats = dag.stats();
+                assert!(stats.peak_nodes <= positions, "{at}: {stats:?}");
+                assert_eq!(stats.peak_nodes, stats.nodes_created, "{at}");
+                checked += 1;
+                // Tree PNS creates a position once per line to it.
+                let mut tree = BestFirst::new(pos.clone(), Pns, question, 0, Limits::default());
+                assert_eq!(tree.run(), truth, "{at}");
+                shared += usize::from(stats.nodes_created < tree.stats().nodes_created);
+            }
+        }
+    }
+    assert!(checked > 20_000 && shared > 100, "{checked} {shared}");
 }

@@ -126,7 +126,8 @@ fn the_catalogue_lists_its_searches_by_family() {
             "cns",
             "om",
             "expectimax",
-            "dfpn-k"
+            "dfpn-k",
+            "pns-dag"
         ]
     );
     for info in SEARCHES {

@@ -21,7 +21,7 @@
 //! assert_eq!(scores, [0; 9]); // no opinion: the game's order is kept
 //! ```
 
-use super::{Game, Outcome};
+use super::{Game, MoveBuffer, MoveList, Outcome, Turn};
 use crate::search::Limits;
 use crate::search::exact::alphabeta::Score;
 
@@ -140,6 +140,64 @@ pub trait Knowledge: Game {
     /// verdicts.
     fn initial_numbers(&self) -> (u32, u32) {
         (1, 1)
+    }
+}
+
+/// Reorders `moves` (the legal moves of `pos`) by `ordering`: higher scores first, the
+/// game's order on ties. Nothing changes where chance acts or fewer than two moves exist.
+/// What the proof-number searches with knowledge (`dfpn-k`, `pns-dag`) do at each node.
+///
+/// ```
+/// use pnplay::game::{Game, MoveList, tictactoe::TicTacToe};
+/// use pnplay::game::knowledge::{NoOrdering, order_moves};
+/// let pos = TicTacToe::start(&());
+/// let mut moves = MoveList::<TicTacToe>::default();
+/// pos.legal_moves(&mut moves);
+/// let before = moves.clone();
+/// order_moves(&mut NoOrdering, &pos, &mut moves);
+/// assert_eq!(moves, before); // no opinion: the game's order is kept
+/// ```
+pub fn order_moves<G: Game>(
+    ordering: &mut (impl MoveOrdering<G> + ?Sized),
+    pos: &G,
+    moves: &mut MoveList<G>,
+) {
+    if moves.len() < 2 || !matches!(pos.turn(), Turn::Player(_)) {
+        return;
+    }
+    let mut scores = G::List::<i32>::default();
+    for _ in moves.iter() {
+        scores.push(0);
+    }
+    ordering.score_moves(pos, moves, &mut scores);
+    let mut scored = G::List::<(i32, G::Move)>::default();
+    for (&score, &mv) in scores.iter().zip(moves.iter()) {
+        scored.push((score, mv));
+    }
+    scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    for (slot, &(_, mv)) in moves.iter_mut().zip(scored.iter()) {
+        *slot = mv;
+    }
+}
+
+/// The initial proof and disproof numbers `(pn, dn)` of a position not searched yet whose
+/// player to move has the estimates `(for, against)` ([`Knowledge::initial_numbers`]): `for`
+/// and `against` read as pn and dn where that player is the root player (an OR node), as dn
+/// and pn otherwise; both at least 1.
+///
+/// ```
+/// use pnplay::game::knowledge::proof_numbers;
+/// assert_eq!(proof_numbers((1, 7), true), (1, 7));  // OR node: one move may prove it
+/// assert_eq!(proof_numbers((1, 7), false), (7, 1)); // AND node: all 7 replies to refute
+/// assert_eq!(proof_numbers((0, 0), true), (1, 1));
+/// ```
+#[must_use]
+pub fn proof_numbers((mover_for, mover_against): (u32, u32), or_node: bool) -> (u32, u32) {
+    let (mover_for, mover_against) = (mover_for.max(1), mover_against.max(1));
+    if or_node {
+        (mover_for, mover_against)
+    } else {
+        (mover_against, mover_for)
     }
 }
 

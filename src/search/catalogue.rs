@@ -234,6 +234,7 @@ searches!(
     heuristic::om::OmSearch,
     expectimax::ExpectimaxSearch,
     exact::dfpn::DfPnKnowledgeSearch,
+    bestfirst::dag::PnsDagSearch,
 );
 
 /// The search with id `id`.

@@ -301,6 +301,19 @@ pub const PLAYOUT: ParamSpec = ParamSpec {
     )
 };
 
+/// `pns-dag`'s frontier: leaves with at most this many moves left are settled by the game's
+/// exact solver, whose positions count as nodes.
+pub const FRONTIER: ParamSpec = ParamSpec {
+    kind: ParamKind::Integer,
+    min: Some(1.0),
+    optional: true,
+    ..ParamSpec::real(
+        "frontier",
+        "solver frontier",
+        "pns-dag: settle a leaf with at most this many moves left (Othello: empty squares) by the game's exact solver, its positions counted as nodes; off: expand every leaf",
+    )
+};
+
 /// The seed of every random choice of a run.
 pub const SEED: ParamSpec = ParamSpec {
     link: "s",

@@ -1,7 +1,8 @@
 //! The best-first family: the driver shared by PNS, PPNS (paper and precise), MCPNS and PP
 //! (PPNS paper §2–3, Algorithms 1–6), the arena tree it grows, and the playouts that value
 //! new leaves. Each search's module holds only its numbers (a [`Rules`] type) and its
-//! catalogue entry.
+//! catalogue entry; [`dag`] (`pns-dag`) is the exception: PNS over a graph of positions, which
+//! a tree driver cannot hold, with its own driver.
 //!
 //! Every iteration does the same four things; only the numbers differ between searches,
 //! and those live behind the [`Rules`] trait:
@@ -43,6 +44,7 @@
 //! ```
 
 pub mod cns;
+pub mod dag;
 pub mod mcpns;
 pub mod playout;
 pub mod pns;

@@ -80,7 +80,7 @@
 
 use super::table::Table;
 use crate::game::catalogue::Catalogued;
-use crate::game::knowledge::{Knowledge, MoveOrdering};
+use crate::game::knowledge::{Knowledge, MoveOrdering, order_moves, proof_numbers};
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
 use crate::search::catalogue::{DN, Explain, Family, PN, SearchInfo, SearchKind};
 use crate::search::params::Params;
@@ -348,42 +348,15 @@ impl<G: Game> DfPn<G> {
         let Turn::Player(_) = pos.turn() else {
             return Numbers::UNKNOWN;
         };
-        let (mover_for, mover_against) = (guide.initial)(pos);
-        let (mover_for, mover_against) = (mover_for.max(1), mover_against.max(1));
-        if self.is_or(pos) {
-            Numbers {
-                pn: mover_for,
-                dn: mover_against,
-            }
-        } else {
-            Numbers {
-                pn: mover_against,
-                dn: mover_for,
-            }
-        }
+        let (pn, dn) = proof_numbers((guide.initial)(pos), self.is_or(pos));
+        Numbers { pn, dn }
     }
 
     /// Reorders `moves` of `pos` by the game's ordering (higher scores first, the game's
     /// order on ties), if the search uses knowledge.
     fn order(&mut self, pos: &G, moves: &mut MoveList<G>) {
-        let Some(guide) = &mut self.guide else {
-            return;
-        };
-        if moves.len() < 2 || !matches!(pos.turn(), Turn::Player(_)) {
-            return;
-        }
-        let mut scores = G::List::<i32>::default();
-        for _ in moves.iter() {
-            scores.push(0);
-        }
-        guide.ordering.score_moves(pos, moves, &mut scores);
-        let mut scored = G::List::<(i32, G::Move)>::default();
-        for (&score, &mv) in scores.iter().zip(moves.iter()) {
-            scored.push((score, mv));
-        }
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for (slot, &(_, mv)) in moves.iter_mut().zip(scored.iter()) {
-            *slot = mv;
+        if let Some(guide) = &mut self.guide {
+            order_moves(guide.ordering.as_mut(), pos, moves);
         }
     }
 
