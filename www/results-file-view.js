@@ -178,7 +178,7 @@ export class ResultsFileView {
 
   drawExperiment({ records, experiment, rows, table }) {
     const paperTitle = PAPERS.find(([value]) => value === experiment)?.[1];
-    this.ui.status.textContent = `${this.name}: ${records} records, ${rows.length} rows (stage × search)${paperTitle ? ` · beside ${paperTitle}` : ' · no published numbers beside them'}`;
+    this.ui.status.textContent = `${this.name}: ${records} ${records === 1 ? 'record' : 'records'}, ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} (stage × search)${paperTitle ? ` · beside ${paperTitle}` : ' · no published numbers beside them'}`;
     const head = ['stage', 'search', 'n', ...VERDICTS.map(([, title]) => title), 'completion %', 'exact W/D/L', 'wrong', 'mean iterations', 'mean nodes', 'paper completion %', 'paper S / U / out', 'paper mean nodes', 'paper mean s', 'source'];
     const tableEl = document.createElement('table');
     tableEl.createCaption().textContent = paperTitle ? `Ours beside the published numbers (${paperTitle})` : 'Ours (the papers publish no numbers for this experiment)';

@@ -63,6 +63,13 @@ test('a served results/ file shows our numbers and the paper’s; a bad file say
   assert.match(await page.locator('#resfile-status').textContent(), /900 records/);
   assert.equal(await page.locator('#resfile-chart .uplot').count(), 1, 'the completion plot');
 
+  // A file of one record: one record, one row (singular words).
+  const first = readFileSync(path.join(repo, 'results', 'othello-stages.jsonl'), 'utf8').split('\n')[0];
+  await page.setInputFiles('#resfile-input', { name: 'one.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(`${first}\n`) });
+  await page.waitForFunction(() => document.querySelector('#resfile-status').textContent.startsWith('one.jsonl: '), null, WAIT);
+  assert.match(await page.locator('#resfile-status').textContent(), /^one\.jsonl: 1 record, 1 row \(/);
+  assert.equal(await page.locator('#resfile-table tbody tr').count(), 1);
+
   // A file that is not JSON Lines of a batch command: a message naming it, nothing drawn.
   await page.setInputFiles('#resfile-input', { name: 'notes.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from('this is not a record\n') });
   await page.waitForSelector('#resfile-panel[data-state="error"]', WAIT);
