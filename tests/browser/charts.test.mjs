@@ -126,6 +126,8 @@ test('charts follow the page width and save as PNG and CSV', async () => {
     return [...document.querySelectorAll('#charts canvas')].every((c) => c.getBoundingClientRect().right <= box.right + 1);
   });
   assert.ok(fits, 'every chart fits in its container at 390 px');
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(pageWidth <= 390, `the page scrolls sideways at 390 px: ${pageWidth} px wide`);
 
   const [png] = await Promise.all([page.waitForEvent('download'), page.locator('.chart-root-value .chart-png').click()]);
   assert.equal(png.suggestedFilename(), 'pnplay-root-value.png');
