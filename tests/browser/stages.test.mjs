@@ -52,6 +52,12 @@ test('a small stages run in the worker pool matches the CLI, downloads CSV, and 
   const page = await openPage(fixture.browser, fixture.server.url + SETTINGS);
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.locator('#stages-panel').isVisible(), true);
+  // The experiment starts from the game's start: the board steps aside, the game choice stays.
+  assert.equal(await page.locator('#board').isVisible(), false);
+  assert.equal(await page.locator('#game-select').isVisible(), true);
+  await page.click('#view-tree');
+  assert.equal(await page.locator('#board').isVisible(), true, 'the playground shows the board again');
+  await page.click('#view-stages');
   await page.click('#stages-run');
   await page.waitForSelector('#stages-panel[data-state="done"]', { timeout: 120000 });
   assert.match(await page.locator('#stages-status').textContent(), /16 of 16 searches done/);
