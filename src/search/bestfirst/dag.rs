@@ -169,6 +169,15 @@ pub struct PnsDag<G: Game> {
     clock: Clock,
 }
 
+/// The numbers and status of a resolved node: proven 0 / ∞, disproven ∞ / 0.
+fn resolved(proven: bool) -> (u32, u32, Status) {
+    if proven {
+        (0, INFINITE, Status::Proven)
+    } else {
+        (INFINITE, 0, Status::Disproven)
+    }
+}
+
 /// Uninformed numbers for a game without knowledge.
 fn one_one<G>(_: &G) -> (u32, u32) {
     (1, 1)
@@ -260,8 +269,7 @@ impl<G: Game> PnsDag<G> {
     fn new_node(&self, pos: &G, depth: u32) -> DagNode {
         let kind = NodeKind::of(pos.turn(), self.question.root_player);
         let (pn, dn, status) = match pos.outcome(self.question.root_player) {
-            Some(outcome) if self.question.proven_by(outcome) => (0, INFINITE, Status::Proven),
-            Some(_) => (INFINITE, 0, Status::Disproven),
+            Some(outcome) => resolved(self.question.proven_by(outcome)),
             None if matches!(kind, NodeKind::Or | NodeKind::And) => {
                 let (pn, dn) = proof_numbers((self.guide.initial)(pos), kind.is_or());
                 (pn, dn, Status::Unknown)
@@ -313,8 +321,7 @@ impl<G: Game> PnsDag<G> {
             .iter()
             .map(|e| &self.nodes[e.child as usize]);
         match Status::combine(kind, children.clone().map(|c| c.status)) {
-            Status::Proven => (0, INFINITE, Status::Proven),
-            Status::Disproven => (INFINITE, 0, Status::Disproven),
+            status @ (Status::Proven | Status::Disproven) => resolved(status == Status::Proven),
             Status::Unknown => {
                 let (mut least, mut sum) = (INFINITE, 0u32);
                 for child in children {
@@ -366,10 +373,10 @@ impl<G: Game> PnsDag<G> {
         }
     }
 
-    /// What the game's exact solver says of leaf `pos` if it lies within the frontier:
-    /// `Ok(None)` outside it, [`Stop`] if a limit stopped the solver. Its positions are
+    /// Whether the game's exact solver proves leaf `pos` (`false`: disproves it) if it lies
+    /// within the frontier: `Ok(None)` outside it, [`Stop`] if a limit stopped the solver. Its positions are
     /// counted as nodes created.
-    fn settle(&mut self, pos: &G) -> Result<Option<Status>, Stop> {
+    fn settle(&mut self, pos: &G) -> Result<Option<bool>, Stop> {
         let Some(frontier) = &mut self.guide.frontier else {
             return Ok(None);
         };
@@ -398,7 +405,7 @@ impl<G: Game> PnsDag<G> {
         } else {
             outcome.flipped()
         };
-        Ok(Some(Status::from_proven(self.question.proven_by(for_root))))
+        Ok(Some(self.question.proven_by(for_root)))
     }
 
     /// One iteration: select the most-proving leaf, settle it by the solver or expand it,
@@ -415,14 +422,9 @@ impl<G: Game> PnsDag<G> {
         }
         match self.settle(&pos) {
             Err(Stop) => return false,
-            Ok(Some(status)) => {
+            Ok(Some(proven)) => {
                 let node = &mut self.nodes[mpn as usize];
-                node.status = status;
-                (node.pn, node.dn) = if status == Status::Proven {
-                    (0, INFINITE)
-                } else {
-                    (INFINITE, 0)
-                };
+                (node.pn, node.dn, node.status) = resolved(proven);
             }
             Ok(None) => {
                 if !self.expand(mpn, &pos) {
@@ -661,15 +663,11 @@ impl SearchKind for PnsDagSearch {
         title: "PNS over a DAG with knowledge",
         help: "proof-number search over the graph of positions (transpositions linked, all parents updated; Schijf, Allis & Uiterwijk 1994) with the game's initial numbers and move ordering, optionally its exact solver at the frontier",
         family: Family::BestFirst,
+        // What the exact family can do (exact answers, no tree, acyclic games, chance as
+        // AND), but stepped iteration by iteration like the other best-first searches.
         capabilities: Capabilities {
             steppable: true,
-            exact: true,
-            playouts: false,
-            tree: false,
-            plays: false,
-            acyclic_only: true,
-            chance: true,
-            timed: false,
+            ..crate::search::exact::CAPABILITIES
         },
         params: &[FRONTIER],
         explain: Explain {
