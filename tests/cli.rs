@@ -265,3 +265,105 @@ fn help_texts_list_the_games_of_the_catalogue() {
         assert!(help.contains(&grammar.replace(' ', "")), "{args:?}: {help}");
     }
 }
+
+#[test]
+fn train_writes_samples_and_weights_and_refuses_bad_input() {
+    let dir = std::env::temp_dir().join(format!("pnplay-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let samples = dir.join("samples.txt");
+    let weights = dir.join("weights.bin");
+    let (samples_arg, weights_arg) = (samples.to_str().unwrap(), weights.to_str().unwrap());
+    let output = pnplay(&[
+        "train",
+        "positions",
+        "--count",
+        "40",
+        "--min-empties",
+        "8",
+        "--max-empties",
+        "9",
+        "--jobs",
+        "2",
+        "--out",
+        samples_arg,
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let lines = std::fs::read_to_string(&samples).unwrap();
+    assert_eq!(
+        last_line(&output),
+        format!(
+            "{} positions written to {samples_arg}",
+            lines.lines().count()
+        )
+    );
+    let output = pnplay(&[
+        "train",
+        "fit",
+        samples_arg,
+        "--stages",
+        "0,9",
+        "--out",
+        weights_arg,
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let bytes = std::fs::read(&weights).unwrap();
+    let read = pnplay::game::othello::patterns::Weights::from_bytes(&bytes).unwrap();
+    assert_eq!(read.stage_from, [0, 9]);
+    std::fs::write(dir.join("bad.txt"), "00ff 0f00 3\nnot a sample\n").unwrap();
+    for args in [
+        &[
+            "train",
+            "positions",
+            "--count",
+            "5",
+            "--min-empties",
+            "12",
+            "--max-empties",
+            "10",
+            "--out",
+            samples_arg,
+        ][..],
+        &[
+            "train",
+            "fit",
+            dir.join("bad.txt").to_str().unwrap(),
+            "--out",
+            weights_arg,
+        ][..],
+        &[
+            "train",
+            "fit",
+            samples_arg,
+            "--stages",
+            "9,0",
+            "--out",
+            weights_arg,
+        ][..],
+        &[
+            "train",
+            "fit",
+            dir.join("missing.txt").to_str().unwrap(),
+            "--out",
+            weights_arg,
+        ][..],
+    ] {
+        let output = pnplay(args);
+        assert!(!output.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("pnplay: "), "{args:?}: {stderr}");
+    }
+    let stderr = String::from_utf8_lossy(
+        &pnplay(&[
+            "train",
+            "fit",
+            dir.join("bad.txt").to_str().unwrap(),
+            "--out",
+            weights_arg,
+        ])
+        .stderr,
+    )
+    .to_string();
+    assert!(stderr.contains("line 2"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

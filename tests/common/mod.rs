@@ -355,6 +355,8 @@ pub struct Ffo {
     pub pos: Othello,
     pub score: i32,
     pub best_moves: Vec<String>,
+    /// Every listed move (lower case) with its score, best first.
+    pub scored: Vec<(String, i32)>,
 }
 
 /// Reads an OBF file: `<board> <side>; MOVE:+score; ...`, moves listed best first.
@@ -383,6 +385,7 @@ pub fn read_ffo(file: &str, first_number: usize) -> Vec<Ffo> {
                 pos,
                 score,
                 best_moves,
+                scored,
             }
         })
         .collect()

@@ -10,6 +10,7 @@ mod params;
 mod play2048;
 mod serve;
 mod tournament;
+mod train;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -124,6 +125,9 @@ enum Command {
     /// Combine the JSON Lines files of the shards of one batch run (`--shard K/N`), check
     /// that no record is missing or twice, and write and print what one run would have.
     Merge(merge::MergeArgs),
+    /// Fit the Othello pattern evaluation (the endgame solver's move ordering) to solved
+    /// positions: `positions` plays and solves them, `fit` writes the weights file.
+    Train(train::TrainArgs),
 }
 
 /// A folder of the repository: under the current directory if it is there, else beside
@@ -346,6 +350,7 @@ fn main() -> ExitCode {
         ),
         Command::Play2048(args) => play2048::run(&args, &batch),
         Command::Merge(args) => merge::run(&args),
+        Command::Train(args) => train::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

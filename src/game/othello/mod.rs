@@ -86,8 +86,10 @@ use std::fmt;
 pub mod endgame;
 pub mod eval;
 pub mod ordering;
+pub mod patterns;
 pub mod pn_knowledge;
 pub mod stability;
+pub mod training;
 pub use ordering::*;
 
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};

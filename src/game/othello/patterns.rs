@@ -1,0 +1,408 @@
+//! A learned pattern evaluation of 8×8 Othello positions: the predicted final disc
+//! difference for the side to move, used to order moves in the endgame solver
+//! ([`super::endgame`]) at the nodes far from the end, where fastest-first alone orders
+//! poorly.
+//!
+//! It is the evaluation of the strong Othello programs (Buro's Logistello, "Experiments
+//! with Multi-ProbCut and a new high-quality evaluation function for Othello", 1997; Edax
+//! uses the same pattern set): the board is read through fixed *patterns* of squares (the
+//! corner 3×3 block, an edge with its two X-squares, the corner 2×5 block, the second to
+//! fourth rows, the diagonals of length 4 to 8), each pattern in every orientation the
+//! eight symmetries of the board give it, and four counts (the mobility and potential
+//! mobility of each side). Each reading (every square empty, the mover's or
+//! the opponent's) is an index into the pattern's table of weights; the evaluation is the
+//! sum of the weights of every reading, plus a bias. One set of tables is kept per *stage*
+//! (a range of empty squares).
+//!
+//! The weights are fitted by least squares to the exact final scores of positions solved
+//! by [`super::endgame`] (`pnplay train`, see [`super::training`]), and shipped in
+//! `patterns.weights`. A reading and its mirror image within one pattern share a weight, so
+//! the evaluation is the same for the eight symmetric images of a position.
+//!
+//! ```
+//! use pnplay::game::{Game, othello::{Othello, Size, patterns}};
+//! // FFO #40 (20 empties, black to move wins by 38): the evaluation sees black ahead.
+//! let text = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+//! let pos = Othello::parse_position(&Size::Eight, text).unwrap();
+//! assert!(patterns::evaluate_position(&pos).unwrap() > 0);
+//! ```
+
+use std::sync::OnceLock;
+
+use super::{Othello, Size, legal_squares};
+
+/// Weights are stored in 1/`SCALE` discs.
+pub const SCALE: i32 = 64;
+
+/// The patterns, each as its squares in one orientation (`8 * row + column`); the other
+/// orientations come from the board's symmetries.
+const BASE_PATTERNS: [&[u8]; 11] = [
+    // corner 3×3
+    &[0, 1, 2, 8, 9, 10, 16, 17, 18],
+    // edge and its two X-squares
+    &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14],
+    // corner 2×5
+    &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12],
+    // second, third and fourth rows
+    &[8, 9, 10, 11, 12, 13, 14, 15],
+    &[16, 17, 18, 19, 20, 21, 22, 23],
+    &[24, 25, 26, 27, 28, 29, 30, 31],
+    // diagonals of 8, 7, 6, 5 and 4 squares
+    &[0, 9, 18, 27, 36, 45, 54, 63],
+    &[1, 10, 19, 28, 37, 46, 55],
+    &[2, 11, 20, 29, 38, 47],
+    &[3, 12, 21, 30, 39],
+    &[4, 13, 22, 31],
+];
+
+/// Counts read as one reading each (0..=64): the mobility and the potential mobility (empty
+/// squares next to the other side's discs) of the side to move and of the other side.
+/// Buro's Logistello has the same kind of mobility features beside its patterns.
+const COUNTS: [fn(u64, u64) -> u32; 4] = [
+    |mover, other| legal_squares(mover, other, u64::MAX).count_ones(),
+    |mover, other| legal_squares(other, mover, u64::MAX).count_ones(),
+    |mover, other| (neighbours(other) & !(mover | other)).count_ones(),
+    |mover, other| (neighbours(mover) & !(mover | other)).count_ones(),
+];
+
+/// Readings of a count.
+const COUNT_READINGS: usize = 65;
+
+/// The squares next to any of `discs` (the eight directions, without wrapping).
+#[inline]
+#[must_use]
+pub fn neighbours(discs: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let sideways = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
+    let row = discs | sideways;
+    sideways | (row << 8) | (row >> 8)
+}
+
+/// The longest pattern.
+const MAX_SQUARES: usize = 10;
+
+/// One pattern: its orientations on the board and its table's place in a stage's weights.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    /// Squares read, most significant digit first, one list per orientation.
+    pub instances: Vec<Vec<u8>>,
+    /// Where the pattern's table starts in a stage's weights.
+    pub offset: usize,
+    /// 3^squares: the readings.
+    pub readings: usize,
+    /// For each reading, the reading that stands for it and its mirror images (the
+    /// smallest of them).
+    pub canonical: Vec<u32>,
+}
+
+/// One orientation of a pattern, flat for the evaluation's loop.
+#[derive(Clone, Copy, Debug)]
+struct Instance {
+    squares: [u8; MAX_SQUARES],
+    len: u8,
+    pattern: u8,
+    offset: u32,
+}
+
+/// The whole pattern set.
+#[derive(Clone, Debug)]
+pub struct PatternSet {
+    /// The patterns.
+    pub patterns: Vec<Pattern>,
+    /// Every orientation of every pattern.
+    instances: Vec<Instance>,
+    /// Where the counts' tables start.
+    count_offset: usize,
+    /// Weights per stage: every table, then the bias.
+    pub weights_per_stage: usize,
+}
+
+/// The eight symmetries of the board, as maps of (row, column).
+fn symmetry(square: u8, which: u8) -> u8 {
+    let (mut r, mut c) = (square / 8, square % 8);
+    if which & 4 != 0 {
+        (r, c) = (c, r);
+    }
+    if which & 2 != 0 {
+        r = 7 - r;
+    }
+    if which & 1 != 0 {
+        c = 7 - c;
+    }
+    8 * r + c
+}
+
+/// Index of the reading `digits` (most significant first).
+fn index_of(digits: &[u8]) -> usize {
+    digits.iter().fold(0, |acc, &d| acc * 3 + usize::from(d))
+}
+
+impl PatternSet {
+    fn build() -> PatternSet {
+        let mut patterns = Vec::with_capacity(BASE_PATTERNS.len());
+        let mut offset = 0;
+        for base in BASE_PATTERNS {
+            let mut instances: Vec<Vec<u8>> = Vec::new();
+            // Orders of the base's own squares that a symmetry maps the base onto.
+            let mut self_maps: Vec<Vec<usize>> = Vec::new();
+            for which in 0..8 {
+                let image: Vec<u8> = base.iter().map(|&s| symmetry(s, which)).collect();
+                let mut sorted = image.clone();
+                sorted.sort_unstable();
+                let mut base_sorted = base.to_vec();
+                base_sorted.sort_unstable();
+                if sorted == base_sorted {
+                    let map = image
+                        .iter()
+                        .map(|s| base.iter().position(|b| b == s).unwrap_or(0))
+                        .collect();
+                    self_maps.push(map);
+                }
+                let seen = instances.iter().any(|inst| {
+                    let mut other = inst.clone();
+                    other.sort_unstable();
+                    other == sorted
+                });
+                if !seen {
+                    instances.push(image);
+                }
+            }
+            let readings = 3usize.pow(base.len() as u32);
+            let mut canonical = vec![0u32; readings];
+            let mut digits = [0u8; MAX_SQUARES];
+            let mut mapped = [0u8; MAX_SQUARES];
+            for (reading, slot) in canonical.iter_mut().enumerate() {
+                let mut rest = reading;
+                for d in digits[..base.len()].iter_mut().rev() {
+                    *d = (rest % 3) as u8;
+                    rest /= 3;
+                }
+                let mut least = reading;
+                for map in &self_maps {
+                    for (k, &from) in map.iter().enumerate() {
+                        mapped[k] = digits[from];
+                    }
+                    least = least.min(index_of(&mapped[..base.len()]));
+                }
+                *slot = least as u32;
+            }
+            patterns.push(Pattern {
+                instances,
+                offset,
+                readings,
+                canonical,
+            });
+            offset += readings;
+        }
+        for _ in COUNTS {
+            patterns.push(Pattern {
+                instances: Vec::new(),
+                offset,
+                readings: COUNT_READINGS,
+                canonical: (0..COUNT_READINGS as u32).collect(),
+            });
+            offset += COUNT_READINGS;
+        }
+        let count_offset = patterns[BASE_PATTERNS.len()].offset;
+        let instances = patterns
+            .iter()
+            .enumerate()
+            .flat_map(|(k, pattern)| {
+                pattern.instances.iter().map(move |squares| {
+                    let mut flat = [0u8; MAX_SQUARES];
+                    flat[..squares.len()].copy_from_slice(squares);
+                    Instance {
+                        squares: flat,
+                        len: squares.len() as u8,
+                        pattern: k as u8,
+                        offset: pattern.offset as u32,
+                    }
+                })
+            })
+            .collect();
+        PatternSet {
+            patterns,
+            instances,
+            count_offset,
+            weights_per_stage: offset + 1,
+        }
+    }
+
+    /// The pattern set (built once).
+    pub fn get() -> &'static PatternSet {
+        static SET: OnceLock<PatternSet> = OnceLock::new();
+        SET.get_or_init(PatternSet::build)
+    }
+
+    /// Calls `visit` with the place in a stage's weights of every reading of the position
+    /// (`mover` to move against `other`), canonical if `canonical`.
+    #[inline]
+    pub fn readings(&self, mover: u64, other: u64, canonical: bool, mut visit: impl FnMut(usize)) {
+        for instance in &self.instances {
+            let mut index = 0usize;
+            for &square in &instance.squares[..usize::from(instance.len)] {
+                index = index * 3
+                    + (mover >> square & 1) as usize
+                    + 2 * (other >> square & 1) as usize;
+            }
+            if canonical {
+                index = self.patterns[usize::from(instance.pattern)].canonical[index] as usize;
+            }
+            visit(instance.offset as usize + index);
+        }
+        for (k, count) in COUNTS.iter().enumerate() {
+            visit(self.count_offset + k * COUNT_READINGS + count(mover, other) as usize);
+        }
+    }
+
+    /// Number of readings of one position (every orientation of every pattern).
+    #[must_use]
+    pub fn readings_per_position(&self) -> usize {
+        self.instances.len() + COUNTS.len()
+    }
+}
+
+/// The stages: the lowest empty-square count of each, ascending; a position belongs to the
+/// last stage whose lowest count it reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Lowest empties of each stage.
+    pub stage_from: Vec<u8>,
+    /// `stage_from.len()` stages of [`PatternSet::weights_per_stage`] weights, in
+    /// 1/[`SCALE`] discs.
+    pub values: Vec<i16>,
+}
+
+/// File magic of the weights.
+const MAGIC: &[u8; 8] = b"PNPWGT01";
+
+/// Why a weights file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsError(pub String);
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "pattern weights: {}", self.0)
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+impl Weights {
+    /// The stage of a position with `empties` empty squares.
+    #[inline]
+    #[must_use]
+    pub fn stage(&self, empties: u32) -> usize {
+        self.stage_from
+            .iter()
+            .rposition(|&from| empties >= u32::from(from))
+            .unwrap_or(0)
+    }
+
+    /// The evaluation of `mover` to move against `other`, in 1/[`SCALE`] discs.
+    #[inline]
+    #[must_use]
+    pub fn evaluate(&self, mover: u64, other: u64) -> i32 {
+        let set = PatternSet::get();
+        let empties = (!(mover | other)).count_ones();
+        let stage = &self.values[self.stage(empties) * set.weights_per_stage..]
+            [..set.weights_per_stage];
+        let mut sum = i32::from(stage[set.weights_per_stage - 1]);
+        set.readings(mover, other, false, |at| sum += i32::from(stage[at]));
+        sum
+    }
+
+    /// The file form: magic, stage count, the stages' lowest empties, then the weights of
+    /// canonical readings only (the others repeat them), little-endian `i16`.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let set = PatternSet::get();
+        let mut bytes = MAGIC.to_vec();
+        bytes.push(self.stage_from.len() as u8);
+        bytes.extend(&self.stage_from);
+        for stage in self.values.chunks(set.weights_per_stage) {
+            for pattern in &set.patterns {
+                for reading in 0..pattern.readings {
+                    if pattern.canonical[reading] as usize == reading {
+                        bytes.extend(stage[pattern.offset + reading].to_le_bytes());
+                    }
+                }
+            }
+            bytes.extend(stage[set.weights_per_stage - 1].to_le_bytes());
+        }
+        bytes
+    }
+
+    /// Reads [`Weights::to_bytes`].
+    ///
+    /// # Errors
+    /// A wrong magic, stage list or length.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        let set = PatternSet::get();
+        let rest = bytes
+            .strip_prefix(MAGIC)
+            .ok_or_else(|| WeightsError("not a weights file (bad magic)".into()))?;
+        let (&stages, rest) = rest
+            .split_first()
+            .ok_or_else(|| WeightsError("no stage count".into()))?;
+        let stages = usize::from(stages);
+        if stages == 0 || rest.len() < stages {
+            return Err(WeightsError("bad stage list".into()));
+        }
+        let (stage_from, mut rest) = rest.split_at(stages);
+        if !stage_from.windows(2).all(|w| w[0] < w[1]) {
+            return Err(WeightsError("stages not ascending".into()));
+        }
+        let mut values = vec![0i16; stages * set.weights_per_stage];
+        let mut next = || -> Result<i16, WeightsError> {
+            let (head, tail) = rest
+                .split_first_chunk::<2>()
+                .ok_or_else(|| WeightsError("file too short".into()))?;
+            rest = tail;
+            Ok(i16::from_le_bytes(*head))
+        };
+        for stage in values.chunks_mut(set.weights_per_stage) {
+            for pattern in &set.patterns {
+                for reading in 0..pattern.readings {
+                    let canonical = pattern.canonical[reading] as usize;
+                    stage[pattern.offset + reading] = if canonical == reading {
+                        next()?
+                    } else {
+                        stage[pattern.offset + canonical]
+                    };
+                }
+            }
+            stage[set.weights_per_stage - 1] = next()?;
+        }
+        if !rest.is_empty() {
+            return Err(WeightsError("file too long".into()));
+        }
+        Ok(Weights {
+            stage_from: stage_from.to_vec(),
+            values,
+        })
+    }
+
+    /// The shipped weights.
+    ///
+    /// # Panics
+    /// If the shipped file does not match the pattern set (caught by the tests).
+    pub fn shipped() -> &'static Weights {
+        static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+        WEIGHTS.get_or_init(|| {
+            Weights::from_bytes(include_bytes!("patterns.weights"))
+                .expect("the shipped pattern weights match the pattern set")
+        })
+    }
+}
+
+/// The shipped evaluation of an 8×8 position for its side to move, in discs (rounded);
+/// `None` on the smaller boards.
+#[must_use]
+pub fn evaluate_position(pos: &Othello) -> Option<i32> {
+    (pos.size() == Size::Eight).then(|| {
+        let value = Weights::shipped().evaluate(pos.mover, pos.waiting);
+        (value + value.signum() * SCALE / 2) / SCALE
+    })
+}
