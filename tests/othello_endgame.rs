@@ -4,24 +4,13 @@
 
 mod common;
 
-use common::{random_positions, read_ffo};
+use common::{othello_positions as positions, read_ffo};
 use pnplay::game::knowledge::{ExactSolver, Knowledge};
 use pnplay::game::othello::endgame::Solver;
 use pnplay::game::othello::{Othello, OthelloOrdering, Size};
 use pnplay::game::{Game, MoveList, Outcome, Turn};
 use pnplay::search::Limits;
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
-
-/// Seeded random 8×8 positions, a player's turn, with `low..=high` empty squares.
-fn positions(count: usize, seed: u64, low: u32, high: u32) -> Vec<Othello> {
-    random_positions(
-        &Othello::start(&Size::Eight),
-        count,
-        seed,
-        |rng| 60 - low - rng.below(high - low + 1),
-        |pos| pos.turn() != Turn::Over,
-    )
-}
 
 /// The solver's value and move agree with alpha-beta: same value, and the move is legal and
 /// leads to a child whose alpha-beta value gives it back.

@@ -7,33 +7,34 @@
 
 mod common;
 
-use common::{random_positions, read_ffo};
+use common::{othello_positions as positions, read_ffo};
 use pnplay::game::othello::patterns::{PatternSet, SCALE, Weights, evaluate_position};
 use pnplay::game::othello::training::{self, Sample};
 use pnplay::game::othello::{Othello, OthelloOrdering, Size};
-use pnplay::game::{Game, MoveList, Turn};
+use pnplay::game::{Game, MoveList};
 use pnplay::search::Limits;
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 
 /// The image of a 64-bit board under symmetry `which` (bit 4: transpose, 2: flip rows, 1:
-/// flip columns).
-fn image(bits: u64, which: u8) -> u64 {
-    (0..64u8)
-        .filter(|&s| bits >> s & 1 == 1)
-        .map(|s| {
-            let (mut r, mut c) = (s / 8, s % 8);
-            if which & 4 != 0 {
-                (r, c) = (c, r);
+/// flip columns), by whole-mask byte and bit reversals (the module under test maps squares
+/// one by one).
+fn image(mut bits: u64, which: u8) -> u64 {
+    if which & 4 != 0 {
+        let mut t = 0;
+        for r in 0..8 {
+            for c in 0..8 {
+                t |= (bits >> (8 * r + c) & 1) << (8 * c + r);
             }
-            if which & 2 != 0 {
-                r = 7 - r;
-            }
-            if which & 1 != 0 {
-                c = 7 - c;
-            }
-            1u64 << (8 * r + c)
-        })
-        .fold(0, |acc, b| acc | b)
+        }
+        bits = t;
+    }
+    if which & 2 != 0 {
+        bits = bits.swap_bytes();
+    }
+    if which & 1 != 0 {
+        bits = bits.reverse_bits().swap_bytes();
+    }
+    bits
 }
 
 /// The side to move's and the other side's discs of a position, through its text.
@@ -49,16 +50,6 @@ fn discs(pos: &Othello) -> (u64, u64) {
             c if c == mover => (m | 1 << i, o),
             _ => (m, o | 1 << i),
         })
-}
-
-fn positions(count: usize, seed: u64, low: u32, high: u32) -> Vec<Othello> {
-    random_positions(
-        &Othello::start(&Size::Eight),
-        count,
-        seed,
-        |rng| 60 - low - rng.below(high - low + 1),
-        |pos| pos.turn() != Turn::Over,
-    )
 }
 
 #[test]

@@ -334,6 +334,17 @@ pub fn random_positions<G: Game>(
     positions
 }
 
+/// Seeded random 8×8 Othello positions, a player's turn, with `low..=high` empty squares.
+pub fn othello_positions(count: usize, seed: u64, low: u32, high: u32) -> Vec<Othello> {
+    random_positions(
+        &Othello::start(&Size::Eight),
+        count,
+        seed,
+        |rng| 60 - low - rng.below(high - low + 1),
+        |pos| pos.turn() != Turn::Over,
+    )
+}
+
 /// The moves of `pos` (a player's turn) as its game's knowledge orders them for the exact
 /// searches, best first (ties in the game's order), as text.
 pub fn ordered_moves<G: pnplay::game::knowledge::Knowledge>(pos: &G) -> Vec<String> {
