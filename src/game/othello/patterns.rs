@@ -57,7 +57,8 @@ const BASE_PATTERNS: [&[u8]; 11] = [
 
 /// Counts read as one reading each (0..=64): the mobility and the potential mobility (empty
 /// squares next to the other side's discs) of the side to move and of the other side.
-/// Buro's Logistello has the same kind of mobility features beside its patterns.
+/// Mobility is the feature the Othello heuristics paper (§5.1) and every Othello program rank
+/// first; here the fit decides what each count is worth.
 const COUNTS: [fn(u64, u64) -> u32; 4] = [
     |mover, other| legal_squares(mover, other, u64::MAX).count_ones(),
     |mover, other| legal_squares(other, mover, u64::MAX).count_ones(),

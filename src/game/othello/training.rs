@@ -10,9 +10,9 @@
 //!   stage, by stochastic gradient descent in a seeded order, with a held-out part to
 //!   report how well the fit predicts positions it has not seen.
 //!
-//! Logistello's evaluation was fitted the same way to the scores of solved and searched
-//! positions (Buro 1997, §3). Everything is seeded: the same arguments give the same
-//! weights.
+//! Logistello's pattern weights were likewise fitted by regression to the values of scored
+//! positions (Buro 1997). Everything is seeded: the same arguments give the same weights
+//! (`scripts/train-othello-eval` rebuilds the shipped file byte for byte).
 
 use super::endgame::Solver;
 use super::patterns::{PatternSet, SCALE, Weights};
