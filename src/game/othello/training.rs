@@ -16,7 +16,7 @@
 
 use super::endgame::Solver;
 use super::patterns::{PatternSet, SCALE, Weights};
-use super::{Othello, Size, flips, legal_squares};
+use super::{Othello, Size, flips, legal_squares, nth_set_bit};
 use crate::game::{Game, Player, Rng};
 use crate::game::knowledge::ExactSolver;
 use crate::search::Limits;
@@ -82,7 +82,7 @@ fn play_to(seed: u64, index: u64, lowest: u32, highest: u32) -> Option<(u64, u64
         let pick = if greedy && rng.below(4) != 0 {
             greedy_move(mover, other, moves)
         } else {
-            nth_bit(moves, rng.below(count))
+            nth_set_bit(moves, rng.below(count))
         };
         let flipped = flips(pick, mover, other);
         (mover, other) = (other & !flipped, mover | flipped | pick);
@@ -117,14 +117,6 @@ fn greedy_move(mover: u64, other: u64, moves: u64) -> u64 {
         }
     }
     best.1
-}
-
-/// The `n`-th lowest set bit of `bits`.
-fn nth_bit(mut bits: u64, n: u32) -> u64 {
-    for _ in 0..n {
-        bits &= bits - 1;
-    }
-    bits & bits.wrapping_neg()
 }
 
 /// `count` solved positions with `lowest..=highest` empty squares (uniform), on `jobs`
