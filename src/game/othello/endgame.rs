@@ -40,7 +40,7 @@
 //! on thousands of random positions and against the published FFO scores
 //! (`tests/othello_endgame.rs`).
 
-use super::patterns::{SCALE, Weights, neighbours};
+use super::patterns::{SCALE, Weights, potential_mobility};
 use super::stability::stable_discs;
 use super::{Move, Othello, Size, flips, legal_squares};
 use crate::game::{Game, Outcome};
@@ -127,13 +127,6 @@ struct Candidate {
     square: u8,
     flipped: u64,
     order: i32,
-}
-
-/// Potential mobility of the side with `mover` against `other`: the empty squares next to
-/// the other side's discs, where its moves may later appear.
-#[inline]
-fn potential_mobility(mover: u64, other: u64) -> i32 {
-    (neighbours(other) & !(mover | other)).count_ones() as i32
 }
 
 /// The endgame solver; its table is kept from one [`ExactSolver::score`] to the next.
@@ -372,11 +365,10 @@ impl Solver {
             if bit & odd != 0 {
                 order += 4;
             }
-            if count >= EVAL_EMPTIES {
-                order -= EVAL_WEIGHT * self.estimate(child_mover, child_other, count) / SCALE;
-            }
             if square == hinted {
                 order = i32::MAX;
+            } else if count >= EVAL_EMPTIES {
+                order -= EVAL_WEIGHT * self.estimate(child_mover, child_other, count) / SCALE;
             }
             list[length] = Candidate {
                 square,

@@ -62,8 +62,8 @@ const BASE_PATTERNS: [&[u8]; 11] = [
 const COUNTS: [fn(u64, u64) -> u32; 4] = [
     |mover, other| legal_squares(mover, other, u64::MAX).count_ones(),
     |mover, other| legal_squares(other, mover, u64::MAX).count_ones(),
-    |mover, other| (neighbours(other) & !(mover | other)).count_ones(),
-    |mover, other| (neighbours(mover) & !(mover | other)).count_ones(),
+    |mover, other| potential_mobility(mover, other) as u32,
+    |mover, other| potential_mobility(other, mover) as u32,
 ];
 
 /// Readings of a count.
@@ -72,12 +72,20 @@ const COUNT_READINGS: usize = 65;
 /// The squares next to any of `discs` (the eight directions, without wrapping).
 #[inline]
 #[must_use]
-pub fn neighbours(discs: u64) -> u64 {
+fn neighbours(discs: u64) -> u64 {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let sideways = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
     let row = discs | sideways;
     sideways | (row << 8) | (row >> 8)
+}
+
+/// Potential mobility of the side with `mover` against `other`: the empty squares next to
+/// the other side's discs, where its moves may later appear.
+#[inline]
+#[must_use]
+pub fn potential_mobility(mover: u64, other: u64) -> i32 {
+    (neighbours(other) & !(mover | other)).count_ones() as i32
 }
 
 /// The longest pattern.
@@ -147,12 +155,12 @@ impl PatternSet {
             let mut instances: Vec<Vec<u8>> = Vec::new();
             // Orders of the base's own squares that a symmetry maps the base onto.
             let mut self_maps: Vec<Vec<usize>> = Vec::new();
+            let mut base_sorted = base.to_vec();
+            base_sorted.sort_unstable();
             for which in 0..8 {
                 let image: Vec<u8> = base.iter().map(|&s| symmetry(s, which)).collect();
                 let mut sorted = image.clone();
                 sorted.sort_unstable();
-                let mut base_sorted = base.to_vec();
-                base_sorted.sort_unstable();
                 if sorted == base_sorted {
                     let map = image
                         .iter()
