@@ -52,6 +52,40 @@ fn discs(pos: &Othello) -> (u64, u64) {
         })
 }
 
+/// Each pattern reading is the base-3 number of the listed squares of the orientation (the
+/// mover's disc 1, the other's 2), read one square at a time: the module reads them through
+/// board images and row tables.
+#[test]
+fn readings_are_the_listed_squares() {
+    let set = PatternSet::get();
+    for pos in positions(300, 51, 1, 60) {
+        let (mover, other) = discs(&pos);
+        for canonical in [false, true] {
+            let mut fast = Vec::new();
+            set.readings(mover, other, canonical, |at| fast.push(at));
+            let slow: Vec<usize> = set
+                .patterns
+                .iter()
+                .flat_map(|pattern| {
+                    pattern.instances.iter().map(move |squares| {
+                        let index = squares.iter().fold(0, |acc, &s| {
+                            acc * 3 + (mover >> s & 1) as usize + 2 * (other >> s & 1) as usize
+                        });
+                        let index = if canonical {
+                            pattern.canonical[index] as usize
+                        } else {
+                            index
+                        };
+                        pattern.offset + index
+                    })
+                })
+                .collect();
+            assert_eq!(slow.len(), 46);
+            assert_eq!(fast[..slow.len()], slow[..], "{}", pos.format_position());
+        }
+    }
+}
+
 #[test]
 fn evaluation_is_symmetric() {
     let weights = Weights::shipped();

@@ -341,7 +341,6 @@ impl Solver {
         }
         let mut list = [Candidate::default(); 64];
         let mut length = 0;
-        let odd = odd_quadrants(empties);
         let mut squares = moves;
         while squares != 0 {
             let square = squares.trailing_zeros() as u8;
@@ -356,30 +355,25 @@ impl Solver {
                 *best_square = square;
                 return Ok(-i32::from(entry.upper));
             }
-            let replies = legal_squares(child_mover, child_other, u64::MAX);
-            let mut order = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
-                - 8 * potential_mobility(child_mover, child_other);
-            if bit & CORNERS != 0 {
-                order += 8;
-            }
-            if bit & odd != 0 {
-                order += 4;
-            }
-            if square == hinted {
-                order = i32::MAX;
-            } else if count >= EVAL_EMPTIES {
-                order -= EVAL_WEIGHT * self.estimate(child_mover, child_other, count) / SCALE;
-            }
             list[length] = Candidate {
                 square,
                 flipped,
-                order,
+                order: if square == hinted { i32::MAX } else { 0 },
             };
             length += 1;
+        }
+        // The table's move is searched before the others are ordered: it often cuts off.
+        let mut ordered = !list[..length].iter().any(|c| c.square == hinted);
+        if ordered {
+            self.order(&mut list[..length], mover, other, hinted);
         }
         let mut best = -INFINITY;
         let mut chosen = list[0].square;
         for i in 0..length {
+            if !ordered && i == 1 {
+                self.order(&mut list[1..length], mover, other, hinted);
+                ordered = true;
+            }
             // Selection sort, one move at a time: a cut-off leaves the rest unsorted.
             let next = (i..length).max_by_key(|&j| (list[j].order, -(j as i32))).unwrap_or(i);
             list.swap(i, next);
@@ -422,6 +416,34 @@ impl Solver {
 }
 
 impl Solver {
+    /// Gives each move of a node (`mover` to move against `other`) its ordering score, the
+    /// higher the earlier: fewest replies for the opponent (corners counted twice) and least
+    /// potential mobility, a corner, odd parity, and from [`EVAL_EMPTIES`] the evaluation.
+    /// The table's move `hinted` keeps its place first.
+    fn order(&mut self, list: &mut [Candidate], mover: u64, other: u64, hinted: u8) {
+        let empties = !(mover | other);
+        let count = empties.count_ones();
+        let odd = odd_quadrants(empties);
+        for candidate in list.iter_mut().filter(|c| c.square != hinted) {
+            let bit = 1u64 << candidate.square;
+            let (child_mover, child_other) =
+                (other & !candidate.flipped, mover | candidate.flipped | bit);
+            let replies = legal_squares(child_mover, child_other, u64::MAX);
+            let mut order = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
+                - 8 * potential_mobility(child_mover, child_other);
+            if bit & CORNERS != 0 {
+                order += 8;
+            }
+            if bit & odd != 0 {
+                order += 4;
+            }
+            if count >= EVAL_EMPTIES {
+                order -= EVAL_WEIGHT * self.estimate(child_mover, child_other, count) / SCALE;
+            }
+            candidate.order = order;
+        }
+    }
+
     /// The ordering's estimate of a child of a node with `parent_empties` empty squares,
     /// for the child's side to move, in 1/[`SCALE`] discs: the pattern evaluation through a
     /// search of [`sort_depth`] moves. The positions that search reaches count as
