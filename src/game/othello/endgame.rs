@@ -1,6 +1,7 @@
 //! The 8×8 Othello endgame solver: the exact final disc difference of a position (the
 //! empty squares to the winner, as [`crate::game::Game::terminal_value`]) and a best move,
-//! much faster than generic alpha-beta. It is Othello's [`Knowledge::exact_solver`], used
+//! much faster than generic alpha-beta. It is Othello's
+//! [`Knowledge::exact_solver`](crate::game::knowledge::Knowledge::exact_solver), used
 //! by `pnplay score` and by the stages experiment's `--verify`.
 //!
 //! It follows the techniques the strong endgame solvers describe (Edax, Zebra, Buro's and
@@ -14,9 +15,9 @@
 //!   square next to the mover's discs: the opponent's *potential mobility*), the table's
 //!   best move before all, and quadrant **parity** (a move into a region with an odd number of empty
 //!   squares) to break ties.
-//! * From [`EVAL_EMPTIES`] up, the **learned pattern evaluation** ([`super::patterns`],
+//! * From `EVAL_EMPTIES` (9) up, the **learned pattern evaluation** ([`super::patterns`],
 //!   Logistello's and Edax's kind) of the position a move leads to joins the ordering,
-//!   through a search of one move from 16 empty squares and of two from 20 ([`sort_depth`]):
+//!   through a search of one move from 16 empty squares and of two from 20 (`sort_depth`):
 //!   the move that leaves the mover ahead by the most discs comes first. On FFO #40–#42 it
 //!   cuts the positions searched from 200 M to 59 M (`results/othello-endgame.md`).
 //! * A **transposition table** of lower and upper bounds keyed by the whole position, in
@@ -49,7 +50,7 @@ use crate::search::exact::alphabeta::Score;
 use crate::search::{Clock, Limits, Stop};
 
 /// Empty squares at and below which the search tries squares in parity order without a
-/// table ([`Solver::shallow`]).
+/// table (`Solver::shallow`).
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// Empty squares from which children are probed for enhanced transposition cut-offs.
 const ETC_EMPTIES: u32 = 12;
