@@ -1,5 +1,6 @@
-//! Connect Four's own exact solver ([`Knowledge::exact_solver`](crate::game::knowledge::Knowledge::exact_solver)), for `pnplay score` and the
-//! stages verification: the techniques of Pascal Pons' "Solving Connect 4: how to build a
+//! Connect Four's own exact solver
+//! ([`Knowledge::exact_solver`](crate::game::knowledge::Knowledge::exact_solver)), for
+//! `pnplay score` and the stages verification: the techniques of Pascal Pons' "Solving Connect 4: how to build a
 //! perfect AI" (blog.gamesolver.org), parts 3–12, on boards of any size that fit the
 //! bitboard.
 //!
