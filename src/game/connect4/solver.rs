@@ -1,8 +1,8 @@
 //! Connect Four's own exact solver
 //! ([`Knowledge::exact_solver`](crate::game::knowledge::Knowledge::exact_solver)), for
-//! `pnplay score` and the stages verification: the techniques of Pascal Pons' "Solving Connect 4: how to build a
-//! perfect AI" (blog.gamesolver.org), parts 3–12, on boards of any size that fit the
-//! bitboard.
+//! `pnplay score` and the stages verification: the techniques of Pascal Pons' "Solving
+//! Connect 4: how to build a perfect AI" (blog.gamesolver.org), parts 3–12, on boards of
+//! any size that fit the bitboard.
 //!
 //! * Negamax with alpha-beta on the score (part 4), whose bounds are tightened at once by the
 //!   stones left: a side that cannot win with its next stone scores at most
