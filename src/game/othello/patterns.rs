@@ -145,7 +145,6 @@ fn index_of(digits: &[u8]) -> usize {
     digits.iter().fold(0, |acc, &d| acc * 3 + usize::from(d))
 }
 
-
 /// The eight images of `board`: image `which` holds on square `s` what `board` holds on
 /// `symmetry(s, which)`, so orientation `which` of a pattern reads on the board what the
 /// base pattern reads on the image. (Columns reversed, then rows, then the diagonal flip.)
@@ -207,8 +206,12 @@ fn run(b: u64, from: u32, w: u32) -> usize {
 /// The squares of the diagonal `(r, r + column)` of `b`, gathered into one row.
 #[inline]
 fn diagonal(b: u64, column: u32) -> u64 {
-    let mask = 0x8040_2010_0804_0201u64 << column & !(0x0101_0101_0101_0101u64.wrapping_mul((1 << column) - 1));
-    ((b & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) >> column
+    const MAIN: u64 = 0x8040_2010_0804_0201;
+    const COLUMN_A: u64 = 0x0101_0101_0101_0101;
+    // The main diagonal moved `column` squares right, without what wraps into the columns
+    // left of it; a multiply then stacks the diagonal's squares into the top row.
+    let mask = (MAIN << column) & !(COLUMN_A * ((1 << column) - 1));
+    ((b & mask).wrapping_mul(COLUMN_A) >> 56) >> column
 }
 
 /// The contribution of the discs `b` to the reading of base pattern `k` (the reading is
@@ -317,22 +320,30 @@ impl PatternSet {
     #[inline]
     pub fn readings(&self, mover: u64, other: u64, canonical: bool, mut visit: impl FnMut(usize)) {
         let (movers, others) = (images(mover), images(other));
-        let mut read = |k: usize, index: &dyn Fn(u64) -> usize| {
+        let mut read = |k: usize| {
             let pattern = &self.patterns[k];
             for &which in &pattern.symmetries {
                 let which = usize::from(which);
-                let mut at = index(movers[which]) + 2 * index(others[which]);
+                let mut at = base_index(k, movers[which]) + 2 * base_index(k, others[which]);
                 if canonical {
                     at = pattern.canonical[at] as usize;
                 }
                 visit(pattern.offset + at);
             }
         };
-        // One call per base pattern with its number a constant, so each reads inline.
-        macro_rules! each_base {
-            ($($k:literal)*) => { $( read($k, &|b| base_index($k, b)); )* };
-        }
-        each_base!(0 1 2 3 4 5 6 7 8 9 10);
+        // One call per base pattern with its number a constant, so that each call's
+        // `base_index` reduces to that pattern's reader (a loop over `k` is 20 % slower).
+        read(0);
+        read(1);
+        read(2);
+        read(3);
+        read(4);
+        read(5);
+        read(6);
+        read(7);
+        read(8);
+        read(9);
+        read(10);
         for (k, count) in COUNTS.iter().enumerate() {
             visit(self.count_offset + k * COUNT_READINGS + count(mover, other) as usize);
         }
