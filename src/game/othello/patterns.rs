@@ -320,30 +320,24 @@ impl PatternSet {
     #[inline]
     pub fn readings(&self, mover: u64, other: u64, canonical: bool, mut visit: impl FnMut(usize)) {
         let (movers, others) = (images(mover), images(other));
-        let mut read = |k: usize| {
+        let mut read = |k: usize, index: &dyn Fn(u64) -> usize| {
             let pattern = &self.patterns[k];
             for &which in &pattern.symmetries {
                 let which = usize::from(which);
-                let mut at = base_index(k, movers[which]) + 2 * base_index(k, others[which]);
+                let mut at = index(movers[which]) + 2 * index(others[which]);
                 if canonical {
                     at = pattern.canonical[at] as usize;
                 }
                 visit(pattern.offset + at);
             }
         };
-        // One call per base pattern with its number a constant, so that each call's
-        // `base_index` reduces to that pattern's reader (a loop over `k` is 20 % slower).
-        read(0);
-        read(1);
-        read(2);
-        read(3);
-        read(4);
-        read(5);
-        read(6);
-        read(7);
-        read(8);
-        read(9);
-        read(10);
+        // One call per base pattern with its number a constant, so each reads inline. (A
+        // loop over the numbers, or calls of `read(k)` that leave the inlining to the
+        // compiler, measured 20–30 % slower in the solver.)
+        macro_rules! each_base {
+            ($($k:literal)*) => { $( read($k, &|b| base_index($k, b)); )* };
+        }
+        each_base!(0 1 2 3 4 5 6 7 8 9 10);
         for (k, count) in COUNTS.iter().enumerate() {
             visit(self.count_offset + k * COUNT_READINGS + count(mover, other) as usize);
         }
