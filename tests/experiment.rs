@@ -11,7 +11,7 @@ use pnplay::experiment::generate::{chance_openings, random_positions, read_posit
 use pnplay::experiment::paper::Experiment;
 use pnplay::experiment::runner::{plan, run_jobs};
 use pnplay::experiment::summary::{CSV_HEADER, csv, summarize, text_table};
-use pnplay::experiment::verify::{exact_outcome, mark};
+use pnplay::experiment::verify::{Verified, exact_outcome, mark, verify};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, plot};
 use pnplay::game::{Game, MoveList, Outcome, Turn};
 use pnplay::search::catalogue::find;
@@ -300,7 +300,11 @@ fn summary_counts_and_completion() {
 #[test]
 fn record_json_has_the_spec_shape() {
     let mut ppns = record(18, 0, Verdict::ConcludedWin);
-    mark(&mut ppns, Some(Outcome::Win), Goal::Win);
+    let won = Verified {
+        holds: true,
+        outcome: Some(Outcome::Win),
+    };
+    mark(&mut ppns, Some(won));
     let value = serde_json::to_value(&ppns).unwrap();
     let keys: Vec<&str> = value
         .as_object()
@@ -381,32 +385,74 @@ fn record_json_has_the_spec_shape() {
 fn verification_flags_wrong_verdicts() {
     let tictactoe = spec("tictactoe");
     // X (to move) holds 1 and 2: a win. O holds 5 and 7.
-    let win = exact_outcome(&tictactoe, "1527", Limits::default()).unwrap();
-    assert_eq!(win, Some(Outcome::Win));
+    let win = verify(&tictactoe, "1527", Goal::Win, Limits::default()).unwrap();
+    assert_eq!(
+        win,
+        Some(Verified {
+            holds: true,
+            outcome: Some(Outcome::Win)
+        })
+    );
     let mut wrong = record(4, 0, Verdict::Disproved);
-    mark(&mut wrong, win, Goal::Win);
-    assert_eq!(wrong.wrong, Some(true));
+    mark(&mut wrong, win);
+    assert_eq!((wrong.exact, wrong.wrong), (Some(Outcome::Win), Some(true)));
     for verdict in [Verdict::Proved, Verdict::ConcludedWin, Verdict::Out] {
         let mut fine = record(4, 0, verdict);
-        mark(&mut fine, win, Goal::Win);
+        mark(&mut fine, win);
         assert_eq!(fine.wrong, Some(false), "{verdict}");
     }
     // A draw: a concluded win is wrong for goal win, right for not-lose.
-    let draw = exact_outcome(&tictactoe, "", Limits::default()).unwrap();
-    assert_eq!(draw, Some(Outcome::Draw));
+    assert_eq!(
+        exact_outcome(&tictactoe, "", Limits::default()),
+        Ok(Some(Outcome::Draw))
+    );
     let mut concluded = record(0, 0, Verdict::ConcludedWin);
-    mark(&mut concluded, draw, Goal::Win);
-    assert_eq!(concluded.wrong, Some(true));
-    mark(&mut concluded, draw, Goal::NotLose);
-    assert_eq!(concluded.wrong, Some(false));
+    for (goal, holds, wrong) in [(Goal::Win, false, true), (Goal::NotLose, true, false)] {
+        let draw = verify(&tictactoe, "", goal, Limits::default()).unwrap();
+        assert_eq!(
+            draw,
+            Some(Verified {
+                holds,
+                outcome: Some(Outcome::Draw)
+            }),
+            "{goal:?}"
+        );
+        mark(&mut concluded, draw);
+        assert_eq!(concluded.wrong, Some(wrong), "{goal:?}");
+    }
     // Not verified within the budget: both null.
     let budget = Limits {
         max_nodes: Some(10),
         ..Limits::default()
     };
     assert_eq!(exact_outcome(&tictactoe, "", budget), Ok(None));
-    mark(&mut concluded, None, Goal::Win);
+    assert_eq!(verify(&tictactoe, "", Goal::Win, budget), Ok(None));
+    mark(&mut concluded, None);
     assert_eq!((concluded.exact, concluded.wrong), (None, None));
+    // A budget that settles the goal but not the outcome: verified, `exact` null. The
+    // empty board's "not a win" alone takes this many positions.
+    let full = verify(&tictactoe, "", Goal::Win, Limits::default());
+    let mut first = None;
+    for nodes in 1..20_000 {
+        let budget = Limits {
+            max_nodes: Some(nodes),
+            ..Limits::default()
+        };
+        if let Some(found) = verify(&tictactoe, "", Goal::Win, budget).unwrap() {
+            first = Some(found);
+            break;
+        }
+    }
+    assert_eq!(
+        first,
+        Some(Verified {
+            holds: false,
+            outcome: None
+        })
+    );
+    assert_eq!(full.unwrap().unwrap().outcome, Some(Outcome::Draw));
+    mark(&mut concluded, first);
+    assert_eq!((concluded.exact, concluded.wrong), (None, Some(true)));
 
     // Connect Four reference positions (18 plies) and their published scores' signs.
     let c4 = std::fs::read_to_string(common::data_path("connect4/c4_public.txt")).unwrap();

@@ -1,5 +1,5 @@
-//! The 8×8 Othello endgame solver (`othello::endgame`), its exact values and its null-window
-//! outcomes, against generic alpha-beta on seeded random positions with few empties, against the published FFO scores and best
+//! The 8×8 Othello endgame solver (`othello::endgame`), its exact values, its null-window
+//! outcomes and its answers to goals (one null window), against generic alpha-beta on seeded random positions with few empties, against the published FFO scores and best
 //! moves, and under a node limit.
 
 mod common;
@@ -9,8 +9,8 @@ use pnplay::game::knowledge::{ExactSolver, Knowledge};
 use pnplay::game::othello::endgame::Solver;
 use pnplay::game::othello::{Othello, OthelloOrdering, Size};
 use pnplay::game::{Game, MoveList, Outcome, Turn};
-use pnplay::search::Limits;
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use pnplay::search::{Goal, Limits, Question};
 
 /// The solver's value and move agree with alpha-beta: same value, and the move is legal and
 /// leads to a child whose alpha-beta value gives it back.
@@ -24,6 +24,23 @@ fn check_against_alphabeta(positions: &[Othello]) {
         assert_eq!(score.value, truth.value, "{text}");
         let outcome = solver.outcome(pos, &Limits::default()).unwrap();
         assert_eq!(outcome, Outcome::from_sign(truth.value), "{text}: outcome");
+        // One null window on either side of the value, and at the goals' bounds.
+        for bound in [truth.value - 2, truth.value - 1, truth.value, -1, 0] {
+            let above = solver.exceeds(pos, bound, &Limits::default());
+            assert_eq!(above, Some(truth.value > bound), "{text}: above {bound}");
+        }
+        let mover = pos.side_to_move();
+        for (root_player, sign) in [(mover, 1), (mover.opponent(), -1)] {
+            let root_value = sign * truth.value;
+            for (goal, holds) in [
+                (Goal::Win, root_value > 0),
+                (Goal::NotLose, root_value >= 0),
+            ] {
+                let question = Question { root_player, goal };
+                let answer = solver.holds(pos, question, &Limits::default());
+                assert_eq!(answer, Some(holds), "{text}: {goal:?} for {root_player:?}");
+            }
+        }
         let best = score.best_move.expect("a player's turn has a move");
         let mut moves = MoveList::<Othello>::default();
         pos.legal_moves(&mut moves);

@@ -176,8 +176,10 @@ impl SearchSpec {
 ///   `{"kind":"monte-carlo","pmc":…,"dmc":…}`; for MCTS `{"kind":"mcts","visits":…,"mean":…}`,
 ///   for PN-MCTS `{"kind":"pn-mcts","visits","mean","pn","dn","rank"}` (an infinite number is the string
 ///   `"Infinity"`); `null` for alpha-beta, which keeps no value.
-/// * `exact`: the exact outcome for the player to move (`win` / `draw` / `loss`), `null` if
-///   not verified; `wrong`: whether the verdict contradicts it (`null` if not verified).
+/// * `wrong`: whether the verdict claims the opposite of whether the goal holds, exactly
+///   (`null` if not verified); `exact`: the exact outcome for the player to move (`win` /
+///   `draw` / `loss`), `null` if not verified or if the budget settled only the goal (a
+///   drawn position's "not a win": see [`verify`]).
 /// * Records of a parameter grid also carry `"theta"` and `"pr"` (see [`Setting`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Record {
@@ -209,9 +211,11 @@ pub struct Record {
     /// The root's value when the search stopped.
     #[serde(serialize_with = "root_value")]
     pub root_value: Option<Values>,
-    /// The verified outcome for the player to move.
+    /// The verified outcome for the player to move (`None` if not verified or only the goal
+    /// was settled).
     pub exact: Option<Outcome>,
-    /// Whether the verdict contradicts `exact`.
+    /// Whether the verdict claims the opposite of whether the goal holds (`None`: not
+    /// verified).
     pub wrong: Option<bool>,
 }
 

@@ -50,7 +50,7 @@ pub struct RowView {
     pub out: usize,
     /// Completion in percent.
     pub completion: f64,
-    /// Positions with a verified outcome.
+    /// Positions verified (whether the goal holds is known).
     pub verified: usize,
     /// Verified wins, draws and losses.
     pub exact: [usize; 3],

@@ -38,9 +38,10 @@ pub struct Row {
     pub concluded_loss: usize,
     /// Verdicts `out`.
     pub out: usize,
-    /// Positions with a verified outcome.
+    /// Positions verified: whether the goal holds is known exactly.
     pub verified: usize,
-    /// Verified wins, draws and losses for the player to move.
+    /// Verified wins, draws and losses for the player to move (of the verified positions
+    /// whose outcome, not only the goal, was settled).
     pub exact: [usize; 3],
     /// Verdicts that contradict the verified outcome.
     pub wrong: usize,
@@ -115,8 +116,8 @@ pub fn summarize(records: &[Record]) -> Vec<Row> {
             Verdict::ConcludedLoss => &mut row.concluded_loss,
             Verdict::Out => &mut row.out,
         } += 1;
+        row.verified += usize::from(record.wrong.is_some());
         if let Some(outcome) = record.exact {
-            row.verified += 1;
             row.exact[match outcome {
                 Outcome::Win => 0,
                 Outcome::Draw => 1,

@@ -1,45 +1,50 @@
 //! Checking verdicts against exact answers (`--verify`).
 //!
 //! **The rule.** Every position is solved under a budget of positions searched (and
-//! optionally seconds) per position. A game with its own exact solver
-//! ([`Knowledge::exact_solver`]: Connect Four, 8×8 Othello) asks it for the outcome alone
-//! ([`crate::game::knowledge::ExactSolver::outcome`], a null window around zero); every
-//! other game asks alpha-beta ([`crate::search::exact::alphabeta`], with the game's move
-//! ordering and a 16 MiB transposition table) first "does the player to move win?", and if
-//! not, "does it at least draw?". An answer within the budget is the exact outcome `win` /
-//! `draw` / `loss`; a position whose budget runs out first is not verified (`exact` and
-//! `wrong` stay `null`). No game-specific rule (such as a number of
-//! empty squares) decides what is feasible: the budget does, so the same rule serves every
-//! game, and on the positions it verifies the answer is exact.
+//! optionally seconds) per position. A verdict answers one question, whether the run's goal
+//! holds for the player to move, so verification asks that question first, with one
+//! null-window search on the goal's side of zero (goal `win`: is the value above 0?
+//! `not-lose`: above −1?). A game with its own exact solver ([`Knowledge::exact_solver`]:
+//! Connect Four, 8×8 Othello) answers it with
+//! [`ExactSolver::holds`](crate::game::knowledge::ExactSolver::holds); every other game with
+//! alpha-beta ([`crate::search::exact::alphabeta`], with the game's move ordering and a
+//! 16 MiB transposition table). What is left of the budget then goes to the other side of
+//! zero, which completes the outcome `win` / `draw` / `loss` (`exact`); a goal that already
+//! says it (a win held, a loss for `not-lose`) needs no second search. A drawn position thus
+//! costs one bound to verify, where its outcome costs both (the 28-empty Othello draw of
+//! `results/othello-endgame.md`: 1.85 G positions for "not a win" against 2.74 G for
+//! "draw"). A position whose budget runs out in the first search is not verified (`exact`
+//! and `wrong` stay `null`); one whose budget runs out in the second is verified with
+//! `exact` `null`. No game-specific rule (such as a number of empty squares) decides what is
+//! feasible: the budget does, so the same rule serves every game.
 //!
-//! A verdict is **wrong** when it claims something the exact outcome contradicts: `proved`
-//! or `concluded-win` when the goal does not hold, `disproved` or `concluded-loss` when it
-//! does (goal `win`: the outcome is a win; `not-lose`: a win or a draw). `out` claims
-//! nothing and is never wrong. A wrong `proved` / `disproved` would be a bug; a wrong
+//! A verdict is **wrong** when it claims the opposite of whether the goal holds: `proved`
+//! or `concluded-win` when it does not, `disproved` or `concluded-loss` when it does. `out`
+//! claims nothing and is never wrong. A wrong `proved` / `disproved` would be a bug; a wrong
 //! `concluded-*` is PPNS's `pr` test stopping on a statistical conclusion that turned out
 //! false.
 //!
 //! ```
-//! use pnplay::experiment::verify::{contradicts, exact_outcome};
+//! use pnplay::experiment::verify::{Verified, exact_outcome, verify};
 //! use pnplay::game::Outcome;
-//! use pnplay::search::{Goal, Limits, Verdict};
+//! use pnplay::search::{Goal, Limits};
 //!
 //! let spec = "tictactoe".parse().unwrap();
 //! // X (to move) has 1 and 2, O has 5 and 7: X completes the top row.
 //! assert_eq!(exact_outcome(&spec, "1527", Limits::default()), Ok(Some(Outcome::Win)));
 //! assert_eq!(exact_outcome(&spec, "", Limits::default()), Ok(Some(Outcome::Draw)));
-//! assert!(contradicts(Verdict::ConcludedWin, Outcome::Draw, Goal::Win));
-//! assert!(!contradicts(Verdict::ConcludedWin, Outcome::Draw, Goal::NotLose));
-//! assert!(!contradicts(Verdict::Out, Outcome::Loss, Goal::Win));
+//! // The empty board: not a win, but a draw is not lost.
+//! let found = verify(&spec, "", Goal::NotLose, Limits::default()).unwrap().unwrap();
+//! assert_eq!(found, Verified { holds: true, outcome: Some(Outcome::Draw) });
 //! ```
 
 use super::Record;
 use crate::engine::GameSpec;
 use crate::error::Error;
 use crate::game::knowledge::Knowledge;
-use crate::game::{Game, Outcome, Player, Turn};
+use crate::game::{Game, Outcome, Turn};
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::search::{Goal, Limits, Question, Verdict};
+use crate::search::{Clock, Goal, Limits, Question, Verdict};
 use crate::with_game;
 
 /// The exact outcome for the player to move in `pos` (for a chance node: for the single
@@ -70,54 +75,118 @@ pub fn counted_outcome(
     })
 }
 
+/// What verifying a position found: whether the run's goal holds (all that checking a
+/// verdict needs) and, if the budget left sufficed, the whole outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// Whether the goal holds for the player to move.
+    pub holds: bool,
+    /// The exact outcome for the player to move, if it was settled too.
+    pub outcome: Option<Outcome>,
+}
+
+/// Verifies `pos` for `goal` (the stages experiment's `--verify`): first whether the goal
+/// holds for the player to move, by one null-window search on the goal's side of zero
+/// ([`crate::game::knowledge::ExactSolver::holds`], or alpha-beta's proof or disproof),
+/// then, with what is left of `limits`, the other side, which completes the outcome.
+/// `None` if the limits stop the first search.
+///
+/// ```
+/// use pnplay::experiment::verify::{Verified, verify};
+/// use pnplay::game::Outcome;
+/// use pnplay::search::{Goal, Limits};
+/// let spec = "tictactoe".parse().unwrap();
+/// let draw = Verified { holds: false, outcome: Some(Outcome::Draw) };
+/// assert_eq!(verify(&spec, "", Goal::Win, Limits::default()), Ok(Some(draw)));
+/// ```
+pub fn verify(
+    spec: &GameSpec,
+    pos: &str,
+    goal: Goal,
+    limits: Limits,
+) -> Result<Option<Verified>, Error> {
+    with_game!(*spec, G, variant => {
+        let pos: G = G::parse_position(variant, pos)?;
+        Ok(settle(&pos, goal, limits, false).map(|(verified, _)| verified))
+    })
+}
+
 fn solve_outcome<G: Knowledge>(pos: &G, limits: Limits) -> Option<(Outcome, u64)> {
-    let root_player = match pos.turn() {
-        Turn::Player(player) => player,
-        Turn::Chance | Turn::Over => Player::First,
-    };
-    if let Some(outcome) = pos.outcome(root_player) {
-        return Some((outcome, 0));
-    }
-    // A game's own exact solver finds the outcome (a null window around zero).
+    // A game's own exact solver finds the outcome with one null window around zero, cheaper
+    // for a draw than the two null windows of `settle`.
     if let (Turn::Player(_), Some(mut solver)) = (pos.turn(), pos.exact_solver()) {
         let outcome = solver.outcome(pos, &limits)?;
         return Some((outcome, solver.nodes()));
     }
-    let mut solver = AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default());
-    let mut limits = limits;
+    let (verified, nodes) = settle(pos, Goal::Win, limits, true)?;
+    Some((verified.outcome?, nodes))
+}
+
+/// Settles `goal` at `pos` for the player to move, then the outcome (`need_outcome`: `None`
+/// unless both are settled), asking the game's exact solver or alpha-beta one null-window
+/// question at a time within one budget (`limits` for all questions together); with the
+/// positions searched.
+fn settle<G: Knowledge>(
+    pos: &G,
+    goal: Goal,
+    limits: Limits,
+    need_outcome: bool,
+) -> Option<(Verified, u64)> {
+    let question = Question::at(pos, goal);
+    if let Some(outcome) = pos.outcome(question.root_player) {
+        let verified = Verified {
+            holds: goal.is_proven(outcome),
+            outcome: Some(outcome),
+        };
+        return Some((verified, 0));
+    }
+    let clock = Clock::start();
     let mut nodes = 0;
+    let mut own = match pos.turn() {
+        Turn::Player(_) => pos.exact_solver(),
+        Turn::Chance | Turn::Over => None,
+    };
+    let mut generic = AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default());
     let mut ask = |goal: Goal| {
-        let question = Question { root_player, goal };
-        let verdict = solver.solve(pos, question, &limits);
-        let used = solver.stats().nodes_expanded;
-        nodes += used;
-        limits.max_nodes = limits.max_nodes.map(|n| n.saturating_sub(used));
-        verdict
+        let left = Limits {
+            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(nodes)),
+            max_seconds: limits.max_seconds.map(|s| (s - clock.seconds()).max(0.0)),
+            max_iterations: None,
+        };
+        let question = Question { goal, ..question };
+        let answer = if let Some(solver) = &mut own {
+            let answer = solver.holds(pos, question, &left);
+            nodes += solver.nodes();
+            answer
+        } else {
+            let verdict = generic.solve(pos, question, &left);
+            nodes += generic.stats().nodes_expanded;
+            verdict.is_exact().then(|| verdict == Verdict::Proved)
+        };
+        answer
     };
-    let outcome = match ask(Goal::Win) {
-        Verdict::Proved => Outcome::Win,
-        Verdict::Disproved => match ask(Goal::NotLose) {
-            Verdict::Proved => Outcome::Draw,
-            Verdict::Disproved => Outcome::Loss,
-            _ => return None,
-        },
-        _ => return None,
+    let holds = ask(goal)?;
+    // The other side of zero: `not-lose` after a failed `win`, `win` after a held `not-lose`.
+    let outcome = match (goal, holds) {
+        (Goal::Win, true) => Some(Outcome::Win),
+        (Goal::NotLose, false) => Some(Outcome::Loss),
+        (Goal::Win, false) => {
+            ask(Goal::NotLose).map(|draw| if draw { Outcome::Draw } else { Outcome::Loss })
+        }
+        (Goal::NotLose, true) => {
+            ask(Goal::Win).map(|win| if win { Outcome::Win } else { Outcome::Draw })
+        }
     };
-    Some((outcome, nodes))
+    if need_outcome && outcome.is_none() {
+        return None;
+    }
+    Some((Verified { holds, outcome }, nodes))
 }
 
-/// Whether `verdict` claims the opposite of what the exact outcome `exact` (for the player
-/// to move) says about `goal`.
-#[must_use]
-pub fn contradicts(verdict: Verdict, exact: Outcome, goal: Goal) -> bool {
-    verdict
-        .claim()
-        .is_some_and(|claim| claim != goal.is_proven(exact))
-}
-
-/// Sets a record's `exact` and `wrong` from its position's verified outcome (`None`: not
-/// verified, both `null`) for a run with `goal`.
-pub fn mark(record: &mut Record, exact: Option<Outcome>, goal: Goal) {
-    record.exact = exact;
-    record.wrong = exact.map(|exact| contradicts(record.verdict, exact, goal));
+/// Sets a record's `exact` and `wrong` from what verifying its position found (`None`: not
+/// verified, both `null`): `wrong` when the verdict claims the opposite of whether the goal
+/// holds, `exact` when the outcome was settled too.
+pub fn mark(record: &mut Record, verified: Option<Verified>) {
+    record.exact = verified.and_then(|v| v.outcome);
+    record.wrong = verified.map(|v| record.verdict.claim().is_some_and(|claim| claim != v.holds));
 }

@@ -22,8 +22,8 @@
 //! ```
 
 use super::{Game, MoveBuffer, MoveList, Outcome, Turn};
-use crate::search::Limits;
 use crate::search::exact::alphabeta::Score;
+use crate::search::{Goal, Limits, Question};
 
 /// Game knowledge that speeds up an exact search without changing its result.
 pub trait MoveOrdering<G: Game> {
@@ -218,7 +218,49 @@ pub trait ExactSolver<G: Game>: Send {
             .map(|score| Outcome::from_sign(score.value))
     }
 
-    /// Positions searched by the last [`ExactSolver::score`].
+    /// Whether the exact value of `pos` (a player's turn) for the player to move is above
+    /// `bound` (in [`Game::terminal_value`] units): one search with the null window
+    /// (`bound`, `bound` + 1), which a draw settles on one side of zero where
+    /// [`ExactSolver::outcome`] must show both; `None` if `limits` stop it first. The
+    /// default asks for the whole score.
+    fn exceeds(&mut self, pos: &G, bound: i32, limits: &Limits) -> Option<bool> {
+        self.score(pos, limits).map(|score| score.value > bound)
+    }
+
+    /// Whether `question`'s goal holds at `pos` (a player's turn) for its root player: one
+    /// [`ExactSolver::exceeds`] (goal `win`: above 0 for the root player, below 0 for its
+    /// opponent; `not-lose`: above −1, below 1), all a proof or a disproof needs.
+    ///
+    /// ```
+    /// use pnplay::game::{Game, Player, othello::{Othello, Size}};
+    /// use pnplay::game::knowledge::Knowledge;
+    /// use pnplay::search::{Goal, Limits, Question};
+    /// // FFO #1 (14 empties): black (to move) wins by 18.
+    /// let text = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    /// let pos = Othello::parse_position(&Size::Eight, text).unwrap();
+    /// let mut solver = pos.exact_solver().unwrap();
+    /// let ask = |root_player, goal| Question { root_player, goal };
+    /// let limits = Limits::default();
+    /// assert_eq!(solver.holds(&pos, ask(Player::First, Goal::Win), &limits), Some(true));
+    /// assert_eq!(solver.holds(&pos, ask(Player::Second, Goal::NotLose), &limits), Some(false));
+    /// ```
+    fn holds(&mut self, pos: &G, question: Question, limits: &Limits) -> Option<bool> {
+        let mover_is_root = pos.turn() == Turn::Player(question.root_player);
+        let root_bound = match question.goal {
+            Goal::Win => 0,
+            Goal::NotLose => -1,
+        };
+        if mover_is_root {
+            self.exceeds(pos, root_bound, limits)
+        } else {
+            // The root player's value is above b exactly when the mover's is below −b.
+            self.exceeds(pos, -root_bound - 1, limits)
+                .map(|above| !above)
+        }
+    }
+
+    /// Positions searched by the last [`ExactSolver::score`], [`ExactSolver::outcome`] or
+    /// [`ExactSolver::exceeds`].
     fn nodes(&self) -> u64;
 
     /// Forgets every position the solver's tables hold.

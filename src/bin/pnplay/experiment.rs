@@ -25,7 +25,6 @@ use pnplay::experiment::runner::{Job, parallel_map, plan, plan_stages, run_jobs}
 use pnplay::experiment::shard::{Shard, assemble};
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, generate, plot, verify};
-use pnplay::game::Outcome;
 use pnplay::search::catalogue::SearchInfo;
 use pnplay::search::params::{PR, Params};
 use pnplay::search::{Goal, Limits};
@@ -336,12 +335,12 @@ fn verify_records(
     let outcomes = parallel_map(
         &positions,
         common.jobs,
-        |(_, _, pos)| verify::exact_outcome(spec, pos, limits),
+        |(_, _, pos)| verify::verify(spec, pos, goal, limits),
         |(stage, index, _), result| {
             let done = done.fetch_add(1, Ordering::Relaxed) + 1;
             if !common.quiet {
                 let answer = match result {
-                    Ok(Some(outcome)) => format!("{outcome:?}").to_lowercase(),
+                    Ok(Some(found)) => describe(*found, goal),
                     Ok(None) => "not verified within the budget".to_string(),
                     Err(e) => e.to_string(),
                 };
@@ -349,15 +348,31 @@ fn verify_records(
             }
         },
     );
-    let outcomes: Vec<Option<Outcome>> = outcomes.into_iter().collect::<Result<_, _>>()?;
+    let outcomes: Vec<Option<verify::Verified>> = outcomes.into_iter().collect::<Result<_, _>>()?;
     for record in records.iter_mut() {
         let i = positions
             .iter()
             .position(|(stage, index, _)| *stage == record.stage && *index == record.index)
             .expect("every record's position was verified");
-        verify::mark(record, outcomes[i], goal);
+        verify::mark(record, outcomes[i]);
     }
     Ok(())
+}
+
+/// A verified position as the progress line says it: the outcome, or whether the goal
+/// holds if the budget ended before the outcome was settled.
+fn describe(found: verify::Verified, goal: Goal) -> String {
+    match (found.outcome, found.holds) {
+        (Some(outcome), _) => format!("{outcome:?}").to_lowercase(),
+        (None, true) => format!(
+            "{} holds (the outcome not settled within the budget)",
+            goal.name()
+        ),
+        (None, false) => format!(
+            "{} fails (the outcome not settled within the budget)",
+            goal.name()
+        ),
+    }
 }
 
 /// Draws summary rows: a title and the experiment whose published numbers go beside ours.

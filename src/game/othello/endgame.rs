@@ -523,6 +523,17 @@ impl ExactSolver<Othello> for Solver {
         Some(Outcome::from_sign(value))
     }
 
+    /// One search with the null window (`bound`, `bound` + 1).
+    fn exceeds(&mut self, pos: &Othello, bound: i32, limits: &Limits) -> Option<bool> {
+        self.begin(pos, limits);
+        if pos.turn() == crate::game::Turn::Over {
+            return Some(final_score(pos.mover, pos.waiting) > bound);
+        }
+        let mut best = Move::PASS.0;
+        let value = self.deep(pos.mover, pos.waiting, bound, bound + 1, &mut best).ok()?;
+        Some(value > bound)
+    }
+
     fn nodes(&self) -> u64 {
         self.nodes
     }

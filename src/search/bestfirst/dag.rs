@@ -42,8 +42,9 @@
 //!
 //! **Frontier solving** (`frontier=K`, optional): a most-proving leaf with at most K moves left
 //! ([`Knowledge::moves_left`]; Othello: empty squares) is not expanded but settled at once by
-//! the game's own exact solver ([`Knowledge::exact_solver`], its [`ExactSolver::outcome`]:
-//! only the sign of the value, which a solver may find with a null window). The solver's positions are *counted*: they are added to
+//! the game's own exact solver ([`Knowledge::exact_solver`], its [`ExactSolver::holds`]:
+//! whether the goal holds, one null-window search on the goal's side of zero, so a drawn
+//! leaf costs one bound, not both). The solver's positions are *counted*: they are added to
 //! `nodes_created`, which the node limit bounds, and the solver runs within what remains of
 //! the node and time limits (a solve cut short ends the search `out`). Without the count
 //! the comparison with other searches would be dishonest. Games without a solver or without
@@ -380,9 +381,9 @@ impl<G: Game> PnsDag<G> {
         let Some(frontier) = &mut self.guide.frontier else {
             return Ok(None);
         };
-        let Turn::Player(mover) = pos.turn() else {
+        if !matches!(pos.turn(), Turn::Player(_)) {
             return Ok(None);
-        };
+        }
         if (frontier.moves_left)(pos).is_none_or(|left| left > frontier.moves) {
             return Ok(None);
         }
@@ -397,15 +398,9 @@ impl<G: Game> PnsDag<G> {
                 .map(|max| (max - self.stats.seconds - self.clock.seconds()).max(0.0)),
             max_iterations: None,
         };
-        let outcome = frontier.solver.outcome(pos, &limits);
+        let holds = frontier.solver.holds(pos, self.question, &limits);
         self.stats.nodes_created += frontier.solver.nodes();
-        let outcome = outcome.ok_or(Stop)?;
-        let for_root = if mover == self.question.root_player {
-            outcome
-        } else {
-            outcome.flipped()
-        };
-        Ok(Some(self.question.proven_by(for_root)))
+        holds.ok_or(Stop).map(Some)
     }
 
     /// One iteration: select the most-proving leaf, settle it by the solver or expand it,
