@@ -154,7 +154,7 @@ fn settle<G: Knowledge>(
             max_iterations: None,
         };
         let question = Question { goal, ..question };
-        let answer = if let Some(solver) = &mut own {
+        if let Some(solver) = &mut own {
             let answer = solver.holds(pos, question, &left);
             nodes += solver.nodes();
             answer
