@@ -162,8 +162,7 @@ fn settle<G: Knowledge>(
             let verdict = generic.solve(pos, question, &left);
             nodes += generic.stats().nodes_expanded;
             verdict.is_exact().then(|| verdict == Verdict::Proved)
-        };
-        answer
+        }
     };
     let holds = ask(goal)?;
     // The other side of zero: `not-lose` after a failed `win`, `win` after a held `not-lose`.
