@@ -237,7 +237,7 @@ pub fn score_rate(
                 let score = search.score(&pos, &Limits::default());
                 score.map(|s| (s.value, search.stats().nodes_expanded))
             } else {
-                crate::search::exact::solve_score(&pos, &Limits::default())
+                crate::search::exact::solve_score(&pos, &Limits::default(), 1)
                     .map(|(s, n)| (s.value, n))
             }
         })

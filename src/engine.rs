@@ -212,23 +212,30 @@ pub struct ScoreReport {
     pub seconds: f64,
 }
 
-/// The exact value of a position by alpha-beta (`pnplay score`); `None` at a limit.
+/// The exact value of a position (`pnplay score`): by the game's own solver on `threads`
+/// threads where it has one ([`crate::search::exact::solve_score`]), by alpha-beta otherwise;
+/// `None` at a limit.
 ///
 /// ```
 /// let spec = "tictactoe".parse().unwrap();
-/// let report = pnplay::engine::score(&spec, "", Default::default()).unwrap().unwrap();
+/// let report = pnplay::engine::score(&spec, "", Default::default(), 1).unwrap().unwrap();
 /// assert_eq!(report.score, 0); // tic-tac-toe is a draw
 /// ```
-pub fn score(spec: &GameSpec, pos: &str, limits: Limits) -> Result<Option<ScoreReport>, Error> {
+pub fn score(
+    spec: &GameSpec,
+    pos: &str,
+    limits: Limits,
+    threads: usize,
+) -> Result<Option<ScoreReport>, Error> {
     with_game!(*spec, G, variant => {
         let root: G = G::parse_position(variant, pos)?;
-        Ok(exact_score(&root, &limits))
+        Ok(exact_score(&root, &limits, threads))
     })
 }
 
-fn exact_score<G: Knowledge>(root: &G, limits: &Limits) -> Option<ScoreReport> {
+fn exact_score<G: Knowledge>(root: &G, limits: &Limits, threads: usize) -> Option<ScoreReport> {
     let clock = crate::search::clock::Clock::start();
-    let (score, nodes) = crate::search::exact::solve_score(root, limits)?;
+    let (score, nodes) = crate::search::exact::solve_score(root, limits, threads)?;
     Some(ScoreReport {
         score: score.value,
         best_move: score.best_move.map(|mv| root.format_move(mv)),

@@ -385,7 +385,7 @@ fn record_json_has_the_spec_shape() {
 fn verification_flags_wrong_verdicts() {
     let tictactoe = spec("tictactoe");
     // X (to move) holds 1 and 2: a win. O holds 5 and 7.
-    let win = verify(&tictactoe, "1527", Goal::Win, Limits::default()).unwrap();
+    let win = verify(&tictactoe, "1527", Goal::Win, Limits::default(), 1).unwrap();
     assert_eq!(
         win,
         Some(Verified {
@@ -408,7 +408,7 @@ fn verification_flags_wrong_verdicts() {
     );
     let mut concluded = record(0, 0, Verdict::ConcludedWin);
     for (goal, holds, wrong) in [(Goal::Win, false, true), (Goal::NotLose, true, false)] {
-        let draw = verify(&tictactoe, "", goal, Limits::default()).unwrap();
+        let draw = verify(&tictactoe, "", goal, Limits::default(), 1).unwrap();
         assert_eq!(
             draw,
             Some(Verified {
@@ -426,19 +426,19 @@ fn verification_flags_wrong_verdicts() {
         ..Limits::default()
     };
     assert_eq!(exact_outcome(&tictactoe, "", budget), Ok(None));
-    assert_eq!(verify(&tictactoe, "", Goal::Win, budget), Ok(None));
+    assert_eq!(verify(&tictactoe, "", Goal::Win, budget, 1), Ok(None));
     mark(&mut concluded, None);
     assert_eq!((concluded.exact, concluded.wrong), (None, None));
     // A budget that settles the goal but not the outcome: verified, `exact` null. The
     // empty board's "not a win" alone takes this many positions.
-    let full = verify(&tictactoe, "", Goal::Win, Limits::default());
+    let full = verify(&tictactoe, "", Goal::Win, Limits::default(), 1);
     let mut first = None;
     for nodes in 1..20_000 {
         let budget = Limits {
             max_nodes: Some(nodes),
             ..Limits::default()
         };
-        if let Some(found) = verify(&tictactoe, "", Goal::Win, budget).unwrap() {
+        if let Some(found) = verify(&tictactoe, "", Goal::Win, budget, 1).unwrap() {
             first = Some(found);
             break;
         }

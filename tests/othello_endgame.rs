@@ -134,9 +134,69 @@ fn only_the_8x8_board_has_its_own_solver() {
     assert!(Othello::start(&Size::Four).exact_solver().is_none());
     // solve_score answers with the solver on 8×8: same value, move and nodes.
     for pos in positions(20, 7, 8, 10) {
-        let (score, nodes) = pnplay::search::exact::solve_score(&pos, &Limits::default()).unwrap();
+        let (score, nodes) =
+            pnplay::search::exact::solve_score(&pos, &Limits::default(), 1).unwrap();
         let mut solver = Solver::new();
         assert_eq!(solver.score(&pos, &Limits::default()).unwrap(), score);
         assert_eq!(solver.nodes(), nodes);
     }
+}
+
+/// On two threads (young brothers wait, from 12 empties) the solver gives the serial answers:
+/// values, outcomes and goals' bounds, and a best move whose child gives the value back.
+#[test]
+fn two_threads_give_the_serial_answers() {
+    let mut serial = Solver::new();
+    let mut parallel = Solver::new();
+    parallel.set_threads(2);
+    let limits = Limits::default();
+    for pos in positions(150, 2026, 13, 17) {
+        let text = pos.format_position();
+        let truth = serial.score(&pos, &limits).unwrap().value;
+        let score = parallel.score(&pos, &limits).unwrap();
+        assert_eq!(score.value, truth, "{text}");
+        let mut child = pos;
+        child.play(score.best_move.unwrap());
+        let child_value = match child.turn() {
+            Turn::Over => child.terminal_value(child.side_to_move()).unwrap(),
+            _ => serial.score(&child, &limits).unwrap().value,
+        };
+        assert_eq!(-child_value, truth, "{text}: the move does not achieve it");
+        let outcome = parallel.outcome(&pos, &limits);
+        assert_eq!(outcome, Some(Outcome::from_sign(truth)), "{text}");
+        for bound in [truth - 2, truth - 1, truth, -1, 0] {
+            let above = parallel.exceeds(&pos, bound, &limits);
+            assert_eq!(above, Some(truth > bound), "{text}: above {bound}");
+        }
+    }
+    // FFO #40 (20 empties) from an empty table.
+    let ffo = &read_ffo("othello/fforum-40-59.obf", 40)[0];
+    parallel.clear();
+    let score = parallel.score(&ffo.pos, &limits).unwrap();
+    assert_eq!(score.value, ffo.score);
+    assert!(
+        ffo.best_moves
+            .contains(&ffo.pos.format_move(score.best_move.unwrap()))
+    );
+}
+
+/// The threads' shared count holds a parallel search to its node limit: each thread may pass
+/// it by what it searches between two polls (1024 positions, plus the ordering searches of
+/// a node, a few hundred), and what the stopped search stored stays true.
+#[test]
+fn two_threads_stop_at_a_node_limit() {
+    let ffo = &read_ffo("othello/fforum-40-59.obf", 40)[0];
+    let mut solver = Solver::new();
+    solver.set_threads(2);
+    let limits = Limits {
+        max_nodes: Some(200_000),
+        ..Limits::default()
+    };
+    assert!(solver.score(&ffo.pos, &limits).is_none());
+    assert!(solver.nodes() >= 200_000, "{}", solver.nodes());
+    assert!(solver.nodes() <= 200_000 + 2 * 4096, "{}", solver.nodes());
+    assert_eq!(
+        solver.score(&ffo.pos, &Limits::default()).unwrap().value,
+        ffo.score
+    );
 }

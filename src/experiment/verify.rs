@@ -34,7 +34,7 @@
 //! assert_eq!(exact_outcome(&spec, "1527", Limits::default()), Ok(Some(Outcome::Win)));
 //! assert_eq!(exact_outcome(&spec, "", Limits::default()), Ok(Some(Outcome::Draw)));
 //! // The empty board: not a win, but a draw is not lost.
-//! let found = verify(&spec, "", Goal::NotLose, Limits::default()).unwrap().unwrap();
+//! let found = verify(&spec, "", Goal::NotLose, Limits::default(), 1).unwrap().unwrap();
 //! assert_eq!(found, Verified { holds: true, outcome: Some(Outcome::Draw) });
 //! ```
 
@@ -51,7 +51,7 @@ use crate::with_game;
 /// agent), or `None` if `limits` stop the solver first. `limits.max_nodes` bounds the
 /// positions searched by both solves together.
 pub fn exact_outcome(spec: &GameSpec, pos: &str, limits: Limits) -> Result<Option<Outcome>, Error> {
-    Ok(counted_outcome(spec, pos, limits)?.map(|(outcome, _)| outcome))
+    Ok(counted_outcome(spec, pos, limits, 1)?.map(|(outcome, _)| outcome))
 }
 
 /// [`exact_outcome`] with the positions the solver searched (`pnplay score --outcome`).
@@ -60,7 +60,7 @@ pub fn exact_outcome(spec: &GameSpec, pos: &str, limits: Limits) -> Result<Optio
 /// use pnplay::experiment::verify::counted_outcome;
 /// use pnplay::game::Outcome;
 /// let spec = "connect4:5x4".parse().unwrap();
-/// let (outcome, nodes) = counted_outcome(&spec, "", Default::default()).unwrap().unwrap();
+/// let (outcome, nodes) = counted_outcome(&spec, "", Default::default(), 1).unwrap().unwrap();
 /// assert_eq!(outcome, Outcome::Draw); // 5×4 Connect Four is a draw
 /// assert!(nodes > 0);
 /// ```
@@ -68,10 +68,11 @@ pub fn counted_outcome(
     spec: &GameSpec,
     pos: &str,
     limits: Limits,
+    threads: usize,
 ) -> Result<Option<(Outcome, u64)>, Error> {
     with_game!(*spec, G, variant => {
         let pos: G = G::parse_position(variant, pos)?;
-        Ok(solve_outcome(&pos, limits))
+        Ok(solve_outcome(&pos, limits, threads))
     })
 }
 
@@ -97,28 +98,30 @@ pub struct Verified {
 /// use pnplay::search::{Goal, Limits};
 /// let spec = "tictactoe".parse().unwrap();
 /// let draw = Verified { holds: false, outcome: Some(Outcome::Draw) };
-/// assert_eq!(verify(&spec, "", Goal::Win, Limits::default()), Ok(Some(draw)));
+/// assert_eq!(verify(&spec, "", Goal::Win, Limits::default(), 1), Ok(Some(draw)));
 /// ```
 pub fn verify(
     spec: &GameSpec,
     pos: &str,
     goal: Goal,
     limits: Limits,
+    threads: usize,
 ) -> Result<Option<Verified>, Error> {
     with_game!(*spec, G, variant => {
         let pos: G = G::parse_position(variant, pos)?;
-        Ok(settle(&pos, goal, limits, false).map(|(verified, _)| verified))
+        Ok(settle(&pos, goal, limits, threads, false).map(|(verified, _)| verified))
     })
 }
 
-fn solve_outcome<G: Knowledge>(pos: &G, limits: Limits) -> Option<(Outcome, u64)> {
+fn solve_outcome<G: Knowledge>(pos: &G, limits: Limits, threads: usize) -> Option<(Outcome, u64)> {
     // A game's own exact solver finds the outcome with one null window around zero, cheaper
     // for a draw than the two null windows of `settle`.
     if let (Turn::Player(_), Some(mut solver)) = (pos.turn(), pos.exact_solver()) {
+        solver.set_threads(threads);
         let outcome = solver.outcome(pos, &limits)?;
         return Some((outcome, solver.nodes()));
     }
-    let (verified, nodes) = settle(pos, Goal::Win, limits, true)?;
+    let (verified, nodes) = settle(pos, Goal::Win, limits, threads, true)?;
     Some((verified.outcome?, nodes))
 }
 
@@ -130,6 +133,7 @@ fn settle<G: Knowledge>(
     pos: &G,
     goal: Goal,
     limits: Limits,
+    threads: usize,
     need_outcome: bool,
 ) -> Option<(Verified, u64)> {
     let question = Question::at(pos, goal);
@@ -146,6 +150,9 @@ fn settle<G: Knowledge>(
         Turn::Player(_) => pos.exact_solver(),
         Turn::Chance | Turn::Over => None,
     };
+    if let Some(solver) = &mut own {
+        solver.set_threads(threads);
+    }
     let mut generic = AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default());
     let mut ask = |goal: Goal| {
         let left = Limits {

@@ -263,6 +263,14 @@ pub trait ExactSolver<G: Game>: Send {
     /// [`ExactSolver::exceeds`].
     fn nodes(&self) -> u64;
 
+    /// Searches on `threads` threads from now on, where the solver can (the Othello endgame
+    /// solver, in native builds; 1: one thread, the default). The answers stay exact; with
+    /// more than one thread the positions counted, and a best move among equal ones, vary
+    /// from run to run. A solver without a parallel search ignores it.
+    fn set_threads(&mut self, threads: usize) {
+        let _ = threads;
+    }
+
     /// Forgets every position the solver's tables hold.
     fn clear(&mut self);
 }

@@ -82,6 +82,10 @@ enum Command {
         /// null window around zero: far faster than the exact value.
         #[arg(long)]
         outcome: bool,
+        /// Threads of the game's own solver where it searches in parallel (8×8 Othello);
+        /// the answer is the same, the positions counted vary from run to run.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
@@ -206,12 +210,18 @@ fn solve(
     Ok(())
 }
 
-fn score(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<(), String> {
+fn score(
+    game: &GameSpec,
+    pos: &str,
+    time: Option<f64>,
+    threads: usize,
+    json: bool,
+) -> Result<(), String> {
     let limits = Limits {
         max_seconds: time,
         ..Limits::default()
     };
-    let report = pnplay::engine::score(game, pos, limits)
+    let report = pnplay::engine::score(game, pos, limits, threads)
         .map_err(|e| e.to_string())?
         .ok_or("out: a limit was reached before the exact value was found")?;
     if json {
@@ -234,13 +244,19 @@ fn score(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<()
 }
 
 /// `pnplay score --outcome`: the outcome alone, by the game's solver with a null window.
-fn score_outcome(game: &GameSpec, pos: &str, time: Option<f64>, json: bool) -> Result<(), String> {
+fn score_outcome(
+    game: &GameSpec,
+    pos: &str,
+    time: Option<f64>,
+    threads: usize,
+    json: bool,
+) -> Result<(), String> {
     let limits = Limits {
         max_seconds: time,
         ..Limits::default()
     };
     let start = std::time::Instant::now();
-    let (outcome, nodes) = pnplay::experiment::verify::counted_outcome(game, pos, limits)
+    let (outcome, nodes) = pnplay::experiment::verify::counted_outcome(game, pos, limits, threads)
         .map_err(|e| e.to_string())?
         .ok_or("out: a limit was reached before the outcome was found")?;
     let seconds = start.elapsed().as_secs_f64();
@@ -320,15 +336,17 @@ fn main() -> ExitCode {
             pos,
             time,
             outcome,
+            threads,
             json,
-        } if outcome => score_outcome(&game, &pos, time, json),
+        } if outcome => score_outcome(&game, &pos, time, threads.into(), json),
         Command::Score {
             game,
             pos,
             time,
+            threads,
             json,
             ..
-        } => score(&game, &pos, time, json),
+        } => score(&game, &pos, time, threads.into(), json),
         Command::Bench(args) => bench::run(&args),
         Command::Experiment { command } => experiment::run(command, &batch),
         Command::Match(args) => arena::run(&args, &batch),

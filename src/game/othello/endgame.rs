@@ -32,9 +32,15 @@
 //!   final score is counted from the number of discs the last move flips, without making
 //!   the move.
 //!
-//! * **Outcome only** ([`ExactSolver::outcome`], what the stages experiment's `--verify`
-//!   asks): one search with the null window (−1, 1) around zero, which cuts off as soon as
-//!   a side is shown to win, far cheaper than the exact value.
+//! * **Outcome only** ([`ExactSolver::outcome`], `pnplay score --outcome`): one search with
+//!   the window (−1, 1) around zero, which cuts off as soon as a side is shown to win, far
+//!   cheaper than the exact value. **A goal only** ([`ExactSolver::exceeds`] and
+//!   [`ExactSolver::holds`], what `pns-dag`'s frontier and `--verify` ask): one null window
+//!   on the goal's side of zero, so a draw needs one bound, not both.
+//! * **Several threads** ([`ExactSolver::set_threads`], native builds; `pnplay score
+//!   --threads`, `--verify-threads`): young brothers wait over a shared lockless table,
+//!   in the `parallel` submodule. The answers are the serial ones; the positions counted
+//!   vary from run to run.
 //!
 //! Nothing is allocated in the search: moves live in fixed arrays on the stack and the
 //! table is allocated once per solver. The answers are checked against generic alpha-beta
@@ -48,6 +54,12 @@ use crate::game::{Game, Outcome};
 use crate::game::knowledge::ExactSolver;
 use crate::search::exact::alphabeta::Score;
 use crate::search::{Clock, Limits, Stop};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Empty squares at and below which the search tries squares in parity order without a
 /// table (`Solver::shallow`).
@@ -122,6 +134,72 @@ struct Entry {
     empties: u8,
 }
 
+/// The transposition table, which the threads of a parallel search share: each slot keeps
+/// the position xor-ed with its data (lockless hashing, Hyatt & Mann 2002), so a slot two
+/// threads wrote at once reads as empty rather than as another position's bounds.
+struct Table {
+    slots: Vec<[AtomicU64; 3]>,
+}
+
+impl Table {
+    fn new() -> Table {
+        Table {
+            slots: (0..1usize << TABLE_BITS).map(|_| Default::default()).collect(),
+        }
+    }
+
+    /// The mix that ties a slot's second word to its first.
+    #[inline]
+    const fn mix(mover: u64) -> u64 {
+        mover.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// The entry slot `at` holds (a slot two threads wrote at once reads as a position that
+    /// no probe asks for; an untouched one as the position with no discs).
+    #[inline]
+    fn read(&self, at: usize) -> Entry {
+        let [first, second, data] = &self.slots[at];
+        let data = data.load(Relaxed);
+        let mover = first.load(Relaxed) ^ data;
+        let other = second.load(Relaxed) ^ data ^ Table::mix(mover);
+        let [lower, upper, best, empties, ..] = data.to_le_bytes();
+        Entry {
+            mover,
+            other,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties,
+        }
+    }
+
+    #[inline]
+    fn write(&self, at: usize, entry: &Entry) {
+        let data = u64::from_le_bytes([
+            entry.lower as u8,
+            entry.upper as u8,
+            entry.best,
+            entry.empties,
+            0,
+            0,
+            0,
+            0,
+        ]);
+        let [first, second, word] = &self.slots[at];
+        first.store(entry.mover ^ data, Relaxed);
+        second.store(entry.other ^ data ^ Table::mix(entry.mover), Relaxed);
+        word.store(data, Relaxed);
+    }
+
+    fn clear(&self) {
+        for slot in &self.slots {
+            for word in slot {
+                word.store(0, Relaxed);
+            }
+        }
+    }
+}
+
 /// A move at a deep node, with its flips and its ordering score.
 #[derive(Clone, Copy, Debug, Default)]
 struct Candidate {
@@ -143,11 +221,14 @@ struct Candidate {
 /// assert_eq!(pos.format_move(score.best_move.unwrap()), "g8");
 /// ```
 pub struct Solver {
-    table: Vec<Entry>,
+    table: Arc<Table>,
     weights: &'static Weights,
     nodes: u64,
     limits: Limits,
     clock: Clock,
+    /// The parallel search's state (`None`: one thread).
+    #[cfg(not(target_arch = "wasm32"))]
+    split: Option<parallel::Split>,
 }
 
 impl Default for Solver {
@@ -161,12 +242,23 @@ impl Solver {
     #[must_use]
     pub fn new() -> Solver {
         Solver {
-            table: vec![Entry::default(); 1 << TABLE_BITS],
+            table: Arc::new(Table::new()),
             weights: Weights::shipped(),
             nodes: 0,
             limits: Limits::default(),
             clock: Clock::start(),
+            #[cfg(not(target_arch = "wasm32"))]
+            split: None,
         }
+    }
+
+    /// Runs a root search `work` on the solver's threads.
+    fn run<R: Send>(&mut self, work: impl FnOnce(&mut Solver) -> R + Send) -> R {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(pool) = self.split.as_ref().map(parallel::Split::pool) {
+            return pool.install(|| work(self));
+        }
+        work(self)
     }
 
     /// The first slot of the bucket of a position.
@@ -180,10 +272,10 @@ impl Solver {
 
     /// The stored entry of a position, if any.
     #[inline]
-    fn probe(&self, mover: u64, other: u64) -> Option<&Entry> {
+    fn probe(&self, mover: u64, other: u64) -> Option<Entry> {
         let at = Solver::bucket(mover, other);
-        self.table[at..at + 2]
-            .iter()
+        (at..at + 2)
+            .map(|slot| self.table.read(slot))
             .find(|e| e.mover == mover && e.other == other)
     }
 
@@ -198,26 +290,30 @@ impl Solver {
             best,
             empties: empties as u8,
         };
-        let [deep, recent] = &mut self.table[at..at + 2] else {
-            unreachable!("a bucket holds two entries")
-        };
-        let holds = |e: &Entry| e.mover == mover && e.other == other;
-        if holds(deep) || u32::from(deep.empties) <= empties {
-            if !holds(deep) {
-                *recent = *deep; // the old deep entry moves to the other slot
+        let deep = self.table.read(at);
+        let holds = deep.mover == mover && deep.other == other;
+        if holds || u32::from(deep.empties) <= empties {
+            if !holds {
+                self.table.write(at + 1, &deep); // the old deep entry moves to the other slot
             }
-            *deep = entry;
+            self.table.write(at, &entry);
         } else {
-            *recent = entry;
+            self.table.write(at + 1, &entry);
         }
     }
 
     /// Counts a position; `Err` once a limit is reached.
     #[inline]
     fn count(&mut self) -> Result<(), Stop> {
-        self
-            .limits
-            .count_position(&mut self.nodes, &self.clock, CLOCK_INTERVAL)
+        self.limits
+            .count_position(&mut self.nodes, &self.clock, CLOCK_INTERVAL)?;
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(split) = &mut self.split
+            && split.due(self.nodes)
+        {
+            split.poll(self.nodes)?;
+        }
+        Ok(())
     }
 
     /// The value of a position with one empty square `square` (one bit), counted from the
@@ -378,25 +474,32 @@ impl Solver {
             // Selection sort, one move at a time: a cut-off leaves the rest unsorted.
             let next = (i..length).max_by_key(|&j| (list[j].order, -(j as i32))).unwrap_or(i);
             list.swap(i, next);
-            let Candidate {
-                square, flipped, ..
-            } = list[i];
-            let bit = 1u64 << square;
-            let (child_mover, child_other) = (other & !flipped, mover | flipped | bit);
-            let mut reply = 0;
-            let value = if i == 0 {
-                -self.deep(child_mover, child_other, -beta, -alpha, &mut reply)?
-            } else {
-                let probe = -self.deep(child_mover, child_other, -alpha - 1, -alpha, &mut reply)?;
-                if probe > alpha && probe < beta {
-                    -self.deep(child_mover, child_other, -beta, -probe, &mut reply)?
-                } else {
-                    probe
+            // Young brothers wait: once the eldest move of a null-window node has not cut
+            // off, a parallel search takes the others at once. (A wider window stays serial:
+            // there each better move narrows it for the next.)
+            #[cfg(not(target_arch = "wasm32"))]
+            if i == 1
+                && beta == alpha + 1
+                && count >= parallel::SPLIT_EMPTIES
+                && length > 2
+                && self.split.is_some()
+            {
+                let (value, square) = self.younger_in_parallel(&mut list[1..length], mover, other, alpha, beta)?;
+                if value > best {
+                    (best, chosen) = (value, square);
                 }
+                break;
+            }
+            let candidate = list[i];
+            let value = if i == 0 {
+                let (child_mover, child_other) = candidate.child(mover, other);
+                -self.deep(child_mover, child_other, -beta, -alpha, &mut 0)?
+            } else {
+                self.younger(candidate, mover, other, alpha, beta)?
             };
             if value > best {
                 best = value;
-                chosen = square;
+                chosen = candidate.square;
                 if value >= beta {
                     break;
                 }
@@ -416,7 +519,28 @@ impl Solver {
     }
 }
 
+impl Candidate {
+    /// The child position the move leads to: `(mover, other)` for the opponent.
+    #[inline]
+    const fn child(&self, mover: u64, other: u64) -> (u64, u64) {
+        (other & !self.flipped, mover | self.flipped | (1u64 << self.square))
+    }
+}
+
 impl Solver {
+    /// The value of a younger move of a node searched with the window (`alpha`, `beta`):
+    /// a null-window probe above `alpha`, searched again with the window only when the
+    /// probe lands inside it (principal-variation search).
+    fn younger(&mut self, candidate: Candidate, mover: u64, other: u64, alpha: i32, beta: i32) -> Result<i32, Stop> {
+        let (child_mover, child_other) = candidate.child(mover, other);
+        let probe = -self.deep(child_mover, child_other, -alpha - 1, -alpha, &mut 0)?;
+        if probe > alpha && probe < beta {
+            Ok(-self.deep(child_mover, child_other, -beta, -probe, &mut 0)?)
+        } else {
+            Ok(probe)
+        }
+    }
+
     /// Gives each move of a node (`mover` to move against `other`) its ordering score, the
     /// higher the earlier: fewest replies for the opponent (corners counted twice) and least
     /// potential mobility, a corner, odd parity, and from [`EVAL_EMPTIES`] the evaluation.
@@ -498,8 +622,9 @@ impl ExactSolver<Othello> for Solver {
             });
         }
         let mut best = Move::PASS.0;
+        let (mover, other) = (pos.mover, pos.waiting);
         let value = self
-            .deep(pos.mover, pos.waiting, -INFINITY, INFINITY, &mut best)
+            .run(|solver| solver.deep(mover, other, -INFINITY, INFINITY, &mut best))
             .ok()?;
         if pos.legal_squares() != 0 && best == Move::PASS.0 {
             // A shallow root (few empties) is searched without recording its move: ask each.
@@ -519,7 +644,10 @@ impl ExactSolver<Othello> for Solver {
             return Some(Outcome::from_sign(final_score(pos.mover, pos.waiting)));
         }
         let mut best = Move::PASS.0;
-        let value = self.deep(pos.mover, pos.waiting, -1, 1, &mut best).ok()?;
+        let (mover, other) = (pos.mover, pos.waiting);
+        let value = self
+            .run(|solver| solver.deep(mover, other, -1, 1, &mut best))
+            .ok()?;
         Some(Outcome::from_sign(value))
     }
 
@@ -530,7 +658,10 @@ impl ExactSolver<Othello> for Solver {
             return Some(final_score(pos.mover, pos.waiting) > bound);
         }
         let mut best = Move::PASS.0;
-        let value = self.deep(pos.mover, pos.waiting, bound, bound + 1, &mut best).ok()?;
+        let (mover, other) = (pos.mover, pos.waiting);
+        let value = self
+            .run(|solver| solver.deep(mover, other, bound, bound + 1, &mut best))
+            .ok()?;
         Some(value > bound)
     }
 
@@ -538,8 +669,18 @@ impl ExactSolver<Othello> for Solver {
         self.nodes
     }
 
+    /// Young brothers wait on `threads` threads (see `parallel`), native builds only.
+    fn set_threads(&mut self, threads: usize) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.split = (threads > 1).then(|| parallel::Split::new(threads)).flatten();
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = threads;
+    }
+
     fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.clear();
     }
 }
 
@@ -550,6 +691,11 @@ impl Solver {
         self.nodes = 0;
         self.limits = *limits;
         self.clock = Clock::start();
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(split) = &mut self.split {
+            // The workers' shared count holds the search to its node limit.
+            split.begin(self.limits.max_nodes.take());
+        }
     }
 
     /// The best move of a root with `value` searched by [`Solver::shallow`]: the first move

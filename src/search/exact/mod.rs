@@ -23,17 +23,24 @@ use alphabeta::{AlphaBeta, AlphaBetaConfig, Score};
 /// The exact value of `pos` for the player to move (for a chance node or a finished game:
 /// of the first player) and a best move, with the positions searched; `None` if `limits`
 /// stop it first. The game's own solver ([`Knowledge::exact_solver`]) answers when it has
-/// one and `pos` is a player's turn, alpha-beta with the game's ordering otherwise.
+/// one and `pos` is a player's turn (on `threads` threads where it can search in parallel,
+/// [`crate::game::knowledge::ExactSolver::set_threads`]), alpha-beta with the game's
+/// ordering otherwise.
 ///
 /// ```
 /// use pnplay::game::{Game, tictactoe::TicTacToe};
 /// let pos = TicTacToe::start(&());
-/// let (score, nodes) = pnplay::search::exact::solve_score(&pos, &Default::default()).unwrap();
+/// let (score, nodes) = pnplay::search::exact::solve_score(&pos, &Default::default(), 1).unwrap();
 /// assert_eq!(score.value, 0); // tic-tac-toe is a draw
 /// assert!(nodes > 0);
 /// ```
-pub fn solve_score<G: Knowledge>(pos: &G, limits: &Limits) -> Option<(Score<G::Move>, u64)> {
+pub fn solve_score<G: Knowledge>(
+    pos: &G,
+    limits: &Limits,
+    threads: usize,
+) -> Option<(Score<G::Move>, u64)> {
     if let (crate::game::Turn::Player(_), Some(mut solver)) = (pos.turn(), pos.exact_solver()) {
+        solver.set_threads(threads);
         let score = solver.score(pos, limits)?;
         return Some((score, solver.nodes()));
     }
