@@ -474,17 +474,18 @@ impl Solver {
             // Selection sort, one move at a time: a cut-off leaves the rest unsorted.
             let next = (i..length).max_by_key(|&j| (list[j].order, -(j as i32))).unwrap_or(i);
             list.swap(i, next);
-            // Young brothers wait: once the eldest move of a null-window node has not cut
+            // Young brothers wait: once the elder moves of a null-window node have not cut
             // off, a parallel search takes the others at once. (A wider window stays serial:
             // there each better move narrows it for the next.)
             #[cfg(not(target_arch = "wasm32"))]
-            if i == 1
+            if i == parallel::ELDERS
                 && beta == alpha + 1
                 && count >= parallel::SPLIT_EMPTIES
-                && length > 2
+                && length > i + 1
                 && self.split.is_some()
             {
-                let (value, square) = self.younger_in_parallel(&mut list[1..length], mover, other, alpha, beta)?;
+                let (value, square) =
+                    self.younger_in_parallel(&mut list[i..length], mover, other, alpha, beta)?;
                 if value > best {
                     (best, chosen) = (value, square);
                 }

@@ -1,9 +1,9 @@
 //! The endgame solver on several threads (native builds): *young brothers wait*
 //! (Feldmann, Monien, Mysliwietz & Vornberger 1989, the parallel alpha-beta of the strong
-//! Othello programs). A node with at least [`SPLIT_EMPTIES`] empty squares searches its
-//! first move alone; if that does not cut off, its other moves are searched at once by
-//! rayon's work-stealing pool, each with the window the node had then, and nested nodes
-//! split the same way. The threads share the transposition table (lockless slots, see
+//! Othello programs). A null-window node with at least [`SPLIT_EMPTIES`] empty squares
+//! searches its first [`ELDERS`] moves alone; if they do not cut off, its other moves are
+//! searched at once on rayon's pool, every thread taking the next move in order, each with
+//! the window the node had then, and nested nodes split the same way. The threads share the transposition table (lockless slots, see
 //! `Table`).
 //!
 //! When one of the moves searched together cuts the node off, the others stop: each
@@ -23,7 +23,19 @@ use std::sync::{Arc, Mutex};
 
 /// Empty squares from which a node's younger moves are searched in parallel (below, a
 /// subtree is too small to be worth a task).
-pub(super) const SPLIT_EMPTIES: u32 = 12;
+pub(super) const SPLIT_EMPTIES: u32 = 14;
+
+/// Moves a node searches alone before it splits. Measured on two threads (positions /
+/// seconds; `results/othello-endgame.md`), from 12 and 14 empties:
+///
+/// | elders | FFO #45 outcome, from 12 | from 14 | 28-empty draw, "not a win", from 12 | from 14 |
+/// |---|---|---|---|---|
+/// | 1 | 97 M / 2.43 s | 97 M / 2.35 s | 2.66–2.68 G / 53.5–58.3 s | 2.65 G / 53.4 s |
+/// | 2 | 87 M / 2.12 s | 87 M / 2.08 s | 2.92 G / 60.7 s | 2.92 G / 60.0 s |
+///
+/// (One thread: 81.5 M / 4.13 s and 1.85 G / 77 s.) One elder wins where it matters most,
+/// the long proofs `--verify` runs.
+pub(super) const ELDERS: usize = 1;
 
 /// Positions a worker searches between two looks at the shared count and the flags.
 const POLL: u64 = 1024;
