@@ -1,6 +1,7 @@
 //! The 8×8 Othello endgame solver (`othello::endgame`), its exact values, its null-window
-//! outcomes and its answers to goals (one null window), against generic alpha-beta on seeded random positions with few empties, against the published FFO scores and best
-//! moves, and under a node limit.
+//! outcomes and its answers to goals (one null window), against generic alpha-beta on
+//! seeded random positions with few empties, against the published FFO scores and best
+//! moves, under a node limit, and on two threads against one.
 
 mod common;
 

@@ -153,7 +153,8 @@ fn settle<G: Knowledge>(
     if let Some(solver) = &mut own {
         solver.set_threads(threads);
     }
-    let mut generic = AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default());
+    // Alpha-beta (and its 16 MiB table) only for a game without its own solver.
+    let mut generic = None;
     let mut ask = |goal: Goal| {
         let left = Limits {
             max_nodes: limits.max_nodes.map(|n| n.saturating_sub(nodes)),
@@ -166,8 +167,11 @@ fn settle<G: Knowledge>(
             nodes += solver.nodes();
             answer
         } else {
-            let verdict = generic.solve(pos, question, &left);
-            nodes += generic.stats().nodes_expanded;
+            let search = generic.get_or_insert_with(|| {
+                AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default())
+            });
+            let verdict = search.solve(pos, question, &left);
+            nodes += search.stats().nodes_expanded;
             verdict.is_exact().then(|| verdict == Verdict::Proved)
         }
     };

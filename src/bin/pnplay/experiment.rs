@@ -352,9 +352,8 @@ fn verify_records(
                     Ok(None) => "not verified within the budget".to_string(),
                     Err(e) => e.to_string(),
                 };
-                eprintln!(
-                    "[{done:>5}/{total}] verify {spec} stage {stage} #{index}: {answer} ({seconds:.1} s)"
-                );
+                let at = format!("{spec} stage {stage} #{index}");
+                eprintln!("[{done:>5}/{total}] verify {at}: {answer} ({seconds:.1} s)");
             }
         },
     );

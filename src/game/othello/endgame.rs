@@ -56,10 +56,10 @@ use crate::search::exact::alphabeta::Score;
 use crate::search::{Clock, Limits, Stop};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod parallel;
-use std::sync::atomic::Ordering::Relaxed;
 
 /// Empty squares at and below which the search tries squares in parity order without a
 /// table (`Solver::shallow`).
@@ -136,7 +136,8 @@ struct Entry {
 
 /// The transposition table, which the threads of a parallel search share: each slot keeps
 /// the position xor-ed with its data (lockless hashing, Hyatt & Mann 2002), so a slot two
-/// threads wrote at once reads as empty rather than as another position's bounds.
+/// threads wrote at once reads as a position no probe asks for, never as a position with
+/// another position's bounds.
 struct Table {
     slots: Vec<[AtomicU64; 3]>,
 }
@@ -532,7 +533,14 @@ impl Solver {
     /// The value of a younger move of a node searched with the window (`alpha`, `beta`):
     /// a null-window probe above `alpha`, searched again with the window only when the
     /// probe lands inside it (principal-variation search).
-    fn younger(&mut self, candidate: Candidate, mover: u64, other: u64, alpha: i32, beta: i32) -> Result<i32, Stop> {
+    fn younger(
+        &mut self,
+        candidate: Candidate,
+        mover: u64,
+        other: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stop> {
         let (child_mover, child_other) = candidate.child(mover, other);
         let probe = -self.deep(child_mover, child_other, -alpha - 1, -alpha, &mut 0)?;
         if probe > alpha && probe < beta {

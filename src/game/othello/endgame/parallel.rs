@@ -3,8 +3,8 @@
 //! Othello programs). A null-window node with at least [`SPLIT_EMPTIES`] empty squares
 //! searches its first [`ELDERS`] moves alone; if they do not cut off, its other moves are
 //! searched at once on rayon's pool, every thread taking the next move in order, each with
-//! the window the node had then, and nested nodes split the same way. The threads share the transposition table (lockless slots, see
-//! `Table`).
+//! the window the node had then, and nested nodes split the same way. The threads share the
+//! transposition table (lockless slots, see `Table`).
 //!
 //! When one of the moves searched together cuts the node off, the others stop: each
 //! worker carries the cut-off flags of every split node above it and looks at them every
@@ -40,6 +40,9 @@ pub(super) const ELDERS: usize = 1;
 /// Positions a worker searches between two looks at the shared count and the flags.
 const POLL: u64 = 1024;
 
+/// Stack of each of the pool's threads (address space; the pages used are far fewer).
+const STACK_BYTES: usize = 64 << 20;
+
 /// A parallel search's state in one worker.
 pub(super) struct Split {
     pool: Arc<rayon::ThreadPool>,
@@ -59,6 +62,9 @@ impl Split {
     pub(super) fn new(threads: usize) -> Option<Split> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
+            // A thread waiting for its split's moves runs others' tasks on top of its own
+            // search: room for several searches' stacks.
+            .stack_size(STACK_BYTES)
             .build()
             .ok()?;
         Some(Split {
@@ -138,7 +144,7 @@ impl Solver {
     }
 
     /// Searches the younger moves `list` of a node (`mover` to move against `other`, the
-    /// window (`alpha`, `beta`) after its eldest move) all at once; their best value and
+    /// window (`alpha`, `beta`) after its elder moves) all at once; their best value and
     /// square. [`Stop`] if a limit or a cut-off above stopped a move that mattered.
     pub(super) fn younger_in_parallel(
         &mut self,
@@ -172,7 +178,8 @@ impl Solver {
                     cut.store(true, Relaxed);
                 }
                 let stopped = value.is_err();
-                *results[i].lock().expect("no worker panics holding it") = (value, worker.nodes - before);
+                let nodes = worker.nodes - before;
+                *results[i].lock().expect("no worker panics holding it") = (value, nodes);
                 if stopped {
                     break; // a limit or a cut-off above: the other moves would stop too
                 }
