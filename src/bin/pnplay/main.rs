@@ -210,17 +210,22 @@ fn solve(
     Ok(())
 }
 
+/// `pnplay score`: the exact value and a best move, or with `outcome` the outcome alone.
 fn score(
     game: &GameSpec,
     pos: &str,
     time: Option<f64>,
     threads: usize,
+    outcome: bool,
     json: bool,
 ) -> Result<(), String> {
     let limits = Limits {
         max_seconds: time,
         ..Limits::default()
     };
+    if outcome {
+        return score_outcome(game, pos, limits, threads, json);
+    }
     let report = pnplay::engine::score(game, pos, limits, threads)
         .map_err(|e| e.to_string())?
         .ok_or("out: a limit was reached before the exact value was found")?;
@@ -247,14 +252,10 @@ fn score(
 fn score_outcome(
     game: &GameSpec,
     pos: &str,
-    time: Option<f64>,
+    limits: Limits,
     threads: usize,
     json: bool,
 ) -> Result<(), String> {
-    let limits = Limits {
-        max_seconds: time,
-        ..Limits::default()
-    };
     let start = std::time::Instant::now();
     let (outcome, nodes) = pnplay::experiment::verify::counted_outcome(game, pos, limits, threads)
         .map_err(|e| e.to_string())?
@@ -338,15 +339,7 @@ fn main() -> ExitCode {
             outcome,
             threads,
             json,
-        } if outcome => score_outcome(&game, &pos, time, threads.into(), json),
-        Command::Score {
-            game,
-            pos,
-            time,
-            threads,
-            json,
-            ..
-        } => score(&game, &pos, time, threads.into(), json),
+        } => score(&game, &pos, time, threads.into(), outcome, json),
         Command::Bench(args) => bench::run(&args),
         Command::Experiment { command } => experiment::run(command, &batch),
         Command::Match(args) => arena::run(&args, &batch),
