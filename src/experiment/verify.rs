@@ -41,8 +41,8 @@
 use super::Record;
 use crate::engine::GameSpec;
 use crate::error::Error;
-use crate::game::knowledge::Knowledge;
-use crate::game::{Game, Outcome, Turn};
+use crate::game::knowledge::{Knowledge, turn_solver};
+use crate::game::{Game, Outcome};
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::{Clock, Goal, Limits, Question, Verdict};
 use crate::with_game;
@@ -116,8 +116,7 @@ pub fn verify(
 fn solve_outcome<G: Knowledge>(pos: &G, limits: Limits, threads: usize) -> Option<(Outcome, u64)> {
     // A game's own exact solver finds the outcome with one null window around zero, cheaper
     // for a draw than the two null windows of `settle`.
-    if let (Turn::Player(_), Some(mut solver)) = (pos.turn(), pos.exact_solver()) {
-        solver.set_threads(threads);
+    if let Some(mut solver) = turn_solver(pos, threads) {
         let outcome = solver.outcome(pos, &limits)?;
         return Some((outcome, solver.nodes()));
     }
@@ -146,13 +145,7 @@ fn settle<G: Knowledge>(
     }
     let clock = Clock::start();
     let mut nodes = 0;
-    let mut own = match pos.turn() {
-        Turn::Player(_) => pos.exact_solver(),
-        Turn::Chance | Turn::Over => None,
-    };
-    if let Some(solver) = &mut own {
-        solver.set_threads(threads);
-    }
+    let mut own = turn_solver(pos, threads);
     // Alpha-beta (and its 16 MiB table) only for a game without its own solver.
     let mut generic = None;
     let mut ask = |goal: Goal| {

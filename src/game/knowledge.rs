@@ -201,6 +201,26 @@ pub fn proof_numbers((mover_for, mover_against): (u32, u32), or_node: bool) -> (
     }
 }
 
+/// The game's own exact solver for `pos` ([`Knowledge::exact_solver`]) set to search on
+/// `threads` threads ([`ExactSolver::set_threads`]), if the game has one and `pos` is a
+/// player's turn (the solvers answer for the player to move); `None` otherwise, where
+/// alpha-beta answers.
+///
+/// ```
+/// use pnplay::game::{Game, othello::{Othello, Size}, tictactoe::TicTacToe};
+/// use pnplay::game::knowledge::turn_solver;
+/// assert!(turn_solver(&Othello::start(&Size::Eight), 2).is_some());
+/// assert!(turn_solver(&TicTacToe::start(&()), 1).is_none());
+/// ```
+pub fn turn_solver<G: Knowledge>(pos: &G, threads: usize) -> Option<Box<dyn ExactSolver<G>>> {
+    if !matches!(pos.turn(), Turn::Player(_)) {
+        return None;
+    }
+    let mut solver = pos.exact_solver()?;
+    solver.set_threads(threads);
+    Some(solver)
+}
+
 /// A game's own exact solver ([`Knowledge::exact_solver`]), reused from one position to the
 /// next (its tables kept unless [`ExactSolver::clear`] is called).
 pub trait ExactSolver<G: Game>: Send {

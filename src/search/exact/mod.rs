@@ -39,8 +39,7 @@ pub fn solve_score<G: Knowledge>(
     limits: &Limits,
     threads: usize,
 ) -> Option<(Score<G::Move>, u64)> {
-    if let (crate::game::Turn::Player(_), Some(mut solver)) = (pos.turn(), pos.exact_solver()) {
-        solver.set_threads(threads);
+    if let Some(mut solver) = crate::game::knowledge::turn_solver(pos, threads) {
         let score = solver.score(pos, limits)?;
         return Some((score, solver.nodes()));
     }

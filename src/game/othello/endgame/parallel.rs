@@ -116,11 +116,6 @@ impl Split {
 }
 
 impl Solver {
-    /// The threads of this parallel search.
-    fn threads(&self) -> usize {
-        self.split.as_ref().map_or(1, Split::threads)
-    }
-
     /// A worker for the moves of a split node whose cut-off flag is `cut`: the same table,
     /// limits and clock, its own count.
     fn fork(&self, cut: &Arc<AtomicBool>) -> Solver {
@@ -189,7 +184,8 @@ impl Solver {
                 let _ = split.poll(nodes); // its last positions join the shared count
             }
         };
-        let helpers = (self.threads() - 1).min(list.len() - 1);
+        let threads = self.split.as_ref().map_or(1, Split::threads);
+        let helpers = (threads - 1).min(list.len() - 1);
         rayon::scope(|scope| {
             for _ in 0..helpers {
                 scope.spawn(|_| drain());
