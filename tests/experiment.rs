@@ -430,7 +430,7 @@ fn verification_flags_wrong_verdicts() {
     mark(&mut concluded, None);
     assert_eq!((concluded.exact, concluded.wrong), (None, None));
     // A budget that settles the goal but not the outcome: verified, `exact` null. The
-    // empty board's "not a win" alone takes this many positions.
+    // smallest budget that verifies the empty board at all settles only "not a win".
     let full = verify(&tictactoe, "", Goal::Win, Limits::default(), 1);
     let mut first = None;
     for nodes in 1..20_000 {
