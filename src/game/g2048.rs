@@ -852,7 +852,7 @@ fn weights_for(size: u8) -> &'static [f64] {
 }
 
 impl G2048 {
-    /// The evaluation (5.1): Σ weight[i][j] × tile[i][j] with [`snake_weights`]. A whole
+    /// The evaluation (5.1): `Σ weight[i][j] × tile[i][j]` with [`snake_weights`]. A whole
     /// number below 2^35, so exact in `f64`.
     ///
     /// ```

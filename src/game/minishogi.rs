@@ -57,7 +57,7 @@
 //! Monte-Carlo searches keep a tree of move sequences in which each node holds its own
 //! position (so a proof there is a proof of that line, whatever repeats), and the
 //! depth-limited players stop at their depth and value positions with the material
-//! [`Evaluator`](super::knowledge::Evaluator) below.
+//! [`Evaluator`] below.
 //!
 //! # Notation
 //!

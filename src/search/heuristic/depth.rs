@@ -1,10 +1,10 @@
 //! The depth-limited searches of the Othello heuristics paper (Sannidhanam and Annamalai,
 //! §4): minimax (§4.1), alpha-beta (§4.2) and alpha-beta with iterative deepening under a
-//! time limit (§4.3), written once against [`Game`] and a game's [`Evaluator`].
+//! time limit (§4.3), written once against [`Game`](crate::game::Game) and a game's [`Evaluator`].
 //!
 //! * **Values** are negamax values from the view of the player who acts at a node (read
-//!   from [`Game::turn`]; a pass is an ordinary move and counts as a ply). A leaf at depth 0
-//!   gets the evaluator's value; a finished game gets its [`Game::terminal_value`] (Othello:
+//!   from [`Game::turn`](crate::game::Game::turn); a pass is an ordinary move and counts as a ply). A leaf at depth 0
+//!   gets the evaluator's value; a finished game gets its [`Game::terminal_value`](crate::game::Game::terminal_value) (Othello:
 //!   the final disc difference) times [`TERMINAL_UNIT`], which is above every evaluation,
 //!   so a won game beats any unfinished one and the value of a search that reaches every
 //!   game end is the exact game value (times the unit).
@@ -29,7 +29,7 @@ use crate::game::{MoveBuffer, MoveList, Player, Turn};
 use crate::search::exact::table::{Bound, Table};
 use crate::search::{Clock, Limits, Stats};
 
-/// A finished game's value per unit of [`Game::terminal_value`]: above every evaluation.
+/// A finished game's value per unit of [`Game::terminal_value`](crate::game::Game::terminal_value): above every evaluation.
 pub const TERMINAL_UNIT: i64 = EVAL_BOUND;
 
 /// Larger than any value.
