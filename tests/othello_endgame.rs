@@ -25,10 +25,24 @@ fn check_against_alphabeta(positions: &[Othello]) {
         assert_eq!(score.value, truth.value, "{text}");
         let outcome = solver.outcome(pos, &Limits::default()).unwrap();
         assert_eq!(outcome, Outcome::from_sign(truth.value), "{text}: outcome");
-        // One null window on either side of the value, and at the goals' bounds.
+        // The value for the player to move after `mv` is played.
+        let mut value_after = |mv| {
+            let mut child = *pos;
+            child.play(mv);
+            match child.turn() {
+                Turn::Over => -child.terminal_value(child.side_to_move()).unwrap(),
+                _ => -search.score(&child, &Limits::default()).unwrap().value,
+            }
+        };
+        // One null window on either side of the value, and at the goals' bounds; a bound
+        // passed names a move that passes it.
         for bound in [truth.value - 2, truth.value - 1, truth.value, -1, 0] {
             let above = solver.exceeds(pos, bound, &Limits::default());
             assert_eq!(above, Some(truth.value > bound), "{text}: above {bound}");
+            match solver.move_above() {
+                Some(mv) => assert!(value_after(mv) > bound, "{text}: {mv} not above {bound}"),
+                None => assert!(truth.value <= bound, "{text}: no move above {bound}"),
+            }
         }
         let mover = pos.side_to_move();
         for (root_player, sign) in [(mover, 1), (mover.opponent(), -1)] {
@@ -46,14 +60,9 @@ fn check_against_alphabeta(positions: &[Othello]) {
         let mut moves = MoveList::<Othello>::default();
         pos.legal_moves(&mut moves);
         assert!(moves.contains(&best), "{text}: {best} is not legal");
-        let mut child = *pos;
-        child.play(best);
-        let child_value = match child.turn() {
-            Turn::Over => child.terminal_value(child.side_to_move()).unwrap(),
-            _ => search.score(&child, &Limits::default()).unwrap().value,
-        };
         assert_eq!(
-            -child_value, score.value,
+            value_after(best),
+            score.value,
             "{text}: {best} does not achieve it"
         );
     }

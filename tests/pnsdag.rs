@@ -80,6 +80,53 @@ fn agrees_with_alpha_beta_on_othello_endgames_with_and_without_the_frontier() {
 }
 
 #[test]
+fn a_root_the_frontier_settles_names_its_proving_move() {
+    let positions = random_positions(
+        &Othello::start(&Size::Eight),
+        40,
+        12,
+        |rng| 48 + rng.below(4),
+        |pos| (9..=12).contains(&empties(pos)),
+    );
+    let mut truth = AlphaBeta::<Othello, _>::with_knowledge(AlphaBetaConfig {
+        table_bytes: 1 << 20,
+    });
+    let mut proved = 0;
+    for pos in &positions {
+        let Turn::Player(root_player) = pos.turn() else {
+            panic!("not a player's turn");
+        };
+        for goal in [Goal::Win, Goal::NotLose] {
+            let question = Question { root_player, goal };
+            let mut search =
+                catalogue::start("pns-dag", *pos, &params(goal, Some(12), None)).unwrap();
+            let verdict = search.run();
+            let at = format!("{goal:?} at {}", pos.format_position());
+            assert_eq!(
+                search.stats().iterations,
+                1,
+                "{at}: the solver settles the root"
+            );
+            if verdict == Verdict::Proved {
+                proved += 1;
+                let text = search.best_move().expect("a proved root names its move");
+                let mut child = *pos;
+                child.play(pos.parse_move(&text).unwrap());
+                let after = truth.solve(&child, question, &Limits::default());
+                assert_eq!(
+                    after,
+                    Verdict::Proved,
+                    "{at}: {text} does not keep the goal"
+                );
+            } else {
+                assert_eq!(search.best_move(), None, "{at}: no move reaches the goal");
+            }
+        }
+    }
+    assert!(proved >= 20, "{proved} roots proved");
+}
+
+#[test]
 fn the_node_limit_counts_the_solvers_positions() {
     let positions = random_positions(
         &Othello::start(&Size::Eight),

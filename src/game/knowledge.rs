@@ -283,6 +283,13 @@ pub trait ExactSolver<G: Game>: Send {
     /// [`ExactSolver::exceeds`].
     fn nodes(&self) -> u64;
 
+    /// After an [`ExactSolver::exceeds`] that answered `Some(true)`, a move of the position
+    /// whose value is above the bound (the first move of the proof), where the solver
+    /// records it; `None` otherwise (the default).
+    fn move_above(&self) -> Option<G::Move> {
+        None
+    }
+
     /// Searches on `threads` threads from now on, where the solver can (the Othello endgame
     /// solver, in native builds; 1: one thread, the default). The answers stay exact; with
     /// more than one thread the positions counted, and a best move among equal ones, vary

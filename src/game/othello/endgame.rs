@@ -230,6 +230,8 @@ pub struct Solver {
     /// The parallel search's state (`None`: one thread).
     #[cfg(not(target_arch = "wasm32"))]
     split: Option<parallel::Split>,
+    /// The root move the last [`ExactSolver::exceeds`] found above its bound.
+    above: Option<Move>,
 }
 
 impl Default for Solver {
@@ -250,6 +252,7 @@ impl Solver {
             clock: Clock::start(),
             #[cfg(not(target_arch = "wasm32"))]
             split: None,
+            above: None,
         }
     }
 
@@ -671,7 +674,19 @@ impl ExactSolver<Othello> for Solver {
         let value = self
             .run(|solver| solver.deep(mover, other, bound, bound + 1, &mut best))
             .ok()?;
+        self.above = match value > bound {
+            false => None,
+            // A shallow root (few empties) is searched without recording its move: ask each.
+            true if best == Move::PASS.0 && pos.legal_squares() != 0 => {
+                Some(self.shallow_move_above(pos, bound)?)
+            }
+            true => Some(Move(best)),
+        };
         Some(value > bound)
+    }
+
+    fn move_above(&self) -> Option<Move> {
+        self.above
     }
 
     fn nodes(&self) -> u64 {
@@ -698,6 +713,7 @@ impl Solver {
     fn begin(&mut self, pos: &Othello, limits: &Limits) {
         assert_eq!(pos.size(), Size::Eight, "the endgame solver plays 8×8 only");
         self.nodes = 0;
+        self.above = None;
         self.limits = *limits;
         self.clock = Clock::start();
         #[cfg(not(target_arch = "wasm32"))]
@@ -705,6 +721,25 @@ impl Solver {
             // The workers' shared count holds the search to its node limit.
             split.begin(self.limits.max_nodes.take());
         }
+    }
+
+    /// A move of a root searched by [`Solver::shallow`] whose value is above `bound` (one
+    /// null window per move until one is); `None` if a limit stops it.
+    fn shallow_move_above(&mut self, pos: &Othello, bound: i32) -> Option<Move> {
+        let mut squares = pos.legal_squares();
+        while squares != 0 {
+            let bit = squares & squares.wrapping_neg();
+            squares &= squares - 1;
+            let flipped = flips(bit, pos.mover, pos.waiting);
+            let (mover, other) = (pos.waiting & !flipped, pos.mover | flipped | bit);
+            let child = -self
+                .shallow(mover, other, -bound - 1, -bound, !(mover | other), false)
+                .ok()?;
+            if child > bound {
+                return Some(Move(bit.trailing_zeros() as u8));
+            }
+        }
+        unreachable!("a position above the bound has a move above it")
     }
 
     /// The best move of a root with `value` searched by [`Solver::shallow`]: the first move

@@ -168,6 +168,9 @@ pub struct PnsDag<G: Game> {
     finished: Option<Verdict>,
     /// Started by each step, for the time the frontier solver may take.
     clock: Clock,
+    /// The root's proving move (disproving, at an AND root) when the frontier solver settled
+    /// the root itself, if the solver names it ([`ExactSolver::move_above`]).
+    settled_move: Option<G::Move>,
 }
 
 /// The numbers and status of a resolved node: proven 0 / ∞, disproven ∞ / 0.
@@ -250,6 +253,7 @@ impl<G: Game> PnsDag<G> {
             history: History::default(),
             finished: None,
             clock: Clock::start(),
+            settled_move: None,
         };
         let node = search.new_node(&root, 0);
         search.nodes.push(node);
@@ -400,6 +404,10 @@ impl<G: Game> PnsDag<G> {
         };
         let holds = frontier.solver.holds(pos, self.question, &limits);
         self.stats.nodes_created += frontier.solver.nodes();
+        if self.nodes[ROOT as usize].edge_count == 0 {
+            // Only the root can be a leaf before the root is expanded.
+            self.settled_move = frontier.solver.move_above();
+        }
         holds.ok_or(Stop).map(Some)
     }
 
@@ -564,10 +572,14 @@ impl<G: Game> PnsDag<G> {
 
     /// A proving child's move at a proved OR root (a disproving one at a disproved AND
     /// root), otherwise the move the search would select; `None` before the root is
-    /// expanded.
+    /// expanded. A root the frontier solver settled has the solver's proving (disproving)
+    /// move, when the solver names one.
     #[must_use]
     pub fn best_move(&self) -> Option<String> {
         let root = &self.nodes[ROOT as usize];
+        if root.edge_count == 0 {
+            return self.settled_move.map(|mv| self.root.format_move(mv));
+        }
         let winning = match (root.kind.is_or(), root.status) {
             (true, Status::Proven) => Some(Status::Proven),
             (false, Status::Disproven) => Some(Status::Disproven),

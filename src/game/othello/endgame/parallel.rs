@@ -135,6 +135,7 @@ impl Solver {
                 flushed: 0,
                 max_nodes: split.max_nodes,
             }),
+            above: None,
         }
     }
 
