@@ -9,7 +9,7 @@
 mod common;
 
 use common::random_positions;
-use pnplay::game::othello::{Othello, Size};
+use pnplay::game::othello::{Othello, OthelloOrdering, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, Turn};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -18,6 +18,24 @@ use pnplay::search::{Goal, Limits, Question, Verdict, catalogue};
 
 fn empties(pos: &Othello) -> u32 {
     pos.empty_squares().count_ones()
+}
+
+/// `count` seeded 8×8 positions with 9–12 empty squares.
+fn endgames(count: usize, seed: u64) -> Vec<Othello> {
+    random_positions(
+        &Othello::start(&Size::Eight),
+        count,
+        seed,
+        |rng| 48 + rng.below(4),
+        |pos| (9..=12).contains(&empties(pos)),
+    )
+}
+
+/// Generic alpha-beta with the game's knowledge: the answers to check against.
+fn truth() -> AlphaBeta<Othello, OthelloOrdering> {
+    AlphaBeta::with_knowledge(AlphaBetaConfig {
+        table_bytes: 1 << 20,
+    })
 }
 
 /// `pns-dag` with `frontier` (None: off) for `goal` within `nodes` (None: no limit).
@@ -34,17 +52,9 @@ fn params(goal: Goal, frontier: Option<u32>, nodes: Option<u64>) -> Params {
 
 #[test]
 fn agrees_with_alpha_beta_on_othello_endgames_with_and_without_the_frontier() {
-    let positions = random_positions(
-        &Othello::start(&Size::Eight),
-        60,
-        11,
-        |rng| 48 + rng.below(4),
-        |pos| (9..=12).contains(&empties(pos)),
-    );
+    let positions = endgames(60, 11);
     assert_eq!(positions.len(), 60);
-    let mut truth = AlphaBeta::<Othello, _>::with_knowledge(AlphaBetaConfig {
-        table_bytes: 1 << 20,
-    });
+    let mut truth = truth();
     let mut settled = 0;
     for pos in &positions {
         let Turn::Player(root_player) = pos.turn() else {
@@ -81,16 +91,8 @@ fn agrees_with_alpha_beta_on_othello_endgames_with_and_without_the_frontier() {
 
 #[test]
 fn a_root_the_frontier_settles_names_its_proving_move() {
-    let positions = random_positions(
-        &Othello::start(&Size::Eight),
-        40,
-        12,
-        |rng| 48 + rng.below(4),
-        |pos| (9..=12).contains(&empties(pos)),
-    );
-    let mut truth = AlphaBeta::<Othello, _>::with_knowledge(AlphaBetaConfig {
-        table_bytes: 1 << 20,
-    });
+    let positions = endgames(40, 12);
+    let mut truth = truth();
     let mut proved = 0;
     for pos in &positions {
         let Turn::Player(root_player) = pos.turn() else {

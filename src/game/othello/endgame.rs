@@ -723,45 +723,42 @@ impl Solver {
         }
     }
 
-    /// A move of a root searched by [`Solver::shallow`] whose value is above `bound` (one
-    /// null window per move until one is); `None` if a limit stops it.
-    fn shallow_move_above(&mut self, pos: &Othello, bound: i32) -> Option<Move> {
+    /// The first move of a root searched by [`Solver::shallow`] whose value, searched
+    /// with the window (`alpha`, `beta`), passes `wanted`; `None` if a limit stops it.
+    fn first_shallow_move(
+        &mut self,
+        pos: &Othello,
+        (alpha, beta): (i32, i32),
+        wanted: impl Fn(i32) -> bool,
+    ) -> Option<Move> {
         let mut squares = pos.legal_squares();
         while squares != 0 {
             let bit = squares & squares.wrapping_neg();
             squares &= squares - 1;
             let flipped = flips(bit, pos.mover, pos.waiting);
             let (mover, other) = (pos.waiting & !flipped, pos.mover | flipped | bit);
-            let child = -self
-                .shallow(mover, other, -bound - 1, -bound, !(mover | other), false)
+            let value = -self
+                .shallow(mover, other, -beta, -alpha, !(mover | other), false)
                 .ok()?;
-            if child > bound {
+            if wanted(value) {
                 return Some(Move(bit.trailing_zeros() as u8));
             }
         }
-        unreachable!("a position above the bound has a move above it")
+        unreachable!("a root searched to a value has a move giving it")
     }
 
-    /// The best move of a root with `value` searched by [`Solver::shallow`]: the first move
-    /// whose child has the opposite value.
+    /// A move of a shallow root whose value is above `bound`.
+    fn shallow_move_above(&mut self, pos: &Othello, bound: i32) -> Option<Move> {
+        self.first_shallow_move(pos, (bound, bound + 1), |value| value > bound)
+    }
+
+    /// The best move of a shallow root with `value`.
     fn root_move(&mut self, pos: &Othello, value: i32) -> Option<Score<Move>> {
-        let mut squares = pos.legal_squares();
-        while squares != 0 {
-            let bit = squares & squares.wrapping_neg();
-            squares &= squares - 1;
-            let flipped = flips(bit, pos.mover, pos.waiting);
-            let (mover, other) = (pos.waiting & !flipped, pos.mover | flipped | bit);
-            let child = -self
-                .shallow(mover, other, -value - 1, -value + 1, !(mover | other), false)
-                .ok()?;
-            if child == value {
-                return Some(Score {
-                    value,
-                    best_move: Some(Move(bit.trailing_zeros() as u8)),
-                });
-            }
-        }
-        unreachable!("some move achieves the value of a position with moves")
+        let best = self.first_shallow_move(pos, (value - 1, value + 1), |v| v == value)?;
+        Some(Score {
+            value,
+            best_move: Some(best),
+        })
     }
 }
 
