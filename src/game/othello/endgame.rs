@@ -626,63 +626,29 @@ impl Solver {
 
 impl ExactSolver<Othello> for Solver {
     fn score(&mut self, pos: &Othello, limits: &Limits) -> Option<Score<Move>> {
-        self.begin(pos, limits);
-        if pos.turn() == crate::game::Turn::Over {
-            return Some(Score {
-                value: final_score(pos.mover, pos.waiting),
-                best_move: None,
-            });
-        }
-        let mut best = Move::PASS.0;
-        let (mover, other) = (pos.mover, pos.waiting);
-        let value = self
-            .run(|solver| solver.deep(mover, other, -INFINITY, INFINITY, &mut best))
-            .ok()?;
-        if pos.legal_squares() != 0 && best == Move::PASS.0 {
-            // A shallow root (few empties) is searched without recording its move: ask each.
-            return self.root_move(pos, value);
-        }
-        Some(Score {
-            value,
-            best_move: Some(Move(best)),
-        })
+        let (value, square) = self.root(pos, limits, -INFINITY, INFINITY)?;
+        let best_move = match pos.turn() {
+            crate::game::Turn::Over => None,
+            _ => Some(self.root_move(pos, value, square)?),
+        };
+        Some(Score { value, best_move })
     }
 
     /// A null window around zero: a fail-soft value above zero is a win, below a loss,
     /// and zero itself (inside the window, so exact) a draw.
     fn outcome(&mut self, pos: &Othello, limits: &Limits) -> Option<Outcome> {
-        self.begin(pos, limits);
-        if pos.turn() == crate::game::Turn::Over {
-            return Some(Outcome::from_sign(final_score(pos.mover, pos.waiting)));
-        }
-        let mut best = Move::PASS.0;
-        let (mover, other) = (pos.mover, pos.waiting);
-        let value = self
-            .run(|solver| solver.deep(mover, other, -1, 1, &mut best))
-            .ok()?;
+        let (value, _) = self.root(pos, limits, -1, 1)?;
         Some(Outcome::from_sign(value))
     }
 
     /// One search with the null window (`bound`, `bound` + 1).
     fn exceeds(&mut self, pos: &Othello, bound: i32, limits: &Limits) -> Option<bool> {
-        self.begin(pos, limits);
-        if pos.turn() == crate::game::Turn::Over {
-            return Some(final_score(pos.mover, pos.waiting) > bound);
+        let (value, square) = self.root(pos, limits, bound, bound + 1)?;
+        let above = value > bound;
+        if above && pos.turn() != crate::game::Turn::Over {
+            self.above = Some(self.root_move(pos, bound + 1, square)?);
         }
-        let mut best = Move::PASS.0;
-        let (mover, other) = (pos.mover, pos.waiting);
-        let value = self
-            .run(|solver| solver.deep(mover, other, bound, bound + 1, &mut best))
-            .ok()?;
-        self.above = match value > bound {
-            false => None,
-            // A shallow root (few empties) is searched without recording its move: ask each.
-            true if best == Move::PASS.0 && pos.legal_squares() != 0 => {
-                Some(self.shallow_move_above(pos, bound)?)
-            }
-            true => Some(Move(best)),
-        };
-        Some(value > bound)
+        Some(above)
     }
 
     fn move_above(&self) -> Option<Move> {
@@ -723,14 +689,30 @@ impl Solver {
         }
     }
 
-    /// The first move of a root searched by [`Solver::shallow`] whose value, searched
-    /// with the window (`alpha`, `beta`), passes `wanted`; `None` if a limit stops it.
-    fn first_shallow_move(
-        &mut self,
-        pos: &Othello,
-        (alpha, beta): (i32, i32),
-        wanted: impl Fn(i32) -> bool,
-    ) -> Option<Move> {
+    /// A root search of `pos` within `limits` with the window (`alpha`, `beta`): its
+    /// fail-soft value and the square [`Solver::deep`] recorded (a finished game: its final
+    /// score); `None` if a limit stops it.
+    fn root(&mut self, pos: &Othello, limits: &Limits, alpha: i32, beta: i32) -> Option<(i32, u8)> {
+        self.begin(pos, limits);
+        let mut best = Move::PASS.0;
+        if pos.turn() == crate::game::Turn::Over {
+            return Some((final_score(pos.mover, pos.waiting), best));
+        }
+        let (mover, other) = (pos.mover, pos.waiting);
+        let value = self
+            .run(|solver| solver.deep(mover, other, alpha, beta, &mut best))
+            .ok()?;
+        Some((value, best))
+    }
+
+    /// A move of a root (a player's turn) whose value reaches `target`, which its search
+    /// showed some move does: the `recorded` square, or at a shallow root, which
+    /// [`Solver::shallow`] searches without recording its move, the first move a null
+    /// window shows to reach it; `None` if a limit stops that.
+    fn root_move(&mut self, pos: &Othello, target: i32, recorded: u8) -> Option<Move> {
+        if recorded != Move::PASS.0 || pos.legal_squares() == 0 {
+            return Some(Move(recorded));
+        }
         let mut squares = pos.legal_squares();
         while squares != 0 {
             let bit = squares & squares.wrapping_neg();
@@ -738,27 +720,13 @@ impl Solver {
             let flipped = flips(bit, pos.mover, pos.waiting);
             let (mover, other) = (pos.waiting & !flipped, pos.mover | flipped | bit);
             let value = -self
-                .shallow(mover, other, -beta, -alpha, !(mover | other), false)
+                .shallow(mover, other, -target, -target + 1, !(mover | other), false)
                 .ok()?;
-            if wanted(value) {
+            if value >= target {
                 return Some(Move(bit.trailing_zeros() as u8));
             }
         }
-        unreachable!("a root searched to a value has a move giving it")
-    }
-
-    /// A move of a shallow root whose value is above `bound`.
-    fn shallow_move_above(&mut self, pos: &Othello, bound: i32) -> Option<Move> {
-        self.first_shallow_move(pos, (bound, bound + 1), |value| value > bound)
-    }
-
-    /// The best move of a shallow root with `value`.
-    fn root_move(&mut self, pos: &Othello, value: i32) -> Option<Score<Move>> {
-        let best = self.first_shallow_move(pos, (value - 1, value + 1), |v| v == value)?;
-        Some(Score {
-            value,
-            best_move: Some(best),
-        })
+        unreachable!("a root whose value reaches the target has a move reaching it")
     }
 }
 
