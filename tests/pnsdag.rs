@@ -31,6 +31,16 @@ fn endgames(count: usize, seed: u64) -> Vec<Othello> {
     )
 }
 
+/// Each position with the question of each goal for its player to move.
+fn questions(positions: &[Othello]) -> impl Iterator<Item = (&Othello, Question)> {
+    positions.iter().flat_map(|pos| {
+        let Turn::Player(root_player) = pos.turn() else {
+            panic!("not a player's turn");
+        };
+        [Goal::Win, Goal::NotLose].map(|goal| (pos, Question { root_player, goal }))
+    })
+}
+
 /// Generic alpha-beta with the game's knowledge: the answers to check against.
 fn truth() -> AlphaBeta<Othello, OthelloOrdering> {
     AlphaBeta::with_knowledge(AlphaBetaConfig {
@@ -56,30 +66,25 @@ fn agrees_with_alpha_beta_on_othello_endgames_with_and_without_the_frontier() {
     assert_eq!(positions.len(), 60);
     let mut truth = truth();
     let mut settled = 0;
-    for pos in &positions {
-        let Turn::Player(root_player) = pos.turn() else {
-            panic!("not a player's turn");
-        };
-        for goal in [Goal::Win, Goal::NotLose] {
-            let question = Question { root_player, goal };
-            let exact = truth.solve(pos, question, &Limits::default());
-            assert!(exact.is_exact());
-            for frontier in [None, Some(4), Some(8)] {
-                let mut search =
-                    catalogue::start("pns-dag", *pos, &params(goal, frontier, None)).unwrap();
-                let at = format!(
-                    "{goal:?} frontier {frontier:?} at {}",
-                    pos.format_position()
-                );
-                assert_eq!(search.run(), exact, "{at}");
-                let stats = search.stats();
-                assert!(stats.nodes_created >= stats.peak_nodes, "{at}");
-                if frontier.is_none() {
-                    assert_eq!(stats.nodes_created, stats.peak_nodes, "{at}");
-                } else {
-                    // The solver's positions are counted beside the graph's.
-                    settled += usize::from(stats.nodes_created > stats.peak_nodes);
-                }
+    for (pos, question) in questions(&positions) {
+        let goal = question.goal;
+        let exact = truth.solve(pos, question, &Limits::default());
+        assert!(exact.is_exact());
+        for frontier in [None, Some(4), Some(8)] {
+            let mut search =
+                catalogue::start("pns-dag", *pos, &params(goal, frontier, None)).unwrap();
+            let at = format!(
+                "{goal:?} frontier {frontier:?} at {}",
+                pos.format_position()
+            );
+            assert_eq!(search.run(), exact, "{at}");
+            let stats = search.stats();
+            assert!(stats.nodes_created >= stats.peak_nodes, "{at}");
+            if frontier.is_none() {
+                assert_eq!(stats.nodes_created, stats.peak_nodes, "{at}");
+            } else {
+                // The solver's positions are counted beside the graph's.
+                settled += usize::from(stats.nodes_created > stats.peak_nodes);
             }
         }
     }
@@ -94,35 +99,29 @@ fn a_root_the_frontier_settles_names_its_proving_move() {
     let positions = endgames(40, 12);
     let mut truth = truth();
     let mut proved = 0;
-    for pos in &positions {
-        let Turn::Player(root_player) = pos.turn() else {
-            panic!("not a player's turn");
-        };
-        for goal in [Goal::Win, Goal::NotLose] {
-            let question = Question { root_player, goal };
-            let mut search =
-                catalogue::start("pns-dag", *pos, &params(goal, Some(12), None)).unwrap();
-            let verdict = search.run();
-            let at = format!("{goal:?} at {}", pos.format_position());
+    for (pos, question) in questions(&positions) {
+        let goal = question.goal;
+        let mut search = catalogue::start("pns-dag", *pos, &params(goal, Some(12), None)).unwrap();
+        let verdict = search.run();
+        let at = format!("{goal:?} at {}", pos.format_position());
+        assert_eq!(
+            search.stats().iterations,
+            1,
+            "{at}: the solver settles the root"
+        );
+        if verdict == Verdict::Proved {
+            proved += 1;
+            let text = search.best_move().expect("a proved root names its move");
+            let mut child = *pos;
+            child.play(pos.parse_move(&text).unwrap());
+            let after = truth.solve(&child, question, &Limits::default());
             assert_eq!(
-                search.stats().iterations,
-                1,
-                "{at}: the solver settles the root"
+                after,
+                Verdict::Proved,
+                "{at}: {text} does not keep the goal"
             );
-            if verdict == Verdict::Proved {
-                proved += 1;
-                let text = search.best_move().expect("a proved root names its move");
-                let mut child = *pos;
-                child.play(pos.parse_move(&text).unwrap());
-                let after = truth.solve(&child, question, &Limits::default());
-                assert_eq!(
-                    after,
-                    Verdict::Proved,
-                    "{at}: {text} does not keep the goal"
-                );
-            } else {
-                assert_eq!(search.best_move(), None, "{at}: no move reaches the goal");
-            }
+        } else {
+            assert_eq!(search.best_move(), None, "{at}: no move reaches the goal");
         }
     }
     assert!(proved >= 20, "{proved} roots proved");
