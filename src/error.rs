@@ -17,6 +17,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::game::ParseError;
+use crate::game::error::Elided;
 
 /// What went wrong, and where.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,7 +192,8 @@ impl fmt::Display for Error {
             Error::Parse { error, .. } => write!(f, "{error}"),
             Error::UnknownGame { name } => write!(
                 f,
-                "unknown game {name:?}: expected {}",
+                "unknown game {}: expected {}",
+                Elided(name),
                 crate::game::catalogue::grammar()
             ),
             Error::UnknownSearch { name } => {
@@ -201,7 +203,8 @@ impl fmt::Display for Error {
                     .collect();
                 write!(
                     f,
-                    "unknown search {name:?}: expected one of {}",
+                    "unknown search {}: expected one of {}",
+                    Elided(name),
                     ids.join(", ")
                 )
             }

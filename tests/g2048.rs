@@ -395,8 +395,18 @@ fn parse_errors_are_typed() {
     let c = config(2, 32);
     let err = |text: &str| G2048::parse_position(&c, text).unwrap_err();
     assert!(matches!(err(""), ParseError::Empty { .. }));
-    assert!(matches!(err("2,0,0,4"), ParseError::Empty { .. }));
-    assert!(matches!(err("2,0,0,4;"), ParseError::Empty { .. }));
+    assert!(matches!(
+        err("2,0,0,4"),
+        ParseError::Missing { index: 7, .. }
+    ));
+    assert!(matches!(
+        err("2,0,0,4;"),
+        ParseError::Missing { index: 8, .. }
+    ));
+    assert_eq!(
+        err("5").to_string(),
+        "the text ends at position 1: expected `;` and who acts (`p` or `c`) after the tiles"
+    );
     assert_eq!(
         err("2,0,0,4;x"),
         ParseError::UnexpectedChar {
@@ -448,6 +458,7 @@ fn parse_errors_are_typed() {
     assert_eq!(
         err("2,0,4;p"),
         ParseError::WrongLength {
+            what: "tiles",
             expected: 4,
             found: 3
         }
@@ -455,6 +466,7 @@ fn parse_errors_are_typed() {
     assert_eq!(
         err("2,0,4,0,0;p"),
         ParseError::WrongLength {
+            what: "tiles",
             expected: 4,
             found: 5
         }

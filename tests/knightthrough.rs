@@ -259,7 +259,7 @@ fn notation_round_trips_and_rejects_bad_text_without_panicking() {
         ("b1-c3 zz", "UnknownMove"),
         ("WWWW W", "WrongLength"),
         (&START.replace(" W", " X"), "UnexpectedChar"),
-        (&START.replace(" W", ""), "Empty"),
+        (&START.replace(" W", ""), "Missing"),
         (
             &START.replace("BBBBBBBB/BBBBBBBB", "WBBBBBBB/BBBBBBBB"),
             "InvalidPosition",

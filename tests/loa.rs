@@ -417,7 +417,7 @@ fn notation_round_trips_and_rejects_bad_text_without_panicking() {
         (&start7.replace("W-----W/W", "W----W/W"), "RowLength"),
         (&start7.replacen("W-----W", "W--*--W", 1), "BadCell"),
         (&start7.replace(" B", " X"), "UnexpectedChar"),
-        (&start7.replace(" B", ""), "Empty"),
+        (&start7.replace(" B", ""), "Missing"),
         (&start7.replace("-BBBBB-/W", "BBBBBBB/W"), "InvalidPosition"),
         (&format!("{start7} 3 oops"), "UnexpectedChar"),
     ] {

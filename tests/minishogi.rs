@@ -606,7 +606,7 @@ fn parse_errors_name_the_field() {
     let error = |text: &str| MiniShogi::parse_position(&(), text).unwrap_err();
     let expected = |e: ParseError| match e {
         ParseError::UnexpectedChar { expected, .. } => expected,
-        ParseError::Empty { expected } => expected,
+        ParseError::Missing { expected, .. } => expected,
         other => panic!("{other:?}"),
     };
     assert!(expected(error("rbsgk/4p/5/P4/KGSBR x - 1")).contains("side to move"));

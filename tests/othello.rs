@@ -713,6 +713,7 @@ fn board_text_errors_are_typed() {
     assert_eq!(
         Othello::parse_position(&Size::Six, &start),
         Err(ParseError::WrongLength {
+            what: "cells (X, O or -)",
             expected: 36,
             found: 64
         })
@@ -720,12 +721,20 @@ fn board_text_errors_are_typed() {
     assert_eq!(
         Othello::parse_position(&Size::Eight, &start[1..]),
         Err(ParseError::WrongLength {
+            what: "cells (X, O or -)",
             expected: 64,
             found: 63
         })
     );
-    assert!(matches!(
+    assert_eq!(
         Othello::parse_position(&Size::Eight, board),
+        Err(ParseError::Missing {
+            index: 64,
+            expected: "the side to move (X or O) after the board"
+        })
+    );
+    assert!(matches!(
+        Othello::parse_position(&Size::Eight, " "),
         Err(ParseError::Empty { .. })
     ));
     assert_eq!(

@@ -52,6 +52,7 @@ use crate::engine::GameSpec;
 use crate::error::Error;
 use crate::experiment::derive_seed;
 use crate::game::catalogue::Catalogued;
+use crate::game::error::Elided;
 use crate::game::{Game, MoveList, Outcome, Player, Rng, Turn, pick_by_probability};
 use interval::Rate;
 
@@ -147,7 +148,10 @@ pub fn parse_openings(text: &str) -> Result<u32, Error> {
         .and_then(|k| k.trim().parse().ok())
         .ok_or_else(|| Error::BadParameter {
             name: "openings".to_string(),
-            message: format!("openings must be random:K with K a whole number, got {text:?}"),
+            message: format!(
+                "openings must be random:K with K a whole number, got {}",
+                Elided(text)
+            ),
         })
 }
 

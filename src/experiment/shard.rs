@@ -36,6 +36,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
+use crate::game::error::Elided;
 
 /// Part K of N of a plan (K from 1): `K/N` in text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -133,13 +134,16 @@ impl FromStr for Shard {
     fn from_str(text: &str) -> Result<Shard, Error> {
         let (k, n) = text.trim().split_once('/').ok_or_else(|| {
             shard_error(format!(
-                "shard must be K/N (part K of N, e.g. 3/8), got {text:?}"
+                "shard must be K/N (part K of N, e.g. 3/8), got {}",
+                Elided(text)
             ))
         })?;
         let number = |part: &str, what: &str| {
             part.trim().parse::<usize>().map_err(|_| {
                 shard_error(format!(
-                    "shard: {what} must be a whole number, got {part:?} in {text:?}"
+                    "shard: {what} must be a whole number, got {} in {}",
+                    Elided(part),
+                    Elided(text)
                 ))
             })
         };

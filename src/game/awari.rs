@@ -225,12 +225,13 @@ impl Awari {
         }
     }
 
-    /// Parses `count` numbers of field `field` starting at character `offset`.
+    /// Parses `count` numbers of field `field` starting at character `offset`: `what` is one
+    /// of them in words, `plural` all of them.
     fn parse_numbers(
         field: &str,
         offset: usize,
         count: usize,
-        what: &'static str,
+        (what, plural): (&'static str, &'static str),
     ) -> Result<Vec<u8>, ParseError> {
         let mut numbers = Vec::with_capacity(count);
         let mut current: Option<u32> = None;
@@ -272,6 +273,7 @@ impl Awari {
         )?;
         if numbers.len() != count {
             return Err(ParseError::WrongLength {
+                what: plural,
                 expected: count,
                 found: numbers.len(),
             });
@@ -293,7 +295,8 @@ impl Awari {
                 });
             }
             None => {
-                return Err(ParseError::Empty {
+                return Err(ParseError::Missing {
+                    index: offset + field.chars().count(),
                     expected: "the side to move, S or N",
                 });
             }
@@ -407,6 +410,7 @@ impl Game for Awari {
         let fields: Vec<&str> = text.split('/').collect();
         if fields.len() != 4 {
             return Err(ParseError::WrongLength {
+                what: "fields separated by / (pits A–F / pits a–f / captures / side to move)",
                 expected: 4,
                 found: fields.len(),
             });
@@ -415,9 +419,24 @@ impl Game for Awari {
         for i in 1..4 {
             offsets[i] = offsets[i - 1] + fields[i - 1].chars().count() + 1;
         }
-        let south = Self::parse_numbers(fields[0], offsets[0], SIDE, "a seed count of A–F")?;
-        let north = Self::parse_numbers(fields[1], offsets[1], SIDE, "a seed count of a–f")?;
-        let captures = Self::parse_numbers(fields[2], offsets[2], 2, "the captures of S and N")?;
+        let south = Self::parse_numbers(
+            fields[0],
+            offsets[0],
+            SIDE,
+            ("a seed count of A–F", "seed counts of pits A–F"),
+        )?;
+        let north = Self::parse_numbers(
+            fields[1],
+            offsets[1],
+            SIDE,
+            ("a seed count of a–f", "seed counts of pits a–f"),
+        )?;
+        let captures = Self::parse_numbers(
+            fields[2],
+            offsets[2],
+            2,
+            ("the captures of S and N", "captures (S's, then N's)"),
+        )?;
         let (to_move, moves, passes) = Self::parse_turn(fields[3], offsets[3])?;
         let total: u32 = south
             .iter()

@@ -71,6 +71,7 @@
 
 use std::sync::OnceLock;
 
+use super::error::Number;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
 /// The largest tile (and objective) the 4-bit cells can hold.
@@ -144,14 +145,16 @@ impl Config {
             });
         }
         if !self.objective.is_power_of_two() || !(4..=MAX_TILE).contains(&self.objective) {
-            return Err(ParseError::InvalidPosition {
-                reason: format!(
-                    "2048 objective {} is not a power of two from 4 to {MAX_TILE}",
-                    self.objective
-                ),
-            });
+            return Err(Config::bad_objective(self.objective));
         }
         Ok(())
+    }
+
+    /// The error for an objective that is not allowed.
+    fn bad_objective(objective: impl std::fmt::Display) -> ParseError {
+        ParseError::InvalidPosition {
+            reason: format!("2048 objective {objective} is not a power of two from 4 to {MAX_TILE}"),
+        }
     }
 
     fn cells(self) -> usize {
@@ -471,6 +474,7 @@ impl G2048 {
         }
         if count != config.cells() {
             return Err(ParseError::WrongLength {
+                what: "tiles",
                 expected: config.cells(),
                 found: count,
             });
@@ -639,7 +643,8 @@ impl Game for G2048 {
             });
         }
         let Some((tiles, who)) = text.split_once(';') else {
-            return Err(ParseError::Empty {
+            return Err(ParseError::Missing {
+                index: text.chars().count(),
                 expected: "`;` and who acts (`p` or `c`) after the tiles",
             });
         };
@@ -650,7 +655,8 @@ impl Game for G2048 {
             "p" => false,
             "c" => true,
             "" => {
-                return Err(ParseError::Empty {
+                return Err(ParseError::Missing {
+                    index: text.chars().count(),
                     expected: "who acts (`p` or `c`) after `;`",
                 });
             }
@@ -964,6 +970,9 @@ impl super::catalogue::Catalogued for G2048 {
         let (size, objective) = match rest.split_once(':') {
             Some((size, objective)) => match objective.parse() {
                 Ok(objective) => (size, Some(objective)),
+                Err(_) if Number::is(objective) => {
+                    return Some(Err(Config::bad_objective(Number(objective))));
+                }
                 Err(_) => return Some(Err(unknown())),
             },
             None => (rest, None),

@@ -64,6 +64,7 @@
 
 use std::fmt;
 
+use super::error::Number;
 use super::rows::{self, Rows, Separators};
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
@@ -118,14 +119,19 @@ impl Rules {
         if !(3..=15).contains(&self.size) || !(3..=self.size).contains(&self.line) {
             return Err(ParseError::InvalidPosition {
                 reason: format!(
-                    "a Gomoku board of {0}x{0} with {1} in a row: the side must be 3 to 15 and \
-                     the line 3 to the side",
-                    self.size, self.line
+                    "a Gomoku board of {0}x{0} with {1} in a row: {2}",
+                    self.size,
+                    self.line,
+                    Rules::RANGE
                 ),
             });
         }
         Ok(())
     }
+
+    /// The sizes allowed, in words.
+    const RANGE: &'static str = "the board must be square, its side 3 to 15 and the line 3 to \
+                                 the side";
 
     /// The number of intersections.
     #[must_use]
@@ -324,7 +330,7 @@ impl Gomoku {
             words.next(),
             ["X", "O"],
             true,
-            "the side to move (X or O) after the board",
+            ("the side to move (X or O) after the board", board.end),
         )?;
         for (index, word) in words {
             pos.passes = match (pos.passes, *word) {
@@ -727,15 +733,30 @@ impl super::catalogue::Catalogued for Gomoku {
         };
         let mut rules = Rules::default();
         let mut parts = rest.split(':').skip(1).peekable();
-        if let Some(size) = parts.peek().and_then(|p| p.split_once(['x', 'X'])) {
-            match (size.0.parse::<u8>(), size.1.parse::<u8>()) {
-                (Ok(w), Ok(h)) if w == h => rules.size = w,
+        let out_of_range = |what: String| {
+            Some(Err(ParseError::InvalidPosition {
+                reason: format!("{what}: {}", Rules::RANGE),
+            }))
+        };
+        if let Some((w, h)) = parts.peek().and_then(|p| p.split_once(['x', 'X'])) {
+            match (w.parse::<u8>(), h.parse::<u8>()) {
+                (Ok(a), Ok(b)) if a == b => rules.size = a,
+                _ if Number::is(w) && Number::is(h) => {
+                    return out_of_range(format!(
+                        "a Gomoku board of {}x{}",
+                        Number(w),
+                        Number(h)
+                    ));
+                }
                 _ => return unknown(),
             }
             parts.next();
         }
-        if let Some(line) = parts.peek().and_then(|p| p.parse::<u8>().ok()) {
-            rules.line = line;
+        if let Some(&line) = parts.peek().filter(|p| Number::is(p)) {
+            match line.parse::<u8>() {
+                Ok(line) => rules.line = line,
+                Err(_) => return out_of_range(format!("{} in a row", Number(line))),
+            }
             parts.next();
         }
         if parts.peek() == Some(&"free") {

@@ -191,7 +191,7 @@ impl Knightthrough {
             words.next(),
             ["W", "B"],
             false,
-            "the side to move (W or B) after the board",
+            ("the side to move (W or B) after the board", board.end),
         )?;
         let passed = match words.next() {
             None => false,

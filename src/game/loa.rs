@@ -370,7 +370,7 @@ impl Loa {
             board.words.first(),
             ["B", "W"],
             false,
-            "the side to move (B or W) after the board",
+            ("the side to move (B or W) after the board", board.end),
         )?;
         let (moves, passes) = rows::moves_and_passes(&board.words[1..], MOVE_LIMIT)?;
         let mut pos = Loa {

@@ -771,6 +771,7 @@ impl MiniShogi {
         }
         if row + 1 != SIDE || col != SIDE {
             return Err(ParseError::WrongLength {
+                what: "squares (5 ranks of 5)",
                 expected: SQUARES,
                 found: row * SIDE + col,
             });
@@ -779,7 +780,8 @@ impl MiniShogi {
         skip_blanks(&mut fields);
         let to_move = match fields.next() {
             None => {
-                return Err(ParseError::Empty {
+                return Err(ParseError::Missing {
+                    index: text.chars().count(),
                     expected: "the side to move (b or w) after the board",
                 });
             }
@@ -798,7 +800,8 @@ impl MiniShogi {
         let mut hands = [[0u8; HAND_KINDS]; 2];
         match fields.next() {
             None => {
-                return Err(ParseError::Empty {
+                return Err(ParseError::Missing {
+                    index: text.chars().count(),
                     expected: "the pieces in hand (- for none) after the side to move",
                 });
             }
@@ -829,8 +832,17 @@ impl MiniShogi {
                     next = fields.next();
                 }
                 if count != 0 {
-                    return Err(ParseError::Empty {
-                        expected: "a piece after the count in hand",
+                    let expected = "a piece after the count in hand";
+                    return Err(match next {
+                        Some((index, found)) => ParseError::UnexpectedChar {
+                            index,
+                            found,
+                            expected,
+                        },
+                        None => ParseError::Missing {
+                            index: text.chars().count(),
+                            expected,
+                        },
                     });
                 }
             }

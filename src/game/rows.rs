@@ -67,6 +67,8 @@ pub struct Parsed<'t> {
     /// The blank-separated words after the board, each with the offset (in characters) of
     /// its first character in the text.
     pub words: Vec<(usize, &'t str)>,
+    /// The text's length in characters: where a missing word was expected.
+    pub end: usize,
 }
 
 impl Rows {
@@ -132,6 +134,7 @@ impl Rows {
         }
         if cells.len() != self.rows * self.cols {
             return Err(ParseError::WrongLength {
+                what: "cells",
                 expected: self.rows * self.cols,
                 found: cells.len(),
             });
@@ -139,6 +142,7 @@ impl Rows {
         Ok(Parsed {
             cells,
             words: words(text, board_end),
+            end: text.chars().count(),
         })
     }
 
@@ -183,16 +187,19 @@ fn words(text: &str, from: usize) -> Vec<(usize, &str)> {
 
 /// The side to move from the first word after a board: `names[0]` for the first player,
 /// `names[1]` for the second (compared without case when `any_case`). A missing word is
-/// [`ParseError::Empty`], another word [`ParseError::UnexpectedChar`] at its start; both
-/// say `expected` (`W or B`).
+/// [`ParseError::Missing`] at `end` (the text's length), another word
+/// [`ParseError::UnexpectedChar`] at its start; both say `expected` (`W or B`).
 pub fn side_to_move(
     word: Option<&(usize, &str)>,
     names: [&str; 2],
     any_case: bool,
-    expected: &'static str,
+    (expected, end): (&'static str, usize),
 ) -> Result<Player, ParseError> {
     let Some(&(index, word)) = word else {
-        return Err(ParseError::Empty { expected });
+        return Err(ParseError::Missing {
+            index: end,
+            expected,
+        });
     };
     let is = |name: &str| {
         if any_case {

@@ -29,6 +29,7 @@ use serde::Serialize;
 
 use super::{Goal, Limits};
 use crate::error::Error;
+use crate::game::error::{Elided, Real};
 
 /// What values a parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -114,13 +115,18 @@ impl ParamSpec {
         };
         if !x.is_finite() {
             return Err(bad(format!(
-                "{} must be a finite number, got {x}",
-                self.key
+                "{} must be a finite number, got {}",
+                self.key,
+                Real(x)
             )));
         }
         match self.kind {
             ParamKind::Integer if x.fract() != 0.0 || x < 0.0 => {
-                return Err(bad(format!("{} must be a whole number, got {x}", self.key)));
+                return Err(bad(format!(
+                    "{} must be a whole number, got {}",
+                    self.key,
+                    Real(x)
+                )));
             }
             ParamKind::Choice { options }
                 if x.fract() != 0.0 || x < 0.0 || x as usize >= options.len() =>
@@ -141,9 +147,10 @@ impl ParamSpec {
             .is_some_and(|max| x > max || (self.max_exclusive && x == max));
         if below || above {
             return Err(bad(format!(
-                "{} must be {}, got {x}",
+                "{} must be {}, got {}",
                 self.key,
-                self.range_text()
+                self.range_text(),
+                Real(x)
             )));
         }
         Ok(())
@@ -181,16 +188,17 @@ impl ParamSpec {
                     .ok_or_else(|| Error::BadParameter {
                         name: self.key.to_string(),
                         message: format!(
-                            "{} must be one of {}, got {text:?}",
+                            "{} must be one of {}, got {}",
                             self.key,
-                            options.join(", ")
+                            options.join(", "),
+                            Elided(text)
                         ),
                     })?;
             Some(index as f64)
         } else {
             Some(text.parse::<f64>().map_err(|_| Error::BadParameter {
                 name: self.key.to_string(),
-                message: format!("{} must be a number, got {text:?}", self.key),
+                message: format!("{} must be a number, got {}", self.key, Elided(text)),
             })?)
         };
         self.check(value)?;
@@ -387,7 +395,7 @@ pub fn spec(key: &str) -> Result<&'static ParamSpec, Error> {
         .find(|spec| spec.key == key)
         .ok_or_else(|| Error::BadParameter {
             name: key.to_string(),
-            message: format!("unknown parameter {key:?}"),
+            message: format!("unknown parameter {}", Elided(key)),
         })
 }
 
@@ -469,7 +477,10 @@ impl Params {
             // Any u64, beyond what an f64 holds exactly.
             self.seed = Some(text.trim().parse().map_err(|_| Error::BadParameter {
                 name: SEED.key.to_string(),
-                message: format!("seed must be a whole number from 0 to 2^64 - 1, got {text:?}"),
+                message: format!(
+                    "seed must be a whole number from 0 to 2^64 - 1, got {}",
+                    Elided(text)
+                ),
             })?);
             return Ok(());
         }
@@ -490,7 +501,11 @@ impl Params {
                 other => {
                     return Err(Error::BadParameter {
                         name: key.clone(),
-                        message: format!("{key} must be a number, got {other}"),
+                        message: format!(
+                            "{} must be a number, got {}",
+                            Elided(key),
+                            Elided(&other.to_string())
+                        ),
                     });
                 }
             };

@@ -18,6 +18,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use params::ParamArgs;
 use pnplay::engine::GameSpec;
+use pnplay::game::error::Elided;
 use pnplay::search::Limits;
 use pnplay::search::catalogue::SearchInfo;
 
@@ -311,7 +312,8 @@ fn main() -> ExitCode {
                 .map(str::trim)
                 .take_while(|line| !line.is_empty() && !line.starts_with("Usage:"))
                 .collect();
-            let message = message.join(" ");
+            // A refused value is repeated by clap: long ones elided as the engine's messages do.
+            let message = Elided::words(&message.join(" "));
             eprintln!("pnplay: {}", message.trim_start_matches("error: "));
             return ExitCode::from(2);
         }

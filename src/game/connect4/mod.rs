@@ -76,6 +76,7 @@ pub mod solver;
 pub use ordering::*;
 
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
+use super::error::Number;
 
 /// How many in a row win.
 const LINE: u8 = 4;
@@ -129,14 +130,19 @@ impl Dims {
     pub fn check(self) -> Result<(), ParseError> {
         let bits = u32::from(self.width) * (u32::from(self.height) + 1);
         if self.width == 0 || self.height == 0 || bits > 64 {
-            return Err(ParseError::InvalidPosition {
-                reason: format!(
-                    "a Connect Four board of {self} does not fit: width and height must be at \
-                     least 1 and width × (height + 1) at most 64"
-                ),
-            });
+            return Err(Dims::too_large(&self.to_string()));
         }
         Ok(())
+    }
+
+    /// The error for a board of `size` (`WxH` as given) that does not fit.
+    fn too_large(size: &str) -> ParseError {
+        ParseError::InvalidPosition {
+            reason: format!(
+                "a Connect Four board of {size} does not fit: width and height must be at \
+                 least 1 and width × (height + 1) at most 64"
+            ),
+        }
     }
 
     /// The number of cells.
@@ -196,16 +202,11 @@ impl FromStr for Dims {
                 expected: "a board size such as 7x6",
             });
         }
-        let mut numbers = [0u32; 2];
         let mut which = 0;
         let mut digits = 0;
         for (index, c) in text.chars().enumerate() {
             match c {
-                '0'..='9' => {
-                    // Saturate: any number above 255 is rejected below anyway.
-                    numbers[which] = (numbers[which] * 10 + u32::from(c as u8 - b'0')).min(1000);
-                    digits += 1;
-                }
+                '0'..='9' => digits += 1,
                 'x' | 'X' if which == 0 && digits > 0 => {
                     which = 1;
                     digits = 0;
@@ -228,15 +229,15 @@ impl FromStr for Dims {
                 expected: "a board size such as 7x6",
             });
         }
-        match (u8::try_from(numbers[0]), u8::try_from(numbers[1])) {
+        // Digits, `x`, digits: checked above.
+        let (width, height) = text.split_once(['x', 'X']).unwrap_or((text, ""));
+        match (width.parse::<u8>(), height.parse::<u8>()) {
             (Ok(width), Ok(height)) => Dims::new(width, height),
-            _ => Err(ParseError::InvalidPosition {
-                reason: format!(
-                    "a Connect Four board of {}x{} does not fit: width × (height + 1) must \
-                     be at most 64",
-                    numbers[0], numbers[1]
-                ),
-            }),
+            _ => Err(Dims::too_large(&format!(
+                "{}x{}",
+                Number(width),
+                Number(height)
+            ))),
         }
     }
 }

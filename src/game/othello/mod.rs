@@ -402,13 +402,15 @@ impl Othello {
         }
         if cells != size.cells() {
             return Err(ParseError::WrongLength {
+                what: "cells (X, O or -)",
                 expected: size.cells(),
                 found: cells,
             });
         }
         let to_move = match chars.find(|(_, c)| !c.is_whitespace()) {
             None => {
-                return Err(ParseError::Empty {
+                return Err(ParseError::Missing {
+                    index: body.chars().count(),
                     expected: "the side to move (X or O) after the board",
                 });
             }

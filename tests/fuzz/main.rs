@@ -1,0 +1,225 @@
+//! Fuzz targets of every parser, and of searches under small limits, run for a bounded time
+//! by `cargo test --test fuzz` (`FUZZ_SECONDS` for all targets together, default 60; 0 replays
+//! the committed corpus only) and by `scripts/test`. How it works: [`driver`]; why a
+//! mutational driver on stable Rust and not cargo-fuzz or proptest, and the log of what it
+//! found: tests/fuzz/README.md.
+
+mod driver;
+mod files;
+mod messages;
+mod searches;
+mod texts;
+
+use driver::{Target, fuzz};
+use pnplay::game::catalogue::FAMILIES;
+
+/// The position target of one family: its texts and its variants' names.
+fn positions(id: &'static str, name: &'static str) {
+    let family = texts::family(id);
+    fuzz(&Target {
+        name,
+        weight: 0.9,
+        dictionary: texts::NOTATION,
+        generate: &|rng| texts::generate_position(family, rng),
+        check: &|input| texts::check_position(family, input),
+        shrink: true,
+    });
+}
+
+#[test]
+fn every_family_has_a_position_target() {
+    let ids: Vec<&str> = FAMILIES.iter().map(|f| f.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "othello",
+            "connect4",
+            "tictactoe",
+            "2048",
+            "tree",
+            "knightthrough",
+            "awari",
+            "gomoku",
+            "loa",
+            "minishogi"
+        ],
+        "a new family needs its positions_* test below"
+    );
+}
+
+#[test]
+fn positions_othello() {
+    positions("othello", "positions-othello");
+}
+
+#[test]
+fn positions_connect4() {
+    positions("connect4", "positions-connect4");
+}
+
+#[test]
+fn positions_tictactoe() {
+    positions("tictactoe", "positions-tictactoe");
+}
+
+#[test]
+fn positions_2048() {
+    positions("2048", "positions-2048");
+}
+
+#[test]
+fn textbook_trees() {
+    positions("tree", "positions-tree");
+}
+
+#[test]
+fn positions_knightthrough() {
+    positions("knightthrough", "positions-knightthrough");
+}
+
+#[test]
+fn positions_awari() {
+    positions("awari", "positions-awari");
+}
+
+#[test]
+fn positions_gomoku() {
+    positions("gomoku", "positions-gomoku");
+}
+
+#[test]
+fn positions_loa() {
+    positions("loa", "positions-loa");
+}
+
+#[test]
+fn minishogi_sfen_and_usi() {
+    positions("minishogi", "positions-minishogi");
+}
+
+#[test]
+fn game_names() {
+    fuzz(&Target {
+        name: "names",
+        weight: 1.0,
+        dictionary: texts::NOTATION,
+        generate: &texts::generate_name,
+        check: &texts::check_name,
+        shrink: true,
+    });
+}
+
+#[test]
+fn moves() {
+    fuzz(&Target {
+        name: "moves",
+        weight: 2.0,
+        dictionary: texts::NOTATION,
+        generate: &texts::generate_move,
+        check: &texts::check_move,
+        shrink: true,
+    });
+}
+
+#[test]
+fn search_parameters() {
+    fuzz(&Target {
+        name: "params",
+        weight: 1.0,
+        dictionary: &[
+            "nodes",
+            "time",
+            "seed",
+            "theta",
+            "pr",
+            "playouts",
+            "goal",
+            "search",
+            "json",
+            "not-lose",
+            "win",
+            "off",
+            "null",
+            "NaN",
+            "inf",
+            "-inf",
+            "1e309",
+            "-0",
+            "0x10",
+            "1e-320",
+            "pns,ppns",
+            "mcts",
+            "{\"nodes\":",
+            "}",
+            "\"",
+            "18446744073709551616",
+        ],
+        generate: &files::generate_param,
+        check: &files::check_param,
+        shrink: true,
+    });
+}
+
+#[test]
+fn results_files() {
+    let lines = files::results_lines();
+    fuzz(&Target {
+        name: "results",
+        weight: 1.0,
+        dictionary: &[
+            "{",
+            "}",
+            "\"a_result\":\"win\",",
+            "\"stage\":",
+            "\"algo\":\"pns\"",
+            "null",
+            "1e999",
+            "-1",
+            "\"verdict\":\"out\"",
+            "[",
+            "]",
+            ",",
+            ":",
+            "\"",
+            "\\u0000",
+        ],
+        generate: &|rng| files::generate_results(&lines, rng),
+        check: &files::check_results,
+        shrink: true,
+    });
+}
+
+#[test]
+fn shards_and_plans() {
+    fuzz(&Target {
+        name: "shards",
+        weight: 1.0,
+        dictionary: &[
+            "/",
+            "--shard",
+            "--shard=",
+            "--out",
+            "--out=",
+            "--quiet",
+            "{\"command\":[",
+            "\"shard\":\"",
+            "0",
+            "18446744073709551616",
+        ],
+        generate: &files::generate_shard,
+        check: &files::check_shard,
+        shrink: true,
+    });
+}
+
+#[test]
+fn searches_within_limits() {
+    fuzz(&Target {
+        name: "searches",
+        weight: 5.0,
+        dictionary: &[],
+        generate: &searches::generate_search,
+        check: &searches::check_search,
+        shrink: false,
+    });
+}
