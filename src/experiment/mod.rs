@@ -58,6 +58,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::game::error::Elided;
 use crate::game::{Outcome, Rng};
 use crate::search::Verdict;
 use crate::search::catalogue::SearchInfo;
@@ -307,7 +308,12 @@ fn read_values(map: &serde_json::Map<String, serde_json::Value>) -> Result<Value
             step: number("step")?,
             bound: number("bound")?,
         },
-        other => return Err(format!("root_value has an unknown kind {other:?}")),
+        other => {
+            return Err(format!(
+                "root_value has an unknown kind {}",
+                Elided(other.unwrap_or("(none)"))
+            ));
+        }
     })
 }
 

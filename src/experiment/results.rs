@@ -26,6 +26,7 @@ use super::{Record, Stage};
 use crate::arena::interval::Rate;
 use crate::arena::{GameRecord, MatchConfig, Summary};
 use crate::error::Error;
+use crate::game::error::Elided;
 
 /// One summary row with the paper's numbers for it, as the viewer shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -256,7 +257,12 @@ pub fn read(text: &str, experiment: Option<Option<Experiment>>) -> Result<Result
         return Err(file_error("the file holds no records".to_string()));
     };
     let games = serde_json::from_str::<serde_json::Value>(first)
-        .map_err(|e| file_error(format!("line 1 is not JSON: {e}")))?
+        .map_err(|e| {
+            file_error(format!(
+                "line 1 is not JSON: {}",
+                Elided::words(&e.to_string())
+            ))
+        })?
         .get("a_result")
         .is_some();
     if games {
@@ -289,8 +295,12 @@ fn parse_all<R: serde::de::DeserializeOwned>(
     lines
         .iter()
         .map(|(number, line)| {
-            serde_json::from_str(line)
-                .map_err(|e| file_error(format!("line {number} is not {kind}: {e}")))
+            serde_json::from_str(line).map_err(|e| {
+                file_error(format!(
+                    "line {number} is not {kind}: {}",
+                    Elided::words(&e.to_string())
+                ))
+            })
         })
         .collect()
 }

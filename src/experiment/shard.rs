@@ -302,7 +302,11 @@ impl Parts {
                 serde_json::from_str(line.text)
                     .map(|record| (line, record))
                     .map_err(|e| {
-                        files_error(format!("{}: not a record of this plan: {e}", line.place()))
+                        files_error(format!(
+                            "{}: not a record of this plan: {}",
+                            line.place(),
+                            Elided::words(&e.to_string())
+                        ))
                     })
             })
             .collect()

@@ -204,9 +204,10 @@ impl Elided<'_> {
             .map(|(end, _)| &text[..end])
     }
 
-    /// A message written by someone else (a command-line parser that repeats the value it
-    /// refuses) with each word longer than twice [`Elided::KEEP`] characters cut to its first
-    /// [`Elided::KEEP`] (words elided already are shorter).
+    /// A message written by someone else (a command-line parser or a JSON reader that repeats
+    /// the value it refuses) on one line (line breaks made spaces) with each word longer than
+    /// twice [`Elided::KEEP`] characters cut to its first [`Elided::KEEP`] (words elided
+    /// already are shorter).
     ///
     /// ```
     /// use pnplay::game::error::Elided;
@@ -216,7 +217,7 @@ impl Elided<'_> {
     #[must_use]
     pub fn words(message: &str) -> String {
         let words: Vec<String> = message
-            .split(' ')
+            .split([' ', '\n', '\r'])
             .map(|word| match Self::head(word) {
                 Some(head) if word.chars().count() > 2 * Self::KEEP => {
                     format!("{head}…({} bytes)", word.len())

@@ -461,7 +461,8 @@ impl G2048 {
             if value != 0 && (!value.is_power_of_two() || !(2..=MAX_TILE).contains(&value)) {
                 return Err(ParseError::InvalidPosition {
                     reason: format!(
-                        "tile {tile} in cell {} is not 0 or a power of two from 2 to {MAX_TILE}",
+                        "tile {} in cell {} is not 0 or a power of two from 2 to {MAX_TILE}",
+                        Number(tile),
                         i + 1
                     ),
                 });

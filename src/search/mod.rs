@@ -57,7 +57,10 @@ impl Goal {
         match text {
             "win" => Ok(Goal::Win),
             "not-lose" => Ok(Goal::NotLose),
-            other => Err(format!("unknown goal {other:?}: expected win or not-lose")),
+            other => Err(format!(
+                "unknown goal {}: expected win or not-lose",
+                crate::game::error::Elided(other)
+            )),
         }
     }
 

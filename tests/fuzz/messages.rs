@@ -152,3 +152,15 @@ fn the_command_line_elides_a_refused_value() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_connect4_size_without_its_height_says_what_is_missing() {
+    assert_eq!(
+        name_message("connect4:8"),
+        "the text ends at position 1: expected x and the height, as in 7x6"
+    );
+    assert_eq!(
+        name_message("connect4:8x"),
+        "the text ends at position 2: expected the height after x, as in 7x6"
+    );
+}

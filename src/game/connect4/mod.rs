@@ -198,7 +198,9 @@ impl FromStr for Dims {
     fn from_str(text: &str) -> Result<Dims, ParseError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(ParseError::Empty {
+            // A size is never the whole text: it follows `connect4:`.
+            return Err(ParseError::Missing {
+                index: 0,
                 expected: "a board size such as 7x6",
             });
         }
@@ -225,8 +227,13 @@ impl FromStr for Dims {
             }
         }
         if which == 0 || digits == 0 {
-            return Err(ParseError::Empty {
-                expected: "a board size such as 7x6",
+            return Err(ParseError::Missing {
+                index: text.chars().count(),
+                expected: if which == 0 {
+                    "x and the height, as in 7x6"
+                } else {
+                    "the height after x, as in 7x6"
+                },
             });
         }
         // Digits, `x`, digits: checked above.
