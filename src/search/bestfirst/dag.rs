@@ -401,6 +401,7 @@ impl<G: Game> PnsDag<G> {
                 .max_seconds
                 .map(|max| (max - self.stats.seconds - self.clock.seconds()).max(0.0)),
             max_iterations: None,
+            max_bytes: self.limits.max_bytes,
         };
         let holds = frontier.solver.holds(pos, self.question, &limits);
         self.stats.nodes_created += frontier.solver.nodes();

@@ -260,6 +260,7 @@ impl<G: Game> MultiValued<G> {
                     .max_seconds
                     .map(|s| (s - (spent.seconds - start.seconds)).max(0.0)),
                 max_iterations: None,
+                max_bytes: limits.max_bytes,
             };
             if remaining.max_nodes == Some(0) || remaining.max_seconds == Some(0.0) {
                 return None;
