@@ -115,14 +115,15 @@ pub fn map_bytes<K, V, S>(map: &HashMap<K, V, S>) -> u64 {
     map_bytes_for::<K, V>(map.capacity())
 }
 
-/// The bytes a hash map would hold at its peak while one more entry is inserted: now, and
-/// if it is full, the table twice as large beside it while it rehashes.
+/// The bytes a hash map would hold at its peak while `additional` more entries are
+/// inserted: now, and if it must grow, the larger table beside it while it rehashes.
 #[must_use]
-pub fn map_growth<K, V, S>(map: &HashMap<K, V, S>) -> u64 {
-    if map.len() < map.capacity() {
+pub fn map_growth<K, V, S>(map: &HashMap<K, V, S>, additional: usize) -> u64 {
+    let needed = map.len() + additional;
+    if needed <= map.capacity() {
         return map_bytes(map);
     }
-    map_bytes(map) + map_bytes_for::<K, V>((2 * map.capacity()).max(4))
+    map_bytes(map) + map_bytes_for::<K, V>(needed.max(2 * map.capacity()).max(4))
 }
 
 /// Whether `bytes` fit the limit `max_bytes` (`None`: no limit).
@@ -158,7 +159,8 @@ mod tests {
         for i in 0..map.capacity() as u64 {
             map.insert(i, i);
         }
-        assert!(map_growth(&map) > map_bytes(&map));
+        assert_eq!(map_growth(&map, 0), map_bytes(&map));
+        assert!(map_growth(&map, 1) > map_bytes(&map));
     }
 
     #[test]

@@ -76,7 +76,7 @@ use crate::search::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, ViewNode,
     short, snapshot_nodes, walk_path,
 };
-use crate::search::{Limits, Question, Stats, Verdict};
+use crate::search::{Limit, Limits, Question, Stats, Verdict, memory};
 
 /// The most targets the automatic `step` allows.
 pub const MAX_TARGETS: usize = 41;
@@ -510,6 +510,12 @@ impl<G: Catalogued> Cns<G> {
         if (self.tree.len() + moves.len()) as u64 > capacity {
             return false;
         }
+        let numbers = 2 * self.targets.len() * moves.len();
+        let grown = self.tree.growth_bytes(moves.len()) + memory::vec_growth(&self.numbers, numbers);
+        if !memory::fits(grown, self.limits.max_bytes) {
+            self.stats.stopped_by = Some(Limit::Memory);
+            return false;
+        }
         self.aim = Some((t, up, self.cn(ROOT, t)));
         let mut children = Vec::with_capacity(moves.len());
         for &mv in moves.iter() {
@@ -542,6 +548,7 @@ impl<G: Catalogued> Cns<G> {
         self.stats.nodes_expanded += 1;
         self.stats.nodes_created += moves.len() as u64;
         self.stats.peak_nodes = self.tree.len() as u64;
+        self.stats.bytes = self.tree.bytes() + memory::vec_bytes(&self.numbers);
         self.history.record(
             self.stats.iterations,
             &self.values_of(ROOT),

@@ -82,7 +82,7 @@ use crate::search::catalogue::{Capabilities, DN, Explain, Family, PN, SearchInfo
 use crate::search::params::{FRONTIER, Params};
 use crate::search::session::{Budget, Iterative, Session};
 use crate::search::view::{History, Values};
-use crate::search::{Clock, Limits, Question, Stats, Stop, Verdict};
+use crate::search::{Clock, Limit, Limits, Question, Stats, Stop, Verdict, memory};
 
 /// ∞ as a proof or disproof number.
 const INFINITE: u32 = u32::MAX;
@@ -443,6 +443,7 @@ impl<G: Game> PnsDag<G> {
         self.stats.iterations += 1;
         self.stats.nodes_expanded += 1;
         self.stats.peak_nodes = self.nodes.len() as u64;
+        self.stats.bytes = self.bytes();
         self.history.record(
             self.stats.iterations,
             &self.root_value(),
@@ -465,6 +466,10 @@ impl<G: Game> PnsDag<G> {
         if self.stats.nodes_created + moves.len() as u64 > room
             || self.nodes.len() + moves.len() > NodeId::MAX as usize
         {
+            return false;
+        }
+        if !memory::fits(self.growth_bytes(moves.len()), self.limits.max_bytes) {
+            self.stats.stopped_by = Some(Limit::Memory);
             return false;
         }
         order_moves(self.guide.ordering.as_mut(), pos, &mut moves);
@@ -515,6 +520,23 @@ impl<G: Game> PnsDag<G> {
         node.first_edge = first_edge as u32;
         node.edge_count = (self.edges.len() - first_edge) as u16;
         true
+    }
+
+    /// The bytes the graph holds: its nodes, edges, parent links and position index.
+    fn bytes(&self) -> u64 {
+        memory::vec_bytes(&self.nodes)
+            + memory::vec_bytes(&self.edges)
+            + memory::vec_bytes(&self.links)
+            + memory::map_bytes(&self.index)
+    }
+
+    /// The bytes the graph would hold at its peak while a node with `moves` moves is
+    /// expanded (each container growing at once: an upper bound).
+    fn growth_bytes(&self, moves: usize) -> u64 {
+        memory::vec_growth(&self.nodes, moves)
+            + memory::vec_growth(&self.edges, moves)
+            + memory::vec_growth(&self.links, moves)
+            + memory::map_growth(&self.index, moves)
     }
 
     /// The verdict the root's status gives.

@@ -66,7 +66,7 @@ use super::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, short,
     snapshot_nodes, walk_path,
 };
-use super::{Limits, Question, Stats, Verdict};
+use super::{Limit, Limits, Question, Stats, Verdict, memory};
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
 use crate::game::{Game, MoveList};
@@ -290,6 +290,10 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         if (self.tree.len() + moves.len()) as u64 > self.node_capacity() {
             return false;
         }
+        if !memory::fits(self.tree.growth_bytes(moves.len()), self.limits.max_bytes) {
+            self.stats.stopped_by = Some(Limit::Memory);
+            return false;
+        }
         let (rules, sampler) = (&self.rules, &mut self.sampler);
         self.tree.push_children(
             mpn,
@@ -316,6 +320,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         self.stats.nodes_expanded += 1;
         self.stats.nodes_created += moves.len() as u64;
         self.stats.peak_nodes = self.tree.len() as u64;
+        self.stats.bytes = self.tree.bytes();
         self.stats.playouts = self.sampler.playouts();
         let root = self.tree.node(ROOT);
         self.history.record(

@@ -65,7 +65,7 @@ use super::params::{self, Params};
 use super::session::{Budget, Iterative, Session, TreeView};
 use super::tree::{NodeId, NodeKind, ROOT, Status};
 use super::view::{History, Values};
-use super::{Limits, Question, Stats, Verdict};
+use super::{Limit, Limits, Question, Stats, Verdict, memory};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveBuffer, MoveList, Outcome};
 
@@ -558,6 +558,10 @@ impl<G: Game> Mcts<G> {
         if (self.tree.len() + grow) as u64 > self.node_capacity() {
             return None;
         }
+        if !memory::fits(self.tree.growth_bytes(grow), self.limits.max_bytes) {
+            self.stats.stopped_by = Some(Limit::Memory);
+            return None;
+        }
         self.stats.nodes_expanded += u64::from(self.tree.node(id).child_count() == 0);
         if self.config.full_expansion {
             for (index, &mv) in moves.iter().enumerate() {
@@ -655,6 +659,7 @@ impl<G: Game> Mcts<G> {
         self.stats.iterations += 1;
         self.stats.nodes_created = self.tree.len() as u64;
         self.stats.peak_nodes = self.stats.nodes_created;
+        self.stats.bytes = self.tree.bytes();
         self.stats.playouts = self.sampler.playouts();
         let values = self.values_ranked(ROOT, Some(1));
         self.history
