@@ -150,6 +150,22 @@ impl Default for DfPnConfig {
     }
 }
 
+impl DfPnConfig {
+    /// The default settings with the table sized within the memory limit of `params`
+    /// ([`crate::search::memory::table_bytes`]).
+    #[must_use]
+    pub fn within(params: &Params) -> Self {
+        let default = DfPnConfig::default();
+        DfPnConfig {
+            table_bytes: crate::search::memory::table_bytes(
+                default.table_bytes,
+                params.limits().max_bytes,
+            ),
+            ..default
+        }
+    }
+}
+
 /// The search was stopped by a limit.
 #[derive(Clone, Copy, Debug)]
 struct Stop;
@@ -544,7 +560,7 @@ impl SearchKind for DfPnSearch {
         let question = Question::at(&root, params.goal());
         DfPnSession::boxed(
             &Self::INFO,
-            DfPn::new(&root, question, DfPnConfig::default()),
+            DfPn::new(&root, question, DfPnConfig::within(params)),
             params,
         )
     }
@@ -585,7 +601,7 @@ impl SearchKind for DfPnKnowledgeSearch {
         let question = Question::at(&root, params.goal());
         let config = DfPnConfig {
             epsilon: KNOWLEDGE_EPSILON,
-            ..DfPnConfig::default()
+            ..DfPnConfig::within(params)
         };
         DfPnSession::boxed(
             &Self::INFO,

@@ -503,7 +503,7 @@ impl SearchKind for DfPpnsSearch {
             playouts: params.integer(&PLAYOUTS) as u32,
             theta: params.real(&THETA),
             pr: params.optional(&PR),
-            table_bytes: 16 << 20,
+            table_bytes: crate::search::memory::table_bytes(16 << 20, params.limits().max_bytes),
             seed: params.seed(),
         };
         Box::new(DfPpnsSession {

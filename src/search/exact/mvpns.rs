@@ -388,7 +388,7 @@ impl SearchKind for MvPnsSearch {
         let question = Question::at(&root, params.goal());
         let threshold = goal_threshold(params.goal());
         Box::new(MvPnsSession {
-            search: MultiValued::new(&root, threshold, DfPnConfig::default().table_bytes),
+            search: MultiValued::new(&root, threshold, DfPnConfig::within(params).table_bytes),
             threshold,
             run: super::Run::new(params.limits()),
             question: question.words(&root),
