@@ -74,7 +74,7 @@ use crate::search::{Clock, Goal, Limits, Question, Stats, Stop, Verdict, memory}
 const INFINITY: i32 = 1 << 24;
 
 /// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 1024;
+const CLOCK_INTERVAL: u64 = 256;
 
 /// One transposition-table entry (the key and the replacement priority live in the table).
 #[derive(Clone, Copy, Debug)]

@@ -92,7 +92,7 @@ use crate::search::{Clock, Limits, Question, Stats, Verdict};
 pub const INFINITY: u32 = u32::MAX;
 
 /// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 1024;
+const CLOCK_INTERVAL: u64 = 256;
 
 /// The proof and disproof numbers of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
