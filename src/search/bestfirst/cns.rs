@@ -71,7 +71,7 @@ use crate::game::{Game, MoveList, Outcome, Turn};
 use crate::search::catalogue::{Capabilities, Explain, Family, Meaning, SearchInfo, SearchKind};
 use crate::search::heuristic::{EVAL, W_COINS, W_CORNERS, W_MOBILITY, W_STABILITY, W_STATIC};
 use crate::search::params::{ParamKind, ParamSpec, Params};
-use crate::search::session::{Budget, Iterative, Session, TreeView};
+use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use crate::search::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, ViewNode,
     short, snapshot_nodes, walk_path,
@@ -728,8 +728,8 @@ impl<G: Catalogued> Iterative for Cns<G> {
         &mut self.stats.seconds
     }
 
-    fn timed(&self) -> bool {
-        self.limits.max_seconds.is_some()
+    fn max_seconds(&self) -> Option<f64> {
+        self.limits.max_seconds
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
@@ -737,8 +737,9 @@ impl<G: Catalogued> Iterative for Cns<G> {
             .reached(self.stats.iterations, self.tree.len() as u64, seconds)
     }
 
-    fn iterate(&mut self) -> bool {
-        Cns::iterate(self)
+    fn iterate(&mut self, _: &Deadline) -> Iteration {
+        // One playout or one expansion valued without playouts: short.
+        Iteration::done_if(Cns::iterate(self))
     }
 
     fn conclusion(&self) -> Option<Verdict> {

@@ -62,7 +62,7 @@ use tree::{NONE, Tree};
 use super::bestfirst::playout::Sampler;
 use super::catalogue::{Capabilities, SearchInfo};
 use super::params::{self, Params};
-use super::session::{Budget, Iterative, Session, TreeView};
+use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::tree::{NodeId, NodeKind, ROOT, Status};
 use super::view::{History, Values};
 use super::{Limit, Limits, Question, Stats, Verdict, memory};
@@ -243,16 +243,17 @@ impl<G: Game> Iterative for Mcts<G> {
         &mut self.stats.seconds
     }
 
-    fn timed(&self) -> bool {
-        self.limits.max_seconds.is_some()
+    fn max_seconds(&self) -> Option<f64> {
+        self.limits.max_seconds
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
         Mcts::limit_reached(self, seconds)
     }
 
-    fn iterate(&mut self) -> bool {
-        Mcts::iterate(self)
+    fn iterate(&mut self, _: &Deadline) -> Iteration {
+        // One playout or one expansion valued without playouts: short.
+        Iteration::done_if(Mcts::iterate(self))
     }
 
     fn conclusion(&self) -> Option<Verdict> {
