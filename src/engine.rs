@@ -169,6 +169,18 @@ pub struct SolveReport {
     pub score_search: Option<crate::search::view::ScoreSearch>,
 }
 
+impl SolveReport {
+    /// The verdict in words, with the limit that ended it `out`: `proved`, `out (memory
+    /// limit)`.
+    #[must_use]
+    pub fn verdict_text(&self) -> String {
+        match self.stopped_by {
+            Some(limit) => format!("{} ({limit} limit)", self.verdict),
+            None => self.verdict.to_string(),
+        }
+    }
+}
+
 /// Runs search `search` on `pos` until it decides or reaches a limit (`pnplay solve`).
 ///
 /// ```

@@ -170,7 +170,10 @@ fn every_search_on_every_game_ends_within_its_limits() {
         if run.verdict == Verdict::Out {
             assert!(run.stopped_by.is_some(), "{at}: out without a reason");
         } else {
-            assert_eq!(run.stopped_by, None, "{at}: decided, yet a limit stopped it");
+            assert_eq!(
+                run.stopped_by, None,
+                "{at}: decided, yet a limit stopped it"
+            );
         }
         slowest = slowest.max(run.wall);
         largest = largest.max(run.peak);

@@ -31,7 +31,10 @@ fn reason(info: &SearchInfo, limits: &Limits, stats: &Stats) -> Option<Limit> {
         stats.stopped_by
     } else if limits.max_nodes.is_some_and(|max| nodes >= max) {
         Some(Limit::Nodes)
-    } else if limits.max_iterations.is_some_and(|max| stats.iterations >= max) {
+    } else if limits
+        .max_iterations
+        .is_some_and(|max| stats.iterations >= max)
+    {
         Some(Limit::Iterations)
     } else if limits.max_seconds.is_some_and(|max| stats.seconds >= max) {
         Some(Limit::Time)

@@ -191,10 +191,11 @@ impl ParamSpec {
                     })?;
             Some(index as f64)
         } else if self.kind == ParamKind::Bytes {
-            let bytes = super::memory::parse_bytes(text).map_err(|message| Error::BadParameter {
-                name: self.key.to_string(),
-                message: format!("{}: {message}", self.key),
-            })?;
+            let bytes =
+                super::memory::parse_bytes(text).map_err(|message| Error::BadParameter {
+                    name: self.key.to_string(),
+                    message: format!("{}: {message}", self.key),
+                })?;
             Some(bytes as f64)
         } else {
             Some(text.parse::<f64>().map_err(|_| Error::BadParameter {

@@ -139,7 +139,9 @@ pub(crate) trait Iterative {
         }
         let clock = super::Clock::start();
         let seconds_before = *self.seconds_mut();
-        let run_left = self.max_seconds().map(|max| (max - seconds_before).max(0.0));
+        let run_left = self
+            .max_seconds()
+            .map(|max| (max - seconds_before).max(0.0));
         let deadline = Deadline {
             clock,
             seconds: match (budget.seconds, run_left) {

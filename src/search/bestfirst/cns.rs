@@ -511,7 +511,8 @@ impl<G: Catalogued> Cns<G> {
             return false;
         }
         let numbers = 2 * self.targets.len() * moves.len();
-        let grown = self.tree.growth_bytes(moves.len()) + memory::vec_growth(&self.numbers, numbers);
+        let grown =
+            self.tree.growth_bytes(moves.len()) + memory::vec_growth(&self.numbers, numbers);
         if !memory::fits(grown, self.limits.max_bytes) {
             self.stats.stopped_by = Some(Limit::Memory);
             return false;

@@ -319,7 +319,11 @@ impl<G: Knowledge> Expectimax<G> {
         if self.stopped.is_some() {
             return false;
         }
-        if self.limits.max_nodes.is_some_and(|max| self.counters.nodes >= max) {
+        if self
+            .limits
+            .max_nodes
+            .is_some_and(|max| self.counters.nodes >= max)
+        {
             self.stopped = Some(Limit::Nodes);
             return false;
         }
