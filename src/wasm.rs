@@ -154,7 +154,7 @@ pub fn bench_search(
     let limits = crate::search::Limits {
         max_nodes: Some(nodes as u64),
         max_seconds: Some(seconds),
-        max_iterations: None,
+        ..params.limits()
     };
     let measurement = crate::bench::search_rate(
         &spec,

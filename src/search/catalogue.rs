@@ -191,7 +191,10 @@ fn start_kind<K: SearchKind, G: Catalogued>(
             reason: "it has chance nodes, and this search handles only players' moves",
         });
     }
-    Ok(K::build(root, params))
+    Ok(Box::new(super::limited::Limited::new(
+        K::build(root, params),
+        params.limits(),
+    )))
 }
 
 macro_rules! searches {

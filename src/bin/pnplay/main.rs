@@ -179,7 +179,10 @@ fn solve(
     }
     println!(
         "{} on {} {}: {}",
-        report.algo, report.game, report.pos, report.verdict
+        report.algo,
+        report.game,
+        report.pos,
+        report.verdict_text()
     );
     println!(
         "{} iterations, {} nodes, {} playouts, {:.3} s, seed {}",

@@ -68,13 +68,13 @@ use crate::search::catalogue::{Explain, Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Clock, Goal, Limits, Question, Stats, Stop, Verdict};
+use crate::search::{Clock, Goal, Limits, Question, Stats, Stop, Verdict, memory};
 
 /// Larger than any game value: the bounds of a full window.
 const INFINITY: i32 = 1 << 24;
 
 /// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 1024;
+const CLOCK_INTERVAL: u64 = 256;
 
 /// One transposition-table entry (the key and the replacement priority live in the table).
 #[derive(Clone, Copy, Debug)]
@@ -554,7 +554,12 @@ impl SearchKind for AlphaBetaSearch {
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         Box::new(AlphaBetaSession {
-            search: AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig::default()),
+            search: AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig {
+                table_bytes: memory::table_bytes(
+                    AlphaBetaConfig::default().table_bytes,
+                    params.limits().max_bytes,
+                ),
+            }),
             question: Question::at(&root, params.goal()),
             words: Question::at(&root, params.goal()).words(&root),
             root,

@@ -92,7 +92,7 @@ use crate::search::{Clock, Limits, Question, Stats, Verdict};
 pub const INFINITY: u32 = u32::MAX;
 
 /// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 1024;
+const CLOCK_INTERVAL: u64 = 256;
 
 /// The proof and disproof numbers of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +146,22 @@ impl Default for DfPnConfig {
         DfPnConfig {
             table_bytes: 16 << 20,
             epsilon: 0.0,
+        }
+    }
+}
+
+impl DfPnConfig {
+    /// The default settings with the table sized within the memory limit of `params`
+    /// ([`crate::search::memory::table_bytes`]).
+    #[must_use]
+    pub fn within(params: &Params) -> Self {
+        let default = DfPnConfig::default();
+        DfPnConfig {
+            table_bytes: crate::search::memory::table_bytes(
+                default.table_bytes,
+                params.limits().max_bytes,
+            ),
+            ..default
         }
     }
 }
@@ -544,7 +560,7 @@ impl SearchKind for DfPnSearch {
         let question = Question::at(&root, params.goal());
         DfPnSession::boxed(
             &Self::INFO,
-            DfPn::new(&root, question, DfPnConfig::default()),
+            DfPn::new(&root, question, DfPnConfig::within(params)),
             params,
         )
     }
@@ -585,7 +601,7 @@ impl SearchKind for DfPnKnowledgeSearch {
         let question = Question::at(&root, params.goal());
         let config = DfPnConfig {
             epsilon: KNOWLEDGE_EPSILON,
-            ..DfPnConfig::default()
+            ..DfPnConfig::within(params)
         };
         DfPnSession::boxed(
             &Self::INFO,
