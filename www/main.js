@@ -330,8 +330,8 @@ function wire() {
 engine.addEventListener('fatal', (event) => showStatus(`engine error: ${event.detail}`, 'error'));
 engine.addEventListener('died', async (event) => {
   showStatus(`engine worker died (${event.detail}); restarted`, 'error');
-  // The new worker has no searches: forget ours, keep the position and settings.
-  search?.forget();
+  // The new worker has no searches: ours are started again and replayed to where they were.
+  search?.recover(event.detail);
   await greet();
 });
 
