@@ -194,7 +194,8 @@ let addressTimer = null;
 let addressFollows = false;
 
 function followAddress() {
-  if (!addressFollows || addressTimer !== null) return;
+  // Not while a search runs (each address change costs the main thread): when it stops.
+  if (!addressFollows || addressTimer !== null || store.state.running) return;
   addressTimer = setTimeout(() => {
     addressTimer = null;
     if (!addressFollows) return; // a link is being opened

@@ -222,9 +222,11 @@ export class SearchController {
   /** Hands a set of reports (one per search) to the views. */
   show(reports) {
     const { ui } = this;
+    const bestMoves = reports.filter((r) => r.best_move).map((r) => ({ algo: r.algo, move: r.best_move, proved: r.verdict === 'proved' }));
     this.store.update({
       step: reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0,
-      bestMoves: reports.filter((r) => r.best_move).map((r) => ({ algo: r.algo, move: r.best_move, proved: r.verdict === 'proved' })),
+      // The board is drawn again only when a ringed move changes, not at every report.
+      ...(JSON.stringify(bestMoves) === JSON.stringify(this.state.bestMoves) ? {} : { bestMoves }),
     });
     renderResults(ui.results, reports, { running: this.state.running });
     reports.forEach((report, index) => this.treeViews[index]?.update(report));
@@ -330,8 +332,9 @@ export class SearchController {
 
   /** What the tree views want drawn: the levels, the node each has pinned, the history. */
   treeRequest() {
-    // The charts plot each search's per-iteration history, sent with every report.
-    return { depth: this.openLevels() + 1, maxNodes: SNAPSHOT_NODES, focus: this.treeViews.map((view) => view?.pinned ?? null), history: true };
+    // The charts plot each search's per-iteration history, sent with every report. The view
+    // draws the nodes down to the open levels' children: the snapshot holds no deeper level.
+    return { depth: this.openLevels(), maxNodes: SNAPSHOT_NODES, focus: this.treeViews.map((view) => view?.pinned ?? null), history: true };
   }
 
   async refreshTrees() {

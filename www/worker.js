@@ -33,7 +33,7 @@ import init, * as engine from './pkg/pnplay.js';
 const SLICE_SECONDS = 0.03;
 const PROGRESS_EVERY_MS = 50;
 const SNAPSHOT_EVERY_MS = 200;
-const LARGE_SNAPSHOT_EVERY_MS = 400; // for drawings of more than 400 nodes
+const LARGE_SNAPSHOT_EVERY_MS = 400; // for three open levels (drawings of up to ~800 nodes)
 
 const BEAT_EVERY_MS = 250;
 const TEST_HOOKS = new URL(self.location.href).searchParams.has('test-hooks');
@@ -141,7 +141,7 @@ async function advance(id, iterations, view) {
     const now = performance.now();
     if (remaining > 0 && now - lastPost >= PROGRESS_EVERY_MS) {
       // Counters every 50 ms; the (larger) tree snapshot every 200 ms (400 ms when large).
-      const every = (liveView.depth ?? 0) > 3 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
+      const every = (liveView.depth ?? 0) >= 3 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
       const withSnapshot = now - lastSnapshot >= every;
       self.postMessage({ id, type: 'progress', reports: report({ ...liveView, withSnapshot }) });
       lastPost = now;
