@@ -17,6 +17,8 @@ import { TreeView } from './tree-view.js';
 
 /** Nodes the engine may put in one snapshot; the tree view draws a readable part of them. */
 const SNAPSHOT_NODES = 1500;
+/** While reports stream in, the result cards are drawn again at most this often. */
+const CARDS_EVERY_MS = 150;
 
 export class SearchController {
   /**
@@ -219,8 +221,11 @@ export class SearchController {
     return this.advance('run', {});
   }
 
-  /** Hands a set of reports (one per search) to the views. */
-  show(reports) {
+  /**
+   * Hands a set of reports (one per search) to the views. `live`: a report streamed while
+   * the searches advance — the cards are then drawn at most every CARDS_EVERY_MS.
+   */
+  show(reports, { live = false } = {}) {
     const { ui } = this;
     const bestMoves = reports.filter((r) => r.best_move).map((r) => ({ algo: r.algo, move: r.best_move, proved: r.verdict === 'proved' }));
     this.store.update({
@@ -228,7 +233,11 @@ export class SearchController {
       // The board is drawn again only when a ringed move changes, not at every report.
       ...(JSON.stringify(bestMoves) === JSON.stringify(this.state.bestMoves) ? {} : { bestMoves }),
     });
-    renderResults(ui.results, reports, { running: this.state.running });
+    const now = performance.now();
+    if (!live || now - (this.cardsAt ?? -Infinity) >= CARDS_EVERY_MS) {
+      renderResults(ui.results, reports, { running: this.state.running });
+      this.cardsAt = now;
+    }
     reports.forEach((report, index) => this.treeViews[index]?.update(report));
     this.charts?.add(reports);
     if (this.inspector.target && reports.some((r) => r.snapshot)) this.inspect(this.inspector.target);
@@ -271,7 +280,7 @@ export class SearchController {
     this.store.update({ running: true });
     try {
       const { reports, stopped } = await this.engine.request(type, { ...payload, view: this.treeRequest() }, (message) => {
-        if (current()) this.show(message.reports);
+        if (current()) this.show(message.reports, { live: true });
       });
       if (!current()) return { stopped: true };
       this.store.update({ running: false });
