@@ -78,14 +78,15 @@ struct Run {
     peak: u64,
 }
 
-/// Runs `search` on `game`'s start position to its end under `limits`; `None` if the
+/// Runs `search` on `game`'s start position to its end with `params`; `None` if the
 /// search refuses the game (the support check), which must say so with its reason.
 fn run(game: &str, search: &str, params: &Params) -> Option<Run> {
     let spec: GameSpec = game.parse().unwrap();
     let at = format!("{search} on {game}");
+    let pos = engine::describe(&spec, None).unwrap().text;
     let before = reset_peak();
     let clock = Instant::now();
-    let mut session = match engine::start(&spec, "", search, params) {
+    let mut session = match engine::start(&spec, &pos, search, params) {
         Ok(session) => session,
         Err(Error::Unsupported { reason, .. }) => {
             assert!(!reason.is_empty(), "{at}");
@@ -123,17 +124,21 @@ fn run_all(jobs: Vec<(&'static str, &'static str)>, params: &Params) -> Vec<Run>
     let done = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..2 {
-            scope.spawn(|| {
-                loop {
-                    let next = queue.lock().unwrap().next();
-                    let Some((index, (game, search))) = next else {
-                        break;
-                    };
-                    if let Some(run) = run(game, search, params) {
-                        done.lock().unwrap().push((index, run));
+            // The stack of a native main thread (the CLI's).
+            let thread = std::thread::Builder::new().stack_size(8 << 20);
+            thread
+                .spawn_scoped(scope, || {
+                    loop {
+                        let next = queue.lock().unwrap().next();
+                        let Some((index, (game, search))) = next else {
+                            break;
+                        };
+                        if let Some(run) = run(game, search, params) {
+                            done.lock().unwrap().push((index, run));
+                        }
                     }
-                }
-            });
+                })
+                .unwrap();
         }
     });
     let mut done = done.into_inner().unwrap();

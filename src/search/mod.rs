@@ -193,31 +193,27 @@ impl Limits {
 
     /// Counts one more position of a depth-first search that has searched `*nodes`
     /// positions; [`Stop`] (nothing counted) once the node limit is reached, and [`Stop`] when
-    /// the count becomes a multiple of `clock_interval` and `clock` has passed the time limit
-    /// (reading the clock costs more than a position, so it is read every so many).
+    /// `ticker` reads its clock past the time limit (reading the clock costs more than a fast
+    /// position, so it is read about once a millisecond: [`clock::Ticker`]).
     ///
     /// ```
-    /// use pnplay::search::{clock::Clock, Limits};
+    /// use pnplay::search::{clock::Ticker, Limits};
     /// let limits = Limits { max_nodes: Some(2), ..Limits::default() };
-    /// let (clock, mut nodes) = (Clock::start(), 0);
-    /// assert!(limits.count_position(&mut nodes, &clock, 1024).is_ok());
-    /// assert!(limits.count_position(&mut nodes, &clock, 1024).is_ok());
-    /// assert!(limits.count_position(&mut nodes, &clock, 1024).is_err()); // a third is over the limit
+    /// let (mut ticker, mut nodes) = (Ticker::start(), 0);
+    /// assert!(limits.count_position(&mut nodes, &mut ticker).is_ok());
+    /// assert!(limits.count_position(&mut nodes, &mut ticker).is_ok());
+    /// assert!(limits.count_position(&mut nodes, &mut ticker).is_err()); // a third is over the limit
     /// assert_eq!(nodes, 2);
     /// ```
     #[inline]
-    pub fn count_position(
-        &self,
-        nodes: &mut u64,
-        clock: &clock::Clock,
-        clock_interval: u64,
-    ) -> Result<(), Stop> {
+    pub fn count_position(&self, nodes: &mut u64, ticker: &mut clock::Ticker) -> Result<(), Stop> {
         if self.max_nodes.is_some_and(|max| *nodes >= max) {
             return Err(Stop);
         }
         *nodes += 1;
-        if *nodes % clock_interval == 0
-            && self.max_seconds.is_some_and(|max| clock.seconds() >= max)
+        if self
+            .max_seconds
+            .is_some_and(|max| ticker.tick().is_some_and(|now| now >= max))
         {
             return Err(Stop);
         }

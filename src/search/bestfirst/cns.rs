@@ -508,6 +508,7 @@ impl<G: Catalogued> Cns<G> {
             .unwrap_or(u64::MAX)
             .min(u64::from(NodeId::MAX));
         if (self.tree.len() + moves.len()) as u64 > capacity {
+            self.stats.stopped_by = Some(Limit::Nodes);
             return false;
         }
         let numbers = 2 * self.targets.len() * moves.len();

@@ -463,6 +463,7 @@ impl<G: Game> PnsDag<G> {
         if self.stats.nodes_created + moves.len() as u64 > room
             || self.nodes.len() + moves.len() > NodeId::MAX as usize
         {
+            self.stats.stopped_by = Some(Limit::Nodes);
             return false;
         }
         if !memory::fits(self.growth_bytes(moves.len()), self.limits.max_bytes) {

@@ -355,6 +355,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         if (self.tree.len() + moves.len()) as u64 > self.node_capacity() {
+            self.stats.stopped_by = Some(Limit::Nodes);
             return None;
         }
         if !memory::fits(self.tree.growth_bytes(moves.len()), self.limits.max_bytes) {

@@ -86,13 +86,10 @@ use crate::search::catalogue::{DN, Explain, Family, PN, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Clock, Limits, Question, Stats, Verdict};
+use crate::search::{Limits, Question, Stats, Verdict, clock::Ticker};
 
 /// Infinity: a proof number of a disproven node, or a disproof number of a proven one.
 pub const INFINITY: u32 = u32::MAX;
-
-/// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 256;
 
 /// The proof and disproof numbers of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,7 +195,7 @@ pub struct DfPn<G: Game> {
     /// Positions searched when the current step must stop, if a limit says so.
     stop_at_nodes: Option<u64>,
     stop_at_seconds: Option<f64>,
-    clock: Clock,
+    clock: Ticker,
 }
 
 impl<G: Game> DfPn<G> {
@@ -219,7 +216,7 @@ impl<G: Game> DfPn<G> {
             verdict: Verdict::Out,
             stop_at_nodes: None,
             stop_at_seconds: None,
-            clock: Clock::start(),
+            clock: Ticker::start(),
         }
     }
 
@@ -253,7 +250,7 @@ impl<G: Game> DfPn<G> {
         };
         self.stop_at_nodes = budget.map(|n| done + n);
         self.stop_at_seconds = limits.max_seconds;
-        self.clock = Clock::start();
+        self.clock = Ticker::start();
         let root = self.root.clone();
         let numbers = match root.turn() {
             Turn::Over => Ok(self.terminal_numbers(&root)),
@@ -385,11 +382,9 @@ impl<G: Game> DfPn<G> {
         }
         self.stats.nodes_expanded += 1;
         self.stats.iterations += 1;
-        let nodes = self.stats.nodes_expanded;
-        if nodes % CLOCK_INTERVAL == 0
-            && self
-                .stop_at_seconds
-                .is_some_and(|max| self.clock.seconds() >= max)
+        if self
+            .stop_at_seconds
+            .is_some_and(|max| self.clock.tick().is_some_and(|now| now >= max))
         {
             return Err(Stop);
         }

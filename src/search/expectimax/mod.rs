@@ -21,8 +21,10 @@
 //! the memory limit. A step cut short by its seconds ends with nothing decided and the next
 //! step resumes the search, its finished subtrees read from the table; a run limit ends the
 //! search `out`. So on a two-player game of Othello's size (where the search to the end
-//! cannot finish) it ends `out` at its limits, and a game whose positions repeat (MiniShogi,
-//! whose lines run to a 2,500-move limit) is refused up front (`acyclic_only`).
+//! cannot finish) it ends `out` at its limits; a line longer than
+//! [`search::MAX_EXACT_PLIES`] (LOA and Awari are drawn only at 2,500 moves) ends it `out` for
+//! its depth, its recursion kept within a wasm stack; and a game whose positions repeat
+//! (MiniShogi) is refused up front (`acyclic_only`).
 
 pub mod search;
 
@@ -33,7 +35,7 @@ use crate::search::exact::Run;
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Goal, Question, Stats, Verdict};
+use crate::search::{Goal, Limit, Question, Stats, Verdict};
 use search::{Answer, Expectimax, ExpectimaxConfig};
 
 /// What expectimax can do: play games with chance, in one step.
@@ -149,6 +151,10 @@ impl<G: Catalogued> Session for ExpectimaxSession<G> {
             self.stats = after;
             if self.answer.is_some() {
                 self.run.finished = Some(self.verdict());
+            } else if self.search.stopped() == Some(Limit::Depth) {
+                // A line longer than a search to the end may follow: the search cannot decide.
+                self.stats.stopped_by = Some(Limit::Depth);
+                self.run.finished = Some(Verdict::Out);
             }
         }
         self.run.finished

@@ -35,6 +35,11 @@ use crate::search::{Clock, Limit, Limits, memory};
 /// Positions between two readings of the clock.
 const CLOCK_INTERVAL: u64 = 256;
 
+/// The most plies a search without an evaluation follows a line before it gives up (its
+/// recursion must fit a wasm stack): games whose lines can run longer (LOA and Awari, drawn
+/// at 2,500 moves) end `out` for their depth.
+pub const MAX_EXACT_PLIES: u32 = 128;
+
 /// An SCN value; [`SCN_INFINITE`] is ∞.
 pub type Scn = u64;
 
@@ -226,7 +231,8 @@ impl<G: Knowledge> Expectimax<G> {
     /// game without an expectimax evaluation ([`Knowledge::expectimax_value`]) the depth is
     /// ignored: every line goes to the end of the game, valued by
     /// [`crate::game::Game::terminal_value`] for the root's player, the other player (if
-    /// any) minimising — an exact value ([`Expectimax::exact`]).
+    /// any) minimising — an exact value ([`Expectimax::exact`]); `None` too if a line runs
+    /// past [`MAX_EXACT_PLIES`].
     pub fn search(&mut self, root: &G) -> Option<Answer<G::Move>> {
         self.table.clear();
         self.resume(root, &Limits::default())
@@ -259,7 +265,7 @@ impl<G: Knowledge> Expectimax<G> {
         let depth = if self.evaluated {
             self.config.depth
         } else {
-            u32::MAX
+            MAX_EXACT_PLIES
         };
         let mut values = Vec::with_capacity(moves.len());
         let mut best: Option<(f64, G::Move)> = None;
@@ -409,6 +415,11 @@ impl<G: Knowledge> Expectimax<G> {
             return (0.0, [SCN_INFINITE; MAX_THRESHOLDS]);
         }
         let turn = pos.turn();
+        if !self.evaluated && depth == 0 && turn != Turn::Over {
+            // A line longer than a search to the end can follow.
+            self.stopped = Some(Limit::Depth);
+            return (0.0, [SCN_INFINITE; MAX_THRESHOLDS]);
+        }
         if turn == Turn::Over || depth == 0 {
             let m = self.leaf(pos);
             return (m, self.leaf_scn(m, turn == Turn::Over));
@@ -477,6 +488,11 @@ impl<G: Knowledge> Expectimax<G> {
             return 0.0;
         }
         let turn = pos.turn();
+        if !self.evaluated && depth == 0 && turn != Turn::Over {
+            // A line longer than a search to the end can follow.
+            self.stopped = Some(Limit::Depth);
+            return 0.0;
+        }
         if turn == Turn::Over || depth == 0 {
             return self.leaf(pos);
         }

@@ -557,6 +557,7 @@ impl<G: Game> Mcts<G> {
             1
         };
         if (self.tree.len() + grow) as u64 > self.node_capacity() {
+            self.stats.stopped_by = Some(Limit::Nodes);
             return None;
         }
         if !memory::fits(self.tree.growth_bytes(grow), self.limits.max_bytes) {
