@@ -121,11 +121,13 @@ async function wedgingLink(fragment, button) {
     null,
     { timeout: 180000, polling: 250 },
   );
-  if ((await outcome.jsonValue()) === 'ended') {
+  const ended = (await outcome.jsonValue()) === 'ended';
+  if (ended) {
     await force(page, 'trap');
     await restarted(page);
   }
   assert.match(await message(page), /the engine was restarted: /);
+  console.log(`${fragment}: ${ended ? 'the search ended; a forced trap gave' : 'the page said'} "${await message(page)}"`);
   await page.locator('#engine-status').filter({ hasText: 'engine ready' }).waitFor();
   await ticTacToeVerdict(page);
   await page.close();
