@@ -117,6 +117,7 @@ export class EngineClient extends EventTarget {
    */
   request(type, payload = {}, onProgress = null, { deadline = LONG_CALLS.has(type) ? LONG_CALL_MS : null } = {}) {
     const id = this.nextId++;
+    if (this.closed) return Promise.reject(Object.assign(new Error('the engine worker is closed'), { kind: 'closed', field: null }));
     return new Promise((resolve, reject) => {
       const sent = performance.now();
       this.pending.set(id, { type, resolve, reject, onProgress, sent, deadline: deadline === null ? null : sent + deadline });

@@ -228,8 +228,11 @@ export class SearchController {
   show(reports, { live = false } = {}) {
     const { ui } = this;
     const bestMoves = reports.filter((r) => r.best_move).map((r) => ({ algo: r.algo, move: r.best_move, proved: r.verdict === 'proved' }));
+    const step = reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0;
+    // The iteration reached, at every report (the cards may be up to CARDS_EVERY_MS older).
+    ui.results.dataset.step = String(step);
     this.store.update({
-      step: reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0,
+      step,
       // The board is drawn again only when a ringed move changes, not at every report.
       ...(JSON.stringify(bestMoves) === JSON.stringify(this.state.bestMoves) ? {} : { bestMoves }),
     });

@@ -225,12 +225,11 @@ const handlers = {
   // `seconds` (it says `out` if that is not enough).
   exact: ({ game, pos, options, seconds }) => {
     const session = new engine.SearchSession(game, pos, 'alphabeta', { ...options, nodes: null, time: seconds });
-    try {
-      session.step(1e15, seconds);
-      return session.progress();
-    } finally {
-      session.free();
-    }
+    // Freed only after it answered: a session that trapped is never touched again.
+    session.step(1e15, seconds);
+    const report = session.progress();
+    session.free();
+    return report;
   },
   // The results viewer: a JSON Lines file summarised as the command line does.
   readResults: ({ text, experiment }) => engine.readResults(text, experiment),

@@ -89,8 +89,8 @@ test('worker.terminate() during a run is noticed within 2 s and the page recover
     }).observe(document.querySelector('#message'), { childList: true, characterData: true, subtree: true });
     window.pnplayEngine.worker.terminate();
     window.terminatedAt = performance.now();
-    const row = [...document.querySelectorAll('.result dt')].find((dt) => dt.textContent === 'iterations');
-    return Number(row.nextElementSibling.textContent.replace(/,/g, ''));
+    // The iteration reached (the cards are drawn at most every 150 ms while a run streams).
+    return Number(document.querySelector('#results').dataset.step);
   });
   await restarted(page, 5000);
   const noticedAfter = await page.evaluate(() => window.noticedAt - window.terminatedAt);
@@ -121,11 +121,13 @@ async function wedgingLink(fragment, button) {
     null,
     { timeout: 180000, polling: 250 },
   );
-  if ((await outcome.jsonValue()) === 'ended') {
+  const ended = (await outcome.jsonValue()) === 'ended';
+  if (ended) {
     await force(page, 'trap');
     await restarted(page);
   }
   assert.match(await message(page), /the engine was restarted: /);
+  console.log(`${fragment}: ${ended ? 'the search ended; a forced trap gave' : 'the page said'} "${await message(page)}"`);
   await page.locator('#engine-status').filter({ hasText: 'engine ready' }).waitFor();
   await ticTacToeVerdict(page);
   await page.close();
