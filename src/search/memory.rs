@@ -49,8 +49,12 @@ const UNITS: [(char, u32); 4] = [('K', 10), ('M', 20), ('G', 30), ('T', 40)];
 /// 1024, either case, an optional `B` or `iB` after it).
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    let bad =
-        || format!("expected a number of bytes with an optional unit (512M, 2G), got {text:?}");
+    let bad = || {
+        format!(
+            "expected a number of bytes with an optional unit (512M, 2G), got {}",
+            crate::game::error::Elided(text)
+        )
+    };
     let upper = text.to_ascii_uppercase();
     let number = upper
         .strip_suffix("IB")

@@ -39,6 +39,8 @@ pub enum Verdict {
     Accepted,
     /// The input was refused with this one-line message (which the driver checks).
     Refused(String),
+    /// The input was refused for an empty field (its message may say "empty text").
+    RefusedEmpty(String),
 }
 
 /// A target's check: `Err` names a broken property.
@@ -249,6 +251,10 @@ fn try_input(target: &Target<'_>, input: &[u8], log: &mut Log) -> Result<(), Str
         Verdict::Refused(message) => {
             log.refused += 1;
             check_message(input, &message)
+        }
+        Verdict::RefusedEmpty(message) => {
+            log.refused += 1;
+            check_message(b"", &message)
         }
     }
 }

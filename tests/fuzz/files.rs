@@ -157,10 +157,12 @@ pub fn check_shard(input: &[u8]) -> Result<Verdict, String> {
     let text = text(input);
     let args: Vec<String> = text.split_whitespace().map(str::to_string).collect();
     let plan = plan_command(&args);
-    if plan
-        .iter()
-        .any(|a| a == "--out" || a.starts_with("--shard"))
-    {
+    let run_flag = |a: &String| {
+        ["--out", "--shard"]
+            .iter()
+            .any(|flag| a == flag || a.starts_with(&format!("{flag}=")))
+    };
+    if plan.iter().any(run_flag) {
         return Err(format!("{args:?}: plan {plan:?} keeps a run flag"));
     }
     if let Ok(plan) = serde_json::from_str::<PlanFile>(&text) {

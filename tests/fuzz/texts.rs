@@ -50,6 +50,15 @@ fn refused(error: Error) -> Result<Verdict, String> {
     Ok(Verdict::Refused(error.to_string()))
 }
 
+/// A refusal of position text `text` (which may be blank where the input is not).
+fn refused_position(text: &str, error: Error) -> Result<Verdict, String> {
+    if text.trim().is_empty() {
+        Ok(Verdict::RefusedEmpty(error.to_string()))
+    } else {
+        refused(error)
+    }
+}
+
 /// The lossy text of an input.
 pub fn text(input: &[u8]) -> String {
     String::from_utf8_lossy(input).into_owned()
@@ -100,7 +109,7 @@ pub fn check_position(family: &Family, input: &[u8]) -> Result<Verdict, String> 
     with_game!(spec, G, variant => {
         let pos = match G::parse_position(variant, text) {
             Ok(pos) => pos,
-            Err(e) => return refused(Error::position(e)),
+            Err(e) => return refused_position(text, Error::position(e)),
         };
         round_trip::<G>(&spec, variant, &pos, text)?;
         let view = pnplay::engine::describe(&spec, Some(text))
@@ -196,7 +205,7 @@ fn check_move_in<G: Game>(
 ) -> Result<Verdict, String> {
     let pos = match G::parse_position(variant, pos_text) {
         Ok(pos) => pos,
-        Err(e) => return refused(Error::position(e)),
+        Err(e) => return refused_position(pos_text, Error::position(e)),
     };
     let mv = match pos.parse_move(move_text) {
         Ok(mv) => mv,
