@@ -14,6 +14,10 @@
 // backup, and hides the children it created, so the selection rule can be checked by eye.
 //
 // Exports: the drawn tree as SVG (styles inlined) and the snapshot as JSON.
+//
+// Keyboard: the tree is one Tab stop (a roving tabindex: the node last focused, else the
+// root); the arrow keys move inside it (↑ parent, ↓ first child, ← → siblings), Enter or
+// Space selects. With prefers-reduced-motion nothing glides, lights up or zooms smoothly.
 
 import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
 import { displayTree, valueLabel } from './tree-layout.js';
@@ -31,6 +35,9 @@ const PATH_STEP_MS = 90;
 const GLIDE_MS = 350;
 const GLIDE_AT_MOST = 150;
 const TRACE_LINES = 12;
+
+/** Whether the visitor asks for less motion. */
+const calm = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -162,6 +169,9 @@ export class TreeView {
     // Until the user zooms or pans, each drawing fits the tree while its labels stay legible.
     this.auto = true;
     this.zoom = d3zoom()
+      // The box's size, not the SVG's relative width (which cannot be read once the view
+      // has been taken off the page while a zoom transition was starting).
+      .extent(() => [[0, 0], [this.width, this.height]])
       .scaleExtent([0.15, 4])
       .on('zoom', (event) => {
         if (event.sourceEvent) this.auto = false;
@@ -201,12 +211,52 @@ export class TreeView {
       this.onSelect?.(d);
     };
     this.svg.addEventListener('click', choose);
+    this.svg.addEventListener('focusin', (event) => {
+      const id = event.target.closest?.('g[data-id]')?.dataset.id;
+      if (id && this.elements.has(id)) {
+        this.tabStop = id;
+        this.rove();
+      }
+    });
     this.svg.addEventListener('keydown', (event) => {
+      if (event.key.startsWith('Arrow')) {
+        this.moveFocus(event);
+        return;
+      }
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
       event.stopPropagation();
       choose(event);
     });
+  }
+
+  /** Moves the focus from the focused node along an arrow key (see the module's comment). */
+  moveFocus(event) {
+    const from = this.elements.get(event.target.closest?.('g[data-id]')?.dataset.id ?? '')?.node;
+    if (!from) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const siblings = from.parent?.children ?? [from];
+    const at = siblings.indexOf(from);
+    const to = {
+      ArrowUp: from.parent,
+      ArrowDown: from.children?.[0],
+      ArrowLeft: siblings[at - 1],
+      ArrowRight: siblings[at + 1],
+    }[event.key];
+    if (!to) return;
+    this.tabStop = String(to.data.id);
+    this.rove();
+    this.elements.get(this.tabStop)?.g.focus();
+  }
+
+  /** Makes one node the tree's Tab stop: the one last focused if drawn, else the root. */
+  rove() {
+    if (!this.elements.has(this.tabStop)) this.tabStop = [...this.elements.values()].find((r) => !r.node?.parent)?.g.dataset.id ?? null;
+    for (const [id, record] of this.elements) {
+      const tabindex = id === this.tabStop ? '0' : '-1';
+      if (record.g.getAttribute('tabindex') !== tabindex) record.g.setAttribute('tabindex', tabindex);
+    }
   }
 
   /** The snapshot node with id `id` in the last report, or null. */
@@ -229,12 +279,12 @@ export class TreeView {
   }
 
   setTransform(transform, animate) {
-    const target = animate ? this.selection.transition().duration(300) : this.selection;
+    const target = animate && !calm() ? this.selection.transition().duration(300) : this.selection;
     target.call(this.zoom.transform, transform);
   }
 
   zoomBy(factor) {
-    this.selection.transition().duration(200).call(this.zoom.scaleBy, factor);
+    this.selection.transition().duration(calm() ? 0 : 200).call(this.zoom.scaleBy, factor);
   }
 
   /** The scale that fits the whole drawn tree in the box (at most 1.2× natural size). */
@@ -359,6 +409,7 @@ export class TreeView {
         record.y = parent ? parent.y : n.y;
       }
       record.data = d;
+      record.node = n;
       const onPath = pathIds.has(d.id);
       const isNew = n.parent?.data.id === expanded && n.parent?.data.id !== undefined;
       const classes = d.more !== undefined
@@ -379,7 +430,8 @@ export class TreeView {
       }
     }
     this.drawLinks(layoutRoot, pathIds, expanded);
-    const animate = gliding.length <= GLIDE_AT_MOST;
+    this.rove();
+    const animate = gliding.length <= GLIDE_AT_MOST && !calm();
     for (const [record, n] of gliding) {
       const from = `translate(${record.x}px, ${record.y}px)`;
       const to = `translate(${n.x}px, ${n.y}px)`;
@@ -389,7 +441,7 @@ export class TreeView {
       record.y = n.y;
       record.placed = true;
     }
-    for (const [shape, depth] of lit) {
+    for (const [shape, depth] of calm() ? [] : lit) {
       shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
     }
     const expandedRecord = this.elements.get(String(expanded));
@@ -432,7 +484,7 @@ export class TreeView {
   }
 
   createNode(d) {
-    const g = el('g', { tabindex: '0', role: 'button', 'data-id': d.id }, this.nodeLayer);
+    const g = el('g', { tabindex: '-1', role: 'button', 'data-id': d.id }, this.nodeLayer);
     const title = el('title', {}, g);
     let shape;
     if (d.more !== undefined) shape = el('rect', { x: -12, y: -7, width: 24, height: 14, rx: 7, class: 'shape' }, g);
@@ -466,7 +518,7 @@ export class TreeView {
     this.pathLinks.replaceChildren(
       ...onPath.map(([d, depth]) => {
         const path = el('path', { d, class: 'link on-path' });
-        path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
+        if (!calm()) path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
         return path;
       }),
     );
