@@ -49,6 +49,24 @@ export class Catalogue {
     return this.searches.find((s) => s.id === id) ?? null;
   }
 
+  /**
+   * Whether search `id` can run on the games of family `familyId`, by the catalogues' own
+   * words: a search that assumes no repetition refuses games whose positions repeat, and one
+   * without chance nodes refuses games with chance.
+   */
+  solves(id, familyId) {
+    const caps = this.search(id)?.capabilities;
+    const facts = this.family(familyId)?.facts;
+    if (!caps || !facts) return false;
+    return !(caps.acyclic_only && facts.repeats) && (!facts.chance || caps.chance);
+  }
+
+  /** The search a page offers first for family `familyId`: `preferred` if it can run there, else the first that can. */
+  searchFor(familyId, preferred) {
+    if (this.solves(preferred, familyId)) return preferred;
+    return this.searches.find((s) => this.solves(s.id, familyId))?.id ?? preferred;
+  }
+
   /** A search's colour: by its place in the catalogue. */
   colour(id) {
     const index = this.searches.findIndex((s) => s.id === id);

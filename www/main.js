@@ -232,7 +232,29 @@ function stepN() {
   }
 }
 
+/**
+ * After the visitor chose a game or an example: a search chosen that cannot run on that game
+ * (PNS on MiniShogi, whose positions repeat) gives way to the first one of the catalogue that
+ * can, and the message says so. A link's searches are left as the link says.
+ */
+function fitSearchToGame() {
+  const family = store.state.view?.family;
+  if (!family || store.state.running || play.active) return;
+  const chosen = search.chosen();
+  if (chosen.every((id) => catalogue.solves(id, family))) return;
+  const fit = catalogue.searchFor(family, chosen[0]);
+  ui.compare.checked = false;
+  ui.algo.value = fit;
+  pairSearches();
+  syncSearchChoice();
+  search.invalidate();
+  showMessage(`${chosen.filter((id) => !catalogue.solves(id, family)).join(', ')} cannot run on this game; the search is now ${fit}.`);
+}
+
 function wire() {
+  store.subscribe(['game'], () => {
+    if (addressFollows) fitSearchToGame();
+  });
   ui.game.addEventListener('change', async () => {
     search.invalidate();
     await position.load(ui.game.value, null).catch((error) => report('', error));
