@@ -301,7 +301,8 @@ export class StagesView {
     } catch (error) {
       items = [`cannot compare: ${error.message}`];
     }
-    heading.textContent = items.length ? `This run differs from the paper (${paper.rows[0]?.source ?? 'PPNS paper'}) in:` : 'This run has the paper’s settings';
+    const sources = [...new Set(paper.rows.map((r) => r.source))].join(', ');
+    heading.textContent = items.length ? `This run differs from the paper’s (${sources}) in:` : `This run has the paper’s settings (${sources})`;
     const ul = document.createElement('ul');
     ul.replaceChildren(...items.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
     list.replaceChildren(heading, ul);
