@@ -207,7 +207,8 @@ let addressTimer = null;
 let addressFollows = false;
 
 function followAddress() {
-  if (!addressFollows || addressTimer !== null) return;
+  // Not while a search runs (each address change costs the main thread): when it stops.
+  if (!addressFollows || addressTimer !== null || store.state.running) return;
   addressTimer = setTimeout(() => {
     addressTimer = null;
     if (!addressFollows) return; // a link is being opened
@@ -232,29 +233,7 @@ function stepN() {
   }
 }
 
-/**
- * After the visitor chose a game or an example: a search chosen that cannot run on that game
- * (PNS on MiniShogi, whose positions repeat) gives way to the first one of the catalogue that
- * can, and the message says so. A link's searches are left as the link says.
- */
-function fitSearchToGame() {
-  const family = store.state.view?.family;
-  if (!family || store.state.running || play.active) return;
-  const chosen = search.chosen();
-  if (chosen.every((id) => catalogue.solves(id, family))) return;
-  const fit = catalogue.searchFor(family, chosen[0]);
-  ui.compare.checked = false;
-  ui.algo.value = fit;
-  pairSearches();
-  syncSearchChoice();
-  search.invalidate();
-  showMessage(`${chosen.filter((id) => !catalogue.solves(id, family)).join(', ')} cannot run on this game; the search is now ${fit}.`);
-}
-
 function wire() {
-  store.subscribe(['game'], () => {
-    if (addressFollows) fitSearchToGame();
-  });
   ui.game.addEventListener('change', async () => {
     search.invalidate();
     await position.load(ui.game.value, null).catch((error) => report('', error));
@@ -359,8 +338,8 @@ function wire() {
 engine.addEventListener('fatal', (event) => showStatus(`engine error: ${event.detail}`, 'error'));
 engine.addEventListener('died', async (event) => {
   showStatus(`engine worker died (${event.detail}); restarted`, 'error');
-  // The new worker has no searches: forget ours, keep the position and settings.
-  search?.forget();
+  // The new worker has no searches: ours are started again and replayed to where they were.
+  search?.recover(event.detail);
   await greet();
 });
 
