@@ -530,10 +530,11 @@ pub fn paper_stages(game: JsValue) -> Result<JsValue, JsValue> {
 /// node and time limits of `options` ([`crate::engine::score`], `pnplay score`); `null` when
 /// a limit comes first.
 #[wasm_bindgen(js_name = exactScore)]
-pub fn exact_score(game: &str, pos: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    let spec = parse_game(game)?;
+pub fn exact_score(game: JsValue, pos: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let pos = text(&pos, "pos")?;
     let params = parse_params(options)?;
-    to_js(&crate::engine::score(&spec, pos, params.limits(), 1).map_err(js_error)?)
+    to_js(&crate::engine::score(&spec, &pos, params.limits(), 1).map_err(js_error)?)
 }
 
 /// What the page's arena sends for one game of a match: the agents' text forms (as
