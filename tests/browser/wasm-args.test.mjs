@@ -53,6 +53,7 @@ const FUNCTIONS = {
   stagesJobCount: [['game', 'string', TTT], ['config', 'object', STAGES]],
   stagesRunJob: [['game', 'string', TTT], ['config', 'object', STAGES], ['index', 'whole', 0]],
   paperStages: [['game', 'string', TTT]],
+  exactScore: [['game', 'string', TTT], ['pos', 'string', ''], ['options', 'optionalObject', { nodes: 1000 }]],
   arenaPlayGame: [['game', 'string', TTT], ['config', 'object', MATCH], ['index', 'whole', 0]],
   arenaAgent: [['text', 'string', 'pns']],
   arenaSummary: [['game', 'string', TTT], ['config', 'object', MATCH], ['records', 'object', []]],
