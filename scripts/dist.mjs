@@ -53,14 +53,15 @@ function relative(from, to) {
 
 /**
  * The site paths `file` (text) refers to among `names`, as quoted or attribute references
- * (`'./x.js'`, `"vendor/y.css"`, `url(z.svg)`), each with the exact text that refers to it.
+ * (`'./x.js'`, `"vendor/y.css"`, `url(z.svg)`; a name in a comment's parentheses is not one),
+ * each with the exact text that refers to it.
  */
 function references(file, text, names) {
   const found = [];
   for (const name of names) {
     if (name === file) continue;
     const link = relative(file, name);
-    const pattern = new RegExp(`(['"\`(])((?:\\./)?${escape(link)})(['"\`)])`, 'g');
+    const pattern = new RegExp(`(['"\`]|url\\()((?:\\./)?${escape(link)})(['"\`)])`, 'g');
     if (pattern.test(text)) found.push({ name, pattern });
   }
   return found;
