@@ -16,6 +16,11 @@ export class Catalogue {
     this.defaults = hello.defaults;
     /** The games with an evaluation function (the evaluation panel's). */
     this.evaluated = hello.evaluated ?? [];
+    /**
+     * The support matrix (the worker adds it to `hello`): game name → search id → null (it
+     * can run the game) or the reason it cannot, from the engine's own support check.
+     */
+    this.support = hello.support ?? {};
     this.params = [];
     for (const spec of [...this.searches.flatMap((s) => s.params), ...this.runParams]) {
       if (!this.params.some((known) => known.key === spec.key)) this.params.push(spec);
@@ -49,6 +54,19 @@ export class Catalogue {
     return this.searches.find((s) => s.id === id) ?? null;
   }
 
+  /**
+   * Why search `id` cannot run `game` (a listed game's name), or null if it can. For a name
+   * the matrix does not list (a variant typed in the Arena) the engine's start answers.
+   */
+  unsupported(game, id) {
+    return this.support[game]?.[id] ?? null;
+  }
+
+  /** The searches of the catalogue that can run `game`, optionally only those that `plays`. */
+  searchesFor(game, { plays = false } = {}) {
+    return this.searches.filter((s) => (!plays || s.capabilities.plays) && this.unsupported(game, s.id) === null);
+  }
+
   /** A search's colour: by its place in the catalogue. */
   colour(id) {
     const index = this.searches.findIndex((s) => s.id === id);
@@ -67,10 +85,28 @@ export class Catalogue {
   }
 }
 
-/** A parameter's value as a field shows it ('' for off; a choice's word). */
+/** The units of a byte count (the memory limit): powers of 1024, as the engine reads them. */
+const BYTE_UNITS = [['T', 40], ['G', 30], ['M', 20], ['K', 10]];
+
+/** A byte count in the largest unit that writes it whole (`2G`, `512M`, `1000`). */
+function formatBytes(value) {
+  const unit = BYTE_UNITS.find(([, shift]) => value > 0 && value % 2 ** shift === 0);
+  return unit ? `${value / 2 ** unit[1]}${unit[0]}` : String(value);
+}
+
+/** A byte count from text with an optional unit (`512M`, `2G`, `64 MiB`). */
+function readBytes(text) {
+  const match = /^(\d+(?:\.\d+)?)\s*([KMGT])?(?:I?B)?$/i.exec(text);
+  if (!match) throw new Error(`${JSON.stringify(text)} is not a number of bytes (512M, 2G)`);
+  const unit = BYTE_UNITS.find(([name]) => name === (match[2] ?? '').toUpperCase());
+  return Math.round(Number(match[1]) * 2 ** (unit ? unit[1] : 0));
+}
+
+/** A parameter's value as a field shows it ('' for off; a choice's word; bytes with a unit). */
 export function formatParam(spec, value) {
   if (value === null || value === undefined) return '';
   if (spec.kind.type === 'choice') return spec.kind.options[value] ?? String(value);
+  if (spec.kind.type === 'bytes') return formatBytes(value);
   return String(value);
 }
 
@@ -95,7 +131,7 @@ export function readParam(spec, text) {
     if (spec.optional) return null;
     throw new Error('needs a value');
   }
-  const value = Number(trimmed);
+  const value = spec.kind.type === 'bytes' ? readBytes(trimmed) : Number(trimmed);
   if (!Number.isFinite(value)) throw new Error(`${JSON.stringify(trimmed)} is not a number`);
   if (spec.kind.type === 'integer' && !Number.isInteger(value)) throw new Error(`${value} is not a whole number`);
   const below = spec.min !== null && (value < spec.min || (spec.min_exclusive && value === spec.min));

@@ -391,7 +391,7 @@ fn limits(params: &Params, default_nodes: u64, default_seconds: Option<f64>) -> 
     Limits {
         max_nodes: Some(given.max_nodes.unwrap_or(default_nodes)),
         max_seconds: given.max_seconds.or(default_seconds),
-        max_iterations: None,
+        ..given
     }
 }
 
@@ -412,7 +412,7 @@ impl CommonArgs {
         Limits {
             max_nodes: Some(self.verify_nodes),
             max_seconds: self.verify_time,
-            max_iterations: None,
+            ..Limits::default()
         }
     }
 }

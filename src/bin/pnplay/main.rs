@@ -222,7 +222,7 @@ fn solve(
         report.algo,
         report.game,
         report.pos,
-        report.verdict
+        report.verdict_text()
     );
     outln!(
         "{} iterations, {} nodes, {} playouts, {:.3} s, seed {}",
