@@ -6,8 +6,9 @@
 // While the search steps, the view follows the node just expanded (only when it leaves the
 // box), nodes glide to their new places and the most-proving-node (MPN) path lights up from
 // the root down — when it steps slowly: while drawings follow each other within CALM_MS (a
-// run), nothing is animated, so the page's main thread never spends a frame on SVG
-// animations and zoom transitions (issue 34: no task over 50 ms). The box's size is read
+// run), nothing is animated and the nodes' accessible names wait for the calm drawing after
+// the run's last one, so the page's main thread never spends a frame on SVG animations, zoom
+// transitions and labels no one reads (issue 34: no task over 50 ms). The box's size is read
 // from a ResizeObserver, never from the layout in the middle of a drawing.
 //
 // Shapes and colours: OR nodes are squares, AND nodes circles (chance dashed), finished games
@@ -310,7 +311,9 @@ export class TreeView {
     if (!scheduled) requestAnimationFrame(() => this.draw());
   }
 
+  /** Draws the last report again, calmly (a user's action, or after a run's last drawing). */
   redraw() {
+    this.calmNext = true;
     if (this.lastReport && this.pending === null) this.update(this.lastReport);
   }
 
@@ -330,8 +333,12 @@ export class TreeView {
     this.pending = null;
     this.lastReport = report;
     const now = performance.now();
-    const calm = now - this.drawnAt > CALM_MS;
+    const calm = this.calmNext || now - this.drawnAt > CALM_MS;
+    this.calmNext = false;
     this.drawnAt = now;
+    // After a run's last drawing, one calm drawing writes what a run's drawings leave out.
+    clearTimeout(this.calmTimer);
+    if (!calm) this.calmTimer = setTimeout(() => this.redraw(), CALM_MS + 50);
     const snapshot = report.snapshot;
     const pathIds = new Set(snapshot.path);
     const expanded = snapshot.path[snapshot.path.length - 1];
@@ -386,7 +393,7 @@ export class TreeView {
         record.g.setAttribute('class', classes);
         record.classes = classes;
       }
-      this.label(record, d, onPath);
+      this.label(record, d, onPath, calm);
       if (record.x !== n.x || record.y !== n.y || record.placed !== true) gliding.push([record, n]);
       if (onPath) lit.push([record.shape, n.depth]);
     }
@@ -424,8 +431,12 @@ export class TreeView {
     this.showPin();
   }
 
-  /** Writes a node's labels and accessible name, only when they changed. */
-  label(record, d, onPath) {
+  /**
+   * Writes a node's labels, only when they changed, and its accessible name and tooltip —
+   * those only when `calm` (during a run they would change at every drawing; the drawing
+   * CALM_MS after the run's last one writes them).
+   */
+  label(record, d, onPath, calm) {
     if (d.more !== undefined) {
       const text = `+${d.more} more`;
       if (record.valueText !== text) {
@@ -439,11 +450,14 @@ export class TreeView {
     const before = onPath && d.before ? valueLabel(d, true) : after;
     const badge = d.collapsed ? `▸ ${d.collapsed}` : '';
     const key = `${after}|${before}|${badge}`;
-    if (record.valueText === key) return;
-    record.valueText = key;
-    record.value.textContent = after;
-    record.valueBefore.textContent = before;
-    record.badge.textContent = badge;
+    if (record.valueText !== key) {
+      record.valueText = key;
+      record.value.textContent = after;
+      record.valueBefore.textContent = before;
+      record.badge.textContent = badge;
+    }
+    if (!calm || record.described === key) return;
+    record.described = key;
     const description = `${d.move ?? 'root'}: ${d.kind} node, ${d.status}, ${valueText(d.values)}${d.before && onPath ? ` (at selection: ${valueText(d.before)})` : ''}${d.child_count ? `, ${d.child_count} children` : ''}`;
     record.g.setAttribute('aria-label', description);
     record.title.textContent = description;
