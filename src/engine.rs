@@ -151,6 +151,12 @@ pub struct SolveReport {
     pub playouts: u64,
     /// Seconds of search.
     pub seconds: f64,
+    /// The limit that ended the search `out` (`nodes`, `time`, `iterations`, `memory`, or
+    /// `depth` for a player that searched its whole depth); absent when it decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<crate::search::Limit>,
+    /// The most bytes its tree and tables took, by its own accounting.
+    pub bytes: u64,
     /// The root's values (pn/dn, PPN or pmc/dmc); `null` for alpha-beta.
     pub root_value: Option<Values>,
     /// A move that proves the goal if proved, else the move the search favours.
@@ -161,6 +167,18 @@ pub struct SolveReport {
     /// PNS); absent for other searches.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score_search: Option<crate::search::view::ScoreSearch>,
+}
+
+impl SolveReport {
+    /// The verdict in words, with the limit that ended it `out`: `proved`, `out (memory
+    /// limit)`.
+    #[must_use]
+    pub fn verdict_text(&self) -> String {
+        match self.stopped_by {
+            Some(limit) => format!("{} ({limit} limit)", self.verdict),
+            None => self.verdict.to_string(),
+        }
+    }
 }
 
 /// Runs search `search` on `pos` until it decides or reaches a limit (`pnplay solve`).
@@ -192,6 +210,8 @@ pub fn solve(
         nodes: session.info().nodes(&stats),
         playouts: stats.playouts,
         seconds: stats.seconds,
+        stopped_by: stats.stopped_by,
+        bytes: stats.bytes,
         root_value: session.root_value(),
         best_move: session.best_move(),
         seed: params.seed(),

@@ -85,10 +85,28 @@ export class Catalogue {
   }
 }
 
-/** A parameter's value as a field shows it ('' for off; a choice's word). */
+/** The units of a byte count (the memory limit): powers of 1024, as the engine reads them. */
+const BYTE_UNITS = [['T', 40], ['G', 30], ['M', 20], ['K', 10]];
+
+/** A byte count in the largest unit that writes it whole (`2G`, `512M`, `1000`). */
+function formatBytes(value) {
+  const unit = BYTE_UNITS.find(([, shift]) => value > 0 && value % 2 ** shift === 0);
+  return unit ? `${value / 2 ** unit[1]}${unit[0]}` : String(value);
+}
+
+/** A byte count from text with an optional unit (`512M`, `2G`, `64 MiB`). */
+function readBytes(text) {
+  const match = /^(\d+(?:\.\d+)?)\s*([KMGT])?(?:I?B)?$/i.exec(text);
+  if (!match) throw new Error(`${JSON.stringify(text)} is not a number of bytes (512M, 2G)`);
+  const unit = BYTE_UNITS.find(([name]) => name === (match[2] ?? '').toUpperCase());
+  return Math.round(Number(match[1]) * 2 ** (unit ? unit[1] : 0));
+}
+
+/** A parameter's value as a field shows it ('' for off; a choice's word; bytes with a unit). */
 export function formatParam(spec, value) {
   if (value === null || value === undefined) return '';
   if (spec.kind.type === 'choice') return spec.kind.options[value] ?? String(value);
+  if (spec.kind.type === 'bytes') return formatBytes(value);
   return String(value);
 }
 
@@ -113,7 +131,7 @@ export function readParam(spec, text) {
     if (spec.optional) return null;
     throw new Error('needs a value');
   }
-  const value = Number(trimmed);
+  const value = spec.kind.type === 'bytes' ? readBytes(trimmed) : Number(trimmed);
   if (!Number.isFinite(value)) throw new Error(`${JSON.stringify(trimmed)} is not a number`);
   if (spec.kind.type === 'integer' && !Number.isInteger(value)) throw new Error(`${value} is not a whole number`);
   const below = spec.min !== null && (value < spec.min || (spec.min_exclusive && value === spec.min));

@@ -54,10 +54,12 @@ export class ParamsView {
         }
       } else {
         input = document.createElement('input');
-        input.type = spec.optional ? 'text' : 'number';
-        if (spec.optional) {
-          input.inputMode = 'decimal';
-          input.placeholder = 'off';
+        // Optional values may be `off`; byte counts carry a unit (`512M`).
+        const text = spec.optional || spec.kind.type === 'bytes';
+        input.type = text ? 'text' : 'number';
+        if (text) {
+          input.inputMode = spec.optional ? 'decimal' : 'text';
+          if (spec.optional) input.placeholder = 'off';
           input.size = 8;
         } else {
           input.step = spec.kind.type === 'integer' ? '1' : 'any';

@@ -153,6 +153,7 @@ fn settle<G: Knowledge>(
             max_nodes: limits.max_nodes.map(|n| n.saturating_sub(nodes)),
             max_seconds: limits.max_seconds.map(|s| (s - clock.seconds()).max(0.0)),
             max_iterations: None,
+            max_bytes: limits.max_bytes,
         };
         let question = Question { goal, ..question };
         if let Some(solver) = &mut own {

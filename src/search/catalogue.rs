@@ -178,7 +178,10 @@ fn start_kind<K: SearchKind, G: Catalogued>(
         return Err(Error::GameOver);
     }
     check_support::<G>(&K::INFO, &root.variant())?;
-    Ok(K::build(root, params))
+    Ok(Box::new(super::limited::Limited::new(
+        K::build(root, params),
+        params.limits(),
+    )))
 }
 
 /// Whether search `info` can run games of `G`'s variant `variant` at all: the support check

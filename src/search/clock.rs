@@ -2,7 +2,9 @@
 //!
 //! `std::time::Instant::now` panics on wasm32-unknown-unknown, so searches use [`Clock`],
 //! which reads `web_time::Instant` (the standard clock natively, `performance.now()` in the
-//! browser and in Node).
+//! browser and in Node). Depth-first searches count positions with a [`Ticker`], which reads
+//! the clock about once a millisecond whatever a position costs (a Gomoku position with 225
+//! children costs a thousand times a tic-tac-toe one), so a step meets its slice.
 
 use web_time::Instant;
 
@@ -31,5 +33,67 @@ impl Clock {
 impl Default for Clock {
     fn default() -> Self {
         Clock::start()
+    }
+}
+
+/// Seconds between two readings of a [`Ticker`] it aims at.
+const TICK_SECONDS: f64 = 0.001;
+/// The most positions between two readings.
+const MAX_TICK_INTERVAL: u32 = 4096;
+
+/// A [`Clock`] read every so many positions, the interval adapting (doubling or halving)
+/// so that readings come about every millisecond: cheap for fast positions, prompt for slow
+/// ones.
+///
+/// ```
+/// use pnplay::search::clock::Ticker;
+/// let mut ticker = Ticker::start();
+/// assert!(ticker.tick().is_some()); // the first position reads the clock
+/// let reads = (0..100_000).filter(|_| ticker.tick().is_some()).count();
+/// assert!(reads < 100_000); // fast positions read it less often
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Ticker {
+    clock: Clock,
+    left: u32,
+    interval: u32,
+    last: f64,
+}
+
+impl Ticker {
+    /// A ticker whose clock starts now.
+    #[must_use]
+    pub fn start() -> Ticker {
+        Ticker {
+            clock: Clock::start(),
+            left: 1,
+            interval: 1,
+            last: 0.0,
+        }
+    }
+
+    /// Counts one position: the seconds since the start when this one reads the clock.
+    #[inline]
+    pub fn tick(&mut self) -> Option<f64> {
+        self.left -= 1;
+        if self.left > 0 {
+            return None;
+        }
+        let now = self.clock.seconds();
+        let gap = now - self.last;
+        if gap < TICK_SECONDS / 2.0 && self.interval < MAX_TICK_INTERVAL {
+            self.interval *= 2;
+        } else if gap > TICK_SECONDS * 2.0 && self.interval > 1 {
+            self.interval /= 2;
+        }
+        self.left = self.interval;
+        self.last = now;
+        Some(now)
+    }
+
+    /// Seconds since the start.
+    #[must_use]
+    pub fn seconds(&self) -> f64 {
+        self.clock.seconds()
     }
 }

@@ -17,7 +17,9 @@ pub mod clock;
 pub mod exact;
 pub mod expectimax;
 pub mod heuristic;
+pub mod limited;
 pub mod mcts;
+pub mod memory;
 pub mod params;
 pub mod session;
 pub mod view;
@@ -127,6 +129,43 @@ impl std::fmt::Display for Verdict {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stop;
 
+/// Which limit ended a search `out` (SPEC.md §4): what a report gives as the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Limit {
+    /// The node limit ([`Limits::max_nodes`]).
+    Nodes,
+    /// The time limit ([`Limits::max_seconds`]).
+    Time,
+    /// The iteration limit ([`Limits::max_iterations`]).
+    Iterations,
+    /// The memory limit ([`Limits::max_bytes`]): the tree or a table would have grown past it.
+    Memory,
+    /// The search's own depth: a depth-limited player or expectimax searched its whole depth
+    /// over an evaluation, which decides nothing.
+    Depth,
+}
+
+impl Limit {
+    /// The limit's word, as reports spell it.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Limit::Nodes => "nodes",
+            Limit::Time => "time",
+            Limit::Iterations => "iterations",
+            Limit::Memory => "memory",
+            Limit::Depth => "depth",
+        }
+    }
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 /// When a search must stop. `None` means no limit of that kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Limits {
@@ -136,6 +175,10 @@ pub struct Limits {
     pub max_seconds: Option<f64>,
     /// Most iterations (expansions of a most-proving node).
     pub max_iterations: Option<u64>,
+    /// Most bytes the search's tree and tables may take ([`memory`]): checked before they
+    /// grow, and a table is sized within it.
+    #[serde(default)]
+    pub max_bytes: Option<u64>,
 }
 
 impl Limits {
@@ -150,31 +193,27 @@ impl Limits {
 
     /// Counts one more position of a depth-first search that has searched `*nodes`
     /// positions; [`Stop`] (nothing counted) once the node limit is reached, and [`Stop`] when
-    /// the count becomes a multiple of `clock_interval` and `clock` has passed the time limit
-    /// (reading the clock costs more than a position, so it is read every so many).
+    /// `ticker` reads its clock past the time limit (reading the clock costs more than a fast
+    /// position, so it is read about once a millisecond: [`clock::Ticker`]).
     ///
     /// ```
-    /// use pnplay::search::{clock::Clock, Limits};
+    /// use pnplay::search::{clock::Ticker, Limits};
     /// let limits = Limits { max_nodes: Some(2), ..Limits::default() };
-    /// let (clock, mut nodes) = (Clock::start(), 0);
-    /// assert!(limits.count_position(&mut nodes, &clock, 1024).is_ok());
-    /// assert!(limits.count_position(&mut nodes, &clock, 1024).is_ok());
-    /// assert!(limits.count_position(&mut nodes, &clock, 1024).is_err()); // a third is over the limit
+    /// let (mut ticker, mut nodes) = (Ticker::start(), 0);
+    /// assert!(limits.count_position(&mut nodes, &mut ticker).is_ok());
+    /// assert!(limits.count_position(&mut nodes, &mut ticker).is_ok());
+    /// assert!(limits.count_position(&mut nodes, &mut ticker).is_err()); // a third is over the limit
     /// assert_eq!(nodes, 2);
     /// ```
     #[inline]
-    pub fn count_position(
-        &self,
-        nodes: &mut u64,
-        clock: &clock::Clock,
-        clock_interval: u64,
-    ) -> Result<(), Stop> {
+    pub fn count_position(&self, nodes: &mut u64, ticker: &mut clock::Ticker) -> Result<(), Stop> {
         if self.max_nodes.is_some_and(|max| *nodes >= max) {
             return Err(Stop);
         }
         *nodes += 1;
-        if *nodes % clock_interval == 0
-            && self.max_seconds.is_some_and(|max| clock.seconds() >= max)
+        if self
+            .max_seconds
+            .is_some_and(|max| ticker.tick().is_some_and(|now| now >= max))
         {
             return Err(Stop);
         }
@@ -199,6 +238,14 @@ pub struct Stats {
     pub peak_nodes: u64,
     /// Bytes each tree node takes.
     pub bytes_per_node: u64,
+    /// The most bytes the search's tree and tables took, by its own accounting
+    /// ([`memory`]); what [`Limits::max_bytes`] bounds.
+    #[serde(default)]
+    pub bytes: u64,
+    /// Which limit ended the search `out`, once it has (`None` while it runs, and when it
+    /// decided).
+    #[serde(default)]
+    pub stopped_by: Option<Limit>,
 }
 
 /// The player whose question a search answers, and the goal: everything needed to turn a

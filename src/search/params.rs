@@ -3,7 +3,7 @@
 //! Every parameter a search takes is a [`ParamSpec`]: its key (the CLI flag `--key`, the
 //! worker option and the share-link field), a title and help line, its type, default and
 //! range. The searches list the specs they read ([`super::catalogue::SearchInfo::params`]);
-//! the settings every run shares (seed, goal, node and time limits) are [`RUN_PARAMS`].
+//! the settings every run shares (seed, goal, node, time and memory limits) are [`RUN_PARAMS`].
 //! The CLI's flags, the page's fields and the share-link checks are all built from these
 //! lists, so a new parameter is one `ParamSpec` plus the line of the search that reads it.
 //!
@@ -38,6 +38,9 @@ pub enum ParamKind {
     Real,
     /// A whole number.
     Integer,
+    /// A whole number of bytes, written with an optional unit (`512M`, `2G`:
+    /// [`super::memory::parse_bytes`]).
+    Bytes,
     /// One word of a list; the value is the word's index.
     Choice {
         /// The words, in order.
@@ -119,7 +122,7 @@ impl ParamSpec {
             )));
         }
         match self.kind {
-            ParamKind::Integer if x.fract() != 0.0 || x < 0.0 => {
+            ParamKind::Integer | ParamKind::Bytes if x.fract() != 0.0 || x < 0.0 => {
                 return Err(bad(format!("{} must be a whole number, got {x}", self.key)));
             }
             ParamKind::Choice { options }
@@ -187,6 +190,13 @@ impl ParamSpec {
                         ),
                     })?;
             Some(index as f64)
+        } else if self.kind == ParamKind::Bytes {
+            let bytes =
+                super::memory::parse_bytes(text).map_err(|message| Error::BadParameter {
+                    name: self.key.to_string(),
+                    message: format!("{}: {message}", self.key),
+                })?;
+            Some(bytes as f64)
         } else {
             Some(text.parse::<f64>().map_err(|_| Error::BadParameter {
                 name: self.key.to_string(),
@@ -205,6 +215,7 @@ impl ParamSpec {
             (Some(x), ParamKind::Choice { options }) => {
                 options.get(x as usize).copied().unwrap_or("?").to_string()
             }
+            (Some(x), ParamKind::Bytes) => super::memory::format_bytes(x as u64),
             (Some(x), _) => x.to_string(),
         }
     }
@@ -362,8 +373,20 @@ pub const TIME: ParamSpec = ParamSpec {
     ..ParamSpec::real("time", "max seconds", "Most seconds of search; off: none")
 };
 
+/// The memory limit in bytes ([`super::memory`]): the platform's default unless set.
+pub const MEMORY: ParamSpec = ParamSpec {
+    kind: ParamKind::Bytes,
+    default: Some(super::memory::DEFAULT_MAX_BYTES as f64),
+    min: Some(super::memory::MIN_MAX_BYTES as f64),
+    ..ParamSpec::real(
+        "memory",
+        "max memory",
+        "Most bytes the search's tree and tables may take, with a unit: 512M, 2G (powers of 1024); reaching it ends the search out. Default 1G in the browser, 4G natively",
+    )
+};
+
 /// The settings every run has, whatever the search.
-pub const RUN_PARAMS: &[ParamSpec] = &[SEED, GOAL, NODES, TIME];
+pub const RUN_PARAMS: &[ParamSpec] = &[SEED, GOAL, NODES, TIME, MEMORY];
 
 /// Every parameter any search of the catalogue reads, then [`RUN_PARAMS`]; each key once.
 #[must_use]
@@ -523,13 +546,14 @@ impl Params {
         }
     }
 
-    /// The node and time limits of the run.
+    /// The node, time and memory limits of the run.
     #[must_use]
     pub fn limits(&self) -> Limits {
         Limits {
             max_nodes: self.get(&NODES).map(|n| n as u64),
             max_seconds: self.get(&TIME),
             max_iterations: None,
+            max_bytes: self.get(&MEMORY).map(|n| n as u64),
         }
     }
 
@@ -548,12 +572,16 @@ impl Params {
         self
     }
 
-    /// This with the node and time limits of `limits`.
+    /// This with the node and time limits of `limits`, and its memory limit if it has one
+    /// (else the default).
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> Params {
         self.values
             .insert(NODES.key, limits.max_nodes.map(|n| n as f64));
         self.values.insert(TIME.key, limits.max_seconds);
+        if let Some(bytes) = limits.max_bytes {
+            self.values.insert(MEMORY.key, Some(bytes as f64));
+        }
         self
     }
 }

@@ -70,6 +70,50 @@ impl Budget {
     }
 }
 
+/// When a step must end: its own seconds, or what is left of the run's time limit,
+/// whichever comes first (`None`: no time bound). An iteration too long for a step reads it
+/// to stop part-way ([`Iteration::Cut`]).
+pub(crate) struct Deadline {
+    clock: super::Clock,
+    seconds: Option<f64>,
+}
+
+impl Deadline {
+    /// Whether the deadline has passed.
+    pub(crate) fn passed(&self) -> bool {
+        self.seconds.is_some_and(|s| self.clock.seconds() >= s)
+    }
+
+    /// The seconds left before it (`None`: no time bound).
+    pub(crate) fn left(&self) -> Option<f64> {
+        self.seconds.map(|s| (s - self.clock.seconds()).max(0.0))
+    }
+}
+
+/// What one call of [`Iterative::iterate`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Iteration {
+    /// An iteration was done.
+    Done,
+    /// None could be done: a limit forbids it, and the search cannot go on.
+    Stopped,
+    /// The deadline came part-way through: the search keeps what it did and the next call
+    /// finishes the iteration, exactly as one call would have.
+    Cut,
+}
+
+impl Iteration {
+    /// [`Iteration::Done`] if an iteration was done, else [`Iteration::Stopped`]: for
+    /// searches whose iterations are never cut.
+    pub(crate) const fn done_if(done: bool) -> Iteration {
+        if done {
+            Iteration::Done
+        } else {
+            Iteration::Stopped
+        }
+    }
+}
+
 /// A search that advances one iteration at a time (the best-first and MCTS drivers): what
 /// it provides, and the stepping loop they share ([`Iterative::step_iterations`]).
 pub(crate) trait Iterative {
@@ -77,12 +121,13 @@ pub(crate) trait Iterative {
     fn finished_mut(&mut self) -> &mut Option<Verdict>;
     /// The seconds searched so far, for the loop to add to.
     fn seconds_mut(&mut self) -> &mut f64;
-    /// Whether the run's limits read the clock.
-    fn timed(&self) -> bool;
+    /// The run's time limit.
+    fn max_seconds(&self) -> Option<f64>;
     /// Whether a run limit is reached after `seconds` of search in all.
     fn limit_reached(&self, seconds: f64) -> bool;
-    /// One iteration; false if none could be done (the search cannot go on).
-    fn iterate(&mut self) -> bool;
+    /// One iteration, or part of one if it reaches `deadline` (searches whose iterations are
+    /// always short ignore it).
+    fn iterate(&mut self, deadline: &Deadline) -> Iteration;
     /// The verdict if the last iteration decided the question.
     fn conclusion(&self) -> Option<Verdict>;
 
@@ -94,7 +139,17 @@ pub(crate) trait Iterative {
         }
         let clock = super::Clock::start();
         let seconds_before = *self.seconds_mut();
-        let reads_clock = self.timed() || budget.seconds.is_some();
+        let run_left = self
+            .max_seconds()
+            .map(|max| (max - seconds_before).max(0.0));
+        let deadline = Deadline {
+            clock,
+            seconds: match (budget.seconds, run_left) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+        };
+        let reads_clock = deadline.seconds.is_some();
         let mut done = 0;
         let result = loop {
             let elapsed = if reads_clock { clock.seconds() } else { 0.0 };
@@ -106,10 +161,12 @@ pub(crate) trait Iterative {
             {
                 break None;
             }
-            if !self.iterate() {
-                break Some(Verdict::Out);
+            match self.iterate(&deadline) {
+                Iteration::Done => done += 1,
+                Iteration::Stopped => break Some(Verdict::Out),
+                // The deadline came: the checks above end the step (or the run).
+                Iteration::Cut => continue,
             }
-            done += 1;
             if let Some(verdict) = self.conclusion() {
                 break Some(verdict);
             }

@@ -427,18 +427,30 @@ pub fn snapshot_nodes(
             nodes.insert(id);
         }
     };
+    let full = |nodes: &std::collections::HashSet<NodeId>| nodes.len() >= max_nodes.max(1);
     for &id in path.iter().chain(focus_line) {
+        if full(&nodes) {
+            break;
+        }
         add(id, &mut nodes);
     }
     for &id in path.iter().chain(focus_line.last()) {
+        if full(&nodes) {
+            break;
+        }
         if nodes.contains(&id) {
             for child in children(id) {
                 add(child, &mut nodes);
             }
         }
     }
+    // Level by level while a level has nodes and room is left: the cost is that of the
+    // nodes drawn (and their children looked at), whatever `depth` asks.
     let mut level = vec![path.first().copied().unwrap_or(0)];
     for _ in 0..depth {
+        if level.is_empty() || full(&nodes) {
+            break;
+        }
         let mut next = Vec::new();
         for child in level.iter().flat_map(|&id| children(id)) {
             add(child, &mut nodes);
@@ -722,4 +734,28 @@ pub struct ScoreSearch {
     pub high: Option<i32>,
     /// The exact score for the root player, once `low == high`.
     pub score: Option<i32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshot_costs_what_it_draws_whatever_the_depth_asked() {
+        // A chain of 10 nodes under a root with a long path: any depth, and a node budget
+        // smaller than the path, look at no more children than the nodes drawn.
+        let looked = std::cell::Cell::new(0);
+        let children = |id: NodeId| {
+            looked.set(looked.get() + 1);
+            if id < 10 { vec![id + 1] } else { Vec::new() }
+        };
+        let all = snapshot_nodes(&[0], &[], usize::MAX, 400, &children);
+        assert_eq!(all.len(), 11);
+        assert!(looked.get() <= 12, "{} lookups", looked.get());
+        looked.set(0);
+        let path: Vec<NodeId> = (0..=10).collect();
+        let few = snapshot_nodes(&path, &[], usize::MAX, 3, &children);
+        assert_eq!(few, [0, 1, 2].into_iter().collect());
+        assert_eq!(looked.get(), 0, "a full snapshot looks at no children");
+    }
 }

@@ -216,7 +216,7 @@ pub fn bench_search(
     let limits = crate::search::Limits {
         max_nodes: Some(nodes),
         max_seconds: Some(seconds),
-        max_iterations: None,
+        ..params.limits()
     };
     let measurement =
         crate::bench::search_rate(&spec, info, &params, moves, positions, seed, limits)

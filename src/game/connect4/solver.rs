@@ -38,10 +38,7 @@ use super::{Connect4, Dims};
 use crate::game::Game;
 use crate::game::knowledge::ExactSolver;
 use crate::search::exact::alphabeta::Score;
-use crate::search::{Clock, Limits, Stop};
-
-/// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 1 << 12;
+use crate::search::{clock::Ticker, Limits, Stop};
 
 /// The transposition table's entries: a prime above 2²³ (40 MB with 32-bit keys, allocated
 /// zeroed per position: pages a search never touches cost nothing). Pons' 2²⁴ measured 0.6 %
@@ -153,7 +150,7 @@ struct Solver<K> {
     table: Table<K>,
     nodes: u64,
     limits: Limits,
-    clock: Clock,
+    clock: Ticker,
 }
 
 /// A position inside the search: the side to move's stones, all stones, stones played.
@@ -198,7 +195,7 @@ impl<K: StoredKey> Solver<K> {
             table: Table::new(),
             nodes: 0,
             limits: Limits::default(),
-            clock: Clock::start(),
+            clock: Ticker::start(),
         }
     }
 
@@ -230,7 +227,7 @@ impl<K: StoredKey> Solver<K> {
     fn count_node(&mut self) -> Result<(), Stop> {
         self
             .limits
-            .count_position(&mut self.nodes, &self.clock, CLOCK_INTERVAL)
+            .count_position(&mut self.nodes, &mut self.clock)
     }
 
     /// Negamax within `(alpha, beta)` (fail-soft outside it) of `node`, whose side to move
@@ -358,7 +355,7 @@ impl<K: StoredKey> Solver<K> {
     fn root(&mut self, pos: &Connect4, limits: &Limits) -> Option<Score<u8>> {
         self.nodes = 0;
         self.limits = *limits;
-        self.clock = Clock::start();
+        self.clock = Ticker::start();
         let node = Node {
             current: pos.current,
             mask: pos.mask,

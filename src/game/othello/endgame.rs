@@ -53,7 +53,7 @@ use super::{Move, Othello, Size, flips, legal_squares};
 use crate::game::{Game, Outcome};
 use crate::game::knowledge::ExactSolver;
 use crate::search::exact::alphabeta::Score;
-use crate::search::{Clock, Limits, Stop};
+use crate::search::{clock::Ticker, Limits, Stop};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
@@ -85,8 +85,6 @@ const fn sort_depth(empties: u32) -> u32 {
     }
 }
 
-/// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 4096;
 /// Above every score: the bounds of a full window.
 const INFINITY: i32 = 65;
 
@@ -226,7 +224,7 @@ pub struct Solver {
     weights: &'static Weights,
     nodes: u64,
     limits: Limits,
-    clock: Clock,
+    clock: Ticker,
     /// The parallel search's state (`None`: one thread).
     #[cfg(not(target_arch = "wasm32"))]
     split: Option<parallel::Split>,
@@ -249,7 +247,7 @@ impl Solver {
             weights: Weights::shipped(),
             nodes: 0,
             limits: Limits::default(),
-            clock: Clock::start(),
+            clock: Ticker::start(),
             #[cfg(not(target_arch = "wasm32"))]
             split: None,
             above: None,
@@ -310,7 +308,7 @@ impl Solver {
     #[inline]
     fn count(&mut self) -> Result<(), Stop> {
         self.limits
-            .count_position(&mut self.nodes, &self.clock, CLOCK_INTERVAL)?;
+            .count_position(&mut self.nodes, &mut self.clock)?;
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(split) = &mut self.split
             && split.due(self.nodes)
@@ -681,7 +679,7 @@ impl Solver {
         self.nodes = 0;
         self.above = None;
         self.limits = *limits;
-        self.clock = Clock::start();
+        self.clock = Ticker::start();
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(split) = &mut self.split {
             // The workers' shared count holds the search to its node limit.

@@ -71,12 +71,12 @@ use crate::game::{Game, MoveList, Outcome, Turn};
 use crate::search::catalogue::{Capabilities, Explain, Family, Meaning, SearchInfo, SearchKind};
 use crate::search::heuristic::{EVAL, W_COINS, W_CORNERS, W_MOBILITY, W_STABILITY, W_STATIC};
 use crate::search::params::{ParamKind, ParamSpec, Params};
-use crate::search::session::{Budget, Iterative, Session, TreeView};
+use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use crate::search::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, ViewNode,
     short, snapshot_nodes, walk_path,
 };
-use crate::search::{Limits, Question, Stats, Verdict};
+use crate::search::{Limit, Limits, Question, Stats, Verdict, memory};
 
 /// The most targets the automatic `step` allows.
 pub const MAX_TARGETS: usize = 41;
@@ -508,6 +508,14 @@ impl<G: Catalogued> Cns<G> {
             .unwrap_or(u64::MAX)
             .min(u64::from(NodeId::MAX));
         if (self.tree.len() + moves.len()) as u64 > capacity {
+            self.stats.stopped_by = Some(Limit::Nodes);
+            return false;
+        }
+        let numbers = 2 * self.targets.len() * moves.len();
+        let grown =
+            self.tree.growth_bytes(moves.len()) + memory::vec_growth(&self.numbers, numbers);
+        if !memory::fits(grown, self.limits.max_bytes) {
+            self.stats.stopped_by = Some(Limit::Memory);
             return false;
         }
         self.aim = Some((t, up, self.cn(ROOT, t)));
@@ -542,6 +550,7 @@ impl<G: Catalogued> Cns<G> {
         self.stats.nodes_expanded += 1;
         self.stats.nodes_created += moves.len() as u64;
         self.stats.peak_nodes = self.tree.len() as u64;
+        self.stats.bytes = self.tree.bytes() + memory::vec_bytes(&self.numbers);
         self.history.record(
             self.stats.iterations,
             &self.values_of(ROOT),
@@ -721,8 +730,8 @@ impl<G: Catalogued> Iterative for Cns<G> {
         &mut self.stats.seconds
     }
 
-    fn timed(&self) -> bool {
-        self.limits.max_seconds.is_some()
+    fn max_seconds(&self) -> Option<f64> {
+        self.limits.max_seconds
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
@@ -730,8 +739,9 @@ impl<G: Catalogued> Iterative for Cns<G> {
             .reached(self.stats.iterations, self.tree.len() as u64, seconds)
     }
 
-    fn iterate(&mut self) -> bool {
-        Cns::iterate(self)
+    fn iterate(&mut self, _: &Deadline) -> Iteration {
+        // One playout or one expansion valued without playouts: short.
+        Iteration::done_if(Cns::iterate(self))
     }
 
     fn conclusion(&self) -> Option<Verdict> {

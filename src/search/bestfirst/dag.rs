@@ -80,9 +80,9 @@ use crate::game::knowledge::{
 use crate::game::{Game, MoveList, Turn};
 use crate::search::catalogue::{Capabilities, DN, Explain, Family, PN, SearchInfo, SearchKind};
 use crate::search::params::{FRONTIER, Params};
-use crate::search::session::{Budget, Iterative, Session};
+use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session};
 use crate::search::view::{History, Values};
-use crate::search::{Clock, Limits, Question, Stats, Stop, Verdict};
+use crate::search::{Limit, Limits, Question, Stats, Stop, Verdict, memory};
 
 /// ∞ as a proof or disproof number.
 const INFINITE: u32 = u32::MAX;
@@ -166,8 +166,6 @@ pub struct PnsDag<G: Game> {
     stats: Stats,
     history: History,
     finished: Option<Verdict>,
-    /// Started by each step, for the time the frontier solver may take.
-    clock: Clock,
     /// The root's proving move (disproving, at an AND root) when the frontier solver settled
     /// the root itself, if the solver names it ([`ExactSolver::move_above`]).
     settled_move: Option<G::Move>,
@@ -252,7 +250,6 @@ impl<G: Game> PnsDag<G> {
             },
             history: History::default(),
             finished: None,
-            clock: Clock::start(),
             settled_move: None,
         };
         let node = search.new_node(&root, 0);
@@ -381,7 +378,7 @@ impl<G: Game> PnsDag<G> {
     /// Whether the game's exact solver proves leaf `pos` (`false`: disproves it) if it lies
     /// within the frontier: `Ok(None)` outside it, [`Stop`] if a limit stopped the solver. Its positions are
     /// counted as nodes created.
-    fn settle(&mut self, pos: &G) -> Result<Option<bool>, Stop> {
+    fn settle(&mut self, pos: &G, deadline: &Deadline) -> Result<Option<bool>, Stop> {
         let Some(frontier) = &mut self.guide.frontier else {
             return Ok(None);
         };
@@ -396,11 +393,9 @@ impl<G: Game> PnsDag<G> {
                 .limits
                 .max_nodes
                 .map(|max| max.saturating_sub(self.stats.nodes_created)),
-            max_seconds: self
-                .limits
-                .max_seconds
-                .map(|max| (max - self.stats.seconds - self.clock.seconds()).max(0.0)),
+            max_seconds: deadline.left(),
             max_iterations: None,
+            max_bytes: self.limits.max_bytes,
         };
         let holds = frontier.solver.holds(pos, self.question, &limits);
         self.stats.nodes_created += frontier.solver.nodes();
@@ -412,8 +407,10 @@ impl<G: Game> PnsDag<G> {
     }
 
     /// One iteration: select the most-proving leaf, settle it by the solver or expand it,
-    /// back up. `false` if a limit prevents it (the node limit, or a solve cut short).
-    fn iterate(&mut self) -> bool {
+    /// back up. [`Iteration::Stopped`] if a limit prevents it (the node limit, the memory
+    /// limit, or a solve a run limit cut short); [`Iteration::Cut`] if the solve reached
+    /// `deadline` (the solver keeps its table: the next call asks again).
+    fn iterate(&mut self, deadline: &Deadline) -> Iteration {
         let mut pos = self.root.clone();
         let mut mpn = ROOT;
         while self.nodes[mpn as usize].edge_count > 0 {
@@ -423,15 +420,16 @@ impl<G: Game> PnsDag<G> {
             pos.play(edge.mv);
             mpn = edge.child;
         }
-        match self.settle(&pos) {
-            Err(Stop) => return false,
+        match self.settle(&pos, deadline) {
+            Err(Stop) if deadline.passed() => return Iteration::Cut,
+            Err(Stop) => return Iteration::Stopped,
             Ok(Some(proven)) => {
                 let node = &mut self.nodes[mpn as usize];
                 (node.pn, node.dn, node.status) = resolved(proven);
             }
             Ok(None) => {
                 if !self.expand(mpn, &pos) {
-                    return false;
+                    return Iteration::Stopped;
                 }
                 let (pn, dn, status) = self.combine(mpn);
                 let node = &mut self.nodes[mpn as usize];
@@ -442,12 +440,13 @@ impl<G: Game> PnsDag<G> {
         self.stats.iterations += 1;
         self.stats.nodes_expanded += 1;
         self.stats.peak_nodes = self.nodes.len() as u64;
+        self.stats.bytes = self.bytes();
         self.history.record(
             self.stats.iterations,
             &self.root_value(),
             self.nodes.len() as u64,
         );
-        true
+        Iteration::Done
     }
 
     /// Expands leaf `id` at `pos`: one edge per move (in the game's ordering), to the node
@@ -464,6 +463,11 @@ impl<G: Game> PnsDag<G> {
         if self.stats.nodes_created + moves.len() as u64 > room
             || self.nodes.len() + moves.len() > NodeId::MAX as usize
         {
+            self.stats.stopped_by = Some(Limit::Nodes);
+            return false;
+        }
+        if !memory::fits(self.growth_bytes(moves.len()), self.limits.max_bytes) {
+            self.stats.stopped_by = Some(Limit::Memory);
             return false;
         }
         order_moves(self.guide.ordering.as_mut(), pos, &mut moves);
@@ -516,6 +520,23 @@ impl<G: Game> PnsDag<G> {
         true
     }
 
+    /// The bytes the graph holds: its nodes, edges, parent links and position index.
+    fn bytes(&self) -> u64 {
+        memory::vec_bytes(&self.nodes)
+            + memory::vec_bytes(&self.edges)
+            + memory::vec_bytes(&self.links)
+            + memory::map_bytes(&self.index)
+    }
+
+    /// The bytes the graph would hold at its peak while a node with `moves` moves is
+    /// expanded (each container growing at once: an upper bound).
+    fn growth_bytes(&self, moves: usize) -> u64 {
+        memory::vec_growth(&self.nodes, moves)
+            + memory::vec_growth(&self.edges, moves)
+            + memory::vec_growth(&self.links, moves)
+            + memory::map_growth(&self.index, moves)
+    }
+
     /// The verdict the root's status gives.
     fn conclusion(&self) -> Option<Verdict> {
         match self.nodes[ROOT as usize].status {
@@ -528,7 +549,6 @@ impl<G: Game> PnsDag<G> {
     /// Runs at most `budget` (and within the limits); returns the verdict once the search
     /// has stopped, `None` if it can go on.
     pub fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        self.clock = Clock::start();
         self.step_iterations(budget)
     }
 
@@ -604,8 +624,8 @@ impl<G: Game> Iterative for PnsDag<G> {
         &mut self.stats.seconds
     }
 
-    fn timed(&self) -> bool {
-        self.limits.max_seconds.is_some()
+    fn max_seconds(&self) -> Option<f64> {
+        self.limits.max_seconds
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
@@ -613,8 +633,8 @@ impl<G: Game> Iterative for PnsDag<G> {
             .reached(self.stats.iterations, self.stats.nodes_created, seconds)
     }
 
-    fn iterate(&mut self) -> bool {
-        PnsDag::iterate(self)
+    fn iterate(&mut self, deadline: &Deadline) -> Iteration {
+        PnsDag::iterate(self, deadline)
     }
 
     fn conclusion(&self) -> Option<Verdict> {

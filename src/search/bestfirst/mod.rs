@@ -61,12 +61,12 @@ use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
 
 use super::catalogue::{Capabilities, SearchInfo};
 use super::params::Params;
-use super::session::{Budget, Iterative, Session, TreeView};
+use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, short,
     snapshot_nodes, walk_path,
 };
-use super::{Limits, Question, Stats, Verdict};
+use super::{Limit, Limits, Question, Stats, Verdict, memory};
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
 use crate::game::{Game, MoveList};
@@ -166,6 +166,18 @@ pub struct BestFirst<G: Game, R: Rules> {
     before: Vec<R::Value>,
     history: History,
     finished: Option<Verdict>,
+    /// The expansion a step's deadline cut part-way, which the next iteration finishes.
+    expansion: Option<Expansion<G, R::Value>>,
+}
+
+/// An expansion cut part-way by a step's deadline (a node's children valued by playouts can
+/// outlast a slice: Gomoku's 225 children × 60 playouts): the leaf, its position and the
+/// children valued so far, in move order.
+#[derive(Clone, Debug)]
+struct Expansion<G: Game, V> {
+    mpn: NodeId,
+    pos: G,
+    children: Vec<(G::Move, NodeKind, Status, V)>,
 }
 
 impl<G: Game, R: Rules> BestFirst<G, R> {
@@ -195,6 +207,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             before: Vec::new(),
             history,
             finished: None,
+            expansion: None,
         };
         search.finished = search.conclusion();
         search
@@ -266,9 +279,63 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         best.map(|(child_id, _)| child_id)
     }
 
-    /// One iteration: select, expand, back up. `false` (and nothing changed) if expanding
-    /// would exceed the node capacity.
-    fn iterate(&mut self) -> bool {
+    /// One iteration: select, expand, back up; [`Iteration::Stopped`] (and nothing changed)
+    /// if expanding would exceed the node capacity or the memory limit, [`Iteration::Cut`]
+    /// if `deadline` came while the children were valued (after one at least: the next call
+    /// goes on with the rest, the playouts drawn in the same order as in one call).
+    fn iterate(&mut self, deadline: &Deadline) -> Iteration {
+        let mut expansion = match self.expansion.take() {
+            Some(expansion) => expansion,
+            None => match self.select() {
+                Some(expansion) => expansion,
+                None => return Iteration::Stopped,
+            },
+        };
+        let mut moves = MoveList::<G>::default();
+        expansion.pos.legal_moves(&mut moves);
+        for &mv in &moves[expansion.children.len()..] {
+            if !expansion.children.is_empty() && deadline.passed() {
+                self.expansion = Some(expansion);
+                return Iteration::Cut;
+            }
+            let mut child = expansion.pos.clone();
+            child.play(mv);
+            let (kind, status, value) = evaluate(&self.rules, &mut self.sampler, &child);
+            expansion.children.push((mv, kind, status, value));
+        }
+        let mpn = expansion.mpn;
+        self.tree.push_children(mpn, expansion.children);
+
+        for &id in self.path.iter().rev() {
+            let node = self.tree.node(id);
+            let children = self.tree.children(id);
+            let value = self.rules.combine(node.kind(), children);
+            let status = Status::combine(node.kind(), children.iter().map(|c| c.status()));
+            if id != mpn && value == node.value() && status == node.status() {
+                break;
+            }
+            self.tree.set(id, value, status);
+        }
+
+        self.stats.iterations += 1;
+        self.stats.nodes_expanded += 1;
+        self.stats.nodes_created += moves.len() as u64;
+        self.stats.peak_nodes = self.tree.len() as u64;
+        self.stats.bytes = self.tree.bytes();
+        self.stats.playouts = self.sampler.playouts();
+        let root = self.tree.node(ROOT);
+        self.history.record(
+            self.stats.iterations,
+            &self.rules.values(root.kind(), root.value()),
+            self.tree.len() as u64,
+        );
+        Iteration::Done
+    }
+
+    /// The selection of an iteration: the most-proving node, its path (and the values on
+    /// it before this iteration) and its position, ready to expand; `None` if expanding it
+    /// would exceed the node capacity or the memory limit.
+    fn select(&mut self) -> Option<Expansion<G, R::Value>> {
         let mut pos = self.root.clone();
         self.path.clear();
         self.path.push(ROOT);
@@ -288,42 +355,18 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         if (self.tree.len() + moves.len()) as u64 > self.node_capacity() {
-            return false;
+            self.stats.stopped_by = Some(Limit::Nodes);
+            return None;
         }
-        let (rules, sampler) = (&self.rules, &mut self.sampler);
-        self.tree.push_children(
+        if !memory::fits(self.tree.growth_bytes(moves.len()), self.limits.max_bytes) {
+            self.stats.stopped_by = Some(Limit::Memory);
+            return None;
+        }
+        Some(Expansion {
             mpn,
-            moves.iter().map(|&mv| {
-                let mut child = pos.clone();
-                child.play(mv);
-                let (kind, status, value) = evaluate(rules, sampler, &child);
-                (mv, kind, status, value)
-            }),
-        );
-
-        for &id in self.path.iter().rev() {
-            let node = self.tree.node(id);
-            let children = self.tree.children(id);
-            let value = self.rules.combine(node.kind(), children);
-            let status = Status::combine(node.kind(), children.iter().map(|c| c.status()));
-            if id != mpn && value == node.value() && status == node.status() {
-                break;
-            }
-            self.tree.set(id, value, status);
-        }
-
-        self.stats.iterations += 1;
-        self.stats.nodes_expanded += 1;
-        self.stats.nodes_created += moves.len() as u64;
-        self.stats.peak_nodes = self.tree.len() as u64;
-        self.stats.playouts = self.sampler.playouts();
-        let root = self.tree.node(ROOT);
-        self.history.record(
-            self.stats.iterations,
-            &self.rules.values(root.kind(), root.value()),
-            self.tree.len() as u64,
-        );
-        true
+            pos,
+            children: Vec::with_capacity(moves.len()),
+        })
     }
 
     /// The position of node `id`, rebuilt by replaying moves from the root.
@@ -556,16 +599,16 @@ impl<G: Game, R: Rules> Iterative for BestFirst<G, R> {
         &mut self.stats.seconds
     }
 
-    fn timed(&self) -> bool {
-        self.limits.max_seconds.is_some()
+    fn max_seconds(&self) -> Option<f64> {
+        self.limits.max_seconds
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
         BestFirst::limit_reached(self, seconds)
     }
 
-    fn iterate(&mut self) -> bool {
-        BestFirst::iterate(self)
+    fn iterate(&mut self, deadline: &Deadline) -> Iteration {
+        BestFirst::iterate(self, deadline)
     }
 
     fn conclusion(&self) -> Option<Verdict> {

@@ -248,6 +248,19 @@ impl<M: Copy, V: Copy> Tree<M, V> {
         self.nodes.len()
     }
 
+    /// The bytes the tree holds ([`crate::search::memory::vec_bytes`]).
+    #[must_use]
+    pub fn bytes(&self) -> u64 {
+        crate::search::memory::vec_bytes(&self.nodes)
+    }
+
+    /// The bytes the tree would hold at its peak while `children` more nodes are added
+    /// ([`crate::search::memory::vec_growth`]).
+    #[must_use]
+    pub fn growth_bytes(&self, children: usize) -> u64 {
+        crate::search::memory::vec_growth(&self.nodes, children)
+    }
+
     /// Always false: a tree has at least its root.
     #[must_use]
     pub fn is_empty(&self) -> bool {

@@ -68,13 +68,10 @@ use crate::search::catalogue::{Explain, Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Clock, Goal, Limits, Question, Stats, Stop, Verdict};
+use crate::search::{Goal, Limits, Question, Stats, Stop, Verdict, clock::Ticker, memory};
 
 /// Larger than any game value: the bounds of a full window.
 const INFINITY: i32 = 1 << 24;
-
-/// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 1024;
 
 /// One transposition-table entry (the key and the replacement priority live in the table).
 #[derive(Clone, Copy, Debug)]
@@ -138,7 +135,7 @@ pub struct AlphaBeta<G: Game, O: MoveOrdering<G> = NoOrdering> {
     ordering: O,
     context: Option<Context>,
     limits: Limits,
-    clock: Clock,
+    clock: Ticker,
     stats: Stats,
     /// The best move index found by the last root search, if it reached or beat its window.
     root_best: Option<u16>,
@@ -174,7 +171,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
             ordering,
             context: None,
             limits: Limits::default(),
-            clock: Clock::start(),
+            clock: Ticker::start(),
             stats,
             root_best: None,
         }
@@ -254,7 +251,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
             self.context = Some(context);
         }
         self.limits = *limits;
-        self.clock = Clock::start();
+        self.clock = Ticker::start();
         self.root_best = None;
         self.stats = Stats {
             bytes_per_node: self.stats.bytes_per_node,
@@ -398,7 +395,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
 
     fn count_node(&mut self) -> Result<(), Stop> {
         self.limits
-            .count_position(&mut self.stats.nodes_expanded, &self.clock, CLOCK_INTERVAL)
+            .count_position(&mut self.stats.nodes_expanded, &mut self.clock)
     }
 
     /// Fail-soft negamax with principal-variation search. `pos` is not finished and `actor`
@@ -554,7 +551,12 @@ impl SearchKind for AlphaBetaSearch {
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         Box::new(AlphaBetaSession {
-            search: AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig::default()),
+            search: AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig {
+                table_bytes: memory::table_bytes(
+                    AlphaBetaConfig::default().table_bytes,
+                    params.limits().max_bytes,
+                ),
+            }),
             question: Question::at(&root, params.goal()),
             words: Question::at(&root, params.goal()).words(&root),
             root,

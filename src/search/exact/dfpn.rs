@@ -86,13 +86,10 @@ use crate::search::catalogue::{DN, Explain, Family, PN, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Clock, Limits, Question, Stats, Verdict};
+use crate::search::{Limits, Question, Stats, Verdict, clock::Ticker};
 
 /// Infinity: a proof number of a disproven node, or a disproof number of a proven one.
 pub const INFINITY: u32 = u32::MAX;
-
-/// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 1024;
 
 /// The proof and disproof numbers of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +147,22 @@ impl Default for DfPnConfig {
     }
 }
 
+impl DfPnConfig {
+    /// The default settings with the table sized within the memory limit of `params`
+    /// ([`crate::search::memory::table_bytes`]).
+    #[must_use]
+    pub fn within(params: &Params) -> Self {
+        let default = DfPnConfig::default();
+        DfPnConfig {
+            table_bytes: crate::search::memory::table_bytes(
+                default.table_bytes,
+                params.limits().max_bytes,
+            ),
+            ..default
+        }
+    }
+}
+
 /// The search was stopped by a limit.
 #[derive(Clone, Copy, Debug)]
 struct Stop;
@@ -182,7 +195,7 @@ pub struct DfPn<G: Game> {
     /// Positions searched when the current step must stop, if a limit says so.
     stop_at_nodes: Option<u64>,
     stop_at_seconds: Option<f64>,
-    clock: Clock,
+    clock: Ticker,
 }
 
 impl<G: Game> DfPn<G> {
@@ -203,7 +216,7 @@ impl<G: Game> DfPn<G> {
             verdict: Verdict::Out,
             stop_at_nodes: None,
             stop_at_seconds: None,
-            clock: Clock::start(),
+            clock: Ticker::start(),
         }
     }
 
@@ -237,7 +250,7 @@ impl<G: Game> DfPn<G> {
         };
         self.stop_at_nodes = budget.map(|n| done + n);
         self.stop_at_seconds = limits.max_seconds;
-        self.clock = Clock::start();
+        self.clock = Ticker::start();
         let root = self.root.clone();
         let numbers = match root.turn() {
             Turn::Over => Ok(self.terminal_numbers(&root)),
@@ -369,11 +382,9 @@ impl<G: Game> DfPn<G> {
         }
         self.stats.nodes_expanded += 1;
         self.stats.iterations += 1;
-        let nodes = self.stats.nodes_expanded;
-        if nodes % CLOCK_INTERVAL == 0
-            && self
-                .stop_at_seconds
-                .is_some_and(|max| self.clock.seconds() >= max)
+        if self
+            .stop_at_seconds
+            .is_some_and(|max| self.clock.tick().is_some_and(|now| now >= max))
         {
             return Err(Stop);
         }
@@ -544,7 +555,7 @@ impl SearchKind for DfPnSearch {
         let question = Question::at(&root, params.goal());
         DfPnSession::boxed(
             &Self::INFO,
-            DfPn::new(&root, question, DfPnConfig::default()),
+            DfPn::new(&root, question, DfPnConfig::within(params)),
             params,
         )
     }
@@ -585,7 +596,7 @@ impl SearchKind for DfPnKnowledgeSearch {
         let question = Question::at(&root, params.goal());
         let config = DfPnConfig {
             epsilon: KNOWLEDGE_EPSILON,
-            ..DfPnConfig::default()
+            ..DfPnConfig::within(params)
         };
         DfPnSession::boxed(
             &Self::INFO,

@@ -73,9 +73,6 @@ use crate::search::{Clock, Limits, Question, Stats, Verdict};
 /// The odds margin γ = ln 2 of the child thresholds (module header).
 const GAMMA: f64 = std::f64::consts::LN_2;
 
-/// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 1024;
-
 /// A node's exact status, kept beside its values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Status {
@@ -308,10 +305,16 @@ impl<G: Game> DfPpns<G> {
         }
         self.stats.nodes_expanded += 1;
         self.stats.iterations += 1;
-        if self.stats.nodes_expanded % CLOCK_INTERVAL == 0
-            && self
-                .stop_at_seconds
-                .is_some_and(|max| self.clock.seconds() >= max)
+        self.check_clock()
+    }
+
+    /// [`Stop`] once the time limit has passed. Read at every position and every child
+    /// valued: a child costs its playouts, so one position with many children (Gomoku's
+    /// 225) can outlast a page's slice by itself.
+    fn check_clock(&self) -> Result<(), Stop> {
+        if self
+            .stop_at_seconds
+            .is_some_and(|max| self.clock.seconds() >= max)
         {
             return Err(Stop);
         }
@@ -336,6 +339,8 @@ impl<G: Game> DfPpns<G> {
         pos.legal_moves(&mut moves);
         let mut children = G::List::<Entry>::default();
         for &mv in moves.iter() {
+            // Stopped here, the children valued so far are in the table for the next step.
+            self.check_clock()?;
             let mut child = pos.clone();
             child.play(mv);
             self.stats.nodes_created += 1;
@@ -503,7 +508,7 @@ impl SearchKind for DfPpnsSearch {
             playouts: params.integer(&PLAYOUTS) as u32,
             theta: params.real(&THETA),
             pr: params.optional(&PR),
-            table_bytes: 16 << 20,
+            table_bytes: crate::search::memory::table_bytes(16 << 20, params.limits().max_bytes),
             seed: params.seed(),
         };
         Box::new(DfPpnsSession {

@@ -119,6 +119,7 @@ fn step_limits(limits: &Limits, budget: Budget, spent: &Stats) -> Limits {
         max_nodes: least(remaining_nodes, budget.iterations),
         max_seconds: least(remaining_seconds, budget.seconds),
         max_iterations: None,
+        max_bytes: limits.max_bytes,
     }
 }
 

@@ -260,6 +260,7 @@ impl<G: Game> MultiValued<G> {
                     .max_seconds
                     .map(|s| (s - (spent.seconds - start.seconds)).max(0.0)),
                 max_iterations: None,
+                max_bytes: limits.max_bytes,
             };
             if remaining.max_nodes == Some(0) || remaining.max_seconds == Some(0.0) {
                 return None;
@@ -387,7 +388,7 @@ impl SearchKind for MvPnsSearch {
         let question = Question::at(&root, params.goal());
         let threshold = goal_threshold(params.goal());
         Box::new(MvPnsSession {
-            search: MultiValued::new(&root, threshold, DfPnConfig::default().table_bytes),
+            search: MultiValued::new(&root, threshold, DfPnConfig::within(params).table_bytes),
             threshold,
             run: super::Run::new(params.limits()),
             question: question.words(&root),

@@ -9,22 +9,33 @@
 //!   `expectimax:depth=3,star1=on`.
 //! * `star1` — `on`: prune chance nodes with Star1 (same value and move, fewer positions).
 //!
-//! A session searches its root in one step (not steppable, like the depth-limited players;
-//! node and time limits are not read) and ends `out` with the root's expectimax value and
+//! A session searches its root in one step (not steppable, like the depth-limited players:
+//! an iteration budget does not cut it) and ends `out` with the root's expectimax value and
 //! move: over an evaluation expectimax decides nothing. A game without an expectimax
 //! evaluation ([`Knowledge::expectimax_value`]: every game but 2048) is searched to its end
 //! whatever the depth, the other player minimising — exact expectiminimax, like the
 //! depth-limited players there — and the verdict follows the exact value and the goal.
+//!
+//! The run's limits hold all the same: the node limit counts positions, the time limit and
+//! a step's seconds are read every few hundred positions, and the table stops storing at
+//! the memory limit. A step cut short by its seconds ends with nothing decided and the next
+//! step resumes the search, its finished subtrees read from the table; a run limit ends the
+//! search `out`. So on a two-player game of Othello's size (where the search to the end
+//! cannot finish) it ends `out` at its limits; a line longer than
+//! [`search::MAX_EXACT_PLIES`] (LOA and Awari are drawn only at 2,500 moves) ends it `out` for
+//! its depth, its recursion kept within a wasm stack; and a game whose positions repeat
+//! (MiniShogi) is refused up front (`acyclic_only`).
 
 pub mod search;
 
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::Knowledge;
 use crate::search::catalogue::{Capabilities, Explain, Family, SearchInfo, SearchKind};
+use crate::search::exact::Run;
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Goal, Question, Stats, Verdict};
+use crate::search::{Goal, Limit, Question, Stats, Verdict};
 use search::{Answer, Expectimax, ExpectimaxConfig};
 
 /// What expectimax can do: play games with chance, in one step.
@@ -34,7 +45,7 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     playouts: false,
     tree: false,
     plays: true,
-    acyclic_only: false,
+    acyclic_only: true,
     chance: true,
     timed: false,
 };
@@ -98,7 +109,7 @@ impl SearchKind for ExpectimaxSearch {
             root,
             answer: None,
             stats: Stats::default(),
-            finished: false,
+            run: Run::new(params.limits()),
         })
     }
 }
@@ -111,7 +122,7 @@ struct ExpectimaxSession<G: Knowledge> {
     question: Question,
     answer: Option<Answer<G::Move>>,
     stats: Stats,
-    finished: bool,
+    run: Run,
 }
 
 impl<G: Catalogued> Session for ExpectimaxSession<G> {
@@ -119,17 +130,34 @@ impl<G: Catalogued> Session for ExpectimaxSession<G> {
         &ExpectimaxSearch::INFO
     }
 
-    fn step(&mut self, _budget: Budget) -> Option<Verdict> {
-        if !self.finished {
-            let clock = crate::search::Clock::start();
-            self.answer = self.search.search(&self.root);
-            let counters = self.search.counters();
-            self.stats.nodes_expanded = counters.nodes;
-            self.stats.iterations = counters.nodes;
-            self.stats.seconds = clock.seconds();
-            self.finished = true;
+    fn step(&mut self, budget: Budget) -> Option<Verdict> {
+        if self.run.finished.is_none() {
+            // Not steppable: an iteration budget does not cut the search, a step's seconds do.
+            let budget = Budget {
+                iterations: None,
+                ..budget
+            };
+            let mut after = self.stats;
+            let (search, root, answer) = (&mut self.search, &self.root, &mut self.answer);
+            self.run.step(budget, self.stats, |limits| {
+                let clock = crate::search::Clock::start();
+                *answer = search.resume(root, limits);
+                after.nodes_expanded += search.counters().nodes;
+                after.iterations = after.nodes_expanded;
+                after.seconds += clock.seconds();
+                after.bytes = after.bytes.max(search.bytes());
+                (Verdict::Out, after)
+            });
+            self.stats = after;
+            if self.answer.is_some() {
+                self.run.finished = Some(self.verdict());
+            } else if self.search.stopped() == Some(Limit::Depth) {
+                // A line longer than a search to the end may follow: the search cannot decide.
+                self.stats.stopped_by = Some(Limit::Depth);
+                self.run.finished = Some(Verdict::Out);
+            }
         }
-        Some(self.verdict())
+        self.run.finished
     }
 
     /// `out` over an evaluation; the exact value's verdict when the search went to the end.
@@ -149,7 +177,7 @@ impl<G: Catalogued> Session for ExpectimaxSession<G> {
     }
 
     fn is_finished(&self) -> bool {
-        self.finished
+        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {

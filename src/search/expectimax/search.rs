@@ -30,6 +30,15 @@ use std::collections::HashMap;
 
 use crate::game::knowledge::Knowledge;
 use crate::game::{MoveBuffer, MoveList, Player, Turn};
+use crate::search::{Clock, Limit, Limits, memory};
+
+/// Positions between two readings of the clock.
+const CLOCK_INTERVAL: u64 = 256;
+
+/// The most plies a search without an evaluation follows a line before it gives up (its
+/// recursion must fit a wasm stack): games whose lines can run longer (LOA and Awari, drawn
+/// at 2,500 moves) end `out` for their depth.
+pub const MAX_EXACT_PLIES: u32 = 128;
 
 /// An SCN value; [`SCN_INFINITE`] is ∞.
 pub type Scn = u64;
@@ -174,6 +183,12 @@ pub struct Expectimax<G: Knowledge> {
     evaluated: bool,
     table: HashMap<(G::Key, u32), Entry>,
     counters: Counters,
+    /// The limits of the current search ([`Expectimax::resume`]; none for
+    /// [`Expectimax::search`]), its clock, and the limit that stopped it, if one did: a
+    /// stopped search unwinds without storing anything.
+    limits: Limits,
+    clock: Clock,
+    stopped: Option<Limit>,
 }
 
 impl<G: Knowledge> Expectimax<G> {
@@ -191,6 +206,9 @@ impl<G: Knowledge> Expectimax<G> {
             evaluated: true,
             table: HashMap::new(),
             counters: Counters::default(),
+            limits: Limits::default(),
+            clock: Clock::start(),
+            stopped: None,
         }
     }
 
@@ -213,8 +231,23 @@ impl<G: Knowledge> Expectimax<G> {
     /// game without an expectimax evaluation ([`Knowledge::expectimax_value`]) the depth is
     /// ignored: every line goes to the end of the game, valued by
     /// [`crate::game::Game::terminal_value`] for the root's player, the other player (if
-    /// any) minimising — an exact value ([`Expectimax::exact`]).
+    /// any) minimising — an exact value ([`Expectimax::exact`]); `None` too if a line runs
+    /// past [`MAX_EXACT_PLIES`].
     pub fn search(&mut self, root: &G) -> Option<Answer<G::Move>> {
+        self.table.clear();
+        self.resume(root, &Limits::default())
+    }
+
+    /// Searches `root` as [`Expectimax::search`] does, within `limits` (nodes, seconds and
+    /// the table's bytes), keeping what the table learnt in earlier calls: a search that a
+    /// limit stopped answers `None` ([`Expectimax::stopped`] says which limit), and the
+    /// next call on the same root resumes it, its finished subtrees read from the table.
+    /// When the table would outgrow the memory limit it stops storing (it is a cache: the
+    /// values stay the same).
+    pub fn resume(&mut self, root: &G, limits: &Limits) -> Option<Answer<G::Move>> {
+        self.limits = *limits;
+        self.clock = Clock::start();
+        self.stopped = None;
         let Turn::Player(player) = root.turn() else {
             return None;
         };
@@ -225,7 +258,6 @@ impl<G: Knowledge> Expectimax<G> {
         if moves.is_empty() {
             return None;
         }
-        self.table.clear();
         self.counters = Counters {
             nodes: 1,
             ..Counters::default()
@@ -233,7 +265,7 @@ impl<G: Knowledge> Expectimax<G> {
         let depth = if self.evaluated {
             self.config.depth
         } else {
-            u32::MAX
+            MAX_EXACT_PLIES
         };
         let mut values = Vec::with_capacity(moves.len());
         let mut best: Option<(f64, G::Move)> = None;
@@ -252,6 +284,9 @@ impl<G: Knowledge> Expectimax<G> {
                 }
                 (value, true)
             };
+            if self.stopped.is_some() {
+                return None;
+            }
             if best.is_none_or(|(v, _)| value > v) {
                 best = Some((value, mv));
             }
@@ -270,6 +305,45 @@ impl<G: Knowledge> Expectimax<G> {
             scn,
             counters: self.counters,
         })
+    }
+
+    /// The limit that stopped the last search, if one did.
+    #[must_use]
+    pub fn stopped(&self) -> Option<Limit> {
+        self.stopped
+    }
+
+    /// The bytes the table holds.
+    #[must_use]
+    pub fn bytes(&self) -> u64 {
+        memory::map_bytes(&self.table)
+    }
+
+    /// Counts one more position; false (and the search unwinds) once a limit is reached:
+    /// the node limit, or the time limit, read every [`CLOCK_INTERVAL`] positions.
+    fn visit(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return false;
+        }
+        if self
+            .limits
+            .max_nodes
+            .is_some_and(|max| self.counters.nodes >= max)
+        {
+            self.stopped = Some(Limit::Nodes);
+            return false;
+        }
+        self.counters.nodes += 1;
+        if self.counters.nodes % CLOCK_INTERVAL == 0
+            && self
+                .limits
+                .max_seconds
+                .is_some_and(|max| self.clock.seconds() >= max)
+        {
+            self.stopped = Some(Limit::Time);
+            return false;
+        }
+        true
     }
 
     /// Whether the last search's values are exact game values (the game has no
@@ -324,16 +398,28 @@ impl<G: Knowledge> Expectimax<G> {
         hit
     }
 
+    /// Stores what a finished subtree gave, unless the search was stopped (its values are
+    /// then incomplete) or the table would outgrow the memory limit.
     fn store(&mut self, pos: &G, depth: u32, entry: Entry) {
-        if self.config.table {
+        if self.config.table
+            && self.stopped.is_none()
+            && memory::fits(memory::map_growth(&self.table, 1), self.limits.max_bytes)
+        {
             self.table.insert((pos.key(), depth), entry);
         }
     }
 
     /// Plain expectimax: the exact value and the SCNs of `pos` searched `depth` plies.
     fn plain(&mut self, pos: &G, depth: u32) -> (f64, Scns) {
-        self.counters.nodes += 1;
+        if !self.visit() {
+            return (0.0, [SCN_INFINITE; MAX_THRESHOLDS]);
+        }
         let turn = pos.turn();
+        if !self.evaluated && depth == 0 && turn != Turn::Over {
+            // A line longer than a search to the end can follow.
+            self.stopped = Some(Limit::Depth);
+            return (0.0, [SCN_INFINITE; MAX_THRESHOLDS]);
+        }
         if turn == Turn::Over || depth == 0 {
             let m = self.leaf(pos);
             return (m, self.leaf_scn(m, turn == Turn::Over));
@@ -398,8 +484,15 @@ impl<G: Knowledge> Expectimax<G> {
     /// Star1 (fail-soft): the exact value of `pos` searched `depth` plies if it lies
     /// strictly inside (α, β), else an upper bound ≤ α or a lower bound ≥ β.
     fn star1(&mut self, pos: &G, depth: u32, alpha: f64, beta: f64) -> f64 {
-        self.counters.nodes += 1;
+        if !self.visit() {
+            return 0.0;
+        }
         let turn = pos.turn();
+        if !self.evaluated && depth == 0 && turn != Turn::Over {
+            // A line longer than a search to the end can follow.
+            self.stopped = Some(Limit::Depth);
+            return 0.0;
+        }
         if turn == Turn::Over || depth == 0 {
             return self.leaf(pos);
         }

@@ -27,16 +27,13 @@
 use crate::game::knowledge::{EVAL_BOUND, Evaluator, Knowledge, MoveOrdering};
 use crate::game::{MoveBuffer, MoveList, Player, Turn};
 use crate::search::exact::table::{Bound, Table};
-use crate::search::{Clock, Limits, Stats};
+use crate::search::{Limits, Stats, clock::Ticker};
 
 /// A finished game's value per unit of [`Game::terminal_value`](crate::game::Game::terminal_value): above every evaluation.
 pub const TERMINAL_UNIT: i64 = EVAL_BOUND;
 
 /// Larger than any value.
 const INFINITY: i64 = i64::MAX / 4;
-
-/// How often (in positions) the clock is read.
-const CLOCK_INTERVAL: u64 = 256;
 
 /// How iterative deepening decides whether to start the next depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +90,7 @@ pub struct DepthSearch<G: Knowledge> {
     limits: Limits,
     /// Whether the current search may be stopped by the time limit.
     timed: bool,
-    clock: Clock,
+    clock: Ticker,
     stats: Stats,
     /// Whether the current root search evaluated a leaf (so its value is not exact).
     cut: bool,
@@ -114,7 +111,7 @@ impl<G: Knowledge> DepthSearch<G> {
             table: Table::with_bytes(table_bytes),
             limits: Limits::default(),
             timed: true,
-            clock: Clock::start(),
+            clock: Ticker::start(),
             stats: Stats {
                 bytes_per_node: Table::<(G::Key, u8), Entry>::bytes_per_slot() as u64,
                 ..Stats::default()
@@ -145,7 +142,7 @@ impl<G: Knowledge> DepthSearch<G> {
     /// Starts counting a call with `limits` (the clock too).
     pub fn begin(&mut self, limits: &Limits) {
         self.limits = *limits;
-        self.clock = Clock::start();
+        self.clock = Ticker::start();
         self.stats = Stats {
             bytes_per_node: self.stats.bytes_per_node,
             ..Stats::default()
@@ -474,11 +471,10 @@ impl<G: Knowledge> DepthSearch<G> {
         }
         self.stats.nodes_expanded += 1;
         if self.timed
-            && self.stats.nodes_expanded % CLOCK_INTERVAL == 0
             && self
                 .limits
                 .max_seconds
-                .is_some_and(|max| self.clock.seconds() >= max)
+                .is_some_and(|max| self.clock.tick().is_some_and(|now| now >= max))
         {
             return Err(Stop::Time);
         }

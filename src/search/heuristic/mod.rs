@@ -488,7 +488,10 @@ impl<G: Catalogued> HeuristicSession<G> {
         Box::new(HeuristicSession {
             info,
             method,
-            search: DepthSearch::new(evaluator, TABLE_BYTES),
+            search: DepthSearch::new(
+                evaluator,
+                crate::search::memory::table_bytes(TABLE_BYTES, params.limits().max_bytes),
+            ),
             words: question.words(&root),
             question,
             depth,
@@ -511,7 +514,7 @@ impl<G: Catalogued> HeuristicSession<G> {
         // Kept across steps: a step cut short resumes from what its table learnt.
         let solver = self.exact.get_or_insert_with(|| {
             AlphaBeta::with_knowledge(AlphaBetaConfig {
-                table_bytes: TABLE_BYTES,
+                table_bytes: crate::search::memory::table_bytes(TABLE_BYTES, limits.max_bytes),
             })
         });
         let score = solver.score(&self.root, limits);

@@ -30,10 +30,16 @@
 //! and are searched to the end, where both models agree: OM is then exact minimax.
 //!
 //! Limits and verdicts as the other players: a step searches the whole depth (the search is
-//! not steppable: budgets in iterations do not cut it, the run's node and time limits do);
+//! not steppable: budgets in iterations do not cut it; the run's node and time limits and a
+//! step's seconds do). A step cut short resumes in the next: the values of finished subtrees
+//! of at least [`MEMO_WORK`] positions are kept (within the memory limit) and read back when
+//! the search resumes, so it goes on where it stopped (the values are the same; only the
+//! positions counted change, and only when a step was cut);
 //! the verdict is `proved`/`disproved` only when no leaf was evaluated (every line ended in
 //! a finished game, where the model's prediction is the exact minimax reply), else `out`
 //! with the move and value.
+
+use std::collections::HashMap;
 
 use super::depth::TERMINAL_UNIT;
 use super::{CAPABILITIES, DEPTH, EVAL, EVAL_PRESETS, NoEvaluation, W_COINS, W_CORNERS};
@@ -46,7 +52,14 @@ use crate::search::exact::Run;
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Clock, Goal, Limits, Question, Stats, Verdict};
+use crate::search::{Clock, Goal, Limits, Question, Stats, Verdict, memory};
+
+/// Positions a finished subtree must have taken for its values to be kept for a resumed
+/// search (smaller ones are searched again: cheaper than keeping them).
+pub const MEMO_WORK: u64 = 64;
+
+/// Positions between two readings of the clock.
+const CLOCK_INTERVAL: u64 = 64;
 
 /// The opponent's evaluation, as OM search models it.
 pub const MODEL: ParamSpec = ParamSpec {
@@ -99,7 +112,7 @@ pub struct Stopped;
 
 /// OM search with an own evaluation and an opponent model, for the player to move at the
 /// root of each search.
-pub struct OpponentModel<G> {
+pub struct OpponentModel<G: Game> {
     own: Box<dyn Evaluator<G>>,
     model: Box<dyn Evaluator<G>>,
     /// The player the values are for (MAX).
@@ -109,6 +122,11 @@ pub struct OpponentModel<G> {
     /// Positions searched (leaves included) and children generated.
     stats: Stats,
     evaluated: bool,
+    /// The values of finished subtrees (and whether a leaf was evaluated in them) by
+    /// position and depth, for the player of the last search.
+    memo: HashMap<(G::Key, u32), (Pair, bool)>,
+    /// Whether the next search reads `memo` (it resumes a stopped one).
+    resumed: bool,
 }
 
 impl<G: Game> OpponentModel<G> {
@@ -123,7 +141,15 @@ impl<G: Game> OpponentModel<G> {
             clock: Clock::start(),
             stats: Stats::default(),
             evaluated: false,
+            memo: HashMap::new(),
+            resumed: false,
         }
+    }
+
+    /// Lets the next search read the subtree values the stopped one kept, so it resumes
+    /// rather than starting over (same values, fewer positions).
+    pub fn resume(&mut self) {
+        self.resumed = true;
     }
 
     /// The counters of the last search.
@@ -146,6 +172,9 @@ impl<G: Game> OpponentModel<G> {
         let Turn::Player(player) = pos.turn() else {
             panic!("OM search starts at a player's turn");
         };
+        if !self.resumed || player != self.player {
+            self.memo.clear();
+        }
         self.player = player;
         self.limits = *limits;
         self.clock = Clock::start();
@@ -163,6 +192,7 @@ impl<G: Game> OpponentModel<G> {
             }
         }
         let (own, best) = best.expect("a player's turn has a move");
+        self.resumed = false;
         Ok(OmResult {
             value: Pair { own, model },
             best,
@@ -175,7 +205,7 @@ impl<G: Game> OpponentModel<G> {
             .limits
             .max_nodes
             .is_some_and(|max| self.stats.nodes_expanded >= max)
-            || (self.stats.nodes_expanded % 256 == 0
+            || (self.stats.nodes_expanded % CLOCK_INTERVAL == 0
                 && self
                     .limits
                     .max_seconds
@@ -212,6 +242,14 @@ impl<G: Game> OpponentModel<G> {
                 model: sign * self.model.evaluate(pos),
             });
         }
+        if self.resumed
+            && let Some(&(pair, evaluated)) = self.memo.get(&(pos.key(), depth))
+        {
+            self.evaluated |= evaluated;
+            return Ok(pair);
+        }
+        let (nodes_before, evaluated_before) = (self.stats.nodes_expanded, self.evaluated);
+        self.evaluated = false;
         let mut best: Option<Pair> = None;
         for child in children(pos) {
             self.stats.nodes_created += 1;
@@ -228,7 +266,14 @@ impl<G: Game> OpponentModel<G> {
                 Some(b) => b,
             });
         }
-        Ok(best.expect("a player's turn has a move"))
+        let best = best.expect("a player's turn has a move");
+        if self.stats.nodes_expanded - nodes_before >= MEMO_WORK
+            && memory::fits(memory::map_growth(&self.memo, 1), self.limits.max_bytes)
+        {
+            self.memo.insert((pos.key(), depth), (best, self.evaluated));
+        }
+        self.evaluated |= evaluated_before;
+        Ok(best)
     }
 }
 
@@ -276,12 +321,16 @@ impl<G: Catalogued> Session for OmSession<G> {
         &OmSearch::INFO
     }
 
-    fn step(&mut self, _: Budget) -> Option<Verdict> {
-        // The whole depth in one step: only the run's limits cut it.
+    fn step(&mut self, budget: Budget) -> Option<Verdict> {
+        // The whole depth in one step: the run's limits and the step's seconds cut it.
+        let budget = Budget {
+            iterations: None,
+            ..budget
+        };
         let before = self.stats;
         let mut run = self.run;
         let mut found = None;
-        let verdict = run.step(Budget::UNLIMITED, before, |limits| {
+        let verdict = run.step(budget, before, |limits| {
             let outcome = self.search.search(&self.root, self.depth, limits);
             let last = self.search.stats();
             self.stats.nodes_expanded += last.nodes_expanded;
@@ -289,6 +338,10 @@ impl<G: Catalogued> Session for OmSession<G> {
             self.stats.iterations = self.stats.nodes_expanded;
             self.stats.seconds += last.seconds;
             found = outcome.ok();
+            if found.is_none() {
+                // The next step resumes from the subtrees kept.
+                self.search.resume();
+            }
             let verdict = found.map_or(Verdict::Out, |r| self.verdict_of(&r));
             (verdict, self.stats)
         });

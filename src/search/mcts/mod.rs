@@ -62,10 +62,10 @@ use tree::{NONE, Tree};
 use super::bestfirst::playout::Sampler;
 use super::catalogue::{Capabilities, SearchInfo};
 use super::params::{self, Params};
-use super::session::{Budget, Iterative, Session, TreeView};
+use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::tree::{NodeId, NodeKind, ROOT, Status};
 use super::view::{History, Values};
-use super::{Limits, Question, Stats, Verdict};
+use super::{Limit, Limits, Question, Stats, Verdict, memory};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveBuffer, MoveList, Outcome};
 
@@ -243,16 +243,17 @@ impl<G: Game> Iterative for Mcts<G> {
         &mut self.stats.seconds
     }
 
-    fn timed(&self) -> bool {
-        self.limits.max_seconds.is_some()
+    fn max_seconds(&self) -> Option<f64> {
+        self.limits.max_seconds
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
         Mcts::limit_reached(self, seconds)
     }
 
-    fn iterate(&mut self) -> bool {
-        Mcts::iterate(self)
+    fn iterate(&mut self, _: &Deadline) -> Iteration {
+        // One playout or one expansion valued without playouts: short.
+        Iteration::done_if(Mcts::iterate(self))
     }
 
     fn conclusion(&self) -> Option<Verdict> {
@@ -556,6 +557,11 @@ impl<G: Game> Mcts<G> {
             1
         };
         if (self.tree.len() + grow) as u64 > self.node_capacity() {
+            self.stats.stopped_by = Some(Limit::Nodes);
+            return None;
+        }
+        if !memory::fits(self.tree.growth_bytes(grow), self.limits.max_bytes) {
+            self.stats.stopped_by = Some(Limit::Memory);
             return None;
         }
         self.stats.nodes_expanded += u64::from(self.tree.node(id).child_count() == 0);
@@ -655,6 +661,7 @@ impl<G: Game> Mcts<G> {
         self.stats.iterations += 1;
         self.stats.nodes_created = self.tree.len() as u64;
         self.stats.peak_nodes = self.stats.nodes_created;
+        self.stats.bytes = self.tree.bytes();
         self.stats.playouts = self.sampler.playouts();
         let values = self.values_ranked(ROOT, Some(1));
         self.history

@@ -1,0 +1,186 @@
+//! The memory limit (SPEC.md §4): how a search counts the bytes of its tree and tables, and
+//! how a limit in bytes is written.
+//!
+//! Every search keeps its memory in a few containers (an arena `Vec` of nodes, a hash map
+//! of positions, a fixed-size transposition table). Before one grows it asks
+//! [`vec_growth`] or [`map_growth`] what the growth would cost at its peak — a `Vec` that
+//! outgrows its capacity holds the old buffer and the new one (twice as large) while it
+//! copies — and refuses to grow past [`super::Limits::max_bytes`]: the search then ends
+//! `out` with [`super::Limit::Memory`] instead of an allocation failure. Fixed tables are
+//! sized within the limit when they are made ([`table_bytes`]).
+//!
+//! The default limit is per platform ([`DEFAULT_MAX_BYTES`]): 1 GiB in wasm32 (a tab's
+//! module can address 4 GiB at most, and the page needs some for itself), 4 GiB natively.
+//! It is a constant, not a share of the machine's memory, so that a run's result does not
+//! depend on the machine it runs on.
+//!
+//! ```
+//! use pnplay::search::memory::{format_bytes, parse_bytes};
+//! assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+//! assert_eq!(parse_bytes("2G"), Ok(2 << 30));
+//! assert_eq!(parse_bytes("1.5k"), Ok(1536));
+//! assert_eq!(parse_bytes("1000"), Ok(1000));
+//! assert!(parse_bytes("2X").is_err());
+//! assert_eq!(format_bytes(2 << 30), "2G");
+//! assert_eq!(format_bytes(1000), "1000");
+//! ```
+
+use std::collections::HashMap;
+
+/// The memory limit when none is set: 1 GiB in wasm32, 4 GiB natively.
+pub const DEFAULT_MAX_BYTES: u64 = if cfg!(target_arch = "wasm32") {
+    1 << 30
+} else {
+    4 << 30
+};
+
+/// The smallest memory limit a run accepts (1 MiB): below it no search can hold its root.
+pub const MIN_MAX_BYTES: u64 = 1 << 20;
+
+/// The share of the memory limit one fixed-size transposition table may take when the
+/// limit is smaller than the table would be: half, leaving the rest to the search's other
+/// structures (a tree, a second table).
+const TABLE_SHARE: u64 = 2;
+
+/// The units a limit may be written with: powers of 1024.
+const UNITS: [(char, u32); 4] = [('K', 10), ('M', 20), ('G', 30), ('T', 40)];
+
+/// Reads a byte count: a number, optionally followed by `K`, `M`, `G` or `T` (powers of
+/// 1024, either case, an optional `B` or `iB` after it).
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let bad =
+        || format!("expected a number of bytes with an optional unit (512M, 2G), got {text:?}");
+    let upper = text.to_ascii_uppercase();
+    let number = upper
+        .strip_suffix("IB")
+        .or_else(|| upper.strip_suffix('B'))
+        .unwrap_or(&upper);
+    let (digits, shift) = match UNITS.iter().find(|(unit, _)| number.ends_with(*unit)) {
+        Some(&(_, shift)) => (&number[..number.len() - 1], shift),
+        None => (number, 0),
+    };
+    let value: f64 = digits.trim().parse().map_err(|_| bad())?;
+    let bytes = value * f64::from(1u32 << (shift / 2)) * f64::from(1u32 << (shift - shift / 2));
+    if !bytes.is_finite() || bytes < 0.0 || bytes >= u64::MAX as f64 {
+        return Err(bad());
+    }
+    Ok(bytes.round() as u64)
+}
+
+/// A byte count in the largest unit that writes it whole (`2G`, `512M`, `1000`).
+#[must_use]
+pub fn format_bytes(bytes: u64) -> String {
+    UNITS
+        .iter()
+        .rev()
+        .find(|&&(_, shift)| bytes != 0 && bytes % (1u64 << shift) == 0)
+        .map_or(bytes.to_string(), |&(unit, shift)| {
+            format!("{}{unit}", bytes >> shift)
+        })
+}
+
+/// The bytes a `Vec<T>` holds now (its capacity, not its length).
+#[must_use]
+pub fn vec_bytes<T>(v: &Vec<T>) -> u64 {
+    (v.capacity() * size_of::<T>()) as u64
+}
+
+/// The bytes a `Vec<T>` would hold at its peak while `additional` more elements are pushed:
+/// its buffer now, and, if it must grow, the new buffer as `Vec` sizes it (twice the
+/// capacity, or what is needed) while both exist.
+#[must_use]
+pub fn vec_growth<T>(v: &Vec<T>, additional: usize) -> u64 {
+    let needed = v.len() + additional;
+    if needed <= v.capacity() {
+        return vec_bytes(v);
+    }
+    let grown = needed.max(2 * v.capacity()).max(4);
+    vec_bytes(v) + (grown * size_of::<T>()) as u64
+}
+
+/// The bytes a hash map of `capacity` entries of `(K, V)` takes: its entries and one control
+/// byte each, over the buckets it keeps (a power of two at least 8/7 of the capacity).
+#[must_use]
+pub fn map_bytes_for<K, V>(capacity: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = (capacity * 8).div_ceil(7).next_power_of_two();
+    (buckets * (size_of::<(K, V)>() + 1)) as u64
+}
+
+/// The bytes a hash map holds now.
+#[must_use]
+pub fn map_bytes<K, V, S>(map: &HashMap<K, V, S>) -> u64 {
+    map_bytes_for::<K, V>(map.capacity())
+}
+
+/// The bytes a hash map would hold at its peak while `additional` more entries are
+/// inserted: now, and if it must grow, the larger table beside it while it rehashes.
+#[must_use]
+pub fn map_growth<K, V, S>(map: &HashMap<K, V, S>, additional: usize) -> u64 {
+    let needed = map.len() + additional;
+    if needed <= map.capacity() {
+        return map_bytes(map);
+    }
+    map_bytes(map) + map_bytes_for::<K, V>(needed.max(2 * map.capacity()).max(4))
+}
+
+/// Whether `bytes` fit the limit `max_bytes` (`None`: no limit).
+#[must_use]
+pub fn fits(bytes: u64, max_bytes: Option<u64>) -> bool {
+    max_bytes.is_none_or(|max| bytes <= max)
+}
+
+/// The size of a fixed transposition table a search wants at `wanted` bytes, within the
+/// memory limit: at most half of it.
+#[must_use]
+pub fn table_bytes(wanted: usize, max_bytes: Option<u64>) -> usize {
+    max_bytes.map_or(wanted, |max| wanted.min((max / TABLE_SHARE) as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_growing_vec_costs_its_old_and_new_buffers() {
+        let mut v: Vec<u64> = Vec::with_capacity(4);
+        v.extend([1, 2, 3]);
+        assert_eq!(vec_growth(&v, 1), 32);
+        assert_eq!(vec_growth(&v, 2), 32 + 64);
+        assert_eq!(vec_growth(&v, 10), 32 + 13 * 8);
+    }
+
+    #[test]
+    fn a_full_map_costs_its_table_and_the_next() {
+        let mut map: HashMap<u64, u64> = HashMap::with_capacity(3);
+        assert!(map_bytes(&map) >= 4 * 17);
+        for i in 0..map.capacity() as u64 {
+            map.insert(i, i);
+        }
+        assert_eq!(map_growth(&map, 0), map_bytes(&map));
+        assert!(map_growth(&map, 1) > map_bytes(&map));
+    }
+
+    #[test]
+    fn tables_take_at_most_half_the_limit() {
+        assert_eq!(table_bytes(16 << 20, Some(64 << 20)), 16 << 20);
+        assert_eq!(table_bytes(16 << 20, Some(8 << 20)), 4 << 20);
+        assert_eq!(table_bytes(16 << 20, None), 16 << 20);
+    }
+
+    #[test]
+    fn byte_counts_read_and_write_back() {
+        for text in ["1K", "512M", "3G", "1T", "12345"] {
+            assert_eq!(format_bytes(parse_bytes(text).unwrap()), text);
+        }
+        assert_eq!(parse_bytes("64 MiB"), Ok(64 << 20));
+        assert_eq!(parse_bytes("64mb"), Ok(64 << 20));
+        assert!(parse_bytes("").is_err());
+        assert!(parse_bytes("-1G").is_err());
+        assert!(parse_bytes("1e30T").is_err());
+        assert!(parse_bytes("G").is_err());
+    }
+}
