@@ -64,6 +64,7 @@ for (const fault of ['trap', 'panic', 'oom', 'close', 'hang', 'throw', 'terminat
     await restarted(page);
     const seconds = (Date.now() - noticed) / 1000;
     assert.ok(seconds < 6, `${fault} noticed after ${seconds} s`);
+    console.log(`${fault}: "${await message(page)}" after ${seconds.toFixed(1)} s`);
     await page.waitForFunction(() => /restored to iteration 150\b/.test(document.querySelector('#message').textContent), null, { timeout: 30000 });
     assert.equal(await iterations(page), 150);
     assert.equal(await page.locator('#position-text').inputValue(), position);
@@ -95,6 +96,7 @@ test('worker.terminate() during a run is noticed within 2 s and the page recover
   await restarted(page, 5000);
   const noticedAfter = await page.evaluate(() => window.noticedAt - window.terminatedAt);
   assert.ok(noticedAfter < 2000, `noticed after ${noticedAfter.toFixed(0)} ms`);
+  console.log(`worker.terminate() at iteration ${reached}: noticed after ${noticedAfter.toFixed(0)} ms`);
   await page.waitForFunction(() => /restored to iteration/.test(document.querySelector('#message').textContent), null, { timeout: 60000 });
   const restored = Number((await message(page)).match(/restored to iteration ([\d,]+)/)[1].replace(/,/g, ''));
   assert.equal(restored, reached);
