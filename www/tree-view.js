@@ -5,9 +5,10 @@
 // click. Labels keep a legible size: when zoomed out below it they are hidden, never shrunk.
 // While the search steps, the view follows the node just expanded (only when it leaves the
 // box), nodes glide to their new places and the most-proving-node (MPN) path lights up from
-// the root down — when it steps slowly: while drawings follow each other within CALM_MS (a
-// run), nothing is animated, so the page's main thread never spends a frame on SVG
-// animations and zoom transitions (issue 34: no task over 50 ms). The box's size is read
+// the root down — for the reports a step or a pause ends with: the reports streamed while a
+// search advances are drawn without animations, and the nodes' accessible names wait for the
+// next calm drawing, so the page's main thread never spends a frame on SVG animations, zoom
+// transitions and labels no one reads (issue 34: no task over 50 ms). The box's size is read
 // from a ResizeObserver, never from the layout in the middle of a drawing.
 //
 // Shapes and colours: OR nodes are squares, AND nodes circles (chance dashed), finished games
@@ -38,8 +39,6 @@ const PATH_STEP_MS = 90;
 const GLIDE_MS = 350;
 const GLIDE_AT_MOST = 150;
 const TRACE_LINES = 12;
-/** Drawings closer together than this are a run: they are not animated. */
-const CALM_MS = 1000;
 
 /** Whether the visitor asks for less motion. */
 const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -192,7 +191,6 @@ export class TreeView {
       this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
       this.keepInView();
     }).observe(this.box);
-    this.drawnAt = -Infinity;
   }
 
   /** The box's size, as the ResizeObserver last gave it (read from the layout only once). */
@@ -347,8 +345,12 @@ export class TreeView {
     if (target) this.reveal(target.x, target.y, false);
   }
 
-  /** Takes a report; the latest one is drawn at the next animation frame. */
-  update(report) {
+  /**
+   * Takes a report; the latest one is drawn at the next animation frame. `streaming`: a
+   * report streamed while the search advances (drawn plainly); the others are drawn calmly.
+   */
+  update(report, { streaming = false } = {}) {
+    if (!streaming) this.calmNext = true;
     if (report.trace && report.stats.iterations !== this.traces[0]?.iteration) {
       this.traces.unshift({ iteration: report.stats.iterations, text: report.trace });
       this.traces.length = Math.min(this.traces.length, TRACE_LINES);
@@ -360,7 +362,9 @@ export class TreeView {
     if (!scheduled) requestAnimationFrame(() => this.draw());
   }
 
+  /** Draws the last report again, calmly (a user's action). */
   redraw() {
+    this.calmNext = true;
     if (this.lastReport && this.pending === null) this.update(this.lastReport);
   }
 
@@ -379,9 +383,8 @@ export class TreeView {
     const report = this.pending;
     this.pending = null;
     this.lastReport = report;
-    const now = performance.now();
-    const calm = now - this.drawnAt > CALM_MS;
-    this.drawnAt = now;
+    const calm = this.calmNext;
+    this.calmNext = false;
     const snapshot = report.snapshot;
     const pathIds = new Set(snapshot.path);
     const expanded = snapshot.path[snapshot.path.length - 1];
@@ -437,7 +440,7 @@ export class TreeView {
         record.g.setAttribute('class', classes);
         record.classes = classes;
       }
-      this.label(record, d, onPath);
+      this.label(record, d, onPath, calm);
       if (record.x !== n.x || record.y !== n.y || record.placed !== true) gliding.push([record, n]);
       if (onPath) lit.push([record.shape, n.depth]);
     }
@@ -479,8 +482,12 @@ export class TreeView {
     this.showPin();
   }
 
-  /** Writes a node's labels and accessible name, only when they changed. */
-  label(record, d, onPath) {
+  /**
+   * Writes a node's labels, only when they changed, and its accessible name and tooltip —
+   * those only when `calm` (while a search advances they would change at every drawing; the
+   * drawing of the report it stops with writes them).
+   */
+  label(record, d, onPath, calm) {
     if (d.more !== undefined) {
       const text = `+${d.more} more`;
       if (record.valueText !== text) {
@@ -494,11 +501,14 @@ export class TreeView {
     const before = onPath && d.before ? valueLabel(d, true) : after;
     const badge = d.collapsed ? `▸ ${d.collapsed}` : '';
     const key = `${after}|${before}|${badge}`;
-    if (record.valueText === key) return;
-    record.valueText = key;
-    record.value.textContent = after;
-    record.valueBefore.textContent = before;
-    record.badge.textContent = badge;
+    if (record.valueText !== key) {
+      record.valueText = key;
+      record.value.textContent = after;
+      record.valueBefore.textContent = before;
+      record.badge.textContent = badge;
+    }
+    if (!calm || record.described === key) return;
+    record.described = key;
     const description = `${d.move ?? 'root'}: ${d.kind} node, ${d.status}, ${valueText(d.values)}${d.before && onPath ? ` (at selection: ${valueText(d.before)})` : ''}${d.child_count ? `, ${d.child_count} children` : ''}`;
     record.g.setAttribute('aria-label', description);
     record.title.textContent = description;

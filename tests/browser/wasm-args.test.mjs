@@ -136,6 +136,7 @@ test('every wasm export refuses wrong-typed arguments with an error naming them,
     object.free();
   }
   assert.ok(calls > 300, `only ${calls} calls`);
+  console.log(`${calls} calls with a wrong-typed argument: each an error naming it, none a trap`);
   answersCorrectly();
 });
 
