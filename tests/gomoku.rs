@@ -226,11 +226,12 @@ fn proof_number_search_proves_known_small_results() {
     // 4×4, three or more in a row: a first-player win.
     let free = Gomoku::start(&rules(4, 3, true));
     assert_eq!(verdict(&free, Player::First, Goal::Win), Verdict::Proved);
-    // The catalogue's end-game example: Black to move wins (an open four next).
-    let spec: GameSpec = "gomoku:9x9".parse().unwrap();
+    // The catalogue's end-game example: Black to move wins (an open three next, four in a row).
+    let spec: GameSpec = "gomoku:6x6:4".parse().unwrap();
     let family = spec.family();
     let example = family.examples[0];
-    let p = pos(&rules(9, 5, false), example.text);
+    assert_eq!(example.game, "gomoku:6x6:4");
+    let p = pos(&rules(6, 4, false), example.text);
     assert_eq!(verdict(&p, Player::First, Goal::Win), Verdict::Proved);
     let (by_dfpn, _) = DfPn::new(
         &p,

@@ -515,3 +515,46 @@ fn nan_and_infinities_are_refused_by_every_number_flag() {
     }
     assert!(!dir.join("n.jsonl").exists());
 }
+
+#[test]
+fn a_tournament_resumes_and_refuses_another_plan() {
+    let dir = folder("tournament");
+    let round = [
+        "tournament",
+        "--game",
+        "tictactoe",
+        "--agents",
+        "random",
+        "pns:iterations=50",
+        "dfpn:nodes=1000",
+        "--games-per-pair",
+        "3",
+        "--quiet",
+        "--out",
+        "t.jsonl",
+    ];
+    let first = pnplay(&dir, &round);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let whole = std::fs::read_to_string(dir.join("t.jsonl")).unwrap();
+    assert_eq!(whole.lines().count(), 9);
+    // Cut after 4 games and half of the fifth, as a kill while writing leaves it.
+    let fifth = whole.lines().nth(4).unwrap();
+    let cut: String = whole.lines().take(4).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.join("t.jsonl"), cut + &fifth[..fifth.len() / 2]).unwrap();
+    let resumed = pnplay(&dir, &round);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(
+        stderr(&resumed).contains("4 of 9 units already there"),
+        "{}",
+        stderr(&resumed)
+    );
+    assert_eq!(records(&dir.join("t.jsonl")), parse(&whole));
+    assert_eq!(resumed.stdout, first.stdout, "the same tables");
+    let before = std::fs::read(dir.join("t.jsonl")).unwrap();
+    let other = pnplay(
+        &dir,
+        &[&round[..4], &["random", "pns:iterations=50"], &round[7..]].concat(),
+    );
+    refused(&other, "holds the records of another plan");
+    assert_eq!(std::fs::read(dir.join("t.jsonl")).unwrap(), before);
+}

@@ -27,6 +27,7 @@ import { EngineClient } from './engine-client.js';
 import { markInput, setting } from './params-view.js';
 import { renderBoard } from './board-view.js';
 import { AgentField } from './arena-agent.js';
+import { themed } from './chart-theme.js';
 
 const MAX_GAMES = 10000;
 const MAX_WORKERS = 16;
@@ -564,7 +565,7 @@ export class ArenaView {
         height: 240,
         scales: { x: { time: false }, y: { range: [0, 100] } },
         // Whole numbers of games on the x axis.
-        axes: [{ label: 'games played (in game order)', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }, { label: 'A’s win rate %' }],
+        axes: themed([{ label: 'games played (in game order)', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }, { label: 'A’s win rate %' }]),
         series: [
           { label: 'games' },
           { label: 'win rate', stroke: accent, width: 2 },

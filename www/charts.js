@@ -23,6 +23,7 @@
 
 import uPlot from './vendor/uPlot.mjs';
 import { chartValue, chartValueLabel, compactNumber, num } from './values.js';
+import { themed } from './chart-theme.js';
 
 const HEIGHT = 220;
 /** The least time between two drawings while reports stream in. */
@@ -185,7 +186,7 @@ export class SearchCharts {
           width: 320,
           height: HEIGHT,
           scales: { x: { time: false }, y: scaleY },
-          axes: [xAxis(record), axisY],
+          axes: themed([xAxis(record), axisY]),
           series: [{ label: 'iteration', value: (u, v) => (v == null ? '–' : String(v)) }, ...series, ...extra],
         },
         pick: null,

@@ -123,7 +123,7 @@ export class EvalView {
       weights.append(element('label', { title: spec.help }, `${spec.key} `, input));
     }
     this.toggle = element('input', { id: 'eval-overlay', type: 'checkbox' });
-    this.toggle.checked = true;
+    this.toggle.checked = false; // off by default: the marks would hide the searches' move rings
     this.toggle.addEventListener('change', () => this.drawBoard());
     this.legend = element(
       'ul',

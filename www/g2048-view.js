@@ -10,6 +10,7 @@
 // `data-t1` (each step's SCN under T1, `inf` for ∞, and T1).
 
 import uPlot from './vendor/uPlot.mjs';
+import { themed } from './chart-theme.js';
 
 const MOVES = ['up', 'down', 'left', 'right'];
 const ARROWS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
@@ -242,7 +243,7 @@ export class G2048View {
           width: Math.max(280, Math.min(this.ui.chart.clientWidth || 700, 900)),
           height: 240,
           scales: { x: { time: false }, t: {} },
-          axes: [{ label: 'step' }, { label: 'SCN' }, { scale: 't', side: 1, label: 'T1', grid: { show: false }, size: 70 }],
+          axes: themed([{ label: 'step' }, { label: 'SCN' }, { scale: 't', side: 1, label: 'T1', grid: { show: false }, size: 70 }]),
           series: [
             { label: 'step' },
             { label: 'SCN (T1; gap: ∞)', stroke: '#1f5fae', width: 1.5, points: { show: steps.length < 200 } },

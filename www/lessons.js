@@ -23,7 +23,7 @@ export const LESSONS = [
       },
       {
         link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3AW%5D+f%3AL%5D+c%3A%5Bg%3AW+h%3AL%5D+d%3A%5Bi%3AW+j%3AW%5D%5D&a=pns&goal=win&step=4',
-        text: 'c is disproven the same way (by h); then d: both its children, i and j, are wins, so the AND node d is proven, and with it the OR root: proved after 4 iterations, best move d — the bold line a–d–j of the paper’s figure. Edit the tree on the board (Edit) and step again.',
+        text: 'c is disproven the same way (by h); then d: both its children, i and j, are wins, so the AND node d is proven, and with it the OR root: proved after 4 iterations, proving move d — the bold line a–d–j of the paper’s figure. Edit the tree on the board (Edit) and step again.',
       },
     ],
   },
@@ -50,7 +50,7 @@ export const LESSONS = [
       },
       {
         link: 'g=tictactoe&p=12&a=pns&goal=win&step=41',
-        text: 'Iteration 41 proves the root: pn 0 / dn ∞, green. The verdict “proved” is exact: the proven nodes form a proof tree (one move at each X node, every reply at each O node). The best move is 4 (the left middle cell). The chart below shows dn/(pn+dn) of the root at every iteration.',
+        text: 'Iteration 41 proves the root: pn 0 / dn ∞, green. The verdict “proved” is exact: the proven nodes form a proof tree (one move at each X node, every reply at each O node). The proving move is 4 (the left middle cell): it wins. The chart below shows dn/(pn+dn) of the root at every iteration.',
       },
     ],
   },
@@ -69,7 +69,7 @@ export const LESSONS = [
       },
       {
         link: 'g=tictactoe&p=12&a=pns,ppns&goal=win&k=60&s=1&step=41',
-        text: 'Both prove the root. PPNS needed 23 iterations, PNS 41: the playouts told PPNS where the win was. Its best move is 5, PNS’s 4: both win. Playouts make PPNS random; the seed (s) fixes them, so this link shows the same numbers every time.',
+        text: 'Both prove the root. PPNS needed 23 iterations, PNS 41: the playouts told PPNS where the win was. Its proving move is 5, PNS’s 4: both win (a proving move wins; it need not be the quickest win). Playouts make PPNS random; the seed (s) fixes them, so this link shows the same numbers every time.',
       },
     ],
   },

@@ -12,14 +12,18 @@ import { Catalogue, readWhole } from './catalogue.js';
 import { markInput, ParamsView } from './params-view.js';
 import { PlayController } from './play.js';
 import { HintController } from './play-hint.js';
+import { AnalysisController } from './analysis.js';
 import { PositionController } from './position-controller.js';
 import { SearchController } from './search-controller.js';
-import { readLink, writeLink } from './share.js';
+import { defaults, readLink, writeLink } from './share.js';
+import { StartPanel } from './start-panel.js';
+import { ExactValue } from './exact-value.js';
 import { StagesView } from './stages-view.js';
 import { ArenaView } from './arena-view.js';
 import { ResultsFileView } from './results-file-view.js';
 import { EvalView } from './eval-view.js';
 import { LessonsView } from './lessons-view.js';
+import { LESSONS } from './lessons.js';
 import { INITIAL_STATE, Store } from './store.js';
 import { Views } from './views.js';
 import { download } from './download.js';
@@ -50,6 +54,7 @@ let stagesView = null;
 let arenaView = null;
 let views = null;
 let play = null;
+let exactValue = null;
 
 // ---------------------------------------------------------------- messages and fields
 
@@ -98,13 +103,15 @@ const MAX_STEPS = 1e9;
 function linkState({ run = false } = {}) {
   const { game, view, viewName, searchAlgos, searchOptions } = store.state;
   const started = searchAlgos.length > 0;
+  // A view with parameter fields of its own (the stages view) gives the link's parameters.
+  const own = views.view(viewName)?.link?.options;
   return {
     ...views.linkState(),
     run,
     game,
     position: view ? view.text : null,
     algos: started ? searchAlgos : search.chosen(),
-    options: { ...params.values(), ...(started ? searchOptions : {}) },
+    options: own ? own.state() : { ...params.values(), ...(started ? searchOptions : {}) },
     view: viewName,
   };
 }
@@ -122,7 +129,13 @@ function pairSearches() {
 }
 
 function applyLinkState(link) {
-  params.set(link.options);
+  // The link's parameters go to the fields of the view it shows; the other views' fields
+  // show their defaults for the link's game.
+  for (const view of views.list) {
+    const own = view.link?.options;
+    if (own) own.apply(view.name === link.view ? link.options : { ...defaults(catalogue, views).options, ...own.defaults(link.game) });
+  }
+  params.set(views.view(link.view)?.link?.options ? defaults(catalogue, views).options : link.options);
   ui.algo.value = link.algos[0];
   ui.compare.checked = link.algos.length === 2;
   if (link.algos.length === 2) ui.algo2.value = link.algos[1];
@@ -209,21 +222,6 @@ function followAddress() {
   }, ADDRESS_EVERY_MS);
 }
 
-/** Runs the stages experiment with the parameters every checked search reads. */
-function runStages() {
-  let settings;
-  let options;
-  try {
-    settings = stagesView.settings();
-    options = params.read(settings.algos);
-  } catch (error) {
-    stagesView.fail(error.message);
-    markField(error.field, error.message);
-    return;
-  }
-  stagesView.run(store.state.game, settings, options);
-}
-
 /** Step N: the count typed beside it, or a marked field. */
 function stepN() {
   try {
@@ -288,6 +286,13 @@ function wire() {
       if (!store.state.running) search.invalidate();
     });
   }
+  // The skip link moves the focus to the shown view's first control (the fragment is the
+  // page's share link, so the link's own target is not followed).
+  $('skip-link').addEventListener('click', (event) => {
+    event.preventDefault();
+    const target = !$('search-panel').hidden ? $('run') : document.querySelector('main section:not([hidden]) :is(button, select, input)');
+    target?.focus();
+  });
   $('open-levels').addEventListener('change', () => search.refreshTrees());
   $('back').addEventListener('click', () => search.back());
   $('run').addEventListener('click', () => search.toggle());
@@ -298,7 +303,7 @@ function wire() {
   });
   $('cancel').addEventListener('click', () => search.invalidate());
   $('share').addEventListener('click', () => share());
-  $('exact').addEventListener('click', () => search.exact());
+  $('exact').addEventListener('click', () => exactValue.show());
   // A link pasted into the address bar of the open page is opened like a fresh one.
   window.addEventListener('hashchange', () => openLink(window.location.hash));
   store.subscribe(Object.keys(INITIAL_STATE), followAddress);
@@ -315,6 +320,8 @@ function wire() {
     if (!(event.key in keeps)) return;
     const own = target instanceof Element && target.closest(keeps[event.key]);
     if (own || event.ctrlKey || event.metaKey || event.altKey) return;
+    // The keys belong to the search panel: inert in a view that does not show it.
+    if ($('search-panel').hidden) return;
     if (event.key === ' ') {
       event.preventDefault();
       search.toggle();
@@ -439,23 +446,34 @@ function build(hello) {
     busy: () => play.thinking,
     ui: { button: $('hint'), legend: $('hint-legend') },
   });
+  new AnalysisController({ engine, store, catalogue, position, showMessage, ui: { button: $('analyse'), legend: $('analysis-legend') } });
   new EvalView($('eval-panel'), { engine, store, catalogue, position });
   stagesView = new StagesView($('tree-panel'), {
     engine,
     catalogue,
-    run: runStages,
+    game: () => store.state.game,
+    chooseGame: (game) => {
+      search.invalidate();
+      position.load(game, null).catch((error) => report('', error));
+    },
     share: () => share({ run: true }),
   });
+  store.subscribe(['game'], () => stagesView.showGame(store.state.game));
+  exactValue = new ExactValue($('exact-value'), { engine, store, exact: () => search.exact() });
   store.subscribe(['view'], () => syncLegend());
   views = new Views($('views'), { onShow: (name) => store.update({ viewName: name }) });
+  // The playground's panels: the position and the search, its tree and charts. A view lists
+  // the panels it shows; every other panel is hidden while it is shown.
+  const playground = [$('board-panel'), $('search-panel'), $('tree-panel'), $('chart-panel')];
   views.register({
     name: 'tree',
     title: 'Playground',
-    panels: [$('tree-panel'), $('chart-panel')],
+    panels: playground,
     link: {
       fields: { step: { key: 'step', read: (text) => readWhole(text, 0, MAX_STEPS), initial: () => 0 }, ...play.linkFields() },
       state: () => ({ step: play.active ? 0 : store.state.step, ...play.linkState() }),
       apply: (values) => play.applyLink(values),
+      pending: (values) => (values.step > 0 ? `the replay to step ${values.step}` : null),
       // A link with a step replays the searches up to it; one with an agent, its game.
       opened: async (values) => {
         await play.openLink(values);
@@ -466,7 +484,7 @@ function build(hello) {
   views.register(stagesView.registration());
   views.register(
     new LessonsView($('lesson-panel'), {
-      panels: [$('tree-panel'), $('chart-panel')],
+      panels: playground,
       open: (fragment) => {
         window.location.hash = fragment;
       },
@@ -482,6 +500,26 @@ function build(hello) {
   fillSelect(ui.algo, searches);
   fillSelect(ui.algo2, searches);
   ui.algo2.value = hello.defaults.compare;
+}
+
+/**
+ * The start panel's three doors, as links: the first lesson, an example a search proves at
+ * once (FFO #40 by PNS, from the engine's examples), and the stages view with the paper's
+ * settings.
+ */
+function doors() {
+  const lesson = LESSONS[0];
+  const game = catalogue.defaults.game;
+  const examples = catalogue.family(game)?.examples ?? [];
+  const example = examples.find((e) => e.name.startsWith('FFO #40')) ?? examples[0];
+  const solve = example
+    ? `#v=1&g=${encodeURIComponent(example.game)}&p=${encodeURIComponent(example.text)}&a=pns`
+    : `#v=1&g=tictactoe&p=12&a=pns`;
+  return [
+    { id: 'watch', title: 'Watch a proof', text: `The first lesson, “${lesson.title}”: step a proof-number search through a tree and see why each node is proven.`, href: `#v=1&view=lessons&lesson=${lesson.id}` },
+    { id: 'solve', title: 'Solve a position', text: `${example?.name ?? 'A tic-tac-toe position'}: press ▶ Run and proof-number search proves it in a moment; then try other searches and examples.`, href: solve },
+    { id: 'paper', title: 'Reproduce a paper', text: 'The PPNS paper’s Othello experiment (its Tables 2 and 3): completion by stage with the paper’s θ, playouts and pr, beside its published numbers.', href: `#v=1&g=${game}&view=stages` },
+  ];
 }
 
 /**
@@ -501,7 +539,10 @@ async function openLink(fragment) {
   } catch (error) {
     // A bad game name is the link's `g` (its position is then not read); anything else is `p`.
     const badGame = error.field === 'game';
-    problems.push({ field: badGame ? 'game' : 'position', message: `${badGame ? 'g' : 'p'}: ${error.message}` });
+    // A game name that cannot be read is answered with the menu's names, not the grammar.
+    const games = catalogue.listedGames.map((g) => `${g.name} (${g.title})`).join(', ');
+    const message = badGame ? `g: no game ${JSON.stringify(link.game)} — the games are ${games}` : `p: ${error.message}`;
+    problems.push({ field: badGame ? 'game' : 'position', message });
     await position.load(badGame ? catalogue.defaults.game : link.game, null).catch(() => position.load(catalogue.defaults.game, null));
   }
   syncSearchChoice();
@@ -515,9 +556,19 @@ async function openLink(fragment) {
       markField(error.field, error.message);
     }
   }
-  showMessage(problems.length ? `This link has problems, defaults were used instead — ${problems.map((p) => p.message).join('; ')}` : '');
+  const shown = views.view(views.current);
+  // What the link asks the view to do on opening (a replay, a run) is done only for a link
+  // read without problems; otherwise the message says what was not restored and why.
+  const pending = problems.length ? shown.link?.pending?.(link) : null;
+  const newer = problems.find((p) => p.newer);
+  const others = problems.filter((p) => !p.newer);
+  const told = [];
+  if (newer) told.push(`${newer.message}.${pending ? ` Not restored: ${pending}, which could mean something else in that version (run it with the controls if you want it).` : ''}`);
+  if (others.length) {
+    told.push(`This link has problems, defaults were used instead — ${others.map((p) => p.message).join('; ')}${pending && !newer ? `. Not restored: ${pending}` : ''}`);
+  }
+  showMessage(told.join(' '));
   addressFollows = true;
-  const shown = views.list.find((view) => view.name === views.current);
   if (!problems.length) await shown.link?.opened?.(link);
   document.body.dataset.ready = 'true';
 }
@@ -532,8 +583,12 @@ async function start() {
   }
   build(hello);
   wire();
+  await stagesView.loadPapers(catalogue.listedGames.map((g) => g.name));
+  const ways = doors();
+  const startPanel = new StartPanel($('start-panel'), { reopen: $('start-open'), doors: ways });
 
-  await openLink(window.location.hash);
+  // A first visit opens on the "solve a position" door: its first Run gives a verdict.
+  await openLink(startPanel.firstVisit ? ways.find((door) => door.id === 'solve').href : window.location.hash);
 }
 
 start();

@@ -30,8 +30,11 @@ export function setting(field, name, read, text) {
 }
 
 export class ParamsView {
-  /** `root`: the fieldset to fill; `onChange(key)` is called when a field changes. */
-  constructor(root, catalogue, { onChange = () => {} } = {}) {
+  /**
+   * `root`: the fieldset to fill; `onChange(key)` is called when a field changes; `prefix`
+   * starts each field's id (a second set of fields, such as the stages view's, has its own).
+   */
+  constructor(root, catalogue, { onChange = () => {}, prefix = 'param-' } = {}) {
     this.root = root;
     this.catalogue = catalogue;
     this.fields = new Map();
@@ -67,7 +70,7 @@ export class ParamsView {
           if (spec.max !== null) input.max = String(spec.max);
         }
       }
-      input.id = `param-${spec.key}`;
+      input.id = `${prefix}${spec.key}`;
       input.name = spec.key;
       input.setAttribute('aria-label', spec.title);
       input.addEventListener('input', () => this.unmark(spec.key));

@@ -11,6 +11,7 @@
 
 import uPlot from './vendor/uPlot.mjs';
 import { download } from './download.js';
+import { themed } from './chart-theme.js';
 
 const VERDICTS = [
   ['proved', 'proved'],
@@ -264,12 +265,12 @@ export class ResultsFileView {
         width: Math.max(280, Math.min(this.ui.chart.clientWidth || 700, 900)),
         height: byStage ? 260 : 300,
         scales: { x: { time: false, ...(byStage ? {} : { range: [-0.5, rows.length - 0.5] }) }, y: { range: [0, 100] } },
-        axes: [
+        axes: themed([
           byStage
             ? { label: 'random moves from the start' }
             : { label: '', incrs: [1], values: (u, splits) => splits.map((i) => categories[i] ?? ''), rotate: -30, size: 90, font: '10px sans-serif' },
           { label: 'completion %' },
-        ],
+        ]),
         series,
       },
       data,
@@ -327,7 +328,7 @@ export class ResultsFileView {
         width: Math.max(280, Math.min(this.ui.chart.clientWidth || 700, 900)),
         height: 260,
         scales: { x: { time: false }, y: { range: [0, 100] } },
-        axes: [{ label: 'games (in index order)' }, { label: 'A’s win rate %' }],
+        axes: themed([{ label: 'games (in index order)' }, { label: 'A’s win rate %' }]),
         series,
         bands,
         legend: { live: false },

@@ -1,5 +1,7 @@
 // The numbers of each running search: the question it answers (in words, from the engine),
-// its verdict, counters and root value.
+// its verdict, counters and root value, and its move: the "proving move" of a proved goal
+// (it wins; it need not win by the most), the "best move" of an exact score, the "favoured
+// move" otherwise. A search that ran out says what to try next.
 
 import { valueText, verdictText } from './values.js';
 
@@ -12,6 +14,34 @@ function row(list, term, detail) {
 }
 
 const signed = (v) => (v > 0 ? `+${v}` : String(v));
+
+/** The move row of a report: its name and text (see the module's comment). */
+export function moveRow(report) {
+  const move = report.best_move ?? '—';
+  const score = report.score_search?.score;
+  if (score !== null && score !== undefined) return ['best move', `${move} (${signed(score)})`];
+  if (report.verdict === 'proved') return ['proving move', move];
+  return ['favoured move', move];
+}
+
+/**
+ * What to try after `out`: which limit stopped the search, and the next steps (raise it,
+ * df-pn, the Exact answer).
+ */
+export function nextStep(report) {
+  const s = report.stats;
+  const limits = report.limits ?? {};
+  const nodes = Math.max(s.nodes_created, s.nodes_expanded);
+  const byNodes = limits.max_nodes && nodes >= limits.max_nodes;
+  const byTime = limits.max_seconds && s.seconds >= limits.max_seconds * 0.99;
+  const which = byNodes
+    ? `the node limit (${limits.max_nodes.toLocaleString('en')}) was reached`
+    : byTime
+      ? `the time limit (${limits.max_seconds} s) was reached`
+      : 'a limit was reached';
+  const dfpn = report.algo === 'dfpn' ? '' : ' try df-pn (depth-first, it needs far less memory);';
+  return `Next: ${which}. Raise max nodes or max seconds and Run again;${dfpn} or press Exact answer (alpha-beta and, where the game has one, its own solver). A position nearer the end of the game is answered sooner.`;
+}
 
 /**
  * A search for an exact score (multi-valued PNS): the score, or the bounds so far, as a row
@@ -77,8 +107,17 @@ export function renderResults(container, reports, { running = false } = {}) {
       row(list, 'speed', s.seconds > 0 ? `${Math.round(s.iterations / s.seconds).toLocaleString('en')} it/s` : '—');
       row(list, 'memory', `${s.peak_nodes.toLocaleString('en')} nodes × ${s.bytes_per_node} B`);
       if (report.root_value) row(list, 'root', valueText(report.root_value));
-      row(list, 'best move', report.best_move ?? '—');
-      card.append(title, question, verdict, list);
+      const [moveName, moveText] = moveRow(report);
+      row(list, moveName, moveText);
+      list.lastElementChild.dataset.move = moveName; // on the value (dd), as `score` is
+      card.append(title, question, verdict);
+      if (report.finished && report.verdict === 'out') {
+        const next = document.createElement('p');
+        next.className = 'next-step';
+        next.textContent = nextStep(report);
+        card.append(next);
+      }
+      card.append(list);
       if (report.score_search) card.append(...scoreSearch(report.score_search, list));
       return card;
     }),

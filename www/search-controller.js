@@ -241,8 +241,10 @@ export class SearchController {
       renderResults(ui.results, reports, { running: this.state.running });
       this.cardsAt = now;
     }
-    reports.forEach((report, index) => this.treeViews[index]?.update(report));
+    reports.forEach((report, index) => this.treeViews[index]?.update(report, { streaming: live }));
     this.charts?.add(reports);
+    // The reports a step or a pause ends with are charted at once.
+    if (!live) this.charts?.draw();
     if (this.inspector.target && reports.some((r) => r.snapshot)) this.inspect(this.inspector.target);
     // How far each search is towards its own limits (as it applies them).
     const fraction = (r) => {

@@ -4,9 +4,10 @@
 // parameter and run setting is a field too, under the link key the engine's schema gives it
 // (theta, pr, k = playouts, s = seed, goal, nodes, time, …), read and checked by that schema;
 // and each registered view adds its own fields (views.js: the playground's step, the stages
-// view's stages, n, sa, run). Compare mode lists two searches: a=pns,ppns. Unknown keys are
-// ignored; a bad value is reported by field name and replaced by its default. Values are only
-// ever used as text.
+// view's stages, n, sa, run). Compare mode lists two searches: a=pns,ppns. A view with its
+// own parameter fields (the stages view) has its own defaults for them, so a link leaves out
+// what equals the defaults of the view it shows. Unknown keys are ignored; a bad value is
+// reported by field name and replaced by its default. Values are only ever used as text.
 
 import { defaultParam, formatParam, readParam } from './catalogue.js';
 
@@ -45,13 +46,17 @@ function pageFields(catalogue, views) {
   };
 }
 
-/** The state a link without fields gives: the engine's defaults and the views' initial values. */
-export function defaults(catalogue, views) {
+/**
+ * The state a link without fields gives: the engine's defaults and the views' initial values;
+ * with `view` and `game`, the parameter defaults of that view for that game.
+ */
+export function defaults(catalogue, views, { view = null, game = null } = {}) {
   const d = catalogue.defaults;
   const options = {};
   for (const spec of catalogue.params) {
     options[spec.key] = spec.page_default !== null ? spec.page_default : defaultParam(spec);
   }
+  if (view !== null) Object.assign(options, views.optionDefaults(view, game ?? d.game));
   const state = { game: d.game, position: null, algos: [d.search], options, view: views.names()[0] };
   for (const field of Object.values(views.linkFields())) state[field.key] = field.initial();
   return state;
@@ -75,7 +80,14 @@ export function readLink(fragment, catalogue, views) {
   }
   const version = params.get('v');
   if (version !== null && version !== VERSION) {
-    problems.push({ field: 'v', message: `v: version ${JSON.stringify(version)} is not supported (using ${VERSION})` });
+    const newer = Number(version) > Number(VERSION);
+    problems.push({
+      field: 'v',
+      newer,
+      message: newer
+        ? `v=${version}: this link was made by a newer pnplay (this page reads v=${VERSION}), whose fields may mean something else`
+        : `v: version ${JSON.stringify(version)} is not supported (using ${VERSION})`,
+    });
   }
   for (const [name, field] of Object.entries(pageFields(catalogue, views))) {
     const value = params.get(name);
@@ -86,6 +98,7 @@ export function readLink(fragment, catalogue, views) {
       problems.push({ field: field.key, message: `${name}: ${error.message}` });
     }
   }
+  Object.assign(state.options, views.optionDefaults(state.view, state.game));
   for (const spec of catalogue.params) {
     const value = params.get(spec.link);
     if (value === null) continue;
@@ -107,7 +120,7 @@ const encodeValue = (text) => encodeURIComponent(text).replace(/%2C/gi, ',').rep
 
 /** Writes a state as a fragment, leaving out what equals the default (the game always). */
 export function writeLink(state, catalogue, views) {
-  const base = defaults(catalogue, views);
+  const base = defaults(catalogue, views, state);
   const params = new Map();
   params.set('v', VERSION);
   for (const [name, field] of Object.entries(pageFields(catalogue, views))) {

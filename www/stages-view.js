@@ -4,17 +4,53 @@
 // stages` does, so the same settings give the same records as the CLI. A live plot shows
 // completion by stage for each search beside the papers' published values for that game, if
 // any (dashed), with a table, and CSV / JSON downloads. The search checkboxes and colours
-// come from the engine's catalogue. A setting that cannot be read is marked and said in the
-// panel's status line (never dropped); the status shows the jobs done and running and a
-// clock that moves while they run.
+// come from the engine's catalogue. The view has its own game choice and parameter fields
+// (those of every ticked search): it opens with the paper's settings where the engine knows
+// them (`paperStages`: the PPNS paper's θ 0.01, 60 playouts, pr 1e-5 for Othello) and budgets
+// a page can run, and lists beside the plot each way the run differs from the paper (n,
+// nodes, seconds, parameters, stages, searches). A setting that cannot be read is marked
+// and said in the panel's status line (never dropped); the status shows the jobs done and
+// running and a clock that moves while they run.
 
 import { download } from './download.js';
 import uPlot from './vendor/uPlot.mjs';
 import { readWhole } from './catalogue.js';
 import { EngineClient } from './engine-client.js';
-import { markInput, setting } from './params-view.js';
+import { markInput, ParamsView, setting } from './params-view.js';
+import { themed } from './chart-theme.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
+
+/**
+ * The budgets the view opens with: a run of minutes in a browser tab, not the paper's days
+ * (the differences list says so, and "Use the paper's budgets" sets the paper's).
+ */
+export const PAGE_BUDGET = { positions: 10, nodes: 200000, time: 5 };
+
+const number = (x) => (typeof x === 'number' ? x.toLocaleString('en') : String(x));
+
+/**
+ * Each way `run` ({stages, positions, algos, options}) differs from the published experiment
+ * `paper` ({settings, rows}), as sentences; [] when it does not.
+ */
+export function differences(run, paper, catalogue) {
+  const settings = paper.settings;
+  const out = [];
+  if (run.positions !== settings.n) out.push(`n: ${number(run.positions)} positions per stage (paper: ${number(settings.n)})`);
+  if (run.options.nodes !== settings.nodes) out.push(`nodes: ${run.options.nodes === null ? 'no limit' : number(run.options.nodes)} (paper: ${number(settings.nodes)})`);
+  if (run.options.time !== settings.seconds) out.push(`seconds: ${run.options.time === null ? 'no limit' : number(run.options.time)} (paper: ${number(settings.seconds)})`);
+  const reads = (key) => run.algos.some((id) => catalogue.search(id)?.params.some((p) => p.key === key));
+  for (const [key, name, paperValue] of [['theta', 'θ', settings.theta], ['playouts', 'playouts', settings.playouts], ['pr', 'pr', settings.pr]]) {
+    if (reads(key) && run.options[key] !== paperValue) out.push(`${name}: ${run.options[key] ?? 'off'} (paper: ${paperValue ?? 'off'})`);
+  }
+  const paperStages = [...new Set(paper.rows.map((r) => r.stage))].sort((a, b) => a - b);
+  const extra = run.stages.filter((stage) => !paperStages.includes(stage));
+  if (extra.length) out.push(`stages ${extra.join(', ')}: the paper publishes none (it has ${paperStages.join(', ')})`);
+  const paperAlgos = [...new Set(paper.rows.map((r) => r.algo))];
+  const others = run.algos.filter((algo) => !paperAlgos.includes(algo));
+  if (others.length) out.push(`searches ${others.join(', ')}: not in the paper (it has ${paperAlgos.join(', ')})`);
+  return out;
+}
 
 /** Counts verdicts per stage and search; completion = everything but `out`, over n. */
 export function summarize(records, stages, algos) {
@@ -36,12 +72,17 @@ function csvOf(rows) {
 
 const PANEL = `
   <h2 id="stages-heading">Stages experiment</h2>
-  <p class="hint">Random positions after each number of moves from the start of the chosen game (seeded), every chosen search on each, within the node and time limits of the search panel, run in a pool of workers. The same settings give the same results as <code>pnplay experiment stages</code>. Completion counts proved, disproved and concluded verdicts; dashed lines are the papers' published values, where there are any for the game.</p>
+  <p class="hint">Random positions after each number of moves from the start of the chosen game (seeded), every ticked search on each, within the node and time limits below, run in a pool of workers. The same settings give the same results as <code>pnplay experiment stages</code>. Completion counts proved, disproved and concluded verdicts; dashed lines are the papers' published values, where there are any for the game.</p>
   <div class="row">
+    <label>Game <select id="stages-game" aria-label="Game of the experiment"></select></label>
     <label>Stages <input id="stages-list" type="text" size="20" aria-label="Stages (numbers of random moves)"></label>
     <label>Positions per stage <input id="stages-positions" type="number" min="1" max="1000" step="1" value="10"></label>
   </div>
   <div id="stages-algos" class="row" role="group" aria-label="Searches"></div>
+  <fieldset id="stages-params" class="params" aria-label="Parameters of the ticked searches"></fieldset>
+  <div class="row">
+    <button id="stages-paper-budget" type="button" title="n, nodes and seconds as the paper ran them (days of computing)">Use the paper's budgets</button>
+  </div>
   <div class="row">
     <button id="stages-run" type="button">▶ Run experiment</button>
     <button id="stages-cancel" type="button">Cancel</button>
@@ -51,7 +92,10 @@ const PANEL = `
   </div>
   <progress id="stages-progress" max="1" value="0" aria-label="Experiment progress"></progress>
   <p id="stages-status" aria-live="polite"></p>
-  <div id="stages-chart" class="chart"></div>
+  <div class="stages-result">
+    <div id="stages-chart" class="chart"></div>
+    <aside id="stages-differences" class="stages-differences" aria-live="polite"></aside>
+  </div>
   <div id="stages-table" class="stages-table"></div>`;
 
 /** Comma-separated items, each read by `read`; at least one. */
@@ -72,11 +116,11 @@ const CLOCK_EVERY_MS = 200;
 export class StagesView {
   /**
    * Builds the stages panel before `before` (an element of the page's main grid).
-   * `catalogue`: the engine's catalogues (every search gets a checkbox); `run()` and
-   * `share()`: what the panel's Run and Share buttons do (the page knows the game and the
-   * search panel's parameters).
+   * `catalogue`: the engine's catalogues (every search gets a checkbox); `game()`: the game
+   * shown; `chooseGame(name)`: what the panel's game select does; `share()`: what its Share
+   * button does.
    */
-  constructor(before, { engine, catalogue, run, share }) {
+  constructor(before, { engine, catalogue, game, chooseGame, share }) {
     const root = document.createElement('section');
     root.id = 'stages-panel';
     root.setAttribute('aria-labelledby', 'stages-heading');
@@ -85,10 +129,13 @@ export class StagesView {
     this.root = root;
     this.engine = engine;
     this.catalogue = catalogue;
+    this.currentGame = game;
+    /** The published experiment of each listed game ({settings, rows}), from `loadPapers`. */
+    this.papers = new Map();
     this.pool = [];
     this.generation = 0; // bumped by each run and cancel: a stale run changes nothing
     this.records = [];
-    this.paper = [];
+    this.published = []; // the rows of the paper for the last run's game
     this.plot = null;
     const $ = (selector) => root.querySelector(selector);
     $('#stages-algos').replaceChildren(
@@ -103,7 +150,13 @@ export class StagesView {
         return label;
       }),
     );
+    const gameSelect = $('#stages-game');
+    gameSelect.replaceChildren(...catalogue.listedGames.map((g) => new Option(g.title, g.name)));
+    gameSelect.addEventListener('change', () => chooseGame(gameSelect.value));
+    this.params = new ParamsView($('#stages-params'), catalogue, { prefix: 'stages-param-', onChange: () => this.tell() });
     this.ui = {
+      game: gameSelect,
+      differences: $('#stages-differences'),
       stages: $('#stages-list'),
       positions: $('#stages-positions'),
       algos: [...root.querySelectorAll('input[name="stages-algo"]')],
@@ -117,7 +170,19 @@ export class StagesView {
       json: $('#stages-json'),
     };
     this.ui.cancel.addEventListener('click', () => this.cancel());
-    this.ui.run.addEventListener('click', run);
+    this.ui.run.addEventListener('click', () => this.start());
+    root.addEventListener('input', () => this.tell());
+    root.addEventListener('change', (event) => {
+      if (event.target.name === 'stages-algo') this.params.show(this.ticked());
+      this.tell();
+    });
+    $('#stages-paper-budget').addEventListener('click', () => {
+      const settings = this.paper()?.settings;
+      if (!settings) return;
+      this.ui.positions.value = settings.n;
+      this.params.set({ nodes: settings.nodes, time: settings.seconds });
+      this.tell();
+    });
     $('#stages-share').addEventListener('click', share);
     this.ui.csv.addEventListener('click', () => download('stages.csv', csvOf(this.summary()), 'text/csv'));
     this.ui.json.addEventListener('click', () =>
@@ -148,7 +213,7 @@ export class StagesView {
             write: (v) => v.join(','),
             initial: () => catalogue.defaults.stages.split(',').map(Number),
           },
-          n: { key: 'stagePositions', read: readPositions, initial: () => 10 },
+          n: { key: 'stagePositions', read: readPositions, initial: () => PAGE_BUDGET.positions },
           sa: {
             key: 'stageAlgos',
             read: list(searchId, 'at least one search'),
@@ -167,12 +232,96 @@ export class StagesView {
           return { stages, stagePositions: positions, stageAlgos: algos, run: false };
         },
         apply: (values) => this.apply({ stages: values.stages, positions: values.stagePositions, algos: values.stageAlgos }),
+        // The view's own parameter fields: the link's search parameters while it is shown.
+        options: {
+          defaults: (game) => this.optionDefaults(game),
+          state: () => this.params.values(),
+          apply: (options) => {
+            this.params.set(options);
+            this.tell();
+          },
+        },
+        pending: (values) => (values.run ? 'running the experiment (run=1)' : null),
         // A link made with the panel's Share button runs the experiment when it opens.
         opened: (values) => {
           if (values.run) this.ui.run.click();
         },
       },
     };
+  }
+
+  /** Asks the engine for the published stages experiment of each game in `games`. */
+  async loadPapers(games) {
+    for (const game of games) this.papers.set(game, await this.engine.request('paperStages', { game }));
+  }
+
+  /** The published experiment of the shown game, if the papers have one (with its settings). */
+  paper() {
+    const paper = this.papers.get(this.currentGame());
+    return paper?.settings ? paper : null;
+  }
+
+  /**
+   * The search parameters the view opens with for `game`: the paper's θ, playouts and pr
+   * where it has a stages experiment, and budgets a page can run.
+   */
+  optionDefaults(game) {
+    const settings = this.papers.get(game)?.settings;
+    const budget = { nodes: PAGE_BUDGET.nodes, time: PAGE_BUDGET.time };
+    return settings ? { ...budget, theta: settings.theta, playouts: settings.playouts, pr: settings.pr } : budget;
+  }
+
+  /** The ticked searches. */
+  ticked() {
+    return this.ui.algos.filter((box) => box.checked).map((box) => box.value);
+  }
+
+  /** Shows `game` in the view's game select (a game outside the list gets an entry). */
+  showGame(game) {
+    if (![...this.ui.game.options].some((o) => o.value === game)) this.ui.game.append(new Option(game, game));
+    this.ui.game.value = game;
+    this.tell();
+  }
+
+  /** Lists beside the plot how the settings shown differ from the paper's (or that it has none). */
+  tell() {
+    const paper = this.paper();
+    const list = this.ui.differences;
+    const heading = document.createElement('h3');
+    if (!paper) {
+      heading.textContent = 'The papers publish no stages experiment for this game';
+      list.replaceChildren(heading);
+      list.dataset.count = '0';
+      return;
+    }
+    let items;
+    try {
+      const run = { ...this.settings(), options: this.params.read(this.ticked()) };
+      items = differences(run, paper, this.catalogue);
+    } catch (error) {
+      items = [`cannot compare: ${error.message}`];
+    }
+    const sources = [...new Set(paper.rows.map((r) => r.source))].join(', ');
+    heading.textContent = items.length ? `This run differs from the paper’s (${sources}) in:` : `This run has the paper’s settings (${sources})`;
+    const ul = document.createElement('ul');
+    ul.replaceChildren(...items.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
+    list.replaceChildren(heading, ul);
+    list.dataset.count = String(items.length);
+  }
+
+  /** Runs the experiment with the settings and parameters shown, or says why it cannot. */
+  start() {
+    let settings;
+    let options;
+    try {
+      settings = this.settings();
+      options = this.params.read(settings.algos);
+    } catch (error) {
+      this.fail(error.message);
+      if (error.field) this.mark(error.field, error.message);
+      return;
+    }
+    this.run(this.currentGame(), settings, options);
   }
 
   /**
@@ -192,7 +341,7 @@ export class StagesView {
   /** Marks the setting `field` (a state key) as wrong; false if it is not one of this view's. */
   mark(field, message) {
     const input = { stages: this.ui.stages, stagePositions: this.ui.positions, stageAlgos: this.ui.algos[0] }[field];
-    if (!input) return false;
+    if (!input) return this.params.mark(field, message);
     markInput(input, message);
     return true;
   }
@@ -207,6 +356,8 @@ export class StagesView {
     this.ui.stages.value = stages.join(',');
     this.ui.positions.value = positions;
     for (const box of this.ui.algos) box.checked = algos.includes(box.value);
+    this.params.show(algos);
+    this.tell();
   }
 
   /** The summary rows of the last run (none before one). */
@@ -227,7 +378,7 @@ export class StagesView {
     this.game = game;
     let total;
     try {
-      this.paper = await this.engine.request('paperStages', { game });
+      this.published = (await this.engine.request('paperStages', { game })).rows;
       total = await this.engine.request('stagesJobCount', { game, config: this.config });
     } catch (error) {
       if (current()) this.fail(`stages: ${error.message}`);
@@ -296,7 +447,7 @@ export class StagesView {
     const { stages, algos } = this.config;
     // Table.
     const table = document.createElement('table');
-    table.createCaption().textContent = `${this.game}: ${this.paper.length ? 'beside the papers’ published values' : 'the papers publish no values for this game'}`;
+    table.createCaption().textContent = `${this.game}: ${this.published.length ? 'beside the papers’ published values' : 'the papers publish no values for this game'}`;
     const head = table.createTHead().insertRow();
     for (const title of ['stage', 'search', 'n', ...VERDICTS, 'completion %', 'paper %']) {
       const th = document.createElement('th');
@@ -308,7 +459,7 @@ export class StagesView {
       const tr = body.insertRow();
       tr.dataset.stage = row.stage;
       tr.dataset.algo = row.algo;
-      const paper = this.paper.find((p) => p.stage === row.stage && p.algo === row.algo);
+      const paper = this.published.find((p) => p.stage === row.stage && p.algo === row.algo);
       for (const value of [row.stage, row.algo, row.n, ...VERDICTS.map((v) => row[v]), row.completion?.toFixed(1) ?? '–', paper ? `${paper.completion} (${paper.source})` : '–']) {
         tr.insertCell().textContent = String(value);
       }
@@ -320,9 +471,9 @@ export class StagesView {
     for (const algo of algos) {
       series.push({ label: algo, stroke: this.catalogue.colour(algo), width: 2, points: { show: true } });
       data.push(stages.map((stage) => rows.find((r) => r.stage === stage && r.algo === algo)?.completion ?? null));
-      if (this.paper.some((p) => p.algo === algo)) {
+      if (this.published.some((p) => p.algo === algo)) {
         series.push({ label: `${algo} (paper)`, stroke: this.catalogue.colour(algo), width: 1.5, dash: [6, 4], points: { show: true }, spanGaps: true });
-        data.push(stages.map((stage) => this.paper.find((p) => p.stage === stage && p.algo === algo)?.completion ?? null));
+        data.push(stages.map((stage) => this.published.find((p) => p.stage === stage && p.algo === algo)?.completion ?? null));
       }
     }
     if (!this.plot || this.plot.series.length !== series.length) {
@@ -334,7 +485,7 @@ export class StagesView {
           width: Math.max(280, Math.min(this.ui.chart.clientWidth || 700, 900)),
           height: 260,
           scales: { x: { time: false }, y: { range: [0, 100] } },
-          axes: [{ label: 'random moves from the start' }, { label: 'completion %' }],
+          axes: themed([{ label: 'random moves from the start' }, { label: 'completion %' }]),
           series,
         },
         data,

@@ -5,9 +5,10 @@
 // click. Labels keep a legible size: when zoomed out below it they are hidden, never shrunk.
 // While the search steps, the view follows the node just expanded (only when it leaves the
 // box), nodes glide to their new places and the most-proving-node (MPN) path lights up from
-// the root down — when it steps slowly: while drawings follow each other within CALM_MS (a
-// run), nothing is animated, so the page's main thread never spends a frame on SVG
-// animations and zoom transitions (issue 34: no task over 50 ms). The box's size is read
+// the root down — for the reports a step or a pause ends with: the reports streamed while a
+// search advances are drawn without animations, and the nodes' accessible names wait for the
+// next calm drawing, so the page's main thread never spends a frame on SVG animations, zoom
+// transitions and labels no one reads (issue 34: no task over 50 ms). The box's size is read
 // from a ResizeObserver, never from the layout in the middle of a drawing.
 //
 // Shapes and colours: OR nodes are squares, AND nodes circles (chance dashed), finished games
@@ -17,6 +18,10 @@
 // backup, and hides the children it created, so the selection rule can be checked by eye.
 //
 // Exports: the drawn tree as SVG (styles inlined) and the snapshot as JSON.
+//
+// Keyboard: the tree is one Tab stop (a roving tabindex: the node last focused, else the
+// root); the arrow keys move inside it (↑ parent, ↓ first child, ← → siblings), Enter or
+// Space selects. With prefers-reduced-motion nothing glides, lights up or zooms smoothly.
 
 import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
 import { displayTree, valueLabel } from './tree-layout.js';
@@ -34,8 +39,9 @@ const PATH_STEP_MS = 90;
 const GLIDE_MS = 350;
 const GLIDE_AT_MOST = 150;
 const TRACE_LINES = 12;
-/** Drawings closer together than this are a run: they are not animated. */
-const CALM_MS = 1000;
+
+/** Whether the visitor asks for less motion. */
+const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -167,6 +173,9 @@ export class TreeView {
     // Until the user zooms or pans, each drawing fits the tree while its labels stay legible.
     this.auto = true;
     this.zoom = d3zoom()
+      // The box's size, not the SVG's relative width (which cannot be read once the view
+      // has been taken off the page while a zoom transition was starting).
+      .extent(() => [[0, 0], [this.width, this.height]])
       .scaleExtent([0.15, 4])
       // The box's cached size: d3-zoom's default reads the SVG's size from the layout.
       .extent(() => [[0, 0], [this.width, this.height]])
@@ -182,7 +191,6 @@ export class TreeView {
       this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
       this.keepInView();
     }).observe(this.box);
-    this.drawnAt = -Infinity;
   }
 
   /** The box's size, as the ResizeObserver last gave it (read from the layout only once). */
@@ -216,12 +224,52 @@ export class TreeView {
       this.onSelect?.(d);
     };
     this.svg.addEventListener('click', choose);
+    this.svg.addEventListener('focusin', (event) => {
+      const id = event.target.closest?.('g[data-id]')?.dataset.id;
+      if (id && this.elements.has(id)) {
+        this.tabStop = id;
+        this.rove();
+      }
+    });
     this.svg.addEventListener('keydown', (event) => {
+      if (event.key.startsWith('Arrow')) {
+        this.moveFocus(event);
+        return;
+      }
       if (event.key !== 'Enter' && event.key !== ' ') return;
       event.preventDefault();
       event.stopPropagation();
       choose(event);
     });
+  }
+
+  /** Moves the focus from the focused node along an arrow key (see the module's comment). */
+  moveFocus(event) {
+    const from = this.elements.get(event.target.closest?.('g[data-id]')?.dataset.id ?? '')?.node;
+    if (!from) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const siblings = from.parent?.children ?? [from];
+    const at = siblings.indexOf(from);
+    const to = {
+      ArrowUp: from.parent,
+      ArrowDown: from.children?.[0],
+      ArrowLeft: siblings[at - 1],
+      ArrowRight: siblings[at + 1],
+    }[event.key];
+    if (!to) return;
+    this.tabStop = String(to.data.id);
+    this.rove();
+    this.elements.get(this.tabStop)?.g.focus();
+  }
+
+  /** Makes one node the tree's Tab stop: the one last focused if drawn, else the root. */
+  rove() {
+    if (!this.elements.has(this.tabStop)) this.tabStop = [...this.elements.values()].find((r) => !r.node?.parent)?.g.dataset.id ?? null;
+    for (const [id, record] of this.elements) {
+      const tabindex = id === this.tabStop ? '0' : '-1';
+      if (record.g.getAttribute('tabindex') !== tabindex) record.g.setAttribute('tabindex', tabindex);
+    }
   }
 
   /** The snapshot node with id `id` in the last report, or null. */
@@ -244,12 +292,12 @@ export class TreeView {
   }
 
   setTransform(transform, animate) {
-    const target = animate ? this.selection.transition().duration(300) : this.selection;
+    const target = animate && !reducedMotion() ? this.selection.transition().duration(300) : this.selection;
     target.call(this.zoom.transform, transform);
   }
 
   zoomBy(factor) {
-    this.selection.transition().duration(200).call(this.zoom.scaleBy, factor);
+    this.selection.transition().duration(reducedMotion() ? 0 : 200).call(this.zoom.scaleBy, factor);
   }
 
   /** The scale that fits the whole drawn tree in the box (at most 1.2× natural size). */
@@ -297,8 +345,12 @@ export class TreeView {
     if (target) this.reveal(target.x, target.y, false);
   }
 
-  /** Takes a report; the latest one is drawn at the next animation frame. */
-  update(report) {
+  /**
+   * Takes a report; the latest one is drawn at the next animation frame. `streaming`: a
+   * report streamed while the search advances (drawn plainly); the others are drawn calmly.
+   */
+  update(report, { streaming = false } = {}) {
+    if (!streaming) this.calmNext = true;
     if (report.trace && report.stats.iterations !== this.traces[0]?.iteration) {
       this.traces.unshift({ iteration: report.stats.iterations, text: report.trace });
       this.traces.length = Math.min(this.traces.length, TRACE_LINES);
@@ -310,7 +362,9 @@ export class TreeView {
     if (!scheduled) requestAnimationFrame(() => this.draw());
   }
 
+  /** Draws the last report again, calmly (a user's action). */
   redraw() {
+    this.calmNext = true;
     if (this.lastReport && this.pending === null) this.update(this.lastReport);
   }
 
@@ -329,9 +383,8 @@ export class TreeView {
     const report = this.pending;
     this.pending = null;
     this.lastReport = report;
-    const now = performance.now();
-    const calm = now - this.drawnAt > CALM_MS;
-    this.drawnAt = now;
+    const calm = this.calmNext;
+    this.calmNext = false;
     const snapshot = report.snapshot;
     const pathIds = new Set(snapshot.path);
     const expanded = snapshot.path[snapshot.path.length - 1];
@@ -377,6 +430,7 @@ export class TreeView {
         record.y = parent ? parent.y : n.y;
       }
       record.data = d;
+      record.node = n;
       const onPath = pathIds.has(d.id);
       const isNew = n.parent?.data.id === expanded && n.parent?.data.id !== undefined;
       const classes = d.more !== undefined
@@ -386,7 +440,7 @@ export class TreeView {
         record.g.setAttribute('class', classes);
         record.classes = classes;
       }
-      this.label(record, d, onPath);
+      this.label(record, d, onPath, calm);
       if (record.x !== n.x || record.y !== n.y || record.placed !== true) gliding.push([record, n]);
       if (onPath) lit.push([record.shape, n.depth]);
     }
@@ -396,8 +450,12 @@ export class TreeView {
         this.elements.delete(id);
       }
     }
-    this.drawLinks(layoutRoot, pathIds, expanded, calm);
-    const animate = calm && gliding.length <= GLIDE_AT_MOST;
+    // Animations only when drawings are not coming thick and fast, and never for those who
+    // ask for less motion.
+    const moving = calm && !reducedMotion();
+    this.drawLinks(layoutRoot, pathIds, expanded, moving);
+    this.rove();
+    const animate = moving && gliding.length <= GLIDE_AT_MOST;
     for (const [record, n] of gliding) {
       const from = `translate(${record.x}px, ${record.y}px)`;
       const to = `translate(${n.x}px, ${n.y}px)`;
@@ -407,7 +465,7 @@ export class TreeView {
       record.y = n.y;
       record.placed = true;
     }
-    for (const [shape, depth] of calm ? lit : []) {
+    for (const [shape, depth] of moving ? lit : []) {
       shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
     }
     const expandedRecord = this.elements.get(String(expanded));
@@ -424,8 +482,12 @@ export class TreeView {
     this.showPin();
   }
 
-  /** Writes a node's labels and accessible name, only when they changed. */
-  label(record, d, onPath) {
+  /**
+   * Writes a node's labels, only when they changed, and its accessible name and tooltip —
+   * those only when `calm` (while a search advances they would change at every drawing; the
+   * drawing of the report it stops with writes them).
+   */
+  label(record, d, onPath, calm) {
     if (d.more !== undefined) {
       const text = `+${d.more} more`;
       if (record.valueText !== text) {
@@ -439,18 +501,21 @@ export class TreeView {
     const before = onPath && d.before ? valueLabel(d, true) : after;
     const badge = d.collapsed ? `▸ ${d.collapsed}` : '';
     const key = `${after}|${before}|${badge}`;
-    if (record.valueText === key) return;
-    record.valueText = key;
-    record.value.textContent = after;
-    record.valueBefore.textContent = before;
-    record.badge.textContent = badge;
+    if (record.valueText !== key) {
+      record.valueText = key;
+      record.value.textContent = after;
+      record.valueBefore.textContent = before;
+      record.badge.textContent = badge;
+    }
+    if (!calm || record.described === key) return;
+    record.described = key;
     const description = `${d.move ?? 'root'}: ${d.kind} node, ${d.status}, ${valueText(d.values)}${d.before && onPath ? ` (at selection: ${valueText(d.before)})` : ''}${d.child_count ? `, ${d.child_count} children` : ''}`;
     record.g.setAttribute('aria-label', description);
     record.title.textContent = description;
   }
 
   createNode(d) {
-    const g = el('g', { tabindex: '0', role: 'button', 'data-id': d.id }, this.nodeLayer);
+    const g = el('g', { tabindex: '-1', role: 'button', 'data-id': d.id }, this.nodeLayer);
     const title = el('title', {}, g);
     let shape;
     if (d.more !== undefined) shape = el('rect', { x: -12, y: -7, width: 24, height: 14, rx: 7, class: 'shape' }, g);

@@ -13,10 +13,14 @@ export class Views {
   }
 
   /**
-   * Registers a view: `{name, title, panels: [element], link?: {fields, state(), apply(values), opened?(values)}}`.
+   * Registers a view: `{name, title, panels: [element], link?: {fields, state(), apply(values),
+   * opened?(values), pending?(values), options?}}`.
    * `link.fields` maps share-link keys to `{key, read(text), write?(value), initial()}`;
    * `state()` gives the view's current values by `key`, `apply(values)` shows them, and
-   * `opened(values)` runs when a link opens the page on this view (a replay, a rerun).
+   * `opened(values)` runs when a link opens the page on this view (a replay, a rerun), and
+   * `pending(values)` says in words what `opened` would do (null for nothing).
+   * A view with its own parameter fields gives `options: {defaults(game), state(), apply(options)}`:
+   * while it is shown, the link's search parameters are its fields'.
    */
   register(view) {
     this.list.push(view);
@@ -49,6 +53,16 @@ export class Views {
 
   names() {
     return this.list.map((v) => v.name);
+  }
+
+  /** The view `name` (undefined for none). */
+  view(name) {
+    return this.list.find((v) => v.name === name);
+  }
+
+  /** The parameter defaults of view `name` for `game` ({} for a view without fields of its own). */
+  optionDefaults(name, game) {
+    return this.view(name)?.link?.options?.defaults(game) ?? {};
   }
 
   /** Every view's share-link fields, by link key. */

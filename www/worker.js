@@ -29,6 +29,7 @@
 // exception: a slice would be its whole time, so it is stepped once within its own time.
 
 import init, * as engine from './pkg/pnplay.js';
+import { wasmSource } from './wasm-source.js';
 
 const SLICE_SECONDS = 0.03;
 const PROGRESS_EVERY_MS = 50;
@@ -202,6 +203,7 @@ const handlers = {
   arenaAgent: ({ text }) => engine.arenaAgent(text),
   arenaSummary: ({ game, config, records }) => engine.arenaSummary(game, config, records),
   paperStages: ({ game }) => engine.paperStages(game),
+  exactScore: ({ game, pos, options }) => engine.exactScore(game, pos, options),
   // Play mode: the agent's move at ply `ply` of game `index` of a match with seed `seed` is
   // thought about as the one search of `sessions` (so `run`, `pause`, `snapshot` and
   // `inspect` show it like any search); `choice` gives its move once `run` has finished.
@@ -263,7 +265,7 @@ function reportTrap(id, error) {
 
 setInterval(() => self.postMessage({ type: 'beat' }), BEAT_EVERY_MS);
 
-const ready = init().then(
+const ready = wasmSource().then((source) => init(source === undefined ? undefined : { module_or_path: source })).then(
   () => null,
   (error) => {
     const message = `could not load the engine: ${error && error.message ? error.message : error}`;

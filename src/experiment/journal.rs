@@ -29,14 +29,11 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use super::shard::{PlanFile, plan_path, write_plan};
+use super::shard::{MAX_PLAN_FILE, PlanFile, plan_path, write_plan};
 use crate::error::Error;
 
 /// The longest line a records file may have (1 MiB; a game record is a few kB).
 pub const MAX_LINE: usize = 1 << 20;
-
-/// The largest plan file read (it holds one command line).
-const MAX_PLAN: u64 = 1 << 20;
 
 /// An error about the output (field `out`).
 fn out_error(message: String) -> Error {
@@ -102,7 +99,7 @@ impl<'a> Output<'a> {
     /// Checks that the plan file beside a non-empty output names this plan.
     fn check_plan(&self, plan: &PlanFile) -> Result<(), Error> {
         let path = plan_path(self.path);
-        let text = read_bounded(&path, MAX_PLAN).map_err(|_| {
+        let text = read_bounded(&path, MAX_PLAN_FILE).map_err(|_| {
             self.refuse(&format!(
                 "is not the output of a batch run (no readable {} beside it)",
                 path.display()

@@ -20,6 +20,8 @@
 //! 97 solved, 94 unsolved, 8 out and 95.50 %: the counts add up to 199, and 95.5 % of 200 is
 //! 191 concluded, so one count is misprinted; it is kept as printed.
 
+use serde::Serialize;
+
 use super::{SearchSpec, Setting, Stage};
 
 /// Which published experiment a row belongs to.
@@ -68,6 +70,49 @@ impl Experiment {
     #[must_use]
     pub fn for_stages(spec: &crate::engine::GameSpec) -> Option<Experiment> {
         (spec.to_string() == "othello").then_some(Experiment::OthelloStages)
+    }
+}
+
+/// The settings a published experiment ran with: positions per stage, its limits, and the
+/// PPNS parameters (PPNS paper §4: θ = 0.01, 60 playouts, pr = 1e-5 for Othello; limits
+/// 8,000,000 nodes or 600 s), so a reproduction can start from them and say where it differs.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PaperSettings {
+    /// Positions per stage.
+    pub n: u32,
+    /// The node limit.
+    pub nodes: u64,
+    /// The time limit in seconds.
+    pub seconds: f64,
+    /// PPNS's θ.
+    pub theta: f64,
+    /// Random playouts per new leaf.
+    pub playouts: u32,
+    /// PPNS's precision rate (`None`: off).
+    pub pr: Option<f64>,
+}
+
+impl Experiment {
+    /// The settings of a published stages experiment (`None` for the others).
+    ///
+    /// ```
+    /// use pnplay::experiment::paper::Experiment;
+    /// let settings = Experiment::OthelloStages.stage_settings().unwrap();
+    /// assert_eq!((settings.n, settings.nodes, settings.pr), (200, 8_000_000, Some(1e-5)));
+    /// ```
+    #[must_use]
+    pub const fn stage_settings(self) -> Option<PaperSettings> {
+        match self {
+            Experiment::OthelloStages => Some(PaperSettings {
+                n: 200,
+                nodes: 8_000_000,
+                seconds: 600.0,
+                theta: 0.01,
+                playouts: 60,
+                pr: Some(1e-5),
+            }),
+            Experiment::Connect4Grid | Experiment::G2048 => None,
+        }
     }
 }
 

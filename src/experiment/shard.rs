@@ -328,8 +328,8 @@ impl Parts {
     }
 }
 
-/// The largest plan file `merge` reads.
-const MAX_PLAN_FILE: u64 = 1 << 20;
+/// The largest plan file read (it holds one command line).
+pub const MAX_PLAN_FILE: u64 = 1 << 20;
 
 /// The largest records file `merge` reads (4 GiB: millions of games).
 const MAX_RECORDS_FILE: u64 = 4 << 30;

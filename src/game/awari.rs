@@ -629,7 +629,13 @@ impl super::catalogue::Catalogued for Awari {
                            moves played, like 4 4 4 4 4 4 / 4 4 4 4 4 4 / 0 0 / S",
                 chance_help: None,
             },
-            examples: &[],
+            examples: &[super::catalogue::Example {
+                name: "Endgame, 8 seeds left (South wins)",
+                game: "awari",
+                text: "0 0 0 2 1 1 / 1 0 0 0 2 1 / 20 20 / S",
+                source: "made for this page: 20 captures each and 8 seeds on the board; \
+                         South to move can force a win (PNS proves it in 39 iterations)",
+            }],
         }
     };
 

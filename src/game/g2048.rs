@@ -955,7 +955,23 @@ impl super::catalogue::Catalogued for G2048 {
                     "Chance to spawn a tile: click an empty cell (2), shift-click (4).",
                 ),
             },
-            examples: &[],
+            examples: &[
+                super::catalogue::Example {
+                    name: "2×2 from two 2s: can 32 be forced? (no)",
+                    game: "2048:2x2",
+                    text: "2,0,0,2;p",
+                    source: "a start of the dissertation's 2×2 experiments (two 2-tiles); \
+                             with objective 32 every spawn must be survived, and PNS \
+                             disproves it",
+                },
+                super::catalogue::Example {
+                    name: "4×4: reach 1024 from 512, 256, 256",
+                    game: "2048:4x4:1024",
+                    text: "512,256,256,0,0,0,0,0,0,0,0,0,0,0,0,0;p",
+                    source: "made for this page: merging the 256s and then the 512s reaches \
+                             1024 whatever tiles spawn; PNS proves it",
+                },
+            ],
         }
     };
 

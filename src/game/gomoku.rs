@@ -711,12 +711,13 @@ impl super::catalogue::Catalogued for Gomoku {
                 chance_help: None,
             },
             examples: &[Example {
-                name: "Black to move wins: an open three becomes an open four",
-                game: "gomoku:9x9",
-                text: "---------/---------/---------/---------/---XXX---/----O----/---------/\
-                       ----O----/--------- X",
-                source: "constructed: after c5 or g5 Black has an open four (two ways to make \
-                         five); proved by the proof-number tests (tests/gomoku.rs)",
+                name: "Black to move wins: an open two becomes an open three (6×6, four in a row)",
+                game: "gomoku:6x6:4",
+                text: "------/------/-XX---/---O--/------/------ X",
+                source: "constructed: with four in a row to win, a stone beside the two \
+                         makes an open three (two ways to make four); proved by the \
+                         proof-number tests (tests/gomoku.rs), and by PNS within the page's \
+                         default node limit",
             }],
         }
     };

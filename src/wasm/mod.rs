@@ -484,8 +484,10 @@ pub fn stages_run_job(game: JsValue, config: JsValue, index: JsValue) -> Result<
     })
 }
 
-/// The papers' published completion percentages for the stages plot of `game`, if the
-/// papers have any for it (the PPNS paper's Tables 2 and 3 are Othello 8×8).
+/// The papers' published stages experiment of `game`, if the papers have one (the PPNS
+/// paper's Tables 2 and 3 are Othello 8×8): `{settings, rows}`, the settings it ran with
+/// ([`crate::experiment::paper::PaperSettings`], `null` for none) and its completion
+/// percentages by stage and search (empty for none).
 #[wasm_bindgen(js_name = paperStages)]
 pub fn paper_stages(game: JsValue) -> Result<JsValue, JsValue> {
     #[derive(serde::Serialize)]
@@ -512,7 +514,27 @@ pub fn paper_stages(game: JsValue) -> Result<JsValue, JsValue> {
             })
         })
         .collect();
-    to_js(&published)
+    #[derive(serde::Serialize)]
+    struct Paper {
+        settings: Option<crate::experiment::paper::PaperSettings>,
+        rows: Vec<Published>,
+    }
+    to_js(&Paper {
+        settings: experiment.and_then(Experiment::stage_settings),
+        rows: published,
+    })
+}
+
+/// The exact value of position `pos` of `game` and a move that achieves it, by the game's
+/// own solver where it has one (Connect Four, 8×8 Othello), alpha-beta otherwise, within the
+/// node and time limits of `options` ([`crate::engine::score`], `pnplay score`); `null` when
+/// a limit comes first.
+#[wasm_bindgen(js_name = exactScore)]
+pub fn exact_score(game: JsValue, pos: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let pos = text(&pos, "pos")?;
+    let params = parse_params(options)?;
+    to_js(&crate::engine::score(&spec, &pos, params.limits(), 1).map_err(js_error)?)
 }
 
 /// What the page's arena sends for one game of a match: the agents' text forms (as

@@ -111,6 +111,10 @@ test('the evaluation panel shows the five heuristics of a pasted position, and i
 test('the overlay marks the stable row, the unstable disc and the potential moves', { timeout: 120000 }, async () => {
   const errors = [];
   const page = await fixture.ready('#v=1&g=othello', errors);
+  // The overlay is off until asked for: no marks hide the searches' move rings.
+  assert.equal(await page.locator('#eval-overlay').isChecked(), false);
+  assert.equal(await page.locator('#board [data-overlay]').count(), 0);
+  await page.check('#eval-overlay');
   await loadPosition(page, ROW);
   await page.waitForSelector('#board [data-overlay="stable"]');
   const row1 = ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'].map(cellIndex);

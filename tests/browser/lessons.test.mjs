@@ -22,7 +22,7 @@ function cards(page) {
         verdict: card.querySelector('.verdict').dataset.verdict,
         iterations: Number(field('iterations')?.replace(/,/g, '')),
         root: field('root'),
-        best: field('best move'),
+        best: card.querySelector('dd[data-move]')?.textContent ?? null,
       };
     }),
   );
@@ -77,7 +77,7 @@ test('the numbers the lessons quote are the engine’s', async () => {
   assert.deepEqual(await open('pns-basics', 2), [{ algo: 'pns', verdict: 'running', iterations: 1, root: 'pn 1 / dn 7', best: '3' }]);
   const proved = (await open('pns-basics', 5))[0];
   assert.deepEqual([proved.verdict, proved.iterations, proved.best], ['proved', 41, '4']);
-  // PNS 41 iterations, PPNS 23; best moves 4 and 5.
+  // PNS 41 iterations, PPNS 23; proving moves 4 and 5.
   const [pns, ppns] = await open('pns-vs-ppns', 3);
   assert.deepEqual([pns.verdict, pns.iterations, pns.best, ppns.verdict, ppns.iterations, ppns.best], ['proved', 41, '4', 'proved', 23, '5']);
   // pr: 0.1 concludes a (wrong) win after 1 iteration, 0.01 a loss after 64, none proves after 530.

@@ -20,7 +20,7 @@ function ffoPosition(line = 0) {
 
 test('moves are played by clicking the Othello and Connect Four boards, with undo and redo', async () => {
   const errors = [];
-  const page = await ready('', errors);
+  const page = await ready('#v=1&g=othello', errors);
   // Othello: f5 is row 5, column f → cell 4 * 8 + 5.
   await cell(page, 4 * 8 + 5).click();
   await page.waitForFunction(() => document.querySelector('#position-text').value.endsWith(' O'));
@@ -115,7 +115,7 @@ test('compare mode runs PNS and PPNS in lockstep, with both trees and charts', a
 });
 
 test('a share link reopens the same position, searches, parameters and step', async () => {
-  const page = await ready();
+  const page = await ready('#v=1&g=othello');
   await cell(page, 4 * 8 + 5).click(); // f5
   await page.waitForFunction(() => document.querySelector('#position-text').value.endsWith(' O'));
   await page.selectOption('#algo-select', 'ppns');
@@ -152,7 +152,7 @@ test('a share link reopens the same position, searches, parameters and step', as
 
 test('malformed links show which field is wrong and fall back to a working page', async () => {
   for (const [fragment, field] of [
-    ['#v=1&g=chess&a=pns', /g: unknown game/],
+    ['#v=1&g=chess&a=pns', /g: no game "chess" — the games are othello \(Othello/],
     ['#v=1&g=othello&p=XXXX&theta=abc', /theta: .*not a number/],
     ['#v=1&a=pns,ppns,mcpns&k=-4&step=x', /a: needs one search/],
   ]) {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { openPage, pageFixture, repo } from './harness.mjs';
 
 const fixture = pageFixture();
-const SETTINGS = '#v=1&view=stages&g=othello&stages=40,44&n=4&sa=pns,ppns&k=8&s=1&nodes=200000&time=1000';
+// pr=off: the view opens with the paper's pr 1e-5; this run compares with the CLI without it.
+const SETTINGS = '#v=1&view=stages&g=othello&stages=40,44&n=4&sa=pns,ppns&k=8&pr=off&s=1&nodes=200000&time=1000';
 
 /** The CLI's verdict counts per "stage algo" for the same experiment. */
 function cliCounts() {
@@ -52,9 +53,12 @@ test('a small stages run in the worker pool matches the CLI, downloads CSV, and 
   const page = await openPage(fixture.browser, fixture.server.url + SETTINGS);
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.locator('#stages-panel').isVisible(), true);
-  // The experiment starts from the game's start: the board steps aside, the game choice stays.
-  assert.equal(await page.locator('#board').isVisible(), false);
-  assert.equal(await page.locator('#game-select').isVisible(), true);
+  // The experiment starts from the game's start: the playground's panels step aside, the
+  // view has its own game choice and parameter fields.
+  assert.equal(await page.locator('#board-panel').isVisible(), false);
+  assert.equal(await page.locator('#search-panel').isVisible(), false);
+  assert.equal(await page.locator('#stages-game').inputValue(), 'othello');
+  assert.equal(await page.locator('#stages-param-pr').inputValue(), '');
   await page.click('#view-tree');
   assert.equal(await page.locator('#board').isVisible(), true, 'the playground shows the board again');
   await page.click('#view-stages');

@@ -78,11 +78,11 @@ pub struct BenchArgs {
 fn compare(args: &BenchArgs) -> Result<(), String> {
     use pnplay::bench::CompareSize;
     let before = match &args.baseline {
-        Some(path) => params::read_input("baseline", path)
-            .and_then(|text| {
-                pnplay::bench::sets_from_jsonl("baseline", &text).map_err(String::from)
-            })
-            .map_err(|e| format!("--baseline {}: {e}", path.display()))?,
+        Some(path) => {
+            let text = params::read_input("baseline", path)?;
+            pnplay::bench::sets_from_jsonl("baseline", &text)
+                .map_err(|e| format!("--baseline {}: {e}", path.display()))?
+        }
         None => Vec::new(),
     };
     let size = if args.quick {

@@ -105,9 +105,10 @@ pub fn seconds(text: &str) -> Result<f64, String> {
 /// `/dev/zero` or a wrong file is refused at once rather than read without end.
 const MAX_INPUT: u64 = 256 << 20;
 
-/// Reads an input text file of at most 256 MiB; an error names `flag` and the file.
+/// Reads an input text file of at most 256 MiB; an error names the flag (`--flag`, as typed)
+/// and the file.
 pub fn read_input(flag: &str, path: &std::path::Path) -> Result<String, String> {
-    pnplay::experiment::journal::read_bounded(path, MAX_INPUT).map_err(|e| format!("{flag}: {e}"))
+    pnplay::experiment::journal::read_bounded(path, MAX_INPUT).map_err(|e| format!("--{flag}: {e}"))
 }
 
 /// Parses a search id of the catalogue (for `--algo` and `--algos`).

@@ -541,7 +541,30 @@ impl crate::game::catalogue::Catalogued for Connect4 {
                 notation: "the columns played, 1-based, like 4453",
                 chance_help: None,
             },
-            examples: &[],
+            examples: &[
+                super::catalogue::Example {
+                    name: "Open three (Red to move wins: 5)",
+                    game: "connect4",
+                    text: "4433",
+                    source: "made for this page: after 4 4 3 3, Red's 5 (or 2) makes an open \
+                             three on the bottom row that Yellow cannot block on both sides; \
+                             pnplay score gives +18 with 5",
+                },
+                super::catalogue::Example {
+                    name: "Centre column full (Red to move wins)",
+                    game: "connect4",
+                    text: "44444433",
+                    source: "made for this page: the centre column filled, then 3 3; \
+                             pnplay score gives +16 with 5",
+                },
+                super::catalogue::Example {
+                    name: "Yellow to move loses",
+                    game: "connect4",
+                    text: "4455334",
+                    source: "made for this page: Red threatens two wins on the bottom row; \
+                             pnplay score gives −17 for Yellow",
+                },
+            ],
         }
     };
 

@@ -1,0 +1,139 @@
+// Builds dist/: the page as a static site any host serves as is (GitHub Pages, a bucket,
+// `python3 -m http.server`), laid out as `pnplay serve` serves the repository — www/ at the
+// root, pkg/ under pkg/, the committed results under results/ — with
+//   * content-hashed names for every script, style sheet, image and the wasm
+//     (`name.<10 hex>.ext`, references rewritten), so a host may cache them forever;
+//     index.html keeps its name;
+//   * the wasm precompressed (`.wasm.br`, `.wasm.gz`) beside it; wasm-source.js is pointed at
+//     the gzip file, which the worker fetches and unpacks itself, so even a host that
+//     compresses nothing sends it compressed;
+//   * results.json: the list of the committed results files (`git ls-files`), as
+//     `pnplay serve` answers it, so the results viewer lists them without a server.
+// Run it after scripts/build (scripts/dist does both).   node scripts/dist.mjs [OUT]
+
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.resolve(process.argv[2] ?? path.join(repo, 'dist'));
+
+/** The files of `dir` (recursively), as paths relative to it with `/`. */
+function walk(dir, prefix = '') {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? walk(dir, relative) : [relative];
+  });
+}
+
+/** The site's files: site path → source path (www/ at the root, the package under pkg/). */
+function sources() {
+  const files = new Map();
+  for (const file of walk(path.join(repo, 'www'))) files.set(file, path.join(repo, 'www', file));
+  for (const file of ['pnplay.js', 'pnplay_bg.wasm']) {
+    const source = path.join(repo, 'pkg', file);
+    if (!existsSync(source)) throw new Error(`dist: ${source} is missing: run scripts/build first`);
+    files.set(`pkg/${file}`, source);
+  }
+  if (!existsSync(path.join(repo, 'www', 'vendor', 'uPlot.mjs'))) throw new Error('dist: www/vendor is missing: run scripts/build first');
+  return files;
+}
+
+const TEXT = /\.(m?js|css|html|svg)$/;
+const HASHED = /\.(m?js|css|svg|wasm)$/;
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `to` (a site path) as a reference from a file at site path `from`. */
+function relative(from, to) {
+  return path.posix.relative(path.posix.dirname(from), to);
+}
+
+/**
+ * The site paths `file` (text) refers to among `names`, as quoted or attribute references
+ * (`'./x.js'`, `"vendor/y.css"`, `url(z.svg)`; a name in a comment's parentheses is not one),
+ * each with the exact text that refers to it.
+ */
+function references(file, text, names) {
+  const found = [];
+  for (const name of names) {
+    if (name === file) continue;
+    const link = relative(file, name);
+    const pattern = new RegExp(`(['"\`]|url\\()((?:\\./)?${escape(link)})(['"\`)])`, 'g');
+    if (pattern.test(text)) found.push({ name, pattern });
+  }
+  return found;
+}
+
+function hashName(name, bytes) {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  const ext = path.posix.extname(name);
+  return `${name.slice(0, -ext.length)}.${hash}${ext}`;
+}
+
+function build() {
+  const files = sources();
+  const names = [...files.keys()];
+  const contents = new Map(names.map((name) => [name, readFileSync(files.get(name))]));
+  const renamed = new Map(); // site path → hashed site path
+
+  // The wasm first (it refers to nothing): its hashed name, and wasm-source.js pointed at
+  // its gzip file before anything refers to wasm-source.js.
+  const wasm = 'pkg/pnplay_bg.wasm';
+  renamed.set(wasm, hashName(wasm, contents.get(wasm)));
+  const source = 'wasm-source.js';
+  const marker = 'const COMPRESSED = null;';
+  const sourceText = contents.get(source).toString('utf8');
+  if (!sourceText.includes(marker)) throw new Error(`dist: ${source} has no "${marker}" line to point at the compressed wasm`);
+  contents.set(source, Buffer.from(sourceText.replace(marker, `const COMPRESSED = '${relative(source, renamed.get(wasm))}.gz';`)));
+
+  // Then every other file once all it refers to has its final name (leaves first).
+  const refs = new Map(names.filter((n) => TEXT.test(n)).map((n) => [n, references(n, contents.get(n).toString('utf8'), names)]));
+  const done = new Set([wasm]);
+  const finish = (name, trail = []) => {
+    if (done.has(name)) return;
+    if (trail.includes(name)) throw new Error(`dist: files refer to each other in a circle: ${[...trail, name].join(' → ')}`);
+    let bytes = contents.get(name);
+    if (refs.has(name)) {
+      let text = bytes.toString('utf8');
+      for (const { name: target, pattern } of refs.get(name)) {
+        finish(target, [...trail, name]);
+        const link = relative(name, renamed.get(target) ?? target);
+        text = text.replace(pattern, (_, open, written, close) => `${open}${written.startsWith('./') ? './' : ''}${link}${close}`);
+      }
+      bytes = Buffer.from(text);
+      contents.set(name, bytes);
+    }
+    if (HASHED.test(name)) renamed.set(name, hashName(name, bytes));
+    done.add(name);
+  };
+  for (const name of names) finish(name);
+
+  rmSync(out, { recursive: true, force: true });
+  for (const name of names) {
+    const target = path.join(out, renamed.get(name) ?? name);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, contents.get(name));
+  }
+  const wasmPath = path.join(out, renamed.get(wasm));
+  const wasmBytes = contents.get(wasm);
+  writeFileSync(`${wasmPath}.gz`, gzipSync(wasmBytes, { level: 9 }));
+  writeFileSync(`${wasmPath}.br`, brotliCompressSync(wasmBytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: wasmBytes.length } }));
+
+  // The committed results, listed as `pnplay serve` lists results/ (JSON Lines, plain or
+  // gzipped, at the top or one folder down).
+  const listed = execFileSync('git', ['ls-files', 'results'], { cwd: repo, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => /^results\/([^/]+\/)?[^/]+\.jsonl(\.gz)?$/.test(file))
+    .filter((file) => existsSync(path.join(repo, file)))
+    .sort();
+  for (const file of listed) cpSync(path.join(repo, file), path.join(out, file));
+  writeFileSync(path.join(out, 'results.json'), JSON.stringify({ files: listed.map((file) => file.slice('results/'.length)) }));
+
+  const size = (file) => `${Math.round(statSync(file).size / 1024)} KiB`;
+  console.log(`dist: ${out} — ${names.length} files (${renamed.size} hashed), wasm ${size(wasmPath)} (gzip ${size(`${wasmPath}.gz`)}, brotli ${size(`${wasmPath}.br`)}), ${listed.length} results files`);
+}
+
+build();

@@ -1,0 +1,90 @@
+// The static site (issue 29): scripts/dist.mjs builds dist/ from www/, pkg/ and the committed
+// results; served by `python3 -m http.server` (a host that knows nothing of pnplay) the page
+// loads the engine from the compressed wasm, proves FFO #40, lists the committed results in
+// the results viewer and opens one — with no failed request and no console error.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launchBrowser, repo } from './harness.mjs';
+
+const FFO40 = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
+const dist = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-dist-')), 'dist');
+let browser;
+let server;
+let url;
+
+before(async () => {
+  execFileSync('node', [path.join(repo, 'scripts', 'dist.mjs'), dist], { stdio: 'inherit' });
+  server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dist], { stdio: ['ignore', 'pipe', 'ignore'] });
+  url = await new Promise((resolve, reject) => {
+    let output = '';
+    server.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/port (\d+)/);
+      if (match) resolve(`http://127.0.0.1:${match[1]}/`);
+    });
+    server.on('exit', (code) => reject(new Error(`http.server exited with ${code}: ${output}`)));
+  });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  server?.kill();
+  await browser?.close();
+});
+
+test('dist/ has content-hashed assets, the wasm precompressed and the results index', () => {
+  const names = readdirSync(dist);
+  assert.ok(names.includes('index.html'));
+  assert.ok(names.some((n) => /^main\.[0-9a-f]{10}\.js$/.test(n)), names.join(' '));
+  assert.ok(names.some((n) => /^style\.[0-9a-f]{10}\.css$/.test(n)));
+  assert.ok(!names.includes('main.js') && !names.includes('worker.js'), 'only hashed names');
+  const pkg = readdirSync(path.join(dist, 'pkg'));
+  const wasm = pkg.find((n) => /^pnplay_bg\.[0-9a-f]{10}\.wasm$/.test(n));
+  assert.ok(wasm, pkg.join(' '));
+  const size = (name) => statSync(path.join(dist, 'pkg', name)).size;
+  for (const ext of ['.gz', '.br']) assert.ok(size(wasm + ext) < size(wasm) / 2, `${ext}: ${size(wasm + ext)} of ${size(wasm)}`);
+  const index = JSON.parse(readFileSync(path.join(dist, 'results.json'), 'utf8'));
+  const committed = execFileSync('git', ['ls-files', 'results'], { cwd: repo, encoding: 'utf8' }).split('\n').filter((f) => /^results\/([^/]+\/)?[^/]+\.jsonl(\.gz)?$/.test(f));
+  assert.deepEqual(index.files, committed.map((f) => f.slice('results/'.length)).sort());
+  for (const file of index.files) assert.ok(statSync(path.join(dist, 'results', file)).isFile(), file);
+});
+
+test('served by python3 -m http.server: engine ready, FFO #40 proved, results listed, no error', { timeout: 180000 }, async () => {
+  const errors = [];
+  const failed = [];
+  const wasmAnswers = [];
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', async (response) => {
+    if (response.status() >= 400) failed.push(`${response.url()} ${response.status()}`);
+    if (/\.wasm(\.gz|\.br)?$/.test(response.url())) wasmAnswers.push({ url: response.url(), bytes: Number(response.headers()['content-length']) });
+  });
+  page.on('worker', (worker) => worker.on('console', (m) => m.type() === 'error' && errors.push(m.text())));
+  await page.goto(`${url}#v=1&g=othello&p=${encodeURIComponent(FFO40)}&a=pns`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+  assert.equal(await page.locator('#engine-status').getAttribute('data-state'), 'ready');
+  await page.click('#run');
+  await page.waitForFunction(() => ['proved', 'disproved', 'out'].includes(document.querySelector('.results .verdict')?.dataset.verdict), null, { timeout: 60000 });
+  assert.equal(await page.locator('.results .verdict').first().getAttribute('data-verdict'), 'proved');
+  // The wasm came compressed: only the gzip file was asked for.
+  assert.ok(wasmAnswers.length >= 1, JSON.stringify(wasmAnswers));
+  for (const answer of wasmAnswers) {
+    assert.match(answer.url, /pnplay_bg\.[0-9a-f]{10}\.wasm\.gz$/);
+    assert.ok(answer.bytes < 2_000_000, JSON.stringify(answer));
+  }
+  // The results viewer lists the committed results and opens one.
+  await page.click('#view-results');
+  const index = JSON.parse(readFileSync(path.join(dist, 'results.json'), 'utf8'));
+  await page.waitForFunction((n) => document.querySelectorAll('#resfile-served option').length === n + 1, index.files.length);
+  await page.selectOption('#resfile-served', '2048.jsonl');
+  await page.waitForSelector('#resfile-panel[data-state="shown"]', { timeout: 60000 });
+  assert.deepEqual(failed, []);
+  assert.deepEqual(errors, []);
+});

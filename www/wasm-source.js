@@ -1,0 +1,22 @@
+// Where the engine worker gets the wasm from. In the repository (`pnplay serve`) COMPRESSED
+// is null and wasm-bindgen's default applies (pkg/pnplay_bg.wasm, which the server may
+// compress on the fly). scripts/dist points COMPRESSED at the precompressed gzip copy of
+// the content-hashed wasm, which the worker fetches and unpacks itself (DecompressionStream),
+// so the wasm travels compressed from any static host; a host that already undid the gzip
+// (Content-Encoding) hands over plain wasm, which is used as it is.
+
+const COMPRESSED = null;
+
+/** gzip's first two bytes. */
+const isGzip = (bytes) => bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** The argument for wasm-bindgen's `init`: undefined (its default) or the wasm's bytes. */
+export async function wasmSource() {
+  if (COMPRESSED === null) return undefined;
+  const answer = await fetch(new URL(COMPRESSED, import.meta.url));
+  if (!answer.ok) throw new Error(`${COMPRESSED}: HTTP ${answer.status}`);
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  if (!isGzip(bytes)) return bytes;
+  const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+}
