@@ -733,10 +733,6 @@ fn board_text_errors_are_typed() {
             expected: "the side to move (X or O) after the board"
         })
     );
-    assert!(matches!(
-        Othello::parse_position(&Size::Eight, " "),
-        Err(ParseError::Empty { .. })
-    ));
     assert_eq!(
         Othello::parse_position(&Size::Eight, &format!("{board} B")),
         Err(ParseError::UnexpectedChar {
