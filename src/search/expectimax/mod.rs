@@ -22,7 +22,7 @@
 //! step resumes the search, its finished subtrees read from the table; a run limit ends the
 //! search `out`. So on a two-player game of Othello's size (where the search to the end
 //! cannot finish) it ends `out` at its limits; a line longer than
-//! [`search::MAX_EXACT_PLIES`] (LOA and Awari are drawn only at 2,500 moves) ends it `out` for
+//! [`crate::search::MAX_PLIES`] (LOA and Awari are drawn only at 2,500 moves) ends it `out` for
 //! its depth, its recursion kept within a wasm stack; and a game whose positions repeat
 //! (MiniShogi) is refused up front (`acyclic_only`).
 
