@@ -6,7 +6,7 @@ mod common;
 use std::path::PathBuf;
 
 use common::{children, pnplay, pnplay_ok};
-use pnplay::arena::run::{read_records, run_match};
+use pnplay::arena::run::run_match;
 use pnplay::arena::{GameRecord, MatchConfig, play_game};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, Outcome, Player, Turn};
@@ -161,9 +161,17 @@ fn a_cut_off_run_resumes_to_the_same_file() {
     let other = MatchConfig::new("othello4", "pns:iterations=60", "random", "random:2", 3).unwrap();
     let error = run_match(std::slice::from_ref(&other), 10, 1, Some(&cut), |_| {}).unwrap_err();
     assert_eq!(error.field(), Some("out"), "{error}");
-    let text = std::fs::read_to_string(&cut).unwrap();
-    assert_eq!(read_records(&text, &[config]).unwrap().0.len(), 10);
-    assert!(read_records("{}\n", &[other]).is_err());
+    assert_eq!(std::fs::read_to_string(&cut).unwrap().lines().count(), 10);
+    // A game outside the plan (index 10 of a 10-game match) is refused, the file unchanged.
+    let before = std::fs::read_to_string(&cut).unwrap();
+    let error = run_match(std::slice::from_ref(&config), 9, 1, Some(&cut), |_| {}).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("not part of this plan of 9 games"),
+        "{error}"
+    );
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), before);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use pnplay::engine::GameSpec;
 use pnplay::experiment::generate::{chance_openings, random_positions, read_positions};
 use pnplay::experiment::paper::Experiment;
-use pnplay::experiment::runner::{plan, run_jobs};
+use pnplay::experiment::runner::{plan, run_job, run_ordered};
 use pnplay::experiment::summary::{CSV_HEADER, csv, summarize, text_table};
 use pnplay::experiment::verify::{Verified, exact_outcome, mark, verify};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, plot};
@@ -201,10 +201,18 @@ fn runner_output_is_the_same_for_one_and_two_threads() {
         ..Limits::default()
     };
     let run = |threads| {
-        let mut records = run_jobs(&spec, &jobs, limits, threads, |_, _| {}).unwrap();
-        for record in &mut records {
-            record.seconds = 0.0;
-        }
+        let mut records = Vec::new();
+        run_ordered(
+            jobs.len(),
+            threads,
+            |i| run_job(&spec, &jobs[i], limits),
+            |_, mut record| {
+                record.seconds = 0.0;
+                records.push(record);
+                Ok(())
+            },
+        )
+        .unwrap();
         records
     };
     let one = run(1);

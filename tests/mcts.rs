@@ -374,7 +374,7 @@ fn run_shared<G: Game>(root: G, config: Config, seed: u64) -> (Vec<String>, Opti
 
 #[test]
 fn the_inspector_picks_the_argmax_of_formula_two_from_the_shown_numbers() {
-    let mut checked = 0;
+    let (mut checked, mut ranked, mut ranked_below_first) = (0, 0, 0);
     for (algo, cpn) in [("pnmcts", 1.0), ("pnmcts", 0.5), ("mcts", 0.0)] {
         let params = Params::default().with(&CPN, Some(cpn)).with_seed(9);
         let pos = Othello::start(&Size::Eight);
@@ -395,23 +395,42 @@ fn the_inspector_picks_the_argmax_of_formula_two_from_the_shown_numbers() {
                 if !full {
                     continue;
                 }
-                let max_rank = inspection
+                // pnRank computed here from the shown pn (OR) or dn (AND) of the children,
+                // as the paper's §IV words it, not with the engine's ranking: 1 for the
+                // lowest, ties sharing a rank, the next distinct value the next rank.
+                let key = |values: &Values| match *values {
+                    Values::PnMcts { pn, dn, .. } => {
+                        Some(if inspection.kind.is_or() { pn } else { dn })
+                    }
+                    _ => None,
+                };
+                let mut distinct: Vec<f64> = inspection
                     .children
                     .iter()
-                    .map(|c| match c.values {
-                        Values::PnMcts { rank, .. } => rank,
-                        _ => 1.0,
-                    })
-                    .fold(0.0, f64::max);
+                    .filter_map(|c| key(&c.values))
+                    .collect();
+                distinct.sort_by(f64::total_cmp);
+                distinct.dedup();
+                let hand_rank = |values: &Values| {
+                    key(values).map(|k| (distinct.iter().filter(|&&d| d < k).count() + 1) as f64)
+                };
+                let max_rank = distinct.len() as f64;
+                for child in &inspection.children {
+                    if let Values::PnMcts { rank, .. } = child.values {
+                        assert_eq!(Some(rank), hand_rank(&child.values), "{algo} node {id}");
+                        ranked += 1;
+                        if rank > 1.0 {
+                            ranked_below_first += 1;
+                        }
+                    }
+                }
                 let score = |values: &Values| match *values {
                     Values::Mcts { visits, mean } if visits > 0.0 => {
                         mean + std::f64::consts::SQRT_2 * (n_p.ln() / visits).sqrt()
                     }
-                    Values::PnMcts {
-                        visits, mean, rank, ..
-                    } if visits > 0.0 => {
+                    Values::PnMcts { visits, mean, .. } if visits > 0.0 => {
                         mean + std::f64::consts::SQRT_2 * (n_p.ln() / visits).sqrt()
-                            + cpn * (1.0 - rank / max_rank)
+                            + cpn * (1.0 - hand_rank(values).unwrap() / max_rank)
                     }
                     _ => f64::INFINITY,
                 };
@@ -436,6 +455,11 @@ fn the_inspector_picks_the_argmax_of_formula_two_from_the_shown_numbers() {
         }
     }
     assert!(checked > 50, "{checked} selections checked");
+    // The ranks checked are not all 1: the ranking is exercised.
+    assert!(
+        ranked > 500 && ranked_below_first > 100,
+        "{ranked} ranks, {ranked_below_first} > 1"
+    );
 }
 
 #[test]

@@ -3,18 +3,17 @@
 //! 181, 2,512, 35,401, 533,203), a second, naive implementation written separately here (a
 //! 5×5 array of pieces, direction lists, check found by generating the opponent's moves) for
 //! deeper and mid-game counts, and the rules' corner cases: drops and the pawn's three drop
-//! restrictions, forced and optional promotion (with Ludii's quirk), no self-check,
-//! checkmate, stalemate as a loss, the 2,500-move draw, and the notation's errors.
+//! restrictions, forced and optional promotion, no self-check, checkmate, stalemate as a loss, the 2,500-move draw, and the notation's errors.
 //!
 //! **Which perft count.** [`Game::legal_moves`] counts a promotion and its refusal as two
 //! moves (`2b1a+` and `2b1a`), as shogi programs do. RULES.md gives Ludii's 14, 181, 2,512 as
 //! "promotion choice merged", but 2,512 is the count with the two versions apart: merged, the
 //! third ply has 2,484 (28 promotion twins fewer; a promotion first becomes possible on the
 //! third ply), and the published shogi-program table says 2,512 too. So the counts checked are
-//! the distinct ones, and the merged ones are checked beside them. Ludii's one difference from
-//! the shogi programs — no promoted version when the unpromoted move already mates — first
-//! shows at depth 5: 533,203 for the programs, 533,165 here (38 such twins); the naive
-//! implementation counts both ways and agrees with both.
+//! the distinct ones, and the merged ones are checked beside them. Ludii offers the promotion
+//! choice even after an unpromoted move that mates (run with the choice counted as a separate
+//! move, it gives the programs' 533,203 at depth 5, 38 of them such twins), and so does this
+//! engine: an earlier version left those twins out (533,165).
 
 use pnplay::game::minishogi::MiniShogi;
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn, perft};
@@ -227,9 +226,8 @@ impl Naive {
         next
     }
 
-    /// The legal moves; `ludii`: leave out the promoted version of a move whose unpromoted
-    /// version leaves the opponent without a legal move.
-    fn legal(&self, ludii: bool) -> Vec<NaiveMove> {
+    /// The legal moves.
+    fn legal(&self) -> Vec<NaiveMove> {
         let side = self.side;
         let last = if side == 0 { 0 } else { 4 };
         let mut candidates = Vec::new();
@@ -287,36 +285,25 @@ impl Naive {
                 if next.in_check(side) {
                     return false;
                 }
-                if mv.drop == Some(Pawn) && next.in_check(next.side) && next.legal(false).is_empty()
-                {
+                if mv.drop == Some(Pawn) && next.in_check(next.side) && next.legal().is_empty() {
                     return false;
-                }
-                if let (true, true, Some(from)) = (ludii, mv.promote, mv.from) {
-                    let plain = NaiveMove {
-                        promote: false,
-                        ..mv
-                    };
-                    let is_pawn = self.at(from) == Some((side, Pawn));
-                    if !is_pawn && self.apply(plain).legal(false).is_empty() {
-                        return false;
-                    }
                 }
                 true
             })
             .collect()
     }
 
-    fn perft(&self, depth: u32, ludii: bool) -> u64 {
+    fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal(ludii);
+        let moves = self.legal();
         if depth == 1 {
             return moves.len() as u64;
         }
         moves
             .iter()
-            .map(|&mv| self.apply(mv).perft(depth - 1, ludii))
+            .map(|&mv| self.apply(mv).perft(depth - 1))
             .sum()
     }
 }
@@ -382,12 +369,11 @@ fn perft_from_the_start_matches_ludii_and_the_published_table() {
     }
     // Merged, the third ply loses its 28 promotion twins.
     assert_eq!(merged_perft(&start, 3), 2_484);
-    // Depth 5: the published 533,203 counts both versions of 38 moves whose unpromoted
-    // version mates; Ludii (and this engine) offers no promotion after a mate.
+    // Depth 5: the published 533,203, which counts both versions of the 38 moves whose
+    // unpromoted version already mates (Ludii offers the promotion choice after them too).
     let naive = Naive::from_sfen(&start.format_position());
-    assert_eq!(naive.perft(5, false), 533_203);
-    assert_eq!(naive.perft(5, true), 533_165);
-    assert_eq!(perft::perft(&start, 5), 533_165);
+    assert_eq!(naive.perft(5), 533_203);
+    assert_eq!(perft::perft(&start, 5), 533_203);
 }
 
 #[test]
@@ -401,7 +387,7 @@ fn perft_of_mid_game_positions_agrees_with_the_naive_implementation() {
         let p = pos(text);
         let count = perft::perft(&p, depth);
         assert!(count >= 100_000, "{text}: only {count} leaves");
-        assert_eq!(count, Naive::from_sfen(text).perft(depth, true), "{text}");
+        assert_eq!(count, Naive::from_sfen(text).perft(depth), "{text}");
     }
 }
 
@@ -414,17 +400,12 @@ fn random_games_agree_move_for_move_with_the_naive_implementation() {
         while p.turn() != Turn::Over {
             p.legal_moves(&mut moves);
             let naive = Naive::from_sfen(&p.format_position());
-            assert_eq!(
-                moves.len(),
-                naive.legal(true).len(),
-                "{}",
-                p.format_position()
-            );
+            assert_eq!(moves.len(), naive.legal().len(), "{}", p.format_position());
             p.play(moves[rng.below(moves.len() as u32) as usize]);
         }
         let naive = Naive::from_sfen(&p.format_position());
         if p.moves_played() < 2_500 {
-            assert!(naive.legal(true).is_empty(), "{}", p.format_position());
+            assert!(naive.legal().is_empty(), "{}", p.format_position());
         }
     }
 }
@@ -475,17 +456,21 @@ fn silver_bishop_and_rook_may_promote_into_or_out_of_the_zone() {
 }
 
 #[test]
-fn no_promotion_choice_after_an_unpromoted_move_that_mates() {
-    // 5c5a mates (the gold on 1c guards 1b and 2b): Ludii ends the game before asking.
+fn the_promotion_choice_is_offered_after_an_unpromoted_move_that_mates() {
+    // 5c5a mates (the gold on 1c guards 1b and 2b); Ludii still asks whether to promote, so
+    // both versions are moves, and both mate.
     let p = pos("4k/5/R3G/5/K4 b - 1");
     let moves = moves_of(&p);
     assert!(moves.contains(&"5c5a".to_string()));
-    assert!(!moves.contains(&"5c5a+".to_string()));
-    let mut after = p.clone();
-    after.play(p.parse_move("5c5a").unwrap());
-    assert_eq!(after.outcome(Player::First), Some(Outcome::Win));
-    // 5c5b does not mate, and is not in the zone: no twin either; 5c5a+ stays out.
+    assert!(moves.contains(&"5c5a+".to_string()));
+    for text in ["5c5a", "5c5a+"] {
+        let mut after = p.clone();
+        after.play(p.parse_move(text).unwrap());
+        assert_eq!(after.outcome(Player::First), Some(Outcome::Win), "{text}");
+    }
+    // 5c5b is neither into nor out of the zone: no twin.
     assert!(moves.contains(&"5c5b".to_string()));
+    assert!(!moves.contains(&"5c5b+".to_string()));
 }
 
 #[test]

@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 struct Server {
     child: Child,
@@ -30,11 +31,20 @@ fn fixture() -> PathBuf {
 
 fn start() -> Server {
     let base = fixture();
+    let www = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/www"));
+    start_with(&[
+        "--www".as_ref(),
+        www.as_os_str(),
+        "--pkg".as_ref(),
+        base.join("pkg").as_os_str(),
+    ])
+}
+
+/// `pnplay serve` on a free port with these arguments.
+fn start_with(args: &[&std::ffi::OsStr]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pnplay"))
-        .args(["serve", "--port", "0", "--www"])
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/www"))
-        .arg("--pkg")
-        .arg(base.join("pkg"))
+        .args(["serve", "--port", "0"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -93,7 +103,15 @@ fn serves_page_and_package_with_the_right_types_and_headers() {
     let (status, head, body) = raw(&server, "GET", "/pkg/pnplay_bg.wasm");
     assert_eq!(status, 200);
     assert!(head.contains("content-type: application/wasm"));
-    assert!(head.contains("cache-control: no-store"));
+    assert!(head.contains("cache-control: no-cache"), "{head}");
+    assert!(head.contains("etag: w/\""), "{head}");
+    for isolation in [
+        "cross-origin-opener-policy: same-origin",
+        "cross-origin-embedder-policy: require-corp",
+        "cross-origin-resource-policy: same-origin",
+    ] {
+        assert!(head.contains(isolation), "{isolation}: {head}");
+    }
     assert_eq!(body, b"\0asm\x01\0\0\0");
 
     for js in ["/pkg/pnplay.js", "/main.js", "/worker.js?v=2"] {
@@ -157,5 +175,178 @@ fn only_get_and_head_are_answered() {
         let (status, head, _) = raw(&server, method, "/index.html");
         assert_eq!(status, 405, "{method}");
         assert!(head.contains("allow: get, head"), "{method}");
+    }
+}
+
+/// A site of its own, with what must not leak: dot files, and symlinks out of each root
+/// (to a file and to a folder).
+fn leaky_site(name: &str) -> (PathBuf, Vec<std::ffi::OsString>) {
+    let base = std::env::temp_dir().join(format!("pnplay-serve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    for dir in ["www", "pkg", "results/run", "outside/dir"] {
+        std::fs::create_dir_all(base.join(dir)).unwrap();
+    }
+    std::fs::write(base.join("www/index.html"), "<title>pnplay</title>\n").unwrap();
+    std::fs::write(base.join("www/.env"), "SECRET=1\n").unwrap();
+    std::fs::write(base.join("www/app.0123abcd.js"), "export {};\n").unwrap();
+    std::fs::write(base.join("pkg/pnplay_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(base.join("results/good.jsonl"), "{}\n").unwrap();
+    std::fs::write(base.join("results/run/inner.jsonl"), "{}\n").unwrap();
+    std::fs::write(base.join("results/.hidden.jsonl"), "{}\n").unwrap();
+    std::fs::write(base.join("outside/secret.jsonl"), "secret\n").unwrap();
+    std::fs::write(base.join("outside/dir/secret.jsonl"), "secret\n").unwrap();
+    for root in ["www", "pkg", "results", "results/run"] {
+        std::os::unix::fs::symlink(
+            base.join("outside/secret.jsonl"),
+            base.join(root).join("leak.jsonl"),
+        )
+        .unwrap();
+        std::os::unix::fs::symlink(base.join("outside/dir"), base.join(root).join("out")).unwrap();
+    }
+    let args = ["www", "pkg", "results"]
+        .iter()
+        .flat_map(|root| [format!("--{root}").into(), base.join(root).into_os_string()])
+        .collect();
+    (base, args)
+}
+
+fn start_site(args: &[std::ffi::OsString], more: &[&str]) -> Server {
+    let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    all.extend(more.iter().map(|a| std::ffi::OsStr::new(*a)));
+    start_with(&all)
+}
+
+#[test]
+fn encoded_dot_files_and_symlinks_out_of_the_roots_are_not_served_or_listed() {
+    let (_base, args) = leaky_site("leaks");
+    let server = start_site(&args, &[]);
+    for target in [
+        "/%2eenv",
+        "/%2Eenv",
+        "/.env",
+        "/results/%2ehidden.jsonl",
+        "/results/%2Ehidden.jsonl",
+        "/leak.jsonl",
+        "/out/secret.jsonl",
+        "/pkg/leak.jsonl",
+        "/pkg/out/secret.jsonl",
+        "/results/leak.jsonl",
+        "/results/out/secret.jsonl",
+        "/results/run/leak.jsonl",
+        "/results/run/out/secret.jsonl",
+        "/results/%6ceak.jsonl",
+    ] {
+        let (status, _, body) = raw(&server, "GET", target);
+        assert_eq!(status, 404, "{target}");
+        assert_eq!(body, b"not found\n", "{target}");
+    }
+    let (status, _, body) = raw(&server, "GET", "/results/good.jsonl");
+    assert_eq!((status, body.as_slice()), (200, &b"{}\n"[..]));
+    let (_, _, listing) = raw(&server, "GET", "/results.json");
+    assert_eq!(
+        String::from_utf8_lossy(&listing),
+        r#"{"files":["good.jsonl","run/inner.jsonl"]}"#
+    );
+}
+
+#[test]
+fn long_names_give_404_and_bad_ranges_416() {
+    let (_base, args) = leaky_site("status");
+    let server = start_site(&args, &[]);
+    let long = format!("/{}.js", "a".repeat(300));
+    let (status, _, body) = raw(&server, "GET", &long);
+    assert_eq!((status, body.as_slice()), (404, &b"not found\n"[..]));
+    let (status, _, body) = raw(&server, "GET", &format!("/pkg/{}", "b".repeat(5000)));
+    assert_eq!((status, body.as_slice()), (404, &b"not found\n"[..]));
+    let (status, head, _) = raw_with(
+        &server,
+        "GET",
+        "/pkg/pnplay_bg.wasm",
+        "Range: bytes=100-200\r\n",
+    );
+    assert_eq!(status, 416, "{head}");
+    let (status, _, body) = raw_with(
+        &server,
+        "GET",
+        "/pkg/pnplay_bg.wasm",
+        "Range: bytes=1-3\r\n",
+    );
+    assert_eq!((status, body.as_slice()), (206, &b"asm"[..]));
+}
+
+#[test]
+fn a_reload_revalidates_with_the_etag_and_hashed_names_are_immutable() {
+    let (_base, args) = leaky_site("cache");
+    let server = start_site(&args, &["--no-isolation"]);
+    let (status, head, _) = raw(&server, "GET", "/pkg/pnplay_bg.wasm");
+    assert_eq!(status, 200);
+    assert!(!head.contains("cross-origin"), "--no-isolation: {head}");
+    let tag = head
+        .lines()
+        .find_map(|line| line.strip_prefix("etag: "))
+        .expect("an etag")
+        .replace("w/", "W/"); // `raw` lowercases the head; the tag's digits are lowercase hex
+    let (status, head, body) = raw_with(
+        &server,
+        "GET",
+        "/pkg/pnplay_bg.wasm",
+        &format!("If-None-Match: {tag}\r\n"),
+    );
+    assert_eq!(status, 304, "{head}");
+    assert!(body.is_empty());
+    let (status, _, _) = raw_with(
+        &server,
+        "GET",
+        "/pkg/pnplay_bg.wasm",
+        "If-None-Match: W/\"other\"\r\n",
+    );
+    assert_eq!(status, 200);
+    let (status, head, _) = raw(&server, "GET", "/app.0123abcd.js");
+    assert_eq!(status, 200);
+    assert!(
+        head.contains("cache-control: public, max-age=31536000, immutable"),
+        "{head}"
+    );
+}
+
+#[test]
+fn half_open_sockets_are_closed_and_do_not_starve_a_normal_request() {
+    let (_base, args) = leaky_site("starve");
+    let server = start_site(&args, &["--header-timeout", "2"]);
+    // 500 clients that send half a request and then nothing (loopback only).
+    let mut idle: Vec<TcpStream> = (0..500)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            stream
+                .write_all(b"GET /index.html HTTP/1.1\r\nHost: x\r\n")
+                .unwrap();
+            stream
+        })
+        .collect();
+    let start = Instant::now();
+    let (status, _, _) = raw(&server, "GET", "/index.html");
+    let answered = start.elapsed();
+    assert_eq!(status, 200);
+    assert!(
+        answered < Duration::from_secs(1),
+        "answered in {answered:?}"
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for stream in &mut idle {
+        let left = deadline.saturating_duration_since(Instant::now());
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .unwrap();
+        let mut byte = [0u8; 1];
+        // The server closes (0 bytes, or a reset), or the read times out past the deadline.
+        let closed = match stream.read(&mut byte) {
+            Ok(0) => true,
+            Ok(_) => false,
+            Err(e) => !matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ),
+        };
+        assert!(closed, "a half-open socket still open after 30 s");
     }
 }

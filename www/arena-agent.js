@@ -82,6 +82,20 @@ export class AgentField {
     });
   }
 
+  /**
+   * Offers only the searches that can run `game` (the engine's support matrix): the others
+   * stay listed, disabled, with the reason as their title.
+   */
+  offer(game) {
+    for (const option of this.search.options) {
+      const info = this.catalogue.search(option.value);
+      if (!info) continue;
+      const reason = this.catalogue.unsupported(game, info.id);
+      option.disabled = reason !== null;
+      option.title = reason ?? info.help;
+    }
+  }
+
   /** The agent's text as the field shows it. */
   get value() {
     return this.text.value.trim();

@@ -13,6 +13,12 @@
 // ones finish); Cancel ends the workers. The share link (fields ag, aa, ab, an, ao, as and
 // run) opens the view with the settings and, when made by the panel's Share button, reruns
 // the match: with iteration or node budgets it replays the same games.
+//
+// The default agents come from the engine's support matrix (catalogue.js `searchesFor`):
+// PN-MCTS against MCTS where both can play the game, else the first searches that can; a
+// link without agents (aa, ab) gets the defaults of its game, and changing the game moves
+// agents still at their defaults to the new game's. The agents' search selects offer only
+// the searches that can run the game.
 
 import { download } from './download.js';
 import uPlot from './vendor/uPlot.mjs';
@@ -100,6 +106,8 @@ export class ArenaView {
     this.catalogue = catalogue;
     this.pool = [];
     this.generation = 0; // bumped by each run and cancel: a stale run changes nothing
+    /** The default agents of the game shown (what a link leaves out). */
+    this.defaultsShown = { a: null, b: null };
     this.records = [];
     this.plot = null;
     const $ = (selector) => root.querySelector(selector);
@@ -133,6 +141,7 @@ export class ArenaView {
       new AgentField($(`#arena-agent-${side}`), { side, title, catalogue, engine, onChange: changed });
     this.agents = { a: agent('a', 'Agent A (its win rate is reported)'), b: agent('b', 'Agent B') };
     for (const input of [this.ui.game, this.ui.count, this.ui.openings, this.ui.seed]) input.addEventListener('input', changed);
+    this.ui.game.addEventListener('input', () => this.gameChanged());
     this.ui.workers.value = String(Math.min(MAX_WORKERS, Math.max(1, (navigator.hardwareConcurrency || 2) - 1)));
     this.ui.run.addEventListener('click', () => this.run());
     this.ui.pause.addEventListener('click', () => this.togglePause());
@@ -159,8 +168,6 @@ export class ArenaView {
    * link opens). The agents' texts are checked by the engine when the view shows them.
    */
   registration() {
-    const plays = this.catalogue.searches.filter((s) => s.capabilities.plays);
-    const defaultAgent = (search) => (search ? `${search.id}:iterations=1000` : 'random');
     const text = (what) => (value) => {
       if (value.trim() === '') throw new Error(`needs ${what}`);
       return value.trim();
@@ -172,9 +179,9 @@ export class ArenaView {
       link: {
         fields: {
           ag: { key: 'arenaGame', read: text('a game'), initial: () => this.catalogue.defaults.game },
-          // The catalogue's last playing search (PN-MCTS) against its first (MCTS).
-          aa: { key: 'arenaA', read: text('an agent'), initial: () => defaultAgent(plays.at(-1)) },
-          ab: { key: 'arenaB', read: text('an agent'), initial: () => defaultAgent(plays[0]) },
+          // null: the default agents of the game (`defaultAgents`).
+          aa: { key: 'arenaA', read: text('an agent'), initial: () => null },
+          ab: { key: 'arenaB', read: text('an agent'), initial: () => null },
           an: { key: 'arenaGames', read: (t) => readWhole(t, 1, MAX_GAMES), initial: () => 20 },
           ao: { key: 'arenaOpenings', read: text('openings (random:K or none)'), initial: () => 'none' },
           as: { key: 'arenaSeed', read: (t) => readWhole(t, 0, Number.MAX_SAFE_INTEGER), initial: () => 1 },
@@ -183,8 +190,8 @@ export class ArenaView {
         },
         state: () => ({
           arenaGame: this.ui.game.value.trim(),
-          arenaA: this.agents.a.value,
-          arenaB: this.agents.b.value,
+          arenaA: this.agents.a.value === this.defaultsShown.a ? null : this.agents.a.value,
+          arenaB: this.agents.b.value === this.defaultsShown.b ? null : this.agents.b.value,
           arenaGames: this.readOr(() => readWhole(this.ui.count.value, 1, MAX_GAMES)),
           arenaOpenings: this.ui.openings.value.trim(),
           arenaSeed: this.readOr(() => readWhole(this.ui.seed.value, 0, Number.MAX_SAFE_INTEGER)),
@@ -208,10 +215,37 @@ export class ArenaView {
     }
   }
 
+  /**
+   * The default agents of `game`, from the support matrix: PN-MCTS (A) against MCTS (B)
+   * where both can play it, else the first playing searches that can (the same search on
+   * both sides if only one can; random if none), each with 1,000 iterations per move.
+   */
+  defaultAgents(game) {
+    const plays = this.catalogue.searchesFor(game, { plays: true });
+    const a = plays.find((s) => s.id === 'pnmcts') ?? plays[0];
+    const b = plays.find((s) => s.id === 'mcts' && s !== a) ?? plays.find((s) => s !== a) ?? a;
+    const agent = (search) => (search ? `${search.id}:iterations=1000` : 'random');
+    return { a: agent(a), b: agent(b) };
+  }
+
+  /** A new game: agents still at the old game's defaults take the new game's. */
+  gameChanged() {
+    const game = this.ui.game.value.trim();
+    const fresh = this.defaultAgents(game);
+    for (const side of ['a', 'b']) {
+      this.agents[side].offer(game);
+      if (this.agents[side].value === this.defaultsShown[side]) this.agents[side].set(fresh[side]);
+    }
+    this.defaultsShown = fresh;
+    this.showCommand();
+  }
+
   apply({ arenaGame, arenaA, arenaB, arenaGames, arenaOpenings, arenaSeed }) {
     this.ui.game.value = arenaGame;
-    this.agents.a.set(arenaA);
-    this.agents.b.set(arenaB);
+    this.defaultsShown = this.defaultAgents(arenaGame);
+    for (const side of ['a', 'b']) this.agents[side].offer(arenaGame);
+    this.agents.a.set(arenaA ?? this.defaultsShown.a);
+    this.agents.b.set(arenaB ?? this.defaultsShown.b);
     this.ui.count.value = String(arenaGames);
     this.ui.openings.value = arenaOpenings;
     this.ui.seed.value = String(arenaSeed);

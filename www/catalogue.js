@@ -16,6 +16,11 @@ export class Catalogue {
     this.defaults = hello.defaults;
     /** The games with an evaluation function (the evaluation panel's). */
     this.evaluated = hello.evaluated ?? [];
+    /**
+     * The support matrix (the worker adds it to `hello`): game name → search id → null (it
+     * can run the game) or the reason it cannot, from the engine's own support check.
+     */
+    this.support = hello.support ?? {};
     this.params = [];
     for (const spec of [...this.searches.flatMap((s) => s.params), ...this.runParams]) {
       if (!this.params.some((known) => known.key === spec.key)) this.params.push(spec);
@@ -47,6 +52,19 @@ export class Catalogue {
 
   search(id) {
     return this.searches.find((s) => s.id === id) ?? null;
+  }
+
+  /**
+   * Why search `id` cannot run `game` (a listed game's name), or null if it can. For a name
+   * the matrix does not list (a variant typed in the Arena) the engine's start answers.
+   */
+  unsupported(game, id) {
+    return this.support[game]?.[id] ?? null;
+  }
+
+  /** The searches of the catalogue that can run `game`, optionally only those that `plays`. */
+  searchesFor(game, { plays = false } = {}) {
+    return this.searches.filter((s) => (!plays || s.capabilities.plays) && this.unsupported(game, s.id) === null);
   }
 
   /** A search's colour: by its place in the catalogue. */

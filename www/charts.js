@@ -26,7 +26,7 @@ import { chartValue, chartValueLabel, compactNumber, num } from './values.js';
 
 const HEIGHT = 220;
 /** The least time between two drawings while reports stream in. */
-const REDRAW_MS = 150;
+const REDRAW_MS = 400;
 /** Iteration and node tick steps: whole numbers only. */
 const INTEGER_STEPS = [1, 2, 5].flatMap((m) => Array.from({ length: 13 }, (_, e) => m * 10 ** e)).sort((a, b) => a - b);
 

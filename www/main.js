@@ -194,7 +194,8 @@ let addressTimer = null;
 let addressFollows = false;
 
 function followAddress() {
-  if (!addressFollows || addressTimer !== null) return;
+  // Not while a search runs (each address change costs the main thread): when it stops.
+  if (!addressFollows || addressTimer !== null || store.state.running) return;
   addressTimer = setTimeout(() => {
     addressTimer = null;
     if (!addressFollows) return; // a link is being opened
@@ -330,8 +331,8 @@ function wire() {
 engine.addEventListener('fatal', (event) => showStatus(`engine error: ${event.detail}`, 'error'));
 engine.addEventListener('died', async (event) => {
   showStatus(`engine worker died (${event.detail}); restarted`, 'error');
-  // The new worker has no searches: forget ours, keep the position and settings.
-  search?.forget();
+  // The new worker has no searches: ours are started again and replayed to where they were.
+  search?.recover(event.detail);
   await greet();
 });
 

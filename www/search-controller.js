@@ -5,7 +5,10 @@
 // shown position or the chosen searches is dropped. A tree node chosen in a tree view is
 // shown in the inspector (inspector.js) and kept up to date while the search goes on. Step
 // back re-runs the searches to one iteration fewer (they are deterministic: same seed, same
-// iterations, same tree).
+// iterations, same tree); so does a replaced worker (issue 34): the searches are started
+// again with the same position and parameters and replayed to the iteration they had
+// reached, with a one-line message saying the engine was restarted and why. A burst of
+// presses starts the searches once: a start under way is awaited, not repeated.
 
 import { SearchCharts } from './charts.js';
 import { Inspector } from './inspector.js';
@@ -14,6 +17,8 @@ import { TreeView } from './tree-view.js';
 
 /** Nodes the engine may put in one snapshot; the tree view draws a readable part of them. */
 const SNAPSHOT_NODES = 1500;
+/** While reports stream in, the result cards are drawn again at most this often. */
+const CARDS_EVERY_MS = 150;
 
 export class SearchController {
   /**
@@ -43,6 +48,8 @@ export class SearchController {
       ui.run.textContent = state.running ? '❚❚ Pause' : '▶ Run';
       this.lockChoices();
     });
+    // The search selects offer only the searches that can run the game shown.
+    store.subscribe(['game'], (state) => this.offer(state.game));
     this.generation = 0; // bumped by each advance and reset: a stale answer changes nothing
     /** Play mode (play.js) owns the worker's session: the search buttons and keys do nothing. */
     this.locked = false;
@@ -56,6 +63,33 @@ export class SearchController {
   chosen() {
     const { ui } = this;
     return ui.compare.checked ? [ui.algo.value, ui.algo2.value] : [ui.algo.value];
+  }
+
+  /**
+   * Offers only the searches that can run `game` (the engine's support matrix): the others
+   * stay listed, disabled, with the reason as their title. A chosen search that cannot run
+   * the game is replaced by the default search (or the first that can), and the page says so.
+   */
+  offer(game) {
+    if (!game) return;
+    const { ui, catalogue } = this;
+    for (const select of [ui.algo, ui.algo2]) {
+      for (const option of select.options) {
+        const reason = catalogue.unsupported(game, option.value);
+        option.disabled = reason !== null;
+        option.title = reason ?? catalogue.search(option.value)?.help ?? '';
+      }
+    }
+    const runs = catalogue.searchesFor(game).map((s) => s.id);
+    const replaced = [];
+    for (const select of [ui.algo, ui.algo2]) {
+      if (runs.length === 0 || runs.includes(select.value)) continue;
+      const other = select === ui.algo ? ui.algo2.value : ui.algo.value;
+      const choice = [catalogue.defaults.search, catalogue.defaults.compare, ...runs].find((id) => runs.includes(id) && id !== other) ?? runs[0];
+      replaced.push(`${catalogue.search(select.value)?.title ?? select.value} cannot run ${game} (${catalogue.unsupported(game, select.value)}): ${catalogue.search(choice).title} is chosen instead`);
+      select.value = choice;
+    }
+    if (replaced.length) this.showMessage(replaced.join('; '));
   }
 
   /** Enables the search choices and parameters unless a search is running. */
@@ -89,25 +123,67 @@ export class SearchController {
     this.store.update({ searchAlgos: [], searchOptions: null, running: false });
   }
 
+  /**
+   * The worker was replaced (`reason`: why): the searches it held are started again on the
+   * same position with the same parameters and replayed to the iteration they had reached,
+   * paused there, and the page says so in one line. A worker that fails again while the
+   * searches are replayed is not made to replay them a second time: they start afresh.
+   */
+  async recover(reason) {
+    const reached = this.state.step;
+    const had = this.state.searchAlgos.length > 0 && !this.locked;
+    const again = this.recovering;
+    this.generation++; // what the failed worker was answering changes nothing now
+    this.starting = null;
+    this.forget();
+    const said = `the engine was restarted: ${reason}`;
+    if (!had || again) {
+      if (again) this.invalidate();
+      this.showMessage(again ? `${said} (again while restoring: the search starts afresh)` : said);
+      return;
+    }
+    this.showMessage(`${said} — restoring the search to iteration ${reached.toLocaleString('en')}…`);
+    this.recovering = true;
+    try {
+      await this.replay(reached, { keepMessage: true });
+    } finally {
+      this.recovering = false;
+    }
+    if (this.state.searchAlgos.length && this.state.step === reached) {
+      this.showMessage(`${said} — the search was restored to iteration ${reached.toLocaleString('en')}`);
+    }
+  }
+
   /** Starts the chosen searches unless they already run on the shown position; false on an error. */
-  async ensure() {
+  async ensure({ keepMessage = false } = {}) {
     const algos = this.chosen();
     const { view, searchAlgos, searchPosition, game } = this.state;
     const same = searchAlgos.length > 0 && searchPosition === view.text && JSON.stringify(searchAlgos) === JSON.stringify(algos);
     if (same) return true;
+    // A start of the same searches under way (a burst of presses) is awaited, not repeated.
+    const key = JSON.stringify([game, view.text, algos]);
+    if (this.starting?.key === key && this.starting.generation === this.generation) return this.starting.done;
     this.invalidate();
-    try {
-      const options = this.params.read(algos);
-      const { reports } = await this.engine.request('start', { game, pos: view.text, algos, options });
-      this.store.update({ searchAlgos: algos, searchPosition: view.text, searchOptions: options });
-      this.buildViews(algos);
-      this.show(reports);
-      this.showMessage('');
-      return true;
-    } catch (error) {
-      this.report('cannot start the search: ', error);
-      return false;
-    }
+    const generation = this.generation;
+    const done = (async () => {
+      try {
+        const options = this.params.read(algos);
+        const { reports } = await this.engine.request('start', { game, pos: view.text, algos, options });
+        if (generation !== this.generation) return false; // reset or replaced meanwhile
+        this.store.update({ searchAlgos: algos, searchPosition: view.text, searchOptions: options });
+        this.buildViews(algos);
+        this.show(reports);
+        if (!keepMessage) this.showMessage('');
+        return true;
+      } catch (error) {
+        if (generation === this.generation) this.report('cannot start the search: ', error);
+        return false;
+      } finally {
+        if (this.starting?.key === key && this.starting.generation === generation) this.starting = null;
+      }
+    })();
+    this.starting = { key, generation, done };
+    return done;
   }
 
   /** A tree view for each search that keeps a tree (df-pn and alpha-beta have none), and charts. */
@@ -145,14 +221,26 @@ export class SearchController {
     return this.advance('run', {});
   }
 
-  /** Hands a set of reports (one per search) to the views. */
-  show(reports) {
+  /**
+   * Hands a set of reports (one per search) to the views. `live`: a report streamed while
+   * the searches advance — the cards are then drawn at most every CARDS_EVERY_MS.
+   */
+  show(reports, { live = false } = {}) {
     const { ui } = this;
+    const bestMoves = reports.filter((r) => r.best_move).map((r) => ({ algo: r.algo, move: r.best_move, proved: r.verdict === 'proved' }));
+    const step = reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0;
+    // The iteration reached, at every report (the cards may be up to CARDS_EVERY_MS older).
+    ui.results.dataset.step = String(step);
     this.store.update({
-      step: reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0,
-      bestMoves: reports.filter((r) => r.best_move).map((r) => ({ algo: r.algo, move: r.best_move, proved: r.verdict === 'proved' })),
+      step,
+      // The board is drawn again only when a ringed move changes, not at every report.
+      ...(JSON.stringify(bestMoves) === JSON.stringify(this.state.bestMoves) ? {} : { bestMoves }),
     });
-    renderResults(ui.results, reports, { running: this.state.running });
+    const now = performance.now();
+    if (!live || now - (this.cardsAt ?? -Infinity) >= CARDS_EVERY_MS) {
+      renderResults(ui.results, reports, { running: this.state.running });
+      this.cardsAt = now;
+    }
     reports.forEach((report, index) => this.treeViews[index]?.update(report));
     this.charts?.add(reports);
     if (this.inspector.target && reports.some((r) => r.snapshot)) this.inspect(this.inspector.target);
@@ -195,7 +283,7 @@ export class SearchController {
     this.store.update({ running: true });
     try {
       const { reports, stopped } = await this.engine.request(type, { ...payload, view: this.treeRequest() }, (message) => {
-        if (current()) this.show(message.reports);
+        if (current()) this.show(message.reports, { live: true });
       });
       if (!current()) return { stopped: true };
       this.store.update({ running: false });
@@ -225,10 +313,18 @@ export class SearchController {
     const target = this.state.step - 1;
     if (this.locked || target < 0 || !this.state.searchAlgos.length) return;
     if (this.state.running) await this.pause();
+    await this.replay(target);
+  }
+
+  /**
+   * Starts the searches again and runs them to iteration `target` (they are deterministic),
+   * keeping what each tree view shows (pinned node, zoom) and the inspected node.
+   */
+  async replay(target, { keepMessage = false } = {}) {
     const kept = this.treeViews.map((view) => view && { pinned: view.pinned, showAll: view.showAll, transform: view.transform });
     const inspected = this.inspector.target;
     this.invalidate();
-    if (!(await this.ensure())) return;
+    if (!(await this.ensure({ keepMessage }))) return;
     this.treeViews.forEach((view, index) => {
       if (!view || !kept[index]) return;
       view.pin(kept[index].pinned);
@@ -248,8 +344,9 @@ export class SearchController {
 
   /** What the tree views want drawn: the levels, the node each has pinned, the history. */
   treeRequest() {
-    // The charts plot each search's per-iteration history, sent with every report.
-    return { depth: this.openLevels() + 1, maxNodes: SNAPSHOT_NODES, focus: this.treeViews.map((view) => view?.pinned ?? null), history: true };
+    // The charts plot each search's per-iteration history, sent with every report. The view
+    // draws the nodes down to the open levels' children: the snapshot holds no deeper level.
+    return { depth: this.openLevels(), maxNodes: SNAPSHOT_NODES, focus: this.treeViews.map((view) => view?.pinned ?? null), history: true };
   }
 
   async refreshTrees() {

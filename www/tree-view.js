@@ -5,7 +5,10 @@
 // click. Labels keep a legible size: when zoomed out below it they are hidden, never shrunk.
 // While the search steps, the view follows the node just expanded (only when it leaves the
 // box), nodes glide to their new places and the most-proving-node (MPN) path lights up from
-// the root down.
+// the root down — when it steps slowly: while drawings follow each other within CALM_MS (a
+// run), nothing is animated, so the page's main thread never spends a frame on SVG
+// animations and zoom transitions (issue 34: no task over 50 ms). The box's size is read
+// from a ResizeObserver, never from the layout in the middle of a drawing.
 //
 // Shapes and colours: OR nodes are squares, AND nodes circles (chance dashed), finished games
 // diamonds; green proven, red disproven, grey unknown; the MPN path in the accent colour, the
@@ -31,6 +34,8 @@ const PATH_STEP_MS = 90;
 const GLIDE_MS = 350;
 const GLIDE_AT_MOST = 150;
 const TRACE_LINES = 12;
+/** Drawings closer together than this are a run: they are not animated. */
+const CALM_MS = 1000;
 
 function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -163,6 +168,8 @@ export class TreeView {
     this.auto = true;
     this.zoom = d3zoom()
       .scaleExtent([0.15, 4])
+      // The box's cached size: d3-zoom's default reads the SVG's size from the layout.
+      .extent(() => [[0, 0], [this.width, this.height]])
       .on('zoom', (event) => {
         if (event.sourceEvent) this.auto = false;
         this.applyTransform(event.transform);
@@ -170,15 +177,23 @@ export class TreeView {
     this.selection = select(this.svg).call(this.zoom).on('dblclick.zoom', null);
     this.transform = zoomIdentity;
     this.listen();
-    new ResizeObserver(() => this.keepInView()).observe(this.box);
+    this.size = null;
+    new ResizeObserver(([entry]) => {
+      this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
+      this.keepInView();
+    }).observe(this.box);
+    this.drawnAt = -Infinity;
   }
 
+  /** The box's size, as the ResizeObserver last gave it (read from the layout only once). */
   get width() {
-    return this.box.clientWidth || 600;
+    this.size ??= { width: this.box.clientWidth, height: this.box.clientHeight };
+    return this.size.width || 600;
   }
 
   get height() {
-    return this.box.clientHeight || 420;
+    this.size ??= { width: this.box.clientWidth, height: this.box.clientHeight };
+    return this.size.height || 420;
   }
 
   listen() {
@@ -314,6 +329,9 @@ export class TreeView {
     const report = this.pending;
     this.pending = null;
     this.lastReport = report;
+    const now = performance.now();
+    const calm = now - this.drawnAt > CALM_MS;
+    this.drawnAt = now;
     const snapshot = report.snapshot;
     const pathIds = new Set(snapshot.path);
     const expanded = snapshot.path[snapshot.path.length - 1];
@@ -378,8 +396,8 @@ export class TreeView {
         this.elements.delete(id);
       }
     }
-    this.drawLinks(layoutRoot, pathIds, expanded);
-    const animate = gliding.length <= GLIDE_AT_MOST;
+    this.drawLinks(layoutRoot, pathIds, expanded, calm);
+    const animate = calm && gliding.length <= GLIDE_AT_MOST;
     for (const [record, n] of gliding) {
       const from = `translate(${record.x}px, ${record.y}px)`;
       const to = `translate(${n.x}px, ${n.y}px)`;
@@ -389,7 +407,7 @@ export class TreeView {
       record.y = n.y;
       record.placed = true;
     }
-    for (const [shape, depth] of lit) {
+    for (const [shape, depth] of calm ? lit : []) {
       shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
     }
     const expandedRecord = this.elements.get(String(expanded));
@@ -450,7 +468,7 @@ export class TreeView {
   }
 
   /** Draws the links: ordinary ones as one path, the MPN path's lit one by one. */
-  drawLinks(layoutRoot, pathIds, expanded) {
+  drawLinks(layoutRoot, pathIds, expanded, calm) {
     const curve = (s, t) => `M${s.x},${s.y + 10}C${s.x},${(s.y + t.y) / 2} ${t.x},${(s.y + t.y) / 2} ${t.x},${t.y - 10}`;
     const plain = [];
     const fresh = [];
@@ -466,7 +484,7 @@ export class TreeView {
     this.pathLinks.replaceChildren(
       ...onPath.map(([d, depth]) => {
         const path = el('path', { d, class: 'link on-path' });
-        path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
+        if (calm) path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
         return path;
       }),
     );

@@ -40,6 +40,10 @@ export class Views {
       view.button.setAttribute('aria-pressed', String(view === shown));
     }
     this.current = shown.name;
+    // The stylesheet reads the view shown from its panels' parent (`main[data-view]`): a
+    // `main:has(…)` rule would restyle the whole page at every change inside it.
+    const parent = shown.panels[0]?.parentElement;
+    if (parent) parent.dataset.view = shown.name;
     this.onShow(shown.name);
   }
 

@@ -6,6 +6,16 @@
 // If the package cannot be loaded, the worker answers every request with an error and
 // announces {type: 'fatal', message} once, so the page can show it.
 //
+// Failures (issue 34): a wasm trap — `unreachable`, a Rust panic (the panic hook logs it,
+// then traps), running out of memory, "memory access out of bounds" — may leave the wasm
+// instance corrupt, so the worker never calls into it again: its sessions are dropped
+// without being touched (no `free()`), the request is answered {id, type: 'trapped',
+// message} and so is every later one, and the page replaces the worker (engine-client.js).
+// The worker posts {type: 'beat'} every BEAT_EVERY_MS while it can run JavaScript (between
+// slices), so the page notices a worker that ended silently (`terminate()`, `close()`) or
+// hangs. Opened with `?test-hooks` (only the page's tests do), it honours `testFault`
+// requests that force each failure.
+//
 // Errors carry the engine's `kind` and `field` (the input that is wrong: `pos`, `move`,
 // `game`, `search` or a parameter's key) so the page can mark it.
 //
@@ -23,12 +33,45 @@ import init, * as engine from './pkg/pnplay.js';
 const SLICE_SECONDS = 0.03;
 const PROGRESS_EVERY_MS = 50;
 const SNAPSHOT_EVERY_MS = 200;
-const LARGE_SNAPSHOT_EVERY_MS = 400; // for drawings of more than 400 nodes
+const LARGE_SNAPSHOT_EVERY_MS = 400; // for three open levels (drawings of up to ~800 nodes)
+
+const BEAT_EVERY_MS = 250;
+const TEST_HOOKS = new URL(self.location.href).searchParams.has('test-hooks');
 
 let sessions = [];
+/** Why the wasm instance is no longer called (a trap's message), or null. */
+let trapped = null;
+/** The 2048 view's live game of expectimax on 4×4 2048 (`Live2048`), or null. */
+let live2048 = null;
 let runToken = 0; // bumped by pause/cancel/start: a running loop whose token is stale stops
 let liveView = {}; // what a running loop's snapshots show; `setView` changes it mid-run
 let timedSearches = null; // ids of the searches with the capability `timed` (from `hello`)
+
+/**
+ * Drops the current sessions (freeing them in wasm): the list is emptied first, so a session
+ * whose `free()` throws is never touched again.
+ */
+function dropSessions() {
+  const old = sessions;
+  sessions = [];
+  for (const session of old) {
+    try {
+      session.free();
+    } catch {
+      // Already freed, or still borrowed by a call that trapped: dropped all the same.
+    }
+  }
+}
+
+/**
+ * Whether `error` is a wasm trap (or a symptom of an earlier one): the instance may be
+ * corrupt and must not be used again.
+ */
+function isTrap(error) {
+  if (error instanceof WebAssembly.RuntimeError) return true;
+  const message = String(error?.message ?? error);
+  return /unreachable|memory access out of bounds|null pointer passed to rust|recursive use of an object|out of memory/i.test(message);
+}
 
 /** Marks `session` of search `algo` as one that spends its time allowed in one step. */
 function withTiming(session, algo) {
@@ -67,6 +110,8 @@ function stepAll(iterations, seconds) {
     // A search that spends its time allowed in one step (`abid`) gets it whole: its own
     // time limit (`time`, an agent's `seconds`) bounds the step, not the slice.
     const slice = session.timed ? 1e9 : seconds;
+    // The page hears nothing during such a step: it is told how long to wait.
+    if (session.timed) self.postMessage({ type: 'quiet', ms: 1000 * (session.limits?.max_seconds ?? Infinity) });
     const done = session.step(lead ?? iterations, lead === null ? slice : 1e9);
     most = Math.max(most, done);
     if (lead === null && !session.finished) lead = done;
@@ -96,7 +141,7 @@ async function advance(id, iterations, view) {
     const now = performance.now();
     if (remaining > 0 && now - lastPost >= PROGRESS_EVERY_MS) {
       // Counters every 50 ms; the (larger) tree snapshot every 200 ms (400 ms when large).
-      const every = (liveView.depth ?? 0) > 3 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
+      const every = (liveView.depth ?? 0) >= 3 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
       const withSnapshot = now - lastSnapshot >= every;
       self.postMessage({ id, type: 'progress', reports: report({ ...liveView, withSnapshot }) });
       lastPost = now;
@@ -109,15 +154,15 @@ async function advance(id, iterations, view) {
 }
 
 const handlers = {
-  hello: () => engine.hello(),
+  // The catalogues, with the support matrix (which search can run which game) beside them.
+  hello: () => ({ ...engine.hello(), support: engine.support() }),
   describe: ({ game, pos }) => engine.describe(game, pos ?? undefined),
   play: ({ game, pos, move }) => engine.play(game, pos, move),
   edit: ({ game, pos, cell, tool }) => engine.edit(game, pos, cell ?? undefined, tool ?? undefined),
 
   start: ({ game, pos, algos, options }) => {
     runToken++;
-    for (const session of sessions) session.free();
-    sessions = [];
+    dropSessions();
     for (const algo of algos) sessions.push(withTiming(new engine.SearchSession(game, pos, algo, options), algo));
     return { reports: report() };
   },
@@ -137,8 +182,7 @@ const handlers = {
   },
   cancel: () => {
     runToken++;
-    for (const session of sessions) session.free();
-    sessions = [];
+    dropSessions();
     return {};
   },
   snapshot: ({ view }) => ({ reports: report(view) }),
@@ -163,7 +207,7 @@ const handlers = {
   // `inspect` show it like any search); `choice` gives its move once `run` has finished.
   think: ({ game, pos, agent, seed, index, ply }) => {
     runToken++;
-    for (const session of sessions) session.free();
+    dropSessions();
     sessions = [withTiming(new engine.AgentSession(game, pos, agent, seed, index, ply), agent.split(':')[0])];
     return { reports: sessions[0].progress() ? report() : [], choice: sessions[0].choice() };
   },
@@ -181,16 +225,43 @@ const handlers = {
   // `seconds` (it says `out` if that is not enough).
   exact: ({ game, pos, options, seconds }) => {
     const session = new engine.SearchSession(game, pos, 'alphabeta', { ...options, nodes: null, time: seconds });
-    try {
-      session.step(1e15, seconds);
-      return session.progress();
-    } finally {
-      session.free();
-    }
+    // Freed only after it answered: a session that trapped is never touched again.
+    session.step(1e15, seconds);
+    const report = session.progress();
+    session.free();
+    return report;
   },
   // The results viewer: a JSON Lines file summarised as the command line does.
   readResults: ({ text, experiment }) => engine.readResults(text, experiment),
+  // The page's recovery tests (only with `?test-hooks`): `trap`, `panic` and `oom` fail in
+  // wasm; `close` ends the worker silently; `hang` never answers; `throw` raises an error
+  // outside any request (the page sees the worker's `error` event).
+  testFault: ({ fault }) => {
+    if (!TEST_HOOKS) throw new Error('testFault needs the page opened with ?test-hooks');
+    if (fault === 'close') self.close();
+    else if (fault === 'hang') for (;;);
+    else if (fault === 'throw') {
+      setTimeout(() => {
+        throw new Error('a worker error forced by the test hook');
+      });
+    } else engine.testFault(fault);
+    return {};
+  },
 };
+
+/** Answers request `id` as failed by a trap; the instance is not called again. */
+function reportTrap(id, error) {
+  if (!trapped) {
+    trapped = String(error?.message ?? error);
+    // The sessions are dropped untouched: freeing one that trapped throws or traps again.
+    sessions = [];
+    live2048 = null;
+    runToken++;
+  }
+  self.postMessage({ id, type: 'trapped', message: trapped });
+}
+
+setInterval(() => self.postMessage({ type: 'beat' }), BEAT_EVERY_MS);
 
 const ready = init().then(
   () => null,
@@ -208,6 +279,10 @@ self.onmessage = async (event) => {
     self.postMessage({ id, type: 'error', message: loadError });
     return;
   }
+  if (trapped) {
+    reportTrap(id, trapped);
+    return;
+  }
   const handler = handlers[type];
   if (!handler) {
     self.postMessage({ id, type: 'error', message: `unknown request type ${JSON.stringify(type)}` });
@@ -217,6 +292,10 @@ self.onmessage = async (event) => {
     const result = await handler(event.data, id);
     self.postMessage({ id, type: 'result', result });
   } catch (error) {
+    if (isTrap(error)) {
+      reportTrap(id, error);
+      return;
+    }
     self.postMessage({
       id,
       type: 'error',
@@ -227,8 +306,7 @@ self.onmessage = async (event) => {
   }
 };
 
-// The 2048 view: one live game of expectimax on 4×4 2048 (`Live2048`), a step at a time.
-let live2048 = null;
+// The 2048 view: one live game of expectimax on 4×4 2048 (`live2048`), a step at a time.
 Object.assign(handlers, {
   live2048Start: ({ depth, star1, tau, seed }) => {
     const game = new engine.Live2048(depth, star1, tau, String(seed));

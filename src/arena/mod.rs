@@ -167,6 +167,45 @@ pub struct Ply {
     pub fallback: bool,
 }
 
+/// A match's results counted game by game, so that a long match need not keep its records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    fallbacks: Fallbacks,
+}
+
+impl Tally {
+    /// Counts one game.
+    pub fn add(&mut self, record: &GameRecord) {
+        match record.a_result {
+            Outcome::Win => self.wins += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Loss => self.losses += 1,
+        }
+        self.fallbacks.a += record.fallbacks.a;
+        self.fallbacks.b += record.fallbacks.b;
+    }
+
+    /// The summary of the games counted, all of the match `config`.
+    #[must_use]
+    pub fn summary(&self, config: &MatchConfig) -> Summary {
+        let (wins, draws, losses) = (self.wins, self.draws, self.losses);
+        Summary {
+            game: config.game.to_string(),
+            a: config.a.to_string(),
+            b: config.b.to_string(),
+            games: wins + draws + losses,
+            wins,
+            draws,
+            losses,
+            rate: Rate::of(wins, draws, losses),
+            fallbacks: self.fallbacks,
+        }
+    }
+}
+
 /// How many moves of each agent were fallbacks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fallbacks {
@@ -378,26 +417,11 @@ impl Summary {
     /// The summary of `records` (all of one match).
     #[must_use]
     pub fn of(config: &MatchConfig, records: &[&GameRecord]) -> Summary {
-        let count = |outcome| records.iter().filter(|r| r.a_result == outcome).count() as u64;
-        let (wins, draws, losses) = (
-            count(Outcome::Win),
-            count(Outcome::Draw),
-            count(Outcome::Loss),
-        );
-        Summary {
-            game: config.game.to_string(),
-            a: config.a.to_string(),
-            b: config.b.to_string(),
-            games: records.len() as u64,
-            wins,
-            draws,
-            losses,
-            rate: Rate::of(wins, draws, losses),
-            fallbacks: Fallbacks {
-                a: records.iter().map(|r| r.fallbacks.a).sum(),
-                b: records.iter().map(|r| r.fallbacks.b).sum(),
-            },
+        let mut tally = Tally::default();
+        for record in records {
+            tally.add(record);
         }
+        tally.summary(config)
     }
 
     /// One line for people: `A pns:… vs B alphabeta:… on othello4: 200 games, W 120 D 10 L 70,

@@ -1,13 +1,15 @@
 //! Running matches natively (`pnplay match`): games on several threads, one JSON line per
 //! game written in game order as soon as every earlier game is written (so a file cut short
-//! is always a prefix of the full one), and resuming from such a file.
+//! is always a prefix of the full one), and resuming from such a file
+//! ([`crate::experiment::journal`]).
 //!
 //! Resuming reads the existing file: every line must be a game of one of the matches being
-//! run (same game, agents, openings and seed), each (agent A, index) at most once; a last
-//! line cut off mid-write (no newline, not JSON) is dropped. Games already there are not
+//! run (same game, agents, openings and seed) with an index below the number of games, each
+//! at most once; a last line cut off mid-write is dropped. Games already there are not
 //! played again, and the summaries count them. The same seed and iteration budgets give the
 //! same lines whatever the number of threads, so an interrupted and resumed run writes the
-//! same file as an uninterrupted one (but for the per-move seconds).
+//! same file as an uninterrupted one (but for the per-move seconds). Games are counted as
+//! they are written, never all held, so a match of millions of games runs in little memory.
 //!
 //! [`run_match_part`] plays one shard of the games ([`crate::experiment::shard`]): the games
 //! are numbered match by match (sweep value by sweep value), game by game, and dealt round
@@ -21,80 +23,20 @@
 //! assert_eq!(s.wins + s.draws + s.losses, 20);
 //! ```
 
-use std::collections::{BTreeMap, HashSet};
-use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::Path;
-use std::sync::Mutex;
 
-use super::{GameRecord, MatchConfig, Summary, play_game};
+use super::{GameRecord, MatchConfig, Summary, Tally, play_game};
 use crate::error::Error;
-use crate::experiment::runner::parallel_map;
+use crate::experiment::journal::{self, Layout, Output};
+use crate::experiment::runner::run_ordered;
 use crate::experiment::shard::Shard;
-
-/// An error about the output file (field `out`).
-fn out_error(message: String) -> Error {
-    Error::BadParameter {
-        name: "out".to_string(),
-        message,
-    }
-}
-
-/// The games already in `text` (a match's output so far) and the length of the part of it
-/// to keep (all but a last line cut off mid-write).
-///
-/// # Errors
-/// A line that is not a game record, a game of another match, or a game twice (field `out`).
-pub fn read_records(
-    text: &str,
-    configs: &[MatchConfig],
-) -> Result<(Vec<GameRecord>, usize), Error> {
-    let mut records = Vec::new();
-    let mut seen = HashSet::new();
-    let mut keep = 0;
-    for (number, line) in text.split_inclusive('\n').enumerate() {
-        let number = number + 1;
-        let complete = line.ends_with('\n');
-        if line.trim().is_empty() {
-            keep += line.len();
-            continue;
-        }
-        if !complete {
-            break; // cut off while it was written: the game is played again
-        }
-        let record: GameRecord = match serde_json::from_str(line) {
-            Ok(record) => record,
-            Err(error) => {
-                return Err(out_error(format!(
-                    "line {number} is not a game of a match: {error}"
-                )));
-            }
-        };
-        if !configs.iter().any(|c| c.owns(&record)) {
-            return Err(out_error(format!(
-                "line {number} is a game of another match (game {}, a {}, b {}, openings {}, seed {}): use another --out",
-                record.game, record.a, record.b, record.openings, record.seed
-            )));
-        }
-        if !seen.insert((record.a.clone(), record.index)) {
-            return Err(out_error(format!(
-                "line {number} repeats game {} of a {}",
-                record.index, record.a
-            )));
-        }
-        keep += line.len();
-        records.push(record);
-    }
-    Ok((records, keep))
-}
 
 /// Plays games `0..games` of every match of `configs` on `jobs` threads (skipping those
 /// already in `out`, which gets one line per new game, in order) and returns one summary
-/// per match, of its games below `games`. `progress` sees each new record.
+/// per match. `progress` sees each new record.
 ///
 /// # Errors
-/// The output file's ([`read_records`], or it cannot be read or written; field `out`) or
-/// the first game's error.
+/// The output file's (see [`journal::resume`]; field `out`) or the first game's error.
 pub fn run_match(
     configs: &[MatchConfig],
     games: u64,
@@ -102,7 +44,49 @@ pub fn run_match(
     out: Option<&Path>,
     progress: impl Fn(&GameRecord) + Sync,
 ) -> Result<Vec<Summary>, Error> {
-    run_match_part(configs, games, Shard::WHOLE, jobs, out, progress)
+    let out = out.map(Output::plain);
+    run_match_part(configs, games, Shard::WHOLE, jobs, out.as_ref(), progress)
+}
+
+/// The number of units of a plan of `groups` groups of `each` units, or an error naming
+/// `field` if that is more than this machine can count.
+///
+/// # Errors
+/// The product overflows (field `field`).
+pub fn units(groups: usize, each: u64, field: &str) -> Result<usize, Error> {
+    usize::try_from(each)
+        .ok()
+        .and_then(|each| each.checked_mul(groups))
+        .ok_or_else(|| Error::BadParameter {
+            name: field.to_string(),
+            message: format!("{field}: {groups} × {each} games is more than can be counted"),
+        })
+}
+
+/// Where a game record goes in a plan of `configs` × `games` games: its unit (match by
+/// match, game by game), or why it is not of the plan.
+///
+/// # Errors
+/// The record is of another match, or its index is not below `games`.
+pub fn locate(
+    configs: &[MatchConfig],
+    games: u64,
+    record: &GameRecord,
+) -> Result<(usize, usize), String> {
+    let c = configs.iter().position(|c| c.owns(record)).ok_or_else(|| {
+        format!(
+            "a game of another match (game {}, a {}, b {}, openings {}, seed {})",
+            record.game, record.a, record.b, record.openings, record.seed
+        )
+    })?;
+    if record.index >= games {
+        return Err(format!(
+            "game {} of a {} is not part of this plan of {games} games",
+            record.index, record.a
+        ));
+    }
+    // Below `games`, which `units` checked fits.
+    Ok((c * games as usize + record.index as usize, 0))
 }
 
 /// [`run_match`] of `shard`'s games only (see the module's documentation); the summaries
@@ -115,128 +99,92 @@ pub fn run_match_part(
     games: u64,
     shard: Shard,
     jobs: usize,
-    out: Option<&Path>,
+    out: Option<&Output>,
     progress: impl Fn(&GameRecord) + Sync,
 ) -> Result<Vec<Summary>, Error> {
-    let (done, file) = match out {
-        Some(path) => {
-            let (done, keep) = match std::fs::read_to_string(path) {
-                Ok(text) => read_records(&text, configs)?,
-                Err(error) if error.kind() == std::io::ErrorKind::NotFound => (Vec::new(), 0),
-                Err(error) => return Err(out_error(format!("{}: {error}", path.display()))),
-            };
-            let file = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .and_then(|file| {
-                    file.set_len(keep as u64)?;
-                    Ok(file)
-                })
-                .map_err(|error| out_error(format!("{}: {error}", path.display())))?;
-            (done, Some(file))
-        }
-        None => (Vec::new(), None),
-    };
-    let have: HashSet<(String, u64)> = done.iter().map(|r| (r.a.clone(), r.index)).collect();
-    // Games are numbered match by match, game by game, and dealt to shards round robin.
-    let mine: Vec<(usize, u64)> = (0..configs.len())
-        .flat_map(|c| (0..games).map(move |i| (c, i)))
-        .enumerate()
-        .filter(|(unit, _)| shard.owns(*unit))
-        .map(|(_, game)| game)
-        .collect();
-    if let Some(stranger) = done.iter().find(|r| {
-        r.index < games
-            && !mine
-                .iter()
-                .any(|&(c, i)| i == r.index && configs[c].owns(r))
-    }) {
-        return Err(out_error(format!(
-            "game {} of a {} is not of shard {shard}: use another --out",
-            stranger.index, stranger.a
-        )));
-    }
-    let todo: Vec<(usize, u64)> = mine
-        .into_iter()
-        .filter(|&(c, i)| !have.contains(&(configs[c].a.to_string(), i)))
-        .collect();
-    let writer = Mutex::new(Writer {
-        file,
-        next: 0,
-        waiting: BTreeMap::new(),
-        failed: None,
-    });
-    let positions: Vec<usize> = (0..todo.len()).collect();
-    let results = parallel_map(
-        &positions,
+    let mut tallies = vec![Tally::default(); configs.len()];
+    play_games(
+        configs,
+        games,
+        shard,
         jobs,
-        |&at| {
-            let (c, i) = todo[at];
-            play_game(&configs[c], i)
+        out,
+        progress,
+        |c, _, record| {
+            tallies[c].add(&record);
         },
-        |&at, result| {
-            if let Ok(record) = result {
-                progress(record);
-            }
-            writer
-                .lock()
-                .expect("no thread panics holding the lock")
-                .put(at, result);
-        },
-    );
-    if let Some(error) = writer
-        .into_inner()
-        .expect("no thread panics holding the lock")
-        .failed
-    {
-        return Err(error);
-    }
-    let mut all = done;
-    for result in results {
-        all.push(result?);
-    }
+    )?;
     Ok(configs
         .iter()
-        .map(|config| {
-            let mine: Vec<&GameRecord> = all
-                .iter()
-                .filter(|r| config.owns(r) && r.index < games)
-                .collect();
-            Summary::of(config, &mine)
-        })
+        .zip(&tallies)
+        .map(|(config, tally)| tally.summary(config))
         .collect())
 }
 
-/// Writes results in their order as they arrive from any thread.
-struct Writer {
-    file: Option<File>,
-    next: usize,
-    waiting: BTreeMap<usize, Result<String, Error>>,
-    failed: Option<Error>,
-}
-
-impl Writer {
-    fn put(&mut self, at: usize, result: &Result<GameRecord, Error>) {
-        let line = result
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(|record| serde_json::to_string(record).map_err(|e| out_error(e.to_string())));
-        self.waiting.insert(at, line);
-        while let Some(line) = self.waiting.remove(&self.next) {
-            self.next += 1;
-            if self.failed.is_some() {
-                continue;
+/// Plays `shard`'s games of `configs` × `games` (games numbered match by match), resuming
+/// from and writing to `out` as [`run_match`] does, and gives `keep` every game of the shard,
+/// those already in `out` first, then the new ones in order, each with its match (index in
+/// `configs`) and its unit (place in the plan). `progress` sees each new game as it ends.
+///
+/// # Errors
+/// As [`run_match_part`].
+pub fn play_games(
+    configs: &[MatchConfig],
+    games: u64,
+    shard: Shard,
+    jobs: usize,
+    out: Option<&Output>,
+    progress: impl Fn(&GameRecord) + Sync,
+    mut keep: impl FnMut(usize, usize, GameRecord) + Send,
+) -> Result<(), Error> {
+    let total = units(configs.len(), games, "games")?;
+    let per_match = games as usize;
+    let layout = Layout {
+        units: total,
+        per_unit: 1,
+        locate: |record: &GameRecord| {
+            let (unit, place) = locate(configs, games, record)?;
+            if shard.owns(unit) {
+                Ok((unit, place))
+            } else {
+                Err(format!(
+                    "game {} of a {} is not of shard {shard}",
+                    record.index, record.a
+                ))
             }
-            match (line, self.file.as_mut()) {
-                (Err(error), _) => self.failed = Some(error),
-                (Ok(line), Some(file)) => {
-                    if let Err(error) = writeln!(file, "{line}").and_then(|()| file.flush()) {
-                        self.failed = Some(out_error(error.to_string()));
-                    }
-                }
-                (Ok(_), None) => {}
-            }
+        },
+    };
+    let (mut journal, done) = match out {
+        Some(out) => {
+            let (journal, done) = journal::resume(out, &layout, |unit, record| {
+                keep(unit / per_match, unit, record);
+            })?;
+            (Some(journal), done)
         }
-    }
+        None => (None, std::collections::HashSet::new()),
+    };
+    run_ordered(
+        shard.units_of(total),
+        jobs,
+        |k| {
+            let unit = shard.unit(k);
+            if done.contains(&unit) {
+                return Ok(None);
+            }
+            let record = play_game(&configs[unit / per_match], (unit % per_match) as u64)?;
+            progress(&record);
+            Ok(Some((unit, record)))
+        },
+        |_, played| {
+            let Some((unit, record)) = played else {
+                return Ok(());
+            };
+            if let Some(journal) = journal.as_mut() {
+                let line = serde_json::to_string(&record).expect("a game record serializes");
+                journal.write(&(line + "\n"))?;
+            }
+            keep(unit / per_match, unit, record);
+            Ok(())
+        },
+    )
 }

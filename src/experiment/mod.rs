@@ -18,7 +18,8 @@
 //! * [`results`]: a results file read back and summarised (the page's results viewer);
 //! * [`tournament`]: round robins of agents (the Othello heuristics paper's Tables 1–2) with
 //!   win rates and Bradley–Terry ratings;
-//! * [`shard`]: one run split over machines (`--shard K/N`) and merged back.
+//! * [`shard`]: one run split over machines (`--shard K/N`) and merged back;
+//! * [`journal`]: records files claimed, written as a run goes and resumed.
 //!
 //! Nothing here knows the rules of a game: positions cross as text and games are reached by
 //! name through [`crate::with_game!`].
@@ -43,6 +44,7 @@ pub const DEFAULT_STAGES: &str = "18,22,26,32,36,40";
 pub const DEFAULT_STAGE_SEARCHES: &str = "pns,mcpns,ppns";
 
 pub mod generate;
+pub mod journal;
 pub mod mind;
 pub mod paper;
 pub mod play2048;

@@ -1,11 +1,12 @@
 //! Running an experiment's searches: one job at a time ([`run_job`], what the wasm page calls
-//! from its workers), or a whole list on several threads ([`run_jobs`], native only).
+//! from its workers), or any list of work on several threads ([`run_ordered`], native only).
 //!
 //! A [`Job`] is one search of one position with all its parameters, the playout seed
 //! included, so its [`Record`] depends on nothing but the job: [`plan`] derives each
 //! position's playout seed from the run's seed, the stage and the index ([`derive_seed`]),
-//! never from the order jobs run in. [`run_jobs`] hands jobs to threads as they become free
-//! and puts every record back in its job's place, so the output order, and every field but
+//! never from the order jobs run in. [`run_ordered`] hands work to threads as they become
+//! free and passes every result on in its item's order as soon as it can (so a records file
+//! written from it grows in plan order), so the output order, and every field but
 //! `seconds`, is the same for any number of threads.
 //!
 //! ```
@@ -157,53 +158,96 @@ pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, Err
     })
 }
 
-/// Applies `work` to every item on `threads` threads (at least one), calling `progress` with
-/// each result as it comes (from the thread that made it), and returns the results in the
-/// items' order. Native only: wasm has no threads (the page runs jobs in its own workers).
+/// Results a run holds back per thread, waiting for an earlier one to finish: bounds
+/// the memory of [`run_ordered`] however slow one item is.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn parallel_map<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    work: impl Fn(&T) -> R + Sync,
-    progress: impl Fn(&T, &R) + Sync,
-) -> Vec<R> {
-    use std::sync::Mutex;
-    use std::sync::atomic::{AtomicUsize, Ordering};
+const WINDOW_PER_THREAD: usize = 16;
 
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<R>>> = Mutex::new(items.iter().map(|_| None).collect());
+/// What the threads of [`run_ordered`] share.
+#[cfg(not(target_arch = "wasm32"))]
+struct Ordered<R, E> {
+    next_hand: usize,
+    next_emit: usize,
+    waiting: std::collections::BTreeMap<usize, Result<R, Error>>,
+    failed: Option<Error>,
+    emit: E,
+}
+
+/// Applies `work` to items `0..count` on `threads` threads (at least one) and passes each
+/// result to `emit` in item order, as soon as every earlier one is passed, so nothing but
+/// a bounded window of results is held. The first error (of `work` or of `emit`, in item
+/// order) stops the run: no item is started after it, and it is returned. Native only:
+/// wasm has no threads (the page runs jobs in its own workers).
+///
+/// ```
+/// use pnplay::experiment::runner::run_ordered;
+/// let mut seen = Vec::new();
+/// run_ordered(10, 3, |i| Ok(i * i), |i, square| {
+///     seen.push((i, square));
+///     Ok(())
+/// })
+/// .unwrap();
+/// assert_eq!(seen, (0..10).map(|i| (i, i * i)).collect::<Vec<_>>());
+/// ```
+///
+/// # Errors
+/// The first error in item order.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run_ordered<R: Send>(
+    count: usize,
+    threads: usize,
+    work: impl Fn(usize) -> Result<R, Error> + Sync,
+    emit: impl FnMut(usize, R) -> Result<(), Error> + Send,
+) -> Result<(), Error> {
+    use std::sync::{Condvar, Mutex};
+
+    let threads = threads.clamp(1, count.max(1));
+    let window = threads * WINDOW_PER_THREAD;
+    let shared = Mutex::new(Ordered {
+        next_hand: 0,
+        next_emit: 0,
+        waiting: std::collections::BTreeMap::new(),
+        failed: None,
+        emit,
+    });
+    let turn = Condvar::new();
+    let lock = || shared.lock().expect("no thread panics holding the lock");
     std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, items.len().max(1)) {
+        for _ in 0..threads {
             scope.spawn(|| {
+                let mut state = lock();
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    let result = work(item);
-                    progress(item, &result);
-                    results.lock().expect("no thread panics holding the lock")[i] = Some(result);
+                    if state.failed.is_some() || state.next_hand >= count {
+                        break;
+                    }
+                    if state.next_hand >= state.next_emit + window {
+                        state = turn.wait(state).expect("no thread panics holding the lock");
+                        continue;
+                    }
+                    let i = state.next_hand;
+                    state.next_hand += 1;
+                    drop(state);
+                    let result = work(i);
+                    state = lock();
+                    state.waiting.insert(i, result);
+                    loop {
+                        let at = state.next_emit;
+                        let Some(result) = state.waiting.remove(&at) else {
+                            break;
+                        };
+                        state.next_emit += 1;
+                        if state.failed.is_none() {
+                            let emitted = result.and_then(|r| (state.emit)(at, r));
+                            state.failed = emitted.err();
+                        }
+                    }
+                    turn.notify_all();
                 }
             });
         }
     });
-    results
+    let state = shared
         .into_inner()
-        .expect("no thread panics holding the lock")
-        .into_iter()
-        .map(|result| result.expect("every item was processed"))
-        .collect()
-}
-
-/// Runs every job on `threads` threads (see [`parallel_map`]); `progress` sees each record
-/// as it is made. The first error (in job order) if any job fails.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn run_jobs(
-    spec: &GameSpec,
-    jobs: &[Job],
-    limits: Limits,
-    threads: usize,
-    progress: impl Fn(&Job, &Result<Record, Error>) + Sync,
-) -> Result<Vec<Record>, Error> {
-    parallel_map(jobs, threads, |job| run_job(spec, job, limits), progress)
-        .into_iter()
-        .collect()
+        .expect("no thread panics holding the lock");
+    state.failed.map_or(Ok(()), Err)
 }

@@ -16,7 +16,9 @@
 //!   record (but for the wall-clock seconds).
 //! * **Plan files.** Beside its `X.jsonl` every batch run writes `X.plan.json`: the command
 //!   that made it, without the flags that do not change a record ([`RUN_FLAGS`]: `--shard`,
-//!   `--out`, `--jobs`, `--quiet`, `--json`), and its shard. [`read_parts`] checks that the
+//!   `--out`, `--jobs`, `--quiet`, `--json`, `--force`), and its shard; it is written before
+//!   the first record, and marks the records file as this plan's own
+//!   ([`super::journal`]). [`read_parts`] checks that the
 //!   files given to `merge` are the N shards of one command, each once; [`assemble`] that
 //!   their records are exactly the plan's, each once, and puts them back in plan order.
 //!
@@ -106,6 +108,18 @@ impl Shard {
         unit % self.count + 1 == self.index
     }
 
+    /// How many of the units `0..total` this shard owns.
+    #[must_use]
+    pub const fn units_of(self, total: usize) -> usize {
+        total / self.count + (total % self.count >= self.index) as usize
+    }
+
+    /// The `k`-th unit (from 0) this shard owns: `k·N + K − 1`.
+    #[must_use]
+    pub const fn unit(self, k: usize) -> usize {
+        k * self.count + self.index - 1
+    }
+
     /// The items whose unit this shard owns, in order; `unit(item)` numbers the items'
     /// units (several items may share one: the searches of one position).
     pub fn select<T: Clone, U: PartialEq>(self, items: &[T], unit: impl Fn(&T) -> U) -> Vec<T> {
@@ -174,6 +188,7 @@ pub const RUN_FLAGS: &[(&str, bool)] = &[
     ("--jobs", true),
     ("--quiet", false),
     ("--json", false),
+    ("--force", false),
 ];
 
 /// The command line `args` (without the program's name) less [`RUN_FLAGS`], in either form
@@ -305,6 +320,12 @@ impl Parts {
     }
 }
 
+/// The largest plan file `merge` reads.
+const MAX_PLAN_FILE: u64 = 1 << 20;
+
+/// The largest records file `merge` reads (4 GiB: millions of games).
+const MAX_RECORDS_FILE: u64 = 4 << 30;
+
 /// Reads the records files `files` and their plan files, and checks that they are the
 /// shards 1..N of one command, each once.
 ///
@@ -312,13 +333,10 @@ impl Parts {
 /// No file; a file or its plan file that cannot be read; files of different commands or
 /// shard counts; a shard given twice or missing (field `files`).
 pub fn read_parts(files: &[PathBuf]) -> Result<Parts, Error> {
-    let read = |path: &Path| {
-        std::fs::read_to_string(path)
-            .map_err(|e| files_error(format!("cannot read {}: {e}", path.display())))
-    };
+    let read = |path: &Path, cap: u64| super::journal::read_bounded(path, cap).map_err(files_error);
     let mut parts: Vec<(PlanFile, Part)> = Vec::new();
     for path in files {
-        let plan_text = read(&plan_path(path)).map_err(|e| {
+        let plan_text = read(&plan_path(path), MAX_PLAN_FILE).map_err(|e| {
             files_error(format!(
                 "{e} (every batch run with --out writes it beside its records)"
             ))
@@ -329,7 +347,7 @@ pub fn read_parts(files: &[PathBuf]) -> Result<Parts, Error> {
                 plan_path(path).display()
             ))
         })?;
-        let text = read(path)?;
+        let text = read(path, MAX_RECORDS_FILE)?;
         let shard = plan.shard;
         parts.push((
             plan,
@@ -463,6 +481,21 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&n| n == 1), "{count}: {seen:?}");
+        }
+    }
+
+    #[test]
+    fn units_of_and_unit_list_the_owned_units() {
+        for count in 1..5 {
+            for index in 1..=count {
+                let shard = Shard::new(index, count).unwrap();
+                for total in 0..11 {
+                    let owned: Vec<usize> = (0..total).filter(|&u| shard.owns(u)).collect();
+                    let listed: Vec<usize> =
+                        (0..shard.units_of(total)).map(|k| shard.unit(k)).collect();
+                    assert_eq!(owned, listed, "{shard} of {total}");
+                }
+            }
         }
     }
 

@@ -96,38 +96,37 @@ impl Tournament {
         jobs: usize,
         progress: impl Fn(&GameRecord) + Sync,
     ) -> Result<Vec<GameRecord>, Error> {
-        self.play_part(crate::experiment::shard::Shard::WHOLE, jobs, progress)
+        self.play_part(crate::experiment::shard::Shard::WHOLE, jobs, None, progress)
     }
 
     /// [`Tournament::play`] of `shard`'s games only: the games are numbered pair by pair,
-    /// game by game, and dealt round robin ([`crate::experiment::shard`]).
+    /// game by game, and dealt round robin ([`crate::experiment::shard`]). With `out`, the
+    /// games already there are kept and the others written to it as they end
+    /// ([`crate::experiment::journal`]).
     ///
     /// # Errors
-    /// The first game's error.
+    /// The first game's error, or the output's (field `out`).
     #[cfg(not(target_arch = "wasm32"))]
     pub fn play_part(
         &self,
         shard: crate::experiment::shard::Shard,
         jobs: usize,
+        out: Option<&crate::experiment::journal::Output>,
         progress: impl Fn(&GameRecord) + Sync,
     ) -> Result<Vec<GameRecord>, Error> {
-        let items: Vec<(usize, u64)> = (0..self.pairs.len())
-            .flat_map(|p| (0..self.games_per_pair).map(move |k| (p, k)))
-            .enumerate()
-            .filter(|(unit, _)| shard.owns(*unit))
-            .map(|(_, game)| game)
-            .collect();
-        let results = crate::experiment::runner::parallel_map(
-            &items,
+        let configs: Vec<MatchConfig> = self.pairs.iter().map(|(_, _, c)| c.clone()).collect();
+        let mut records = Vec::new();
+        crate::arena::run::play_games(
+            &configs,
+            self.games_per_pair,
+            shard,
             jobs,
-            |&(p, k)| crate::arena::play_game(&self.pairs[p].2, k),
-            |_, result| {
-                if let Ok(record) = result {
-                    progress(record);
-                }
-            },
-        );
-        results.into_iter().collect()
+            out,
+            progress,
+            |_, unit, record| records.push((unit, record)),
+        )?;
+        records.sort_by_key(|(unit, _)| *unit);
+        Ok(records.into_iter().map(|(_, record)| record).collect())
     }
 }
 

@@ -177,24 +177,34 @@ fn start_kind<K: SearchKind, G: Catalogued>(
     if root.turn() == Turn::Over {
         return Err(Error::GameOver);
     }
-    if K::INFO.capabilities.acyclic_only && G::FAMILY.facts.repeats {
-        return Err(Error::Unsupported {
-            search: K::INFO.id,
-            game: G::name(&root.variant()),
-            reason: "its positions can repeat, and this search assumes they never do (MCTS, PN-MCTS and the depth-limited players play such games)",
-        });
-    }
-    if !K::INFO.capabilities.chance && G::FAMILY.facts.chance {
-        return Err(Error::Unsupported {
-            search: K::INFO.id,
-            game: G::name(&root.variant()),
-            reason: "it has chance nodes, and this search handles only players' moves",
-        });
-    }
+    check_support::<G>(&K::INFO, &root.variant())?;
     Ok(Box::new(super::limited::Limited::new(
         K::build(root, params),
         params.limits(),
     )))
+}
+
+/// Whether search `info` can run games of `G`'s variant `variant` at all: the support check
+/// [`start`] makes, and the page's support matrix (which searches it offers for which game).
+///
+/// # Errors
+/// [`Error::Unsupported`] with the reason.
+pub fn check_support<G: Catalogued>(info: &SearchInfo, variant: &G::Variant) -> Result<(), Error> {
+    if info.capabilities.acyclic_only && G::FAMILY.facts.repeats {
+        return Err(Error::Unsupported {
+            search: info.id,
+            game: G::name(variant),
+            reason: "its positions can repeat, and this search assumes they never do (MCTS, PN-MCTS and the depth-limited players play such games)",
+        });
+    }
+    if !info.capabilities.chance && G::FAMILY.facts.chance {
+        return Err(Error::Unsupported {
+            search: info.id,
+            game: G::name(variant),
+            reason: "it has chance nodes, and this search handles only players' moves",
+        });
+    }
+    Ok(())
 }
 
 macro_rules! searches {

@@ -181,9 +181,12 @@ test('a worker killed mid-run is reported and replaced, and the page keeps its p
   await page.locator('#engine-status').filter({ hasText: 'restarted' }).waitFor();
   await page.locator('#engine-status').filter({ hasText: 'engine ready' }).waitFor();
   assert.equal(await positionText(page), position);
-  // The new worker searches again.
+  // The new worker holds the searches again, replayed to the iteration reached, and goes on
+  // from there (tests/browser/recovery.test.mjs forces every kind of failure).
+  await page.waitForFunction(() => /restored to iteration/.test(document.querySelector('#message').textContent), null, { timeout: 60000 });
+  const reached = Number((await page.locator('#message').textContent()).match(/iteration ([\d,]+)/)[1].replace(/,/g, ''));
   await page.click('#step');
-  await page.waitForFunction(() => document.querySelector('.tree-view figcaption')?.textContent.includes('iteration 1'));
+  await page.waitForFunction((n) => document.querySelector('.tree-view figcaption')?.textContent.includes(`iteration ${n.toLocaleString('en')}`), reached + 1);
 });
 
 test('while a search runs for 10 s the main thread never blocks for 100 ms, with three open levels drawn', async () => {

@@ -11,6 +11,7 @@ use clap::Args;
 use pnplay::arena::run::run_match_part;
 use pnplay::arena::{CSV_HEADER, GameRecord, MatchConfig, Summary, win_rate_plot};
 use pnplay::error::Error;
+use pnplay::experiment::journal::Output;
 use pnplay::experiment::shard::{Parts, Shard, assemble};
 
 use crate::merge::Batch;
@@ -45,9 +46,13 @@ pub struct MatchArgs {
     /// Games played at once (threads); the results do not depend on it.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
-    /// JSON Lines file, one line per game; resumed if it exists (games there are skipped).
+    /// JSON Lines file, one line per game, written as games end; resumed if it holds
+    /// games of this same command (they are skipped), refused if it is any other file.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Replace --out even if it holds another plan's records or is not a records file.
+    #[arg(long, requires = "out")]
+    force: bool,
     /// Apply each value to agent A and report one row per value: key=v1,v2,…. A value
     /// `a/b` gives A the value a and B the value b (budgets matched to each agent's own rate,
     /// e.g. iterations=110/134,1104/1342).
@@ -154,6 +159,8 @@ fn merged(
     games: u64,
     parts: &Parts,
     out: &Path,
+    batch: &Batch,
+    force: bool,
 ) -> Result<Vec<Summary>, String> {
     let expected: Vec<String> = configs
         .iter()
@@ -179,7 +186,7 @@ fn merged(
         text.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
         text.push('\n');
     }
-    std::fs::write(out, text).map_err(|e| format!("out: {}: {e}", out.display()))?;
+    batch.write_whole(out, None, force, &text)?;
     Ok(configs
         .iter()
         .map(|config| {
@@ -201,9 +208,9 @@ pub fn run(args: &MatchArgs, batch: &Batch) -> Result<(), String> {
             per_value("paper", text, configs.len())?
                 .iter()
                 .map(|rate| {
-                    rate.parse::<f64>().map_err(|_| Error::BadParameter {
+                    crate::params::finite(rate).map_err(|e| Error::BadParameter {
                         name: "paper".to_string(),
-                        message: format!("paper must list win rates in %, got {rate:?}"),
+                        message: format!("paper must list win rates in %: {e}"),
                     })
                 })
                 .collect::<Result<Vec<f64>, Error>>()?,
@@ -224,28 +231,23 @@ pub fn run(args: &MatchArgs, batch: &Batch) -> Result<(), String> {
         }
     };
     let (values, configs): (Vec<String>, Vec<MatchConfig>) = configs.into_iter().unzip();
-    let summaries = match (&batch.merge, &args.out) {
-        (Some(parts), Some(out)) => merged(&configs, args.games, parts, out)?,
-        _ => run_match_part(
-            &configs,
-            args.games,
-            batch.shard(args.shard),
-            args.jobs,
-            args.out.as_deref(),
-            progress,
-        )?,
+    let shard = batch.shard(args.shard);
+    let play = |out: Option<&Output>| {
+        run_match_part(&configs, args.games, shard, args.jobs, out, progress)
     };
-    if let Some(out) = &args.out {
-        batch.write_plan(out, args.shard)?;
-    }
+    let summaries = match (&batch.merge, &args.out) {
+        (Some(parts), Some(out)) => merged(&configs, args.games, parts, out, batch, args.force)?,
+        (None, Some(out)) => batch.output(out, args.shard, args.force, |out| play(Some(out)))?,
+        _ => play(None)?,
+    };
     for summary in &summaries {
         if args.json {
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string(summary).map_err(|e| e.to_string())?
             );
         } else {
-            println!("{}", summary.line());
+            outln!("{}", summary.line());
         }
     }
     // A shard's plot would be of a part: `pnplay merge` draws the whole.

@@ -17,7 +17,7 @@ pub struct BenchArgs {
     #[arg(long, default_value = "othello")]
     game: GameSpec,
     /// Seconds of random playouts.
-    #[arg(long, default_value_t = 3.0)]
+    #[arg(long, default_value_t = 3.0, value_parser = params::seconds)]
     seconds: f64,
     /// Benchmark these searches (comma separated, e.g. pns,ppns,dfpn) on random positions
     /// instead of perft and playouts.
@@ -78,8 +78,7 @@ pub struct BenchArgs {
 fn compare(args: &BenchArgs) -> Result<(), String> {
     use pnplay::bench::CompareSize;
     let before = match &args.baseline {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
+        Some(path) => params::read_input("baseline", path)
             .and_then(|text| {
                 pnplay::bench::sets_from_jsonl("baseline", &text).map_err(String::from)
             })
@@ -93,10 +92,7 @@ fn compare(args: &BenchArgs) -> Result<(), String> {
     };
     // Read the files before the long run, so a wrong path fails at once.
     let ffo = match &args.ffo {
-        Some(path) => Some((
-            path,
-            std::fs::read_to_string(path).map_err(|e| format!("--ffo {}: {e}", path.display()))?,
-        )),
+        Some(path) => Some((path, params::read_input("ffo", path)?)),
         None => None,
     };
     let mut rows = pnplay::bench::compare_sets(size).map_err(|e| e.to_string())?;
@@ -107,9 +103,9 @@ fn compare(args: &BenchArgs) -> Result<(), String> {
         );
     }
     if args.json {
-        print!("{}", pnplay::bench::sets_to_jsonl(&rows));
+        out!("{}", pnplay::bench::sets_to_jsonl(&rows));
     } else {
-        print!("{}", pnplay::bench::compare_table(&before, &rows));
+        out!("{}", pnplay::bench::compare_table(&before, &rows));
     }
     if let Some(path) = &args.save {
         std::fs::write(path, pnplay::bench::sets_to_jsonl(&rows))
@@ -119,7 +115,7 @@ fn compare(args: &BenchArgs) -> Result<(), String> {
 }
 
 fn print_json(value: &impl serde::Serialize) -> Result<(), String> {
-    println!(
+    outln!(
         "{}",
         serde_json::to_string(value).map_err(|e| e.to_string())?
     );
@@ -131,9 +127,13 @@ fn print_measurements(measurements: &[Measurement], json: bool) -> Result<(), St
         if json {
             print_json(m)?;
         } else {
-            println!(
+            outln!(
                 "{:<9} {:<10} {:>12} in {:>7.3} s = {:>12.0} /s",
-                m.workload, m.game, m.count, m.seconds, m.per_second
+                m.workload,
+                m.game,
+                m.count,
+                m.seconds,
+                m.per_second
             );
         }
     }
@@ -191,7 +191,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         if args.json {
             print_json(&m)?;
         } else {
-            println!(
+            outln!(
                 "{:<12} {} after {} moves: {}/{} decided, {:>10.0} iterations/s, {:>10.0} nodes/s, {} B/node, {:.3} s total, slowest decided {:.3} s",
                 m.algo,
                 m.game,
@@ -213,8 +213,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
 fn score(args: &BenchArgs, seed: u64) -> Result<(), String> {
     let (positions, expected) = match &args.file {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("--file {}: {e}", path.display()))?;
+            let text = params::read_input("file", path)?;
             let positions = pnplay::experiment::generate::read_positions(&args.game, &text)
                 .map_err(|e| format!("--file {}: {e}", path.display()))?;
             let expected: Vec<Option<i32>> = text
@@ -248,7 +247,7 @@ fn score(args: &BenchArgs, seed: u64) -> Result<(), String> {
     if args.json {
         print_json(&m)?;
     } else {
-        println!(
+        outln!(
             "score {:<9} {} {} positions: {} nodes in {:.3} s (mean {:.4} s, median {:.4} s, slowest {:.3} s), {:.0} nodes/s; {} of {} given scores wrong",
             m.solver,
             m.game,

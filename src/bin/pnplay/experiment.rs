@@ -15,13 +15,15 @@
 //! with all its searches); a shard writes its JSON lines and plan file, and `pnplay merge`
 //! writes the whole run's summary and plot.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Args, Subcommand};
 use pnplay::engine::GameSpec;
+use pnplay::experiment::journal::{self, Layout};
 use pnplay::experiment::paper::Experiment;
-use pnplay::experiment::runner::{Job, parallel_map, plan, plan_stages, run_jobs};
+use pnplay::experiment::runner::{Job, plan, plan_stages, run_job, run_ordered};
 use pnplay::experiment::shard::{Shard, assemble};
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, generate, plot, verify};
@@ -62,7 +64,7 @@ pub struct CommonArgs {
     #[arg(long, default_value_t = 20_000_000)]
     verify_nodes: u64,
     /// Most seconds the exact solver may spend per position.
-    #[arg(long)]
+    #[arg(long, value_parser = params::seconds)]
     verify_time: Option<f64>,
     /// Threads of each position's exact solve where the game's solver searches in parallel
     /// (8×8 Othello), beside the --jobs positions verified at once.
@@ -71,9 +73,14 @@ pub struct CommonArgs {
     /// Searches run at once (threads).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
-    /// The JSON Lines file to write; the summary goes beside it as .csv (and the plot as .svg).
+    /// The JSON Lines file to write, a position at a time as the run goes; the summary goes
+    /// beside it as .csv (and the plot as .svg). A file of this same command is resumed
+    /// (positions there are skipped); any other file is refused.
     #[arg(long)]
     out: PathBuf,
+    /// Replace --out even if it holds another plan's records or is not a records file.
+    #[arg(long)]
+    force: bool,
     /// Print the JSON lines on stdout instead of the table.
     #[arg(long)]
     json: bool,
@@ -126,7 +133,7 @@ pub struct Connect4Args {
     #[arg(long, value_delimiter = ',', default_value = "pns,mcpns,ppns", value_parser = params::search)]
     algos: Vec<&'static SearchInfo>,
     /// θ values of the PPNS grid.
-    #[arg(long, value_delimiter = ',', default_value = "0.01,0.001")]
+    #[arg(long, value_delimiter = ',', default_value = "0.01,0.001", value_parser = params::finite)]
     thetas: Vec<f64>,
     /// pr values of the PPNS grid (`off` for none).
     #[arg(long, value_delimiter = ',', default_value = "off,1e-3,1e-4,1e-5", value_parser = parse_pr)]
@@ -167,9 +174,9 @@ fn parse_pr(text: &str) -> Result<Pr, String> {
     if text == "off" {
         return Ok(Pr(None));
     }
-    text.parse()
+    params::finite(text)
         .map(|pr| Pr(Some(pr)))
-        .map_err(|_| format!("pr must be a number or off, got {text:?}"))
+        .map_err(|e| format!("pr must be a number or off: {e}"))
 }
 
 /// Runs an experiment command.
@@ -195,16 +202,29 @@ fn key(stage: &Stage, index: usize, search: &SearchSpec) -> String {
 }
 
 impl Plan {
-    /// The records of the plan: its shard's jobs run (and verified), or, when merging, the
-    /// shards' records checked against the plan and put in its order.
+    /// The plan's positions (its units), in order: each as its game and its jobs (one per
+    /// search).
+    fn units(&self) -> Vec<(&GameSpec, &[Job])> {
+        self.parts
+            .iter()
+            .flat_map(|(spec, jobs)| {
+                jobs.chunk_by(|a, b| a.stage == b.stage && a.index == b.index)
+                    .map(move |unit| (spec, unit))
+            })
+            .collect()
+    }
+
+    /// The records of the plan: its shard's jobs run (and verified), written to --out as
+    /// each position is done and resumed from it; or, when merging, the shards' records
+    /// checked against the plan and put in its order.
     fn records(&self, common: &CommonArgs, batch: &Batch) -> Result<Vec<Record>, String> {
+        let keys = self
+            .parts
+            .iter()
+            .flat_map(|(_, jobs)| jobs)
+            .map(|job| key(&job.stage, job.index, &job.search));
         if let Some(parts) = &batch.merge {
-            let expected: Vec<String> = self
-                .parts
-                .iter()
-                .flat_map(|(_, jobs)| jobs)
-                .map(|job| key(&job.stage, job.index, &job.search))
-                .collect();
+            let expected: Vec<String> = keys.collect();
             let found = parts
                 .records::<Record>()?
                 .into_iter()
@@ -213,33 +233,156 @@ impl Plan {
                     (key, line.place(), record)
                 })
                 .collect();
-            return Ok(assemble(&expected, found)?);
+            let records = assemble(&expected, found)?;
+            batch.write_whole(&common.out, None, common.force, &lines(&records)?)?;
+            return Ok(records);
         }
-        // Units are positions, numbered across the games in plan order.
-        let all: Vec<(usize, &Job)> = self
-            .parts
+        for (_, jobs) in &self.parts {
+            check_jobs(jobs)?;
+        }
+        let units = self.units();
+        let per_unit = units.first().map_or(1, |(_, jobs)| jobs.len());
+        // Every job's key, with its unit and place in it.
+        let places: HashMap<String, (usize, usize)> = units
             .iter()
             .enumerate()
-            .flat_map(|(p, (_, jobs))| jobs.iter().map(move |job| (p, job)))
+            .flat_map(|(u, (_, jobs))| jobs.iter().enumerate().map(move |(i, job)| (u, i, job)))
+            .map(|(u, i, job)| (key(&job.stage, job.index, &job.search), (u, i)))
             .collect();
-        let mine = batch
-            .shard(common.shard)
-            .select(&all, |(p, job)| (*p, job.stage.clone(), job.index));
+        let shard = batch.shard(common.shard);
+        let layout = Layout {
+            units: units.len(),
+            per_unit,
+            locate: |record: &Record| {
+                let key = key(&record.stage, record.index, &record.search());
+                match places.get(&key) {
+                    Some(&(unit, _)) if !shard.owns(unit) => {
+                        Err(format!("{key} is not of shard {shard}"))
+                    }
+                    Some(&place) => Ok(place),
+                    None => Err(format!("{key} is not part of this plan")),
+                }
+            },
+        };
+        let mut slots: Vec<Vec<Record>> = units.iter().map(|_| Vec::new()).collect();
+        let (mut file, done) = batch.output(&common.out, common.shard, common.force, |out| {
+            journal::resume(out, &layout, |unit, record| slots[unit].push(record))
+        })?;
+        let todo: usize = (0..shard.units_of(units.len()))
+            .map(|k| shard.unit(k))
+            .filter(|unit| !done.contains(unit))
+            .map(|unit| units[unit].1.len())
+            .sum();
+        let counter = Counter {
+            done: AtomicUsize::new(0),
+            total: todo,
+            quiet: common.quiet,
+        };
+        run_ordered(
+            shard.units_of(units.len()),
+            common.jobs,
+            |k| {
+                let unit = shard.unit(k);
+                if done.contains(&unit) {
+                    return Ok(None);
+                }
+                let (spec, jobs) = units[unit];
+                self.run_unit(spec, jobs, common, &counter)
+                    .map(|records| Some((unit, records)))
+            },
+            |_, ran| {
+                let Some((unit, records)) = ran else {
+                    return Ok(());
+                };
+                file.write(
+                    &lines(&records).map_err(|e| pnplay::error::Error::BadParameter {
+                        name: "out".to_string(),
+                        message: e,
+                    })?,
+                )?;
+                slots[unit] = records;
+                Ok(())
+            },
+        )?;
+        Ok(slots.into_iter().flatten().collect())
+    }
+
+    /// Runs the jobs of one position (and verifies it, if the plan verifies).
+    fn run_unit(
+        &self,
+        spec: &GameSpec,
+        jobs: &[Job],
+        common: &CommonArgs,
+        counter: &Counter,
+    ) -> Result<Vec<Record>, pnplay::error::Error> {
         let mut records = Vec::new();
-        for (p, (spec, _)) in self.parts.iter().enumerate() {
-            let jobs: Vec<Job> = mine
-                .iter()
-                .filter(|(q, _)| *q == p)
-                .map(|(_, job)| (*job).clone())
-                .collect();
-            let mut part = run_all(spec, &jobs, self.limits, common)?;
-            if let Some(goal) = self.verify {
-                verify_records(spec, &mut part, common, goal)?;
+        for job in jobs {
+            let record = run_job(spec, job, self.limits)?;
+            counter.ran(spec, job, &record);
+            records.push(record);
+        }
+        if let (Some(goal), Some(job)) = (self.verify, jobs.first()) {
+            let start = std::time::Instant::now();
+            let found = verify::verify(
+                spec,
+                &job.pos,
+                goal,
+                common.verify_limits(),
+                common.verify_threads.into(),
+            )?;
+            if !common.quiet {
+                let answer = match found {
+                    Some(found) => describe(found),
+                    None => "not verified within the budget".to_string(),
+                };
+                let seconds = start.elapsed().as_secs_f64();
+                eprintln!(
+                    "verify {spec} stage {} #{}: {answer} ({seconds:.1} s)",
+                    job.stage, job.index
+                );
             }
-            records.extend(part);
+            for record in &mut records {
+                verify::mark(record, found);
+            }
         }
         Ok(records)
     }
+}
+
+/// The progress of a run: searches done of those to run.
+struct Counter {
+    done: AtomicUsize,
+    total: usize,
+    quiet: bool,
+}
+
+impl Counter {
+    /// Counts one search done and prints its line unless quiet.
+    fn ran(&self, spec: &GameSpec, job: &Job, record: &Record) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if !self.quiet {
+            eprintln!(
+                "[{done:>5}/{}] {spec} stage {} #{} {}: {} ({} nodes, {:.2} s)",
+                self.total,
+                job.stage,
+                job.index,
+                job.search.label(),
+                record.verdict,
+                record.nodes,
+                record.seconds
+            );
+        }
+    }
+}
+
+/// Records as JSON Lines.
+fn lines(records: &[Record]) -> Result<String, String> {
+    let mut text = String::new();
+    for record in records {
+        text.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 /// The search limits of `params`, with the experiment's defaults where none was given.
@@ -284,93 +427,6 @@ fn check_jobs(jobs: &[Job]) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs `jobs` on `spec`, printing progress unless quiet.
-fn run_all(
-    spec: &GameSpec,
-    jobs: &[Job],
-    limits: Limits,
-    common: &CommonArgs,
-) -> Result<Vec<Record>, String> {
-    check_jobs(jobs)?;
-    let done = AtomicUsize::new(0);
-    let total = jobs.len();
-    let records = run_jobs(spec, jobs, limits, common.jobs, |job, result| {
-        let done = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if common.quiet {
-            return;
-        }
-        if let Ok(record) = result {
-            eprintln!(
-                "[{done:>5}/{total}] {spec} stage {} #{} {}: {} ({} nodes, {:.2} s)",
-                job.stage,
-                job.index,
-                job.search.label(),
-                record.verdict,
-                record.nodes,
-                record.seconds
-            );
-        }
-    })?;
-    Ok(records)
-}
-
-/// Fills in `exact` and `wrong` of every record from an exact solve of its position (each
-/// position once, on `common.jobs` threads).
-fn verify_records(
-    spec: &GameSpec,
-    records: &mut [Record],
-    common: &CommonArgs,
-    goal: Goal,
-) -> Result<(), String> {
-    // Records come grouped by position (see `plan`), so each position's first record
-    // stands for it.
-    let mut positions: Vec<(Stage, usize, String)> = Vec::new();
-    for record in records.iter() {
-        if !positions
-            .iter()
-            .any(|(stage, index, _)| *stage == record.stage && *index == record.index)
-        {
-            positions.push((record.stage.clone(), record.index, record.pos.clone()));
-        }
-    }
-    let limits = common.verify_limits();
-    let done = AtomicUsize::new(0);
-    let total = positions.len();
-    let outcomes = parallel_map(
-        &positions,
-        common.jobs,
-        |(_, _, pos)| {
-            let start = std::time::Instant::now();
-            let found = verify::verify(spec, pos, goal, limits, common.verify_threads.into());
-            (found, start.elapsed().as_secs_f64())
-        },
-        |(stage, index, _), (result, seconds)| {
-            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if !common.quiet {
-                let answer = match result {
-                    Ok(Some(found)) => describe(*found),
-                    Ok(None) => "not verified within the budget".to_string(),
-                    Err(e) => e.to_string(),
-                };
-                let at = format!("{spec} stage {stage} #{index}");
-                eprintln!("[{done:>5}/{total}] verify {at}: {answer} ({seconds:.1} s)");
-            }
-        },
-    );
-    let outcomes: Vec<Option<verify::Verified>> = outcomes
-        .into_iter()
-        .map(|(found, _)| found)
-        .collect::<Result<_, _>>()?;
-    for record in records.iter_mut() {
-        let i = positions
-            .iter()
-            .position(|(stage, index, _)| *stage == record.stage && *index == record.index)
-            .expect("every record's position was verified");
-        verify::mark(record, outcomes[i]);
-    }
-    Ok(())
-}
-
 /// A verified position as the progress line says it: its outcome, or what the goal showed
 /// if the budget ended before the other side of zero was settled.
 fn describe(found: verify::Verified) -> String {
@@ -385,8 +441,8 @@ fn describe(found: verify::Verified) -> String {
 /// Draws summary rows: a title and the experiment whose published numbers go beside ours.
 type PlotFn = fn(&[Row], &str, Option<Experiment>) -> plot::LinePlot;
 
-/// Writes the records (JSON Lines), the summary (CSV) and, if given, the plot (SVG); prints
-/// the table or the JSON lines.
+/// Writes the summary (CSV) and, if given, the plot (SVG) beside the records; prints the
+/// table or the JSON lines.
 ///
 /// A shard writes its JSON lines and plan file only: its summary would be of a part.
 fn report(
@@ -396,13 +452,6 @@ fn report(
     experiment: Option<Experiment>,
     plot: Option<(PlotFn, &str)>,
 ) -> Result<(), String> {
-    let mut lines = String::new();
-    for record in records {
-        lines.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
-        lines.push('\n');
-    }
-    write_file(&common.out, &lines)?;
-    batch.write_plan(&common.out, common.shard)?;
     let rows = summarize(records);
     if batch.shard(common.shard).is_whole() {
         write_file(&common.out.with_extension("csv"), &csv(&rows, experiment))?;
@@ -412,9 +461,9 @@ fn report(
         }
     }
     if common.json {
-        print!("{lines}");
+        out!("{}", lines(records)?);
     } else {
-        print!("{}", text_table(&rows, experiment));
+        out!("{}", text_table(&rows, experiment));
     }
     Ok(())
 }
@@ -430,8 +479,7 @@ fn stages(args: StagesArgs, batch: &Batch) -> Result<(), String> {
     let seed = params.seed();
     let jobs = match &args.positions_file {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let text = params::read_input("positions-file", path)?;
             let mut positions = generate::read_positions(&spec, &text)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             positions.truncate(args.positions);

@@ -2,6 +2,24 @@
 //!
 //! Every command prints one clear line and exits non-zero on bad input.
 
+/// `println!` that hands a failed write (a closed pipe, a full disk) back to the command as
+/// its error (`?`), so it stops with one line instead of a panic.
+macro_rules! outln {
+    () => {
+        $crate::stdout(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        $crate::stdout(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+
+/// `print!` as [`outln!`] does it.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::stdout(format_args!($($arg)*))?
+    };
+}
+
 mod arena;
 mod bench;
 mod experiment;
@@ -76,7 +94,7 @@ enum Command {
         #[arg(long, allow_hyphen_values = true)]
         pos: String,
         /// Most seconds.
-        #[arg(long)]
+        #[arg(long, value_parser = params::seconds)]
         time: Option<f64>,
         /// Only the outcome for the side to move (win, draw or loss), by a search with a
         /// null window around zero: far faster than the exact value.
@@ -104,7 +122,9 @@ enum Command {
     /// Play a round robin of agents: the Othello heuristics paper's table, win rates with
     /// 95 % intervals and Bradley–Terry ratings.
     Tournament(tournament::TournamentArgs),
-    /// Serve the playground page (www/ and pkg/) on 127.0.0.1.
+    /// Serve the playground page (www/ and pkg/) on 127.0.0.1: only files inside the served
+    /// folders (no dot files, no symlinks out), with ETags, cross-origin isolation and
+    /// timeouts for slow or silent clients.
     Serve {
         /// Port to listen on (0 picks a free one).
         #[arg(long, default_value_t = 8000)]
@@ -122,6 +142,18 @@ enum Command {
         /// repository].
         #[arg(long)]
         results: Option<PathBuf>,
+        /// Leave out the cross-origin isolation headers (COOP same-origin, COEP
+        /// require-corp, CORP same-origin): for pages that embed cross-origin resources.
+        #[arg(long)]
+        no_isolation: bool,
+        /// Most connections open at once; more wait to be accepted (keep it below the
+        /// process's file limit, `ulimit -n`).
+        #[arg(long, default_value_t = 1000)]
+        max_connections: usize,
+        /// Seconds a client may take to send a request's headers, and a kept-alive
+        /// connection may sit idle.
+        #[arg(long, default_value_t = 10.0, value_parser = params::seconds)]
+        header_timeout: f64,
     },
     /// Expectimax plays 4×4 2048 past 2048 (the dissertation's chapter 5): highest tiles,
     /// scores, steps, the SCN of every position; Tables 5.1 and 5.2.
@@ -132,6 +164,14 @@ enum Command {
     /// Fit the Othello pattern evaluation (the endgame solver's move ordering) to solved
     /// positions: `positions` plays and solves them, `fit` writes the weights file.
     Train(train::TrainArgs),
+}
+
+/// Writes to stdout, or says why it cannot (field `stdout`).
+fn stdout(text: std::fmt::Arguments) -> Result<(), String> {
+    use std::io::Write;
+    std::io::stdout()
+        .write_fmt(text)
+        .map_err(|e| format!("stdout: {e}"))
 }
 
 /// A folder of the repository: under the current directory if it is there, else beside
@@ -153,10 +193,10 @@ fn perft(game: &GameSpec, depth: u32, pos: Option<&str>, json: bool) -> Result<(
         let report = serde_json::json!({
             "game": game.to_string(), "pos": pos, "depth": depth, "leaves": leaves, "seconds": seconds,
         });
-        println!("{report}");
+        outln!("{report}");
     } else {
-        println!("perft({depth}) of {game} in {seconds:.3} s");
-        println!("{leaves}");
+        outln!("perft({depth}) of {game} in {seconds:.3} s");
+        outln!("{leaves}");
     }
     Ok(())
 }
@@ -171,39 +211,46 @@ fn solve(
     let report = pnplay::engine::solve(game, pos, search.id, &params.params()?)
         .map_err(|e| e.to_string())?;
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&report).map_err(|e| e.to_string())?
         );
         return Ok(());
     }
-    println!(
+    outln!(
         "{} on {} {}: {}",
         report.algo,
         report.game,
         report.pos,
         report.verdict_text()
     );
-    println!(
+    outln!(
         "{} iterations, {} nodes, {} playouts, {:.3} s, seed {}",
-        report.iterations, report.nodes, report.playouts, report.seconds, report.seed
+        report.iterations,
+        report.nodes,
+        report.playouts,
+        report.seconds,
+        report.seed
     );
     if let Some(value) = &report.root_value {
-        println!("root value: {}", value.text());
+        outln!("root value: {}", value.text());
     }
     if let Some(best) = &report.best_move {
-        println!("best move: {best}");
+        outln!("best move: {best}");
     }
     if let Some(found) = &report.score_search {
         for run in &found.runs {
-            println!(
+            outln!(
                 "run score ≥ {:+}: {} ({} positions, {:.3} s)",
-                run.threshold, run.verdict, run.nodes, run.seconds
+                run.threshold,
+                run.verdict,
+                run.nodes,
+                run.seconds
             );
         }
         match (found.score, found.low, found.high) {
-            (Some(score), ..) => println!("score {score:+} for the side to move"),
-            (None, low, high) => println!(
+            (Some(score), ..) => outln!("score {score:+} for the side to move"),
+            (None, low, high) => outln!(
                 "score between {} and {}",
                 low.map_or("-∞".into(), |v| format!("{v:+}")),
                 high.map_or("+∞".into(), |v| format!("{v:+}"))
@@ -233,7 +280,7 @@ fn score(
         .map_err(|e| e.to_string())?
         .ok_or("out: a limit was reached before the exact value was found")?;
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&report).map_err(|e| e.to_string())?
         );
@@ -242,11 +289,11 @@ fn score(
             .best_move
             .as_deref()
             .unwrap_or("none (the game is over)");
-        println!(
+        outln!(
             "score {:+} for the side to move; best move {best}",
             report.score
         );
-        println!("{} positions in {:.3} s", report.nodes, report.seconds);
+        outln!("{} positions in {:.3} s", report.nodes, report.seconds);
     }
     Ok(())
 }
@@ -267,10 +314,10 @@ fn score_outcome(
     let word = format!("{outcome:?}").to_lowercase();
     if json {
         let report = serde_json::json!({ "outcome": word, "nodes": nodes, "seconds": seconds });
-        println!("{report}");
+        outln!("{report}");
     } else {
-        println!("{word} for the side to move");
-        println!("{nodes} positions in {seconds:.3} s");
+        outln!("{word} for the side to move");
+        outln!("{nodes} positions in {seconds:.3} s");
     }
     Ok(())
 }
@@ -353,6 +400,9 @@ fn main() -> ExitCode {
             www,
             pkg,
             results,
+            no_isolation,
+            max_connections,
+            header_timeout,
         } => serve::run(
             &host,
             port,
@@ -361,12 +411,19 @@ fn main() -> ExitCode {
                 pkg: pkg.unwrap_or_else(|| repository_folder("pkg")),
                 results: results.unwrap_or_else(|| repository_folder("results")),
             },
+            serve::Options {
+                isolation: !no_isolation,
+                max_connections,
+                header_timeout: std::time::Duration::from_secs_f64(header_timeout.max(0.001)),
+            },
         ),
         Command::Play2048(args) => play2048::run(&args, &batch),
         Command::Merge(args) => merge::run(&args),
         Command::Train(args) => train::run(&args),
     };
-    match result {
+    // What is still buffered must reach stdout too, or the command fails.
+    let flushed = std::io::Write::flush(&mut std::io::stdout()).map_err(|e| format!("stdout: {e}"));
+    match result.and(flushed) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("pnplay: {message}");

@@ -1,7 +1,9 @@
 //! The search flags of every command, generated from the parameter schema
 //! ([`pnplay::search::params`]): one `--key VALUE` per parameter of any search in the
 //! catalogue and per run setting (seed, goal, nodes, time), with the schema's help, default
-//! and range check. A new parameter in the schema is a new flag here with no edit.
+//! and range check. A new parameter in the schema is a new flag here with no edit. Also the
+//! parsers every command's own number flags share ([`finite`], [`seconds`]), and the bounded
+//! reading of input files ([`read_input`]).
 
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 use pnplay::search::catalogue::{self, SearchInfo};
@@ -74,6 +76,38 @@ impl Args for ParamArgs {
     fn augment_args_for_update(command: Command) -> Command {
         ParamArgs::augment_args(command)
     }
+}
+
+/// Parses a number flag of a command's own (not of the schema): NaN and the infinities are
+/// refused by every such flag alike, as the schema refuses them.
+pub fn finite(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("must be a number, got {text:?}"))?;
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(format!("must be a finite number, got {text}"))
+    }
+}
+
+/// Parses a duration in seconds: a finite number, not negative.
+pub fn seconds(text: &str) -> Result<f64, String> {
+    let value = finite(text)?;
+    if value < 0.0 {
+        return Err(format!("seconds cannot be negative, got {text}"));
+    }
+    Ok(value)
+}
+
+/// The largest input file a command reads (positions, samples, baselines): 256 MiB, so that
+/// `/dev/zero` or a wrong file is refused at once rather than read without end.
+const MAX_INPUT: u64 = 256 << 20;
+
+/// Reads an input text file of at most 256 MiB; an error names `flag` and the file.
+pub fn read_input(flag: &str, path: &std::path::Path) -> Result<String, String> {
+    pnplay::experiment::journal::read_bounded(path, MAX_INPUT).map_err(|e| format!("{flag}: {e}"))
 }
 
 /// Parses a search id of the catalogue (for `--algo` and `--algos`).

@@ -6,7 +6,6 @@
 //! N of the games (see [`pnplay::experiment::shard`]); `pnplay merge` gives the whole run's
 //! tables and plots.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -36,11 +35,15 @@ pub struct Play2048Args {
     #[arg(long, default_value_t = 1)]
     jobs: usize,
     /// τ: T0 = τ × the value of the first highest tile alone in the corner.
-    #[arg(long, default_value_t = DEFAULT_TAU)]
+    #[arg(long, default_value_t = DEFAULT_TAU, value_parser = crate::params::finite)]
     tau: f64,
-    /// JSON Lines file: one line per game; overwritten.
+    /// JSON Lines file: one line per game; replaced if it is an output of this same command,
+    /// refused if it is any other file.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Replace --out even if it is not an output of this command.
+    #[arg(long, requires = "out")]
+    force: bool,
     /// Folder for SVG plots of the normalised SCN over steps (one game per depth and tile).
     #[arg(long)]
     plots: Option<PathBuf>,
@@ -77,19 +80,19 @@ fn merged(args: &Play2048Args, parts: &Parts) -> Result<Vec<GameRecord>, String>
 }
 
 /// `--speed`: the speed table.
-fn speed(args: &Play2048Args) {
+fn speed(args: &Play2048Args) -> Result<(), String> {
     let positions = play2048::sample_positions(args.seed, 10);
-    println!(
+    outln!(
         "expectimax on {} positions of a depth-3 game (seed {}), table on",
         positions.len(),
         args.seed
     );
-    println!("d	star1	nodes	seconds	nodes/s	moves/s	nodes vs plain");
+    outln!("d	star1	nodes	seconds	nodes/s	moves/s	nodes vs plain");
     for &depth in &args.depth {
         let plain = play2048::measure_speed(&positions, depth, false);
         let star = play2048::measure_speed(&positions, depth, true);
         for s in [plain, star] {
-            println!(
+            outln!(
                 "{}	{}	{}	{:.3}	{:.0}	{:.1}	{:.1} %",
                 s.depth,
                 if s.star1 { "on" } else { "off" },
@@ -101,6 +104,7 @@ fn speed(args: &Play2048Args) {
             );
         }
     }
+    Ok(())
 }
 
 /// Runs `pnplay play2048`, or merges its shards.
@@ -115,7 +119,7 @@ pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
         return Err(format!("tau: {} is not a number above 0", args.tau));
     }
     if args.speed {
-        speed(args);
+        speed(args)?;
         return Ok(());
     }
     let started = pnplay::search::Clock::start();
@@ -146,14 +150,14 @@ pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
         ),
     };
     if let Some(path) = &args.out {
-        let mut file = std::fs::File::create(path).map_err(|e| format!("out: {e}"))?;
+        let mut lines = String::new();
         for r in &records {
-            let line = serde_json::to_string(r).map_err(|e| e.to_string())?;
-            writeln!(file, "{line}").map_err(|e| format!("out: {e}"))?;
+            lines.push_str(&serde_json::to_string(r).map_err(|e| e.to_string())?);
+            lines.push('\n');
         }
-        batch.write_plan(path, args.shard)?;
+        batch.write_whole(path, args.shard, args.force, &lines)?;
     }
-    if crate::merge::part_announced(shard, records.len()) {
+    if crate::merge::part_announced(shard, records.len())? {
         return Ok(());
     }
     if let Some(folder) = &args.plots {
@@ -165,7 +169,7 @@ pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
     if !args.quiet {
         eprintln!("{} games in {:.0} s", records.len(), started.seconds());
     }
-    println!(
+    outln!(
         "pnplay play2048 --depth {} --games {} --seed {} --tau {} ({} games)",
         args.depth
             .iter()
@@ -177,18 +181,16 @@ pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
         args.tau,
         records.len()
     );
-    println!("\nTable 5.1 layout: highest tile reached, mean score and steps");
-    print!("{}", table_5_1(&records));
-    println!("\nTable 5.2 layout: motion in mind of the normalised SCN (T1, k = whole game)");
-    print!("{}", table_5_2(&records));
-    println!("\nMotion in mind per segment between T1 changes (Figure 5-10's data)");
-    print!("{}", segment_table(&records));
-    println!(
-        "\nThe two threshold setups (Figure 5-3): T1 doubles per new highest tile, T2 constant"
-    );
-    print!("{}", threshold_table(&records));
-    println!("\nGame refinement GR = √G/T with G = mean legal moves, T = steps");
-    print!("{}", refinement_table(&records));
+    outln!("\nTable 5.1 layout: highest tile reached, mean score and steps");
+    out!("{}", table_5_1(&records));
+    outln!("\nTable 5.2 layout: motion in mind of the normalised SCN (T1, k = whole game)");
+    out!("{}", table_5_2(&records));
+    outln!("\nMotion in mind per segment between T1 changes (Figure 5-10's data)");
+    out!("{}", segment_table(&records));
+    outln!("\nThe two threshold setups (Figure 5-3): T1 doubles per new highest tile, T2 constant");
+    out!("{}", threshold_table(&records));
+    outln!("\nGame refinement GR = √G/T with G = mean legal moves, T = steps");
+    out!("{}", refinement_table(&records));
     Ok(())
 }
 

@@ -5,12 +5,11 @@
 //! `--shard K/N` plays part K of N of the games (see [`pnplay::experiment::shard`]) and
 //! writes them; `pnplay merge` prints the whole tournament's tables.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
 use pnplay::arena::GameRecord;
-use pnplay::error::Error;
+use pnplay::experiment::journal::Output;
 use pnplay::experiment::shard::{Parts, Shard, assemble};
 use pnplay::experiment::tournament::{Results, Tournament};
 
@@ -39,9 +38,14 @@ pub struct TournamentArgs {
     /// Games played at once (threads); the results do not depend on it.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
-    /// JSON Lines file: one line per game (the `match` record), pair by pair; overwritten.
+    /// JSON Lines file: one line per game (the `match` record), pair by pair, written as
+    /// games end; resumed if it holds games of this same command, refused if it is any
+    /// other file.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Replace --out even if it holds another plan's records or is not a records file.
+    #[arg(long, requires = "out")]
+    force: bool,
     /// Print the results as one JSON object instead of the tables.
     #[arg(long)]
     json: bool,
@@ -101,54 +105,54 @@ pub fn run(args: &TournamentArgs, batch: &Batch) -> Result<(), String> {
         }
     };
     let shard = batch.shard(args.shard);
-    let records = match &batch.merge {
-        Some(parts) => merged(&tournament, parts)?,
-        None => tournament.play_part(shard, args.jobs, progress)?,
-    };
-    if let Some(path) = &args.out {
-        let out_error = |e: std::io::Error| Error::BadParameter {
-            name: "out".to_string(),
-            message: format!("{}: {e}", path.display()),
-        };
-        let mut file = std::fs::File::create(path).map_err(out_error)?;
-        for record in &records {
-            let line = serde_json::to_string(record).map_err(|e| e.to_string())?;
-            writeln!(file, "{line}").map_err(out_error)?;
+    let play = |out: Option<&Output>| tournament.play_part(shard, args.jobs, out, progress);
+    let records = match (&batch.merge, &args.out) {
+        (Some(parts), Some(out)) => {
+            let records = merged(&tournament, parts)?;
+            let mut lines = String::new();
+            for record in &records {
+                lines.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
+                lines.push('\n');
+            }
+            batch.write_whole(out, None, args.force, &lines)?;
+            records
         }
-        batch.write_plan(path, args.shard)?;
-    }
-    if crate::merge::part_announced(shard, records.len()) {
+        (None, Some(out)) => batch.output(out, args.shard, args.force, |out| play(Some(out)))?,
+        _ => play(None)?,
+    };
+    if crate::merge::part_announced(shard, records.len())? {
         return Ok(());
     }
     let results = Results::of(&tournament, &records);
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&results).map_err(|e| e.to_string())?
         );
         return Ok(());
     }
-    println!(
+    outln!(
         "Round robin on {}, {} games per pair, openings {}, seed {}",
-        results.game, results.games_per_pair, args.openings, args.seed
+        results.game,
+        results.games_per_pair,
+        args.openings,
+        args.seed
     );
     for (label, agent) in results.standings.iter().map(|s| (&s.label, &s.agent)) {
-        println!("  {label}: {agent}");
+        outln!("  {label}: {agent}");
     }
-    println!();
-    println!(
-        "Every game (rows played first; cell: first player's discs - second player's, winner):"
-    );
-    print!("{}", results.paper_table());
-    println!();
-    println!("Pairs (A = the agent listed first; draws count half):");
+    outln!();
+    outln!("Every game (rows played first; cell: first player's discs - second player's, winner):");
+    out!("{}", results.paper_table());
+    outln!();
+    outln!("Pairs (A = the agent listed first; draws count half):");
     for summary in &results.pairs {
-        println!("  {}", summary.line());
+        outln!("  {}", summary.line());
     }
-    println!();
-    println!(
+    outln!();
+    outln!(
         "Standings (score rate with its 95 % intervals; Bradley–Terry rating on the Elo scale, 0 = geometric mean, one virtual draw per pair):"
     );
-    print!("{}", results.standings_table());
+    out!("{}", results.standings_table());
     Ok(())
 }

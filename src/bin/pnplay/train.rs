@@ -101,7 +101,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
                 writeln!(file, "{}", sample.to_line()).map_err(|e| e.to_string())?;
             }
             file.flush().map_err(|e| e.to_string())?;
-            println!("{} positions written to {}", samples.len(), out.display());
+            outln!("{} positions written to {}", samples.len(), out.display());
             Ok(())
         }
         TrainCommand::Fit {
@@ -115,8 +115,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         } => {
             let mut samples = Vec::new();
             for path in data {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let text = crate::params::read_input("data", path)?;
                 for (n, line) in text.lines().enumerate() {
                     samples.push(Sample::from_line(line).ok_or_else(|| {
                         format!("{} line {}: not a sample", path.display(), n + 1)
@@ -127,16 +126,20 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
                 return Err("--stages: the lowest empties of each stage, ascending".into());
             }
             let (weights, reports) = training::fit(&samples, stages, *spread, *epochs, *l2, *seed);
-            println!("stage  trained  held out  rmse of 0  rmse");
+            outln!("stage  trained  held out  rmse of 0  rmse");
             for r in &reports {
-                println!(
+                outln!(
                     "{:>5}  {:>7}  {:>8}  {:>9.2}  {:>5.2}",
-                    r.from, r.trained, r.held_out, r.baseline_rmse, r.rmse
+                    r.from,
+                    r.trained,
+                    r.held_out,
+                    r.baseline_rmse,
+                    r.rmse
                 );
             }
             std::fs::write(out, weights.to_bytes())
                 .map_err(|e| format!("--out {}: {e}", out.display()))?;
-            println!("weights written to {}", out.display());
+            outln!("weights written to {}", out.display());
             Ok(())
         }
     }

@@ -4,9 +4,16 @@
 //! plain objects via serde-wasm-bindgen. Errors become JavaScript `Error`s whose `message`
 //! is the line the CLI would print, with the crate error's `kind` and `field`
 //! ([`crate::error::ErrorReport`]) set on them, so the page can mark the field that is wrong.
+//! Every argument arrives as a `JsValue` and is read by [`args`], so a wrong type or an
+//! absurd size is such an error too, never a trap.
+
+mod args;
+mod faults;
+mod support;
 
 use wasm_bindgen::prelude::*;
 
+use self::args::{bad, flag, number, object, optional_text, optional_whole, text, whole};
 use crate::engine::GameSpec;
 use crate::error::Error;
 use crate::search::catalogue;
@@ -45,24 +52,68 @@ fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
         .map_err(|e| js_sys::Error::new(&e.to_string()).into())
 }
 
-fn parse_game(name: &str) -> Result<GameSpec, JsValue> {
-    name.parse::<GameSpec>()
+/// Argument `game` (a game's name) as a [`GameSpec`].
+fn parse_game(game: &JsValue) -> Result<GameSpec, JsValue> {
+    text(game, "game")?
+        .parse::<GameSpec>()
         .map_err(|error| js_error(Error::game(error)))
 }
 
+/// The most levels a snapshot may draw and the most nodes it may hold: far more than a view
+/// draws, far less than a long search's tree.
+const SNAPSHOT_MAX_DEPTH: u64 = 64;
+const SNAPSHOT_MAX_NODES: u64 = 100_000;
+/// JavaScript's largest exact whole number (2⁵³ − 1): seeds, indices and iteration counts.
+const MAX_WHOLE: u64 = (1 << 53) - 1;
+/// The longest a single call may be asked to run for, in seconds (a step's slice, a
+/// benchmark's time).
+const MAX_SECONDS: f64 = 1e9;
+
 /// The page's options object (parameter keys of the schema) as [`Params`].
 fn parse_params(options: JsValue) -> Result<Params, JsValue> {
-    if options.is_undefined() || options.is_null() {
+    if args::missing(&options) {
         return Ok(Params::default());
     }
     let object: serde_json::Map<String, serde_json::Value> =
-        serde_wasm_bindgen::from_value(options).map_err(|e| {
-            js_error(Error::BadParameter {
-                name: "options".into(),
-                message: format!("the search options are not an object of parameters: {e}"),
-            })
-        })?;
+        object(options, "options", "an object of parameters")?;
     Params::from_json(&object).map_err(js_error)
+}
+
+/// A snapshot of `tree` for the tree view, its size read from the arguments (`focus`: a
+/// pinned node, or `undefined`).
+fn snapshot_of(
+    tree: Option<&dyn crate::search::session::TreeView>,
+    depth: &JsValue,
+    max_nodes: &JsValue,
+    focus: &JsValue,
+) -> Result<JsValue, JsValue> {
+    let depth = whole(depth, "depth", 0, SNAPSHOT_MAX_DEPTH)? as usize;
+    let max_nodes = whole(max_nodes, "maxNodes", 1, SNAPSHOT_MAX_NODES)? as usize;
+    let focus = optional_whole(focus, "focus", 0, u64::from(u32::MAX))?.map(|f| f as u32);
+    match tree {
+        Some(tree) => to_js(&tree.snapshot(depth, max_nodes, focus)),
+        None => Ok(JsValue::NULL),
+    }
+}
+
+/// Argument `node` (a tree node's id) of `tree`'s inspection.
+fn inspect_of(
+    tree: Option<&dyn crate::search::session::TreeView>,
+    node: &JsValue,
+) -> Result<JsValue, JsValue> {
+    let node = whole(node, "node", 0, u64::from(u32::MAX))? as u32;
+    let inspection = tree
+        .and_then(|tree| tree.inspect(node))
+        .ok_or_else(|| not_found(format!("tree node {node}")))?;
+    to_js(&inspection)
+}
+
+/// A step's budget read from its arguments: at most `iterations` iterations and `seconds`.
+fn budget(iterations: &JsValue, seconds: &JsValue) -> Result<Budget, JsValue> {
+    Ok(Budget {
+        iterations: Some(whole(iterations, "iterations", 0, 1 << 62)?),
+        seconds: Some(number(seconds, "seconds", 0.0, MAX_SECONDS)?),
+    })
 }
 
 /// The engine's version and both catalogues (worker `hello`).
@@ -73,52 +124,57 @@ pub fn hello() -> Result<JsValue, JsValue> {
 
 /// Describes a position of `game` for the board view (the start position for `undefined`).
 #[wasm_bindgen]
-pub fn describe(game: &str, pos: Option<String>) -> Result<JsValue, JsValue> {
-    let spec = parse_game(game)?;
+pub fn describe(game: JsValue, pos: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let pos = optional_text(&pos, "pos")?;
     to_js(&crate::engine::describe(&spec, pos.as_deref()).map_err(js_error)?)
 }
 
 /// Plays `mv` in `pos` and describes the result.
 #[wasm_bindgen]
-pub fn play(game: &str, pos: &str, mv: &str) -> Result<JsValue, JsValue> {
-    let spec = parse_game(game)?;
-    to_js(&crate::engine::play(&spec, pos, mv).map_err(js_error)?)
+pub fn play(game: JsValue, pos: JsValue, mv: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let (pos, mv) = (text(&pos, "pos")?, text(&mv, "move")?);
+    to_js(&crate::engine::play(&spec, &pos, &mv).map_err(js_error)?)
 }
 
 /// Edit mode: changes cell `cell` of `pos` with edit tool `tool` (`cycle`, `add`, `remove`;
 /// `undefined`: cycle), or, for `cell` `undefined`, who acts.
 #[wasm_bindgen]
-pub fn edit(game: &str, pos: &str, cell: Option<u32>, tool: JsValue) -> Result<JsValue, JsValue> {
-    let spec = parse_game(game)?;
-    let cell = cell.map(|c| c as usize);
-    let tool = if tool.is_undefined() || tool.is_null() {
-        crate::game::board::EditTool::Cycle
-    } else {
-        serde_wasm_bindgen::from_value(tool).map_err(|e| not_found(format!("edit tool: {e}")))?
+pub fn edit(game: JsValue, pos: JsValue, cell: JsValue, tool: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let pos = text(&pos, "pos")?;
+    let cell = optional_whole(&cell, "cell", 0, u64::from(u32::MAX))?.map(|c| c as usize);
+    let tool = match optional_text(&tool, "tool")? {
+        None => crate::game::board::EditTool::Cycle,
+        Some(name) => serde_wasm_bindgen::from_value(JsValue::from_str(&name))
+            .map_err(|e| bad("tool", format!("edit tool: {e}")))?,
     };
-    to_js(&crate::engine::edit(&spec, pos, cell, tool).map_err(js_error)?)
+    to_js(&crate::engine::edit(&spec, &pos, cell, tool).map_err(js_error)?)
 }
 
 /// Checks a set of options against the schema without starting anything (share links).
 #[wasm_bindgen(js_name = checkOptions)]
-pub fn check_options(algo: &str, options: JsValue) -> Result<(), JsValue> {
-    let info = catalogue::find(algo).map_err(js_error)?;
+pub fn check_options(algo: JsValue, options: JsValue) -> Result<(), JsValue> {
+    let info = catalogue::find(&text(&algo, "algo")?).map_err(js_error)?;
     parse_params(options)?.check(info.params).map_err(js_error)
 }
 
 /// Times perft to `depth` from the start of `game` (the same workload as `pnplay bench`).
 #[wasm_bindgen(js_name = benchPerft)]
-pub fn bench_perft(game: &str, depth: u32) -> Result<JsValue, JsValue> {
-    let spec = parse_game(game)?;
+pub fn bench_perft(game: JsValue, depth: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let depth = whole(&depth, "depth", 0, 16)? as u32;
     to_js(&crate::bench::perft_time(&spec, depth))
 }
 
 /// Counts random playouts from the start of `game` for about `seconds`.
 #[wasm_bindgen(js_name = benchPlayouts)]
-pub fn bench_playouts(game: &str, seconds: f64, seed: f64) -> Result<JsValue, JsValue> {
-    let spec = parse_game(game)?;
-    let measurement =
-        crate::bench::playout_rate(&spec, None, seconds, seed as u64).map_err(js_error)?;
+pub fn bench_playouts(game: JsValue, seconds: JsValue, seed: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let seconds = number(&seconds, "seconds", 0.0, 3600.0)?;
+    let seed = whole(&seed, "seed", 0, MAX_WHOLE)?;
+    let measurement = crate::bench::playout_rate(&spec, None, seconds, seed).map_err(js_error)?;
     to_js(&measurement)
 }
 
@@ -128,16 +184,22 @@ pub fn bench_playouts(game: &str, seconds: f64, seed: f64) -> Result<JsValue, Js
 /// limits come from the arguments.
 #[wasm_bindgen(js_name = benchSearch)]
 pub fn bench_search(
-    game: &str,
-    algo: &str,
-    moves: u32,
-    positions: u32,
-    seed: f64,
-    nodes: f64,
-    seconds: f64,
+    game: JsValue,
+    algo: JsValue,
+    moves: JsValue,
+    positions: JsValue,
+    seed: JsValue,
+    nodes: JsValue,
+    seconds: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let spec = parse_game(game)?;
-    let (name, options) = algo.split_once(':').unwrap_or((algo, ""));
+    let spec = parse_game(&game)?;
+    let algo = text(&algo, "algo")?;
+    let moves = whole(&moves, "moves", 0, 1000)? as u32;
+    let positions = whole(&positions, "positions", 1, 10_000)? as usize;
+    let seed = whole(&seed, "seed", 0, MAX_WHOLE)?;
+    let nodes = whole(&nodes, "nodes", 1, MAX_WHOLE)?;
+    let seconds = number(&seconds, "seconds", 0.0, 3600.0)?;
+    let (name, options) = algo.split_once(':').unwrap_or((&algo, ""));
     let info = catalogue::find(name.trim()).map_err(js_error)?;
     let mut params = Params::default();
     for option in options.split(',').filter(|o| !o.trim().is_empty()) {
@@ -149,23 +211,16 @@ pub fn bench_search(
         })?;
         params.set_text(key.trim(), value).map_err(js_error)?;
     }
-    let params = params.with_seed(seed as u64);
+    let params = params.with_seed(seed);
     params.check(info.params).map_err(js_error)?;
     let limits = crate::search::Limits {
-        max_nodes: Some(nodes as u64),
+        max_nodes: Some(nodes),
         max_seconds: Some(seconds),
         ..params.limits()
     };
-    let measurement = crate::bench::search_rate(
-        &spec,
-        info,
-        &params,
-        moves,
-        positions as usize,
-        seed as u64,
-        limits,
-    )
-    .map_err(js_error)?;
+    let measurement =
+        crate::bench::search_rate(&spec, info, &params, moves, positions, seed, limits)
+            .map_err(js_error)?;
     to_js(&measurement)
 }
 
@@ -175,15 +230,17 @@ pub fn bench_search(
 /// the native `--save` ([`crate::bench::sets_to_jsonl`]). Seconds are wall clock
 /// (`performance.now()`), as natively.
 #[wasm_bindgen(js_name = benchCompare)]
-pub fn bench_compare(quick: bool, ffo: Option<String>, ffo_count: u32) -> Result<String, JsValue> {
-    let size = if quick {
+pub fn bench_compare(quick: JsValue, ffo: JsValue, ffo_count: JsValue) -> Result<String, JsValue> {
+    let size = if flag(&quick, "quick")? {
         crate::bench::CompareSize::QUICK
     } else {
         crate::bench::CompareSize::FULL
     };
+    let ffo = optional_text(&ffo, "ffo")?;
+    let ffo_count = whole(&ffo_count, "ffoCount", 0, 10_000)? as usize;
     let mut rows = crate::bench::compare_sets(size).map_err(js_error)?;
     if let Some(text) = ffo {
-        rows.push(crate::bench::ffo_set(&text, ffo_count as usize).map_err(js_error)?);
+        rows.push(crate::bench::ffo_set(&text, ffo_count).map_err(js_error)?);
     }
     Ok(crate::bench::sets_to_jsonl(&rows))
 }
@@ -193,8 +250,14 @@ pub fn bench_compare(quick: bool, ffo: Option<String>, ffo_count: u32) -> Result
 /// `baseline` (columns before and after) or `native` (columns native and wasm, the ratios
 /// wasm ÷ native). Errors name that option and the line.
 #[wasm_bindgen(js_name = benchCompareTable)]
-pub fn bench_compare_table(against: &str, before: &str, after: &str) -> Result<String, JsValue> {
-    let labels = match against {
+pub fn bench_compare_table(
+    against: JsValue,
+    before: JsValue,
+    after: JsValue,
+) -> Result<String, JsValue> {
+    let against = text(&against, "against")?;
+    let (before, after) = (text(&before, "before")?, text(&after, "after")?);
+    let labels = match against.as_str() {
         "baseline" => ["before", "after"],
         "native" => ["native", "wasm"],
         _ => {
@@ -204,8 +267,8 @@ pub fn bench_compare_table(against: &str, before: &str, after: &str) -> Result<S
             }));
         }
     };
-    let before = crate::bench::sets_from_jsonl(against, before).map_err(js_error)?;
-    let after = crate::bench::sets_from_jsonl("after", after).map_err(js_error)?;
+    let before = crate::bench::sets_from_jsonl(&against, &before).map_err(js_error)?;
+    let after = crate::bench::sets_from_jsonl("after", &after).map_err(js_error)?;
     Ok(crate::bench::compare_table_labelled(
         labels, &before, &after,
     ))
@@ -225,14 +288,15 @@ impl SearchSession {
     /// Starts search `algo` on `pos` of `game` with the page's options (parameter keys).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        game: &str,
-        pos: &str,
-        algo: &str,
+        game: JsValue,
+        pos: JsValue,
+        algo: JsValue,
         options: JsValue,
     ) -> Result<SearchSession, JsValue> {
-        let spec = parse_game(game)?;
+        let spec = parse_game(&game)?;
+        let (pos, algo) = (text(&pos, "pos")?, text(&algo, "algo")?);
         let params = parse_params(options)?;
-        let session = crate::engine::start(&spec, pos, algo, &params).map_err(js_error)?;
+        let session = crate::engine::start(&spec, &pos, &algo, &params).map_err(js_error)?;
         let own = session
             .info()
             .params
@@ -247,13 +311,11 @@ impl SearchSession {
     }
 
     /// Runs at most `iterations` iterations and at most `seconds`; returns how many ran.
-    pub fn step(&mut self, iterations: f64, seconds: f64) -> f64 {
+    pub fn step(&mut self, iterations: JsValue, seconds: JsValue) -> Result<f64, JsValue> {
+        let budget = budget(&iterations, &seconds)?;
         let before = self.session.stats().iterations;
-        self.session.step(Budget {
-            iterations: Some(iterations as u64),
-            seconds: Some(seconds),
-        });
-        (self.session.stats().iterations - before) as f64
+        self.session.step(budget);
+        Ok((self.session.stats().iterations - before) as f64)
     }
 
     /// Iterations done so far.
@@ -297,26 +359,18 @@ impl SearchSession {
     /// `null` for searches that keep no tree.
     pub fn snapshot(
         &self,
-        depth: u32,
-        max_nodes: u32,
-        focus: Option<u32>,
+        depth: JsValue,
+        max_nodes: JsValue,
+        focus: JsValue,
     ) -> Result<JsValue, JsValue> {
-        match self.session.tree() {
-            Some(tree) => to_js(&tree.snapshot(depth as usize, max_nodes as usize, focus)),
-            None => Ok(JsValue::NULL),
-        }
+        snapshot_of(self.session.tree(), &depth, &max_nodes, &focus)
     }
 
     /// Everything about a tree node for the inspector: its line, position, values before and
     /// after the last backup, children, the backup formula applied and the selection's
     /// choice ([`crate::search::view::Inspection`]).
-    pub fn inspect(&self, node: u32) -> Result<JsValue, JsValue> {
-        let inspection = self
-            .session
-            .tree()
-            .and_then(|tree| tree.inspect(node))
-            .ok_or_else(|| not_found(format!("tree node {node}")))?;
-        to_js(&inspection)
+    pub fn inspect(&self, node: JsValue) -> Result<JsValue, JsValue> {
+        inspect_of(self.session.tree(), &node)
     }
 
     /// The root value and tree size at every iteration
@@ -352,18 +406,31 @@ thread_local! {
     static PLANNED: std::cell::RefCell<Option<Plan>> = const { std::cell::RefCell::new(None) };
 }
 
+/// The most positions per stage, stages and searches a stages experiment may ask for (the
+/// page's own maximum is 1,000 positions); larger ones are refused before any planning.
+const STAGES_MAX_POSITIONS: u64 = 1000;
+const STAGES_MAX_STAGES: u64 = 200;
+const STAGES_MAX_SEARCHES: u64 = 64;
+/// The deepest stage (moves from the start) a stages experiment may ask for.
+const STAGES_MAX_MOVES: u64 = 1000;
+
 fn with_stages_plan<T>(
-    game: &str,
+    game: &JsValue,
     config: JsValue,
     then: impl FnOnce(&GameSpec, &Plan) -> Result<T, JsValue>,
 ) -> Result<T, JsValue> {
     let spec = parse_game(game)?;
-    let config: StagesConfig = serde_wasm_bindgen::from_value(config).map_err(|e| {
-        js_error(Error::BadParameter {
-            name: "config".into(),
-            message: format!("the stages configuration is malformed: {e}"),
-        })
-    })?;
+    let config: StagesConfig = object(config, "config", "a stages configuration")?;
+    args::at_most(
+        "positions",
+        u64::from(config.positions),
+        STAGES_MAX_POSITIONS,
+    )?;
+    args::at_most("stages", config.stages.len() as u64, STAGES_MAX_STAGES)?;
+    args::at_most("algos", config.algos.len() as u64, STAGES_MAX_SEARCHES)?;
+    for stage in &config.stages {
+        args::at_most("stages", u64::from(*stage), STAGES_MAX_MOVES)?;
+    }
     PLANNED.with(|planned| {
         let mut planned = planned.borrow_mut();
         if planned.as_ref().is_none_or(|plan| plan.config != config) {
@@ -398,14 +465,15 @@ fn with_stages_plan<T>(
 
 /// How many jobs (position × search) a stages experiment has.
 #[wasm_bindgen(js_name = stagesJobCount)]
-pub fn stages_job_count(game: &str, config: JsValue) -> Result<u32, JsValue> {
-    with_stages_plan(game, config, |_, plan| Ok(plan.jobs.len() as u32))
+pub fn stages_job_count(game: JsValue, config: JsValue) -> Result<u32, JsValue> {
+    with_stages_plan(&game, config, |_, plan| Ok(plan.jobs.len() as u32))
 }
 
 /// Runs job `index` of a stages experiment and returns its record (the CLI's JSON line).
 #[wasm_bindgen(js_name = stagesRunJob)]
-pub fn stages_run_job(game: &str, config: JsValue, index: u32) -> Result<JsValue, JsValue> {
-    with_stages_plan(game, config, |spec, plan| {
+pub fn stages_run_job(game: JsValue, config: JsValue, index: JsValue) -> Result<JsValue, JsValue> {
+    let index = whole(&index, "index", 0, u64::from(u32::MAX))?;
+    with_stages_plan(&game, config, |spec, plan| {
         let job = plan
             .jobs
             .get(index as usize)
@@ -419,7 +487,7 @@ pub fn stages_run_job(game: &str, config: JsValue, index: u32) -> Result<JsValue
 /// The papers' published completion percentages for the stages plot of `game`, if the
 /// papers have any for it (the PPNS paper's Tables 2 and 3 are Othello 8×8).
 #[wasm_bindgen(js_name = paperStages)]
-pub fn paper_stages(game: &str) -> Result<JsValue, JsValue> {
+pub fn paper_stages(game: JsValue) -> Result<JsValue, JsValue> {
     #[derive(serde::Serialize)]
     struct Published {
         stage: u32,
@@ -428,7 +496,7 @@ pub fn paper_stages(game: &str) -> Result<JsValue, JsValue> {
         source: &'static str,
     }
     use crate::experiment::paper::{Experiment, rows};
-    let spec = parse_game(game)?;
+    let spec = parse_game(&game)?;
     let experiment = Experiment::for_stages(&spec);
     let published: Vec<Published> = experiment
         .map(|experiment| rows(experiment))
@@ -460,15 +528,11 @@ struct ArenaSettings {
 
 /// The match the page's arena `config` (`{a, b, openings, seed}`) describes for `game`, or
 /// the error naming the field that is wrong.
-fn match_config(game: &str, config: JsValue) -> Result<crate::arena::MatchConfig, JsValue> {
-    let settings: ArenaSettings = serde_wasm_bindgen::from_value(config).map_err(|e| {
-        js_error(Error::BadParameter {
-            name: "config".into(),
-            message: format!("the arena configuration is malformed: {e}"),
-        })
-    })?;
+fn match_config(game: &JsValue, config: JsValue) -> Result<crate::arena::MatchConfig, JsValue> {
+    let game = text(game, "game")?;
+    let settings: ArenaSettings = object(config, "config", "an arena configuration")?;
     crate::arena::MatchConfig::new(
-        game,
+        &game,
         &settings.a,
         &settings.b,
         &settings.openings,
@@ -481,9 +545,10 @@ fn match_config(game: &str, config: JsValue) -> Result<crate::arena::MatchConfig
 /// `pnplay match` writes for it (but for the per-move seconds), so the page's worker pool
 /// can play a match game by game.
 #[wasm_bindgen(js_name = arenaPlayGame)]
-pub fn arena_play_game(game: &str, config: JsValue, index: u32) -> Result<JsValue, JsValue> {
-    let config = match_config(game, config)?;
-    let record = crate::arena::play_game(&config, u64::from(index)).map_err(js_error)?;
+pub fn arena_play_game(game: JsValue, config: JsValue, index: JsValue) -> Result<JsValue, JsValue> {
+    let index = whole(&index, "index", 0, MAX_WHOLE)?;
+    let config = match_config(&game, config)?;
+    let record = crate::arena::play_game(&config, index).map_err(js_error)?;
     to_js(&record)
 }
 
@@ -492,14 +557,14 @@ pub fn arena_play_game(game: &str, config: JsValue, index: u32) -> Result<JsValu
 /// search's id (`null` for `random`) and its options by key, as canonical text — or the agent's
 /// error naming the field that is wrong, so the page marks it before playing anything.
 #[wasm_bindgen(js_name = arenaAgent)]
-pub fn arena_agent(text: &str) -> Result<JsValue, JsValue> {
+pub fn arena_agent(agent: JsValue) -> Result<JsValue, JsValue> {
     #[derive(serde::Serialize)]
     struct AgentView {
         text: String,
         search: Option<&'static str>,
         options: std::collections::BTreeMap<String, String>,
     }
-    let agent: crate::agent::Agent = text.parse().map_err(js_error)?;
+    let agent: crate::agent::Agent = text(&agent, "text")?.parse().map_err(js_error)?;
     let search = match agent.kind() {
         crate::agent::AgentKind::Random => None,
         crate::agent::AgentKind::Search(info) => Some(info.id),
@@ -529,21 +594,16 @@ pub fn arena_agent(text: &str) -> Result<JsValue, JsValue> {
 /// against games played). A record's moves are not read, so the page may send them empty.
 /// Errors: the match's (game, agents, openings) or a record that is not one of its games.
 #[wasm_bindgen(js_name = arenaSummary)]
-pub fn arena_summary(game: &str, config: JsValue, records: JsValue) -> Result<JsValue, JsValue> {
+pub fn arena_summary(game: JsValue, config: JsValue, records: JsValue) -> Result<JsValue, JsValue> {
     #[derive(serde::Serialize)]
     struct Answer {
         summary: crate::arena::Summary,
         line: String,
         curve: Vec<crate::experiment::results::CurvePoint>,
     }
-    let config = match_config(game, config)?;
+    let config = match_config(&game, config)?;
     let records: Vec<crate::arena::GameRecord> =
-        serde_wasm_bindgen::from_value(records).map_err(|e| {
-            js_error(Error::BadParameter {
-                name: "records".into(),
-                message: format!("the games are not records of a match: {e}"),
-            })
-        })?;
+        object(records, "records", "an array of a match's game records")?;
     if let Some(other) = records.iter().find(|r| !config.owns(r)) {
         return Err(js_error(Error::BadParameter {
             name: "records".into(),
@@ -577,17 +637,22 @@ impl AgentSession {
     /// ([`crate::arena::move_seed`]).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        game: &str,
-        pos: &str,
-        agent: &str,
-        seed: f64,
-        index: f64,
-        ply: f64,
+        game: JsValue,
+        pos: JsValue,
+        agent: JsValue,
+        seed: JsValue,
+        index: JsValue,
+        ply: JsValue,
     ) -> Result<AgentSession, JsValue> {
-        let spec = parse_game(game)?;
-        let agent: crate::agent::Agent = agent.parse().map_err(js_error)?;
-        let seed = crate::arena::move_seed(seed as u64, index as u64, ply as u64);
-        let thinking = agent.think_on(&spec, pos, seed).map_err(js_error)?;
+        let spec = parse_game(&game)?;
+        let pos = text(&pos, "pos")?;
+        let agent: crate::agent::Agent = text(&agent, "agent")?.parse().map_err(js_error)?;
+        let seed = crate::arena::move_seed(
+            whole(&seed, "seed", 0, MAX_WHOLE)?,
+            whole(&index, "index", 0, MAX_WHOLE)?,
+            whole(&ply, "ply", 0, MAX_WHOLE)?,
+        );
+        let thinking = agent.think_on(&spec, &pos, seed).map_err(js_error)?;
         let limits = crate::search::Limits {
             max_iterations: agent.budget().iterations,
             max_seconds: agent.budget().seconds,
@@ -597,14 +662,10 @@ impl AgentSession {
     }
 
     /// Thinks for at most `iterations` iterations and `seconds`; returns how many ran.
-    pub fn step(&mut self, iterations: f64, seconds: f64) -> Result<f64, JsValue> {
+    pub fn step(&mut self, iterations: JsValue, seconds: JsValue) -> Result<f64, JsValue> {
+        let budget = budget(&iterations, &seconds)?;
         let before = self.thinking.iterations();
-        self.thinking
-            .step(Budget {
-                iterations: Some(iterations as u64),
-                seconds: Some(seconds),
-            })
-            .map_err(js_error)?;
+        self.thinking.step(budget).map_err(js_error)?;
         Ok((self.thinking.iterations() - before) as f64)
     }
 
@@ -664,25 +725,17 @@ impl AgentSession {
     /// The top of the current search's tree, as [`SearchSession::snapshot`].
     pub fn snapshot(
         &self,
-        depth: u32,
-        max_nodes: u32,
-        focus: Option<u32>,
+        depth: JsValue,
+        max_nodes: JsValue,
+        focus: JsValue,
     ) -> Result<JsValue, JsValue> {
-        match self.thinking.session().and_then(|s| s.tree()) {
-            Some(tree) => to_js(&tree.snapshot(depth as usize, max_nodes as usize, focus)),
-            None => Ok(JsValue::NULL),
-        }
+        let tree = self.thinking.session().and_then(|s| s.tree());
+        snapshot_of(tree, &depth, &max_nodes, &focus)
     }
 
     /// A node of the current search's tree, as [`SearchSession::inspect`].
-    pub fn inspect(&self, node: u32) -> Result<JsValue, JsValue> {
-        let inspection = self
-            .thinking
-            .session()
-            .and_then(|s| s.tree())
-            .and_then(|tree| tree.inspect(node))
-            .ok_or_else(|| not_found(format!("tree node {node}")))?;
-        to_js(&inspection)
+    pub fn inspect(&self, node: JsValue) -> Result<JsValue, JsValue> {
+        inspect_of(self.thinking.session().and_then(|s| s.tree()), &node)
     }
 
     /// The current search's history, as [`SearchSession::history`].
@@ -715,19 +768,24 @@ impl AgentSession {
     }
 }
 
+/// The most positions per question and simulations per move a hint may spend.
+const HINT_MAX_POSITIONS: u64 = 10_000_000;
+const HINT_MAX_SIMULATIONS: u64 = 1_000_000;
+
 /// The value of every legal move of `pos` ([`crate::agent::hint`]) within `budget`
 /// (`{positions, simulations, seed}`).
 #[wasm_bindgen]
-pub fn hint(game: &str, pos: &str, budget: JsValue) -> Result<JsValue, JsValue> {
-    let spec = parse_game(game)?;
-    let budget: crate::agent::hint::HintBudget =
-        serde_wasm_bindgen::from_value(budget).map_err(|e| {
-            js_error(Error::BadParameter {
-                name: "budget".into(),
-                message: format!("the hint budget is malformed: {e}"),
-            })
-        })?;
-    to_js(&crate::agent::hint::hint_on(&spec, pos, &budget).map_err(js_error)?)
+pub fn hint(game: JsValue, pos: JsValue, budget: JsValue) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let pos = text(&pos, "pos")?;
+    let budget: crate::agent::hint::HintBudget = object(
+        budget,
+        "budget",
+        "a hint budget {positions, simulations, seed}",
+    )?;
+    args::at_most("positions", budget.positions, HINT_MAX_POSITIONS)?;
+    args::at_most("simulations", budget.simulations, HINT_MAX_SIMULATIONS)?;
+    to_js(&crate::agent::hint::hint_on(&spec, &pos, &budget).map_err(js_error)?)
 }
 
 /// The evaluation of a position taken apart, for an evaluation panel and a board overlay:
@@ -735,10 +793,15 @@ pub fn hint(game: &str, pos: &str, budget: JsValue) -> Result<JsValue, JsValue> 
 /// weighted sum, and the stable / semi-stable / unstable discs and potential-mobility
 /// squares of each side as cell lists). `options` are the schema's keys (`eval`, `w.*`).
 #[wasm_bindgen(js_name = evaluatePosition)]
-pub fn evaluate_position(game: &str, pos: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    let spec = parse_game(game)?;
+pub fn evaluate_position(
+    game: JsValue,
+    pos: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let pos = text(&pos, "pos")?;
     let params = parse_params(options)?;
-    to_js(&crate::engine::evaluation(&spec, pos, &params).map_err(js_error)?)
+    to_js(&crate::engine::evaluation(&spec, &pos, &params).map_err(js_error)?)
 }
 
 /// A results file (the JSON Lines of `pnplay experiment`, `match` or `tournament`)
@@ -747,19 +810,17 @@ pub fn evaluate_position(game: &str, pos: &str, options: JsValue) -> Result<JsVa
 /// (guessed from the records), `none`, or an experiment's name (`othello-stages`,
 /// `connect4-grid`, `2048`).
 #[wasm_bindgen(js_name = readResults)]
-pub fn read_results(text: &str, experiment: &str) -> Result<JsValue, JsValue> {
+pub fn read_results(records: JsValue, experiment: JsValue) -> Result<JsValue, JsValue> {
     use crate::experiment::paper::Experiment;
-    let choice = match experiment {
+    let records = text(&records, "text")?;
+    let choice = match text(&experiment, "experiment")?.as_str() {
         "auto" => None,
         "none" => Some(None),
         name => Some(Some(Experiment::from_name(name).ok_or_else(|| {
-            js_error(Error::BadParameter {
-                name: "experiment".into(),
-                message: format!("no published experiment {name:?}"),
-            })
+            bad("experiment", format!("no published experiment {name:?}"))
         })?)),
     };
-    to_js(&crate::experiment::results::read(text, choice).map_err(js_error)?)
+    to_js(&crate::experiment::results::read(&records, choice).map_err(js_error)?)
 }
 
 /// A live game of 4×4 2048 past 2048 (the page's 2048 view): expectimax's or the user's
@@ -774,25 +835,22 @@ impl Live2048 {
     /// A game with seed `seed` (decimal text: any u64, as a record's `seed`), expectimax at
     /// `depth` plies, Star1 cut-offs counted when `star1`, thresholds with τ = `tau`.
     #[wasm_bindgen(constructor)]
-    pub fn new(depth: u32, star1: bool, tau: f64, seed: &str) -> Result<Live2048, JsValue> {
+    pub fn new(
+        depth: JsValue,
+        star1: JsValue,
+        tau: JsValue,
+        seed: JsValue,
+    ) -> Result<Live2048, JsValue> {
+        let depth = whole(&depth, "depth", 1, 6)? as u32;
+        let star1 = flag(&star1, "star1")?;
+        let tau = number(&tau, "tau", f64::MIN_POSITIVE, f64::MAX)?;
+        let seed = text(&seed, "seed")?;
         let seed: u64 = seed.trim().parse().map_err(|_| {
-            js_error(Error::BadParameter {
-                name: "seed".into(),
-                message: format!("seed must be a whole number from 0 to 2^64 − 1, got {seed:?}"),
-            })
+            bad(
+                "seed",
+                format!("seed must be a whole number from 0 to 2^64 − 1, got {seed:?}"),
+            )
         })?;
-        if !(1..=6).contains(&depth) {
-            return Err(js_error(Error::BadParameter {
-                name: "depth".into(),
-                message: format!("depth must be 1 to 6, got {depth}"),
-            }));
-        }
-        if !(tau.is_finite() && tau > 0.0) {
-            return Err(js_error(Error::BadParameter {
-                name: "tau".into(),
-                message: format!("tau must be a positive number, got {tau}"),
-            }));
-        }
         let config = crate::experiment::play2048::PlayConfig { depth, tau };
         Ok(Live2048 {
             game: crate::experiment::play2048::LiveGame::new(&config, seed, star1),
@@ -801,7 +859,8 @@ impl Live2048 {
 
     /// Plays `mv` (the user's), or expectimax's choice for `undefined`: the step
     /// ([`crate::experiment::play2048::LiveStep`]), `null` once the game is over.
-    pub fn step(&mut self, mv: Option<String>) -> Result<JsValue, JsValue> {
+    pub fn step(&mut self, mv: JsValue) -> Result<JsValue, JsValue> {
+        let mv = optional_text(&mv, "move")?;
         let step = self
             .game
             .step(mv.as_deref())

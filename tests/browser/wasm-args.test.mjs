@@ -1,0 +1,187 @@
+// Issue 34: the wasm API checks its arguments. Every export of pkg/ (functions, constructors,
+// methods) is called under Node with each argument in turn replaced by values of the wrong
+// type — a number, an object, an array, `true`, `NaN`, `undefined`, `null`, a string — the
+// other arguments valid: each call must throw a JavaScript Error naming that argument in its
+// `field`, never trap (a `WebAssembly.RuntimeError`: "memory access out of bounds",
+// `unreachable`). Absurd sizes are refused before any work starts. Afterwards the module still
+// answers correctly (tic-tac-toe is a draw). After scripts/build.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repo } from './harness.mjs';
+
+const wasm = await import(path.join(repo, 'pkg', 'pnplay.js'));
+await wasm.default({ module_or_path: readFileSync(path.join(repo, 'pkg', 'pnplay_bg.wasm')) });
+
+// Argument kinds: what a valid value is, and which values are wrong for it.
+const WRONG = {
+  string: [42, 0, {}, [], true, NaN, undefined, null, () => 1, 10n],
+  optionalString: [42, {}, [], true, NaN, () => 1],
+  number: ['1', 'abc', {}, [], true, NaN, undefined, null, Infinity, -Infinity],
+  whole: ['1', {}, [], true, NaN, undefined, null, Infinity, 1.5, -1],
+  optionalWhole: ['1', {}, [], true, NaN, 1.5, -1],
+  object: [42, 'text', true, NaN, undefined, null],
+  optionalObject: [42, 'text', true, NaN],
+  bool: [1, 0, 'true', {}, NaN, undefined, null],
+};
+
+const TTT = 'tictactoe';
+const STAGES = { stages: [2], positions: 1, algos: ['pns'] };
+const MATCH = { a: 'random', b: 'random', openings: '', seed: 1 };
+
+/** Every export: its valid arguments and each argument's name (the error's field) and kind. */
+const FUNCTIONS = {
+  describe: [['game', 'string', TTT], ['pos', 'optionalString', '']],
+  play: [['game', 'string', TTT], ['pos', 'string', ''], ['move', 'string', '5']],
+  edit: [['game', 'string', TTT], ['pos', 'string', ''], ['cell', 'optionalWhole', 0], ['tool', 'optionalString', 'cycle']],
+  checkOptions: [['algo', 'string', 'pns'], ['options', 'optionalObject', {}]],
+  benchPerft: [['game', 'string', TTT], ['depth', 'whole', 2]],
+  benchPlayouts: [['game', 'string', TTT], ['seconds', 'number', 0.01], ['seed', 'whole', 1]],
+  benchSearch: [
+    ['game', 'string', TTT],
+    ['algo', 'string', 'pns'],
+    ['moves', 'whole', 2],
+    ['positions', 'whole', 1],
+    ['seed', 'whole', 1],
+    ['nodes', 'whole', 100],
+    ['seconds', 'number', 0.1],
+  ],
+  benchCompare: [['quick', 'bool', true], ['ffo', 'optionalString', undefined], ['ffoCount', 'whole', 0]],
+  benchCompareTable: [['against', 'string', 'baseline'], ['before', 'string', ''], ['after', 'string', '']],
+  stagesJobCount: [['game', 'string', TTT], ['config', 'object', STAGES]],
+  stagesRunJob: [['game', 'string', TTT], ['config', 'object', STAGES], ['index', 'whole', 0]],
+  paperStages: [['game', 'string', TTT]],
+  arenaPlayGame: [['game', 'string', TTT], ['config', 'object', MATCH], ['index', 'whole', 0]],
+  arenaAgent: [['text', 'string', 'pns']],
+  arenaSummary: [['game', 'string', TTT], ['config', 'object', MATCH], ['records', 'object', []]],
+  hint: [['game', 'string', TTT], ['pos', 'string', ''], ['budget', 'object', { positions: 100, simulations: 10, seed: 1 }]],
+  evaluatePosition: [['game', 'string', 'othello'], ['pos', 'string', ''], ['options', 'optionalObject', {}]],
+  readResults: [['text', 'string', ''], ['experiment', 'string', 'auto']],
+  testFault: [['kind', 'string', 'never-called-valid']],
+};
+const CONSTRUCTORS = {
+  SearchSession: [['game', 'string', TTT], ['pos', 'string', ''], ['algo', 'string', 'pns'], ['options', 'optionalObject', {}]],
+  AgentSession: [
+    ['game', 'string', TTT],
+    ['pos', 'string', ''],
+    ['agent', 'string', 'mcts:iterations=20'],
+    ['seed', 'whole', 1],
+    ['index', 'whole', 0],
+    ['ply', 'whole', 0],
+  ],
+  Live2048: [['depth', 'whole', 1], ['star1', 'bool', false], ['tau', 'number', 1], ['seed', 'string', '1']],
+};
+const SESSION_METHODS = {
+  step: [['iterations', 'whole', 1], ['seconds', 'number', 0.01]],
+  snapshot: [['depth', 'whole', 2], ['maxNodes', 'whole', 50], ['focus', 'optionalWhole', undefined]],
+  inspect: [['node', 'whole', 0]],
+};
+const METHODS = {
+  SearchSession: SESSION_METHODS,
+  AgentSession: SESSION_METHODS,
+  Live2048: { step: [['move', 'optionalString', undefined]] },
+};
+
+/** Calls `call(args)` with each argument of `spec` made wrong in turn; counts the calls. */
+function tryWrong(label, spec, call) {
+  let calls = 0;
+  spec.forEach(([name, kind], index) => {
+    for (const wrong of WRONG[kind]) {
+      const args = spec.map(([, , valid]) => valid);
+      args[index] = wrong;
+      let thrown = null;
+      try {
+        call(args);
+      } catch (error) {
+        thrown = error;
+      }
+      calls += 1;
+      const shown = typeof wrong === 'bigint' ? `${wrong}n` : typeof wrong === 'function' ? 'a function' : JSON.stringify(wrong) ?? String(wrong);
+      assert.ok(thrown, `${label}: ${name} = ${shown} was accepted`);
+      assert.ok(!(thrown instanceof WebAssembly.RuntimeError), `${label}: ${name} = ${shown} trapped: ${thrown.message}`);
+      assert.equal(thrown.field, name, `${label}: ${name} = ${shown} gave ${thrown.message}`);
+      assert.match(thrown.message, new RegExp(name), `${label}: ${name} = ${shown}`);
+    }
+  });
+  return calls;
+}
+
+/** The module still answers: tic-tac-toe from the start is a draw (X cannot force a win). */
+function answersCorrectly() {
+  const session = new wasm.SearchSession(TTT, '', 'pns', {});
+  session.step(1e6, 10);
+  assert.equal(session.progress().verdict, 'disproved');
+  session.free();
+  assert.equal(wasm.play(TTT, '', '5').text, '5');
+}
+
+test('every wasm export refuses wrong-typed arguments with an error naming them, and never traps', () => {
+  const exported = Object.entries(wasm).filter(([name, value]) => typeof value === 'function' && !['default', 'initSync', 'start'].includes(name));
+  const covered = new Set([...Object.keys(FUNCTIONS), ...Object.keys(CONSTRUCTORS), 'hello', 'support']);
+  // A new export must be added to the tables above.
+  assert.deepEqual(exported.map(([name]) => name).filter((name) => !covered.has(name)), []);
+  let calls = 0;
+  for (const [name, spec] of Object.entries(FUNCTIONS)) calls += tryWrong(name, spec, (args) => wasm[name](...args));
+  for (const [name, spec] of Object.entries(CONSTRUCTORS)) calls += tryWrong(`new ${name}`, spec, (args) => new wasm[name](...args));
+  for (const [className, methods] of Object.entries(METHODS)) {
+    const valid = CONSTRUCTORS[className].map(([, , value]) => value);
+    const object = new wasm[className](...valid);
+    // Every method a class has is in the table (or takes no argument).
+    const own = Object.getOwnPropertyNames(wasm[className].prototype).filter((m) => typeof Object.getOwnPropertyDescriptor(wasm[className].prototype, m).value === 'function');
+    for (const method of own.filter((m) => wasm[className].prototype[m].length > 0)) assert.ok(method in methods, `${className}.${method} is not tested`);
+    for (const [method, spec] of Object.entries(methods)) calls += tryWrong(`${className}.${method}`, spec, (args) => object[method](...args));
+    object.free();
+  }
+  assert.ok(calls > 300, `only ${calls} calls`);
+  answersCorrectly();
+});
+
+test('absurd sizes are refused before any work starts', () => {
+  const refusals = [
+    ['positions', () => wasm.stagesJobCount(TTT, { ...STAGES, positions: 1e9 })],
+    ['positions', () => wasm.stagesRunJob(TTT, { ...STAGES, positions: 1e9 }, 0)],
+    ['stages', () => wasm.stagesJobCount(TTT, { ...STAGES, stages: [1e6] })],
+    ['positions', () => wasm.benchSearch(TTT, 'pns', 2, 1e9, 1, 100, 1)],
+    ['depth', () => wasm.benchPerft('othello', 1e6)],
+    ['seconds', () => wasm.benchPlayouts(TTT, 1e9, 1)],
+    ['positions', () => wasm.hint(TTT, '', { positions: 1e15, simulations: 10, seed: 1 })],
+    ['depth', () => new wasm.SearchSession(TTT, '', 'pns', {}).snapshot(1e9, 400)],
+    ['depth', () => new wasm.SearchSession(TTT, '', 'pns', {}).snapshot(-1, 400)],
+    ['maxNodes', () => new wasm.SearchSession(TTT, '', 'pns', {}).snapshot(3, 1e12)],
+  ];
+  for (const [field, call] of refusals) {
+    const started = performance.now();
+    assert.throws(call, (error) => !(error instanceof WebAssembly.RuntimeError) && error.field === field, `${field}: ${call}`);
+    assert.ok(performance.now() - started < 1000, `${field} was refused only after ${performance.now() - started} ms`);
+  }
+  answersCorrectly();
+});
+
+test('the support matrix lists every game and search with the reason a search cannot run a game', () => {
+  const hello = wasm.hello();
+  const support = wasm.support();
+  const games = hello.games.flatMap((family) => family.listed.map((listed) => listed.name));
+  assert.deepEqual(Object.keys(support).sort(), [...games].sort());
+  for (const game of games) assert.deepEqual(Object.keys(support[game]).sort(), hello.searches.map((s) => s.id).sort());
+  // MCTS cannot play 2048 (chance nodes), PNS cannot search minishogi (its positions
+  // repeat); MCTS and PN-MCTS can play Othello.
+  assert.match(support['2048:4x4'].mcts, /chance nodes/);
+  assert.equal(support['2048:4x4'].expectimax, null);
+  assert.match(support.minishogi.pns, /repeat/);
+  assert.equal(support.othello.pnmcts, null);
+  assert.equal(support.othello.mcts, null);
+  // The matrix says what a start says.
+  for (const game of ['2048:4x4', 'minishogi', 'othello']) {
+    for (const [id, reason] of Object.entries(support[game])) {
+      let error = null;
+      try {
+        new wasm.SearchSession(game, wasm.describe(game).text, id, {}).free();
+      } catch (caught) {
+        error = caught;
+      }
+      assert.equal(error?.message ?? null, reason, `${id} on ${game}`);
+    }
+  }
+});
