@@ -151,10 +151,18 @@ impl<G: Catalogued> Session for ExpectimaxSession<G> {
             self.stats = after;
             if self.answer.is_some() {
                 self.run.finished = Some(self.verdict());
-            } else if self.search.stopped() == Some(Limit::Depth) {
-                // A line longer than a search to the end may follow: the search cannot decide.
-                self.stats.stopped_by = Some(Limit::Depth);
-                self.run.finished = Some(Verdict::Out);
+            } else {
+                match self.search.stopped() {
+                    // A line longer than a search to the end may follow: it cannot decide.
+                    Some(Limit::Depth) => {
+                        self.stats.stopped_by = Some(Limit::Depth);
+                        self.run.finished = Some(Verdict::Out);
+                    }
+                    // Nothing stopped it: the root has no player's move to search (a spawn).
+                    None => self.run.finished = Some(Verdict::Out),
+                    // The node or time limit: the run's limits say whether it goes on.
+                    Some(_) => {}
+                }
             }
         }
         self.run.finished
