@@ -128,6 +128,12 @@ impl std::fmt::Display for Verdict {
     }
 }
 
+/// The longest line a depth-first search to the end of the game follows (alpha-beta,
+/// expectimax without an evaluation): its recursion must fit a wasm stack (about 1 MB in
+/// browsers and Node), and 2048's, LOA's and Awari's lines can run to thousands of moves. A
+/// search that reaches it ends `out` for its depth ([`Limit::Depth`]).
+pub const MAX_PLIES: u32 = 256;
+
 /// Why a depth-first search stopped early: one of its [`Limits`] was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stop;

@@ -68,7 +68,9 @@ use crate::search::catalogue::{Explain, Family, SearchInfo, SearchKind};
 use crate::search::params::Params;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Goal, Limits, Question, Stats, Stop, Verdict, clock::Ticker, memory};
+use crate::search::{
+    Goal, Limit, Limits, MAX_PLIES, Question, Stats, Stop, Verdict, clock::Ticker, memory,
+};
 
 /// Larger than any game value: the bounds of a full window.
 const INFINITY: i32 = 1 << 24;
@@ -139,6 +141,8 @@ pub struct AlphaBeta<G: Game, O: MoveOrdering<G> = NoOrdering> {
     stats: Stats,
     /// The best move index found by the last root search, if it reached or beat its window.
     root_best: Option<u16>,
+    /// Whether the last search stopped at a line longer than [`MAX_PLIES`].
+    too_deep: bool,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -174,6 +178,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
             clock: Ticker::start(),
             stats,
             root_best: None,
+            too_deep: false,
         }
     }
 
@@ -235,6 +240,13 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
         verdict
     }
 
+    /// Whether the last search stopped at a line longer than [`MAX_PLIES`] (no limit of its
+    /// own: the search cannot decide within the stack).
+    #[must_use]
+    pub fn too_deep(&self) -> bool {
+        self.too_deep
+    }
+
     /// After [`AlphaBeta::solve`] proved its question with the root player to move: a move
     /// that keeps the proof; else `None`.
     #[must_use]
@@ -253,6 +265,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
         self.limits = *limits;
         self.clock = Ticker::start();
         self.root_best = None;
+        self.too_deep = false;
         self.stats = Stats {
             bytes_per_node: self.stats.bytes_per_node,
             ..Stats::default()
@@ -409,6 +422,10 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
         mut beta: i32,
         ply: u32,
     ) -> Result<i32, Stop> {
+        if ply >= MAX_PLIES {
+            self.too_deep = true;
+            return Err(Stop);
+        }
         self.count_node()?;
         let nodes_before = self.stats.nodes_expanded;
         let key = pos.key();
@@ -601,6 +618,11 @@ impl<G: Knowledge> Session for AlphaBetaSession<G> {
             stats.bytes_per_node = last.bytes_per_node;
             (verdict, *stats)
         });
+        if verdict.is_none() && self.search.too_deep() {
+            self.stats.stopped_by = Some(Limit::Depth);
+            self.run.finished = Some(Verdict::Out);
+            return self.run.finished;
+        }
         if verdict.is_some_and(Verdict::is_exact) && self.best_move.is_none() {
             self.best_move = self
                 .search

@@ -22,7 +22,7 @@
 //! step resumes the search, its finished subtrees read from the table; a run limit ends the
 //! search `out`. So on a two-player game of Othello's size (where the search to the end
 //! cannot finish) it ends `out` at its limits; a line longer than
-//! [`search::MAX_EXACT_PLIES`] (LOA and Awari are drawn only at 2,500 moves) ends it `out` for
+//! [`crate::search::MAX_PLIES`] (LOA and Awari are drawn only at 2,500 moves) ends it `out` for
 //! its depth, its recursion kept within a wasm stack; and a game whose positions repeat
 //! (MiniShogi) is refused up front (`acyclic_only`).
 
@@ -151,10 +151,18 @@ impl<G: Catalogued> Session for ExpectimaxSession<G> {
             self.stats = after;
             if self.answer.is_some() {
                 self.run.finished = Some(self.verdict());
-            } else if self.search.stopped() == Some(Limit::Depth) {
-                // A line longer than a search to the end may follow: the search cannot decide.
-                self.stats.stopped_by = Some(Limit::Depth);
-                self.run.finished = Some(Verdict::Out);
+            } else {
+                match self.search.stopped() {
+                    // A line longer than a search to the end may follow: it cannot decide.
+                    Some(Limit::Depth) => {
+                        self.stats.stopped_by = Some(Limit::Depth);
+                        self.run.finished = Some(Verdict::Out);
+                    }
+                    // Nothing stopped it: the root has no player's move to search (a spawn).
+                    None => self.run.finished = Some(Verdict::Out),
+                    // The node or time limit: the run's limits say whether it goes on.
+                    Some(_) => {}
+                }
             }
         }
         self.run.finished

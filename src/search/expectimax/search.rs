@@ -30,15 +30,10 @@ use std::collections::HashMap;
 
 use crate::game::knowledge::Knowledge;
 use crate::game::{MoveBuffer, MoveList, Player, Turn};
-use crate::search::{Clock, Limit, Limits, memory};
+use crate::search::{Clock, Limit, Limits, MAX_PLIES, memory};
 
 /// Positions between two readings of the clock.
 const CLOCK_INTERVAL: u64 = 256;
-
-/// The most plies a search without an evaluation follows a line before it gives up (its
-/// recursion must fit a wasm stack): games whose lines can run longer (LOA and Awari, drawn
-/// at 2,500 moves) end `out` for their depth.
-pub const MAX_EXACT_PLIES: u32 = 128;
 
 /// An SCN value; [`SCN_INFINITE`] is ∞.
 pub type Scn = u64;
@@ -232,7 +227,7 @@ impl<G: Knowledge> Expectimax<G> {
     /// ignored: every line goes to the end of the game, valued by
     /// [`crate::game::Game::terminal_value`] for the root's player, the other player (if
     /// any) minimising — an exact value ([`Expectimax::exact`]); `None` too if a line runs
-    /// past [`MAX_EXACT_PLIES`].
+    /// past [`MAX_PLIES`].
     pub fn search(&mut self, root: &G) -> Option<Answer<G::Move>> {
         self.table.clear();
         self.resume(root, &Limits::default())
@@ -265,7 +260,7 @@ impl<G: Knowledge> Expectimax<G> {
         let depth = if self.evaluated {
             self.config.depth
         } else {
-            MAX_EXACT_PLIES
+            MAX_PLIES
         };
         let mut values = Vec::with_capacity(moves.len());
         let mut best: Option<(f64, G::Move)> = None;
