@@ -693,7 +693,10 @@ impl fmt::Display for Agent {
 ///
 /// ```
 /// let pns = pnplay::search::catalogue::find("pns").unwrap();
-/// assert_eq!(pnplay::agent::keys(pns), ["iterations", "seconds", "seed", "goal", "nodes", "time"]);
+/// assert_eq!(
+///     pnplay::agent::keys(pns),
+///     ["iterations", "seconds", "seed", "goal", "nodes", "time", "memory"]
+/// );
 /// ```
 #[must_use]
 pub fn keys(info: &SearchInfo) -> Vec<&'static str> {
