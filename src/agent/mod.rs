@@ -68,6 +68,7 @@ use std::str::FromStr;
 use crate::error::Error;
 use crate::experiment::derive_seed;
 use crate::game::catalogue::Catalogued;
+use crate::game::error::Elided;
 use crate::game::{Game, MoveList, Rng, Turn};
 use crate::search::catalogue::{self, SearchInfo};
 use crate::search::params::{GOAL, NODES, Params, RUN_PARAMS, SEED, TIME};
@@ -94,7 +95,12 @@ fn parse_iterations(text: &str) -> Result<u64, String> {
         .parse::<u64>()
         .ok()
         .filter(|&n| n >= 1)
-        .ok_or_else(|| format!("iterations must be a whole number of at least 1, got {text:?}"))
+        .ok_or_else(|| {
+            format!(
+                "iterations must be a whole number of at least 1, got {}",
+                Elided(text)
+            )
+        })
 }
 
 /// Reads a budget in seconds: a finite number above 0.
@@ -103,7 +109,7 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
         .parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && *s > 0.0)
-        .ok_or_else(|| format!("seconds must be a number above 0, got {text:?}"))
+        .ok_or_else(|| format!("seconds must be a number above 0, got {}", Elided(text)))
 }
 
 /// The budget per move `pnplay match --budget` gives every search agent whose text sets
@@ -141,8 +147,8 @@ impl FromStr for DefaultBudget {
         for option in text.split(',') {
             let expected = || {
                 bad(format!(
-                    "expected iterations=N, seconds=S or nodes=N (several joined by commas), got {:?}",
-                    option.trim()
+                    "expected iterations=N, seconds=S or nodes=N (several joined by commas), got {}",
+                    Elided(option.trim())
                 ))
             };
             let (key, value) = option.split_once('=').ok_or_else(expected)?;
@@ -286,7 +292,7 @@ impl Agent {
                 if let Some((key, _)) = options.first() {
                     return Err(Error::BadParameter {
                         name: key.clone(),
-                        message: format!("the random agent takes no options, got {key:?}"),
+                        message: format!("the random agent takes no options, got {}", Elided(key)),
                     });
                 }
                 return Ok(Agent {

@@ -197,11 +197,19 @@ impl Elided<'_> {
     /// The most characters repeated in full.
     pub const KEEP: usize = 40;
 
-    /// `text`'s first [`Elided::KEEP`] characters if it is longer.
+    /// `text`'s start if `text` is longer than [`Elided::KEEP`] characters as a message writes
+    /// them: a character written as an escape (`\u{301}`, a lone combining accent) counts
+    /// for each character of its escape, so 40 accents do not become 320 characters.
     fn head(text: &str) -> Option<&str> {
-        text.char_indices()
-            .nth(Self::KEEP)
-            .map(|(end, _)| &text[..end])
+        let mut width = 0;
+        for (end, c) in text.char_indices() {
+            // As a quoted text writes it: `'` stays itself there.
+            width += if c == '\'' { 1 } else { c.escape_debug().count() };
+            if width > Self::KEEP {
+                return Some(&text[..end]);
+            }
+        }
+        None
     }
 
     /// A message written by someone else (a command-line parser or a JSON reader that repeats

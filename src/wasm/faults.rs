@@ -24,7 +24,10 @@ pub fn test_fault(kind: JsValue) -> Result<(), JsValue> {
         },
         other => Err(bad(
             "kind",
-            format!("kind must be trap, panic or oom, got {other:?}"),
+            format!(
+                "kind must be trap, panic or oom, got {}",
+                crate::game::error::Elided(other)
+            ),
         )),
     }
 }

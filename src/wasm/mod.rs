@@ -870,7 +870,10 @@ impl Live2048 {
         let seed: u64 = seed.trim().parse().map_err(|_| {
             bad(
                 "seed",
-                format!("seed must be a whole number from 0 to 2^64 − 1, got {seed:?}"),
+                format!(
+                    "seed must be a whole number from 0 to 2^64 − 1, got {}",
+                    crate::game::error::Elided(&seed)
+                ),
             )
         })?;
         let config = crate::experiment::play2048::PlayConfig { depth, tau };

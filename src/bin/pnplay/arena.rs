@@ -102,9 +102,12 @@ fn configs(args: &MatchArgs) -> Result<Vec<(String, MatchConfig)>, Error> {
         name: "sweep".to_string(),
         message,
     };
-    let (key, values) = sweep
-        .split_once('=')
-        .ok_or_else(|| bad(format!("sweep must be key=v1,v2,…, got {sweep:?}")))?;
+    let (key, values) = sweep.split_once('=').ok_or_else(|| {
+        bad(format!(
+            "sweep must be key=v1,v2,…, got {}",
+            pnplay::game::error::Elided(sweep)
+        ))
+    })?;
     values
         .split(',')
         .map(|value| {

@@ -81,10 +81,12 @@ impl Args for ParamArgs {
 /// Parses a number flag of a command's own (not of the schema): NaN and the infinities are
 /// refused by every such flag alike, as the schema refuses them.
 pub fn finite(text: &str) -> Result<f64, String> {
-    let value: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("must be a number, got {text:?}"))?;
+    let value: f64 = text.trim().parse().map_err(|_| {
+        format!(
+            "must be a number, got {}",
+            pnplay::game::error::Elided(text)
+        )
+    })?;
     if value.is_finite() {
         Ok(value)
     } else {
