@@ -95,4 +95,8 @@ impl Session for Limited {
     fn score_search(&self) -> Option<ScoreSearch> {
         self.inner.score_search()
     }
+
+    fn fork(&self) -> Option<Box<dyn Session>> {
+        Some(Box::new(Limited::new(self.inner.fork()?, self.limits)))
+    }
 }

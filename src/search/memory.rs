@@ -90,6 +90,16 @@ pub fn vec_bytes<T>(v: &Vec<T>) -> u64 {
     (v.capacity() * size_of::<T>()) as u64
 }
 
+/// A copy of `v` with the same capacity, so the copy counts the same bytes ([`vec_bytes`])
+/// and grows at the same pushes as `v` (a copied search meets the memory limit when its
+/// original would).
+#[must_use]
+pub fn vec_copy<T: Clone>(v: &Vec<T>) -> Vec<T> {
+    let mut copy = Vec::with_capacity(v.capacity());
+    copy.extend_from_slice(v);
+    copy
+}
+
 /// The bytes a `Vec<T>` would hold at its peak while `additional` more elements are pushed:
 /// its buffer now, and, if it must grow, the new buffer as `Vec` sizes it (twice the
 /// capacity, or what is needed) while both exist.

@@ -232,6 +232,13 @@ pub trait Session: Send {
     fn score_search(&self) -> Option<ScoreSearch> {
         None
     }
+
+    /// A copy of the session as it stands, which steps on exactly as this one would (the
+    /// page's timeline keeps such copies as checkpoints to jump back to); `None` for
+    /// searches that cannot be copied, which are started again instead.
+    fn fork(&self) -> Option<Box<dyn Session>> {
+        None
+    }
 }
 
 /// What a search that keeps a tree shows of it.

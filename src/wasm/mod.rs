@@ -373,6 +373,24 @@ impl SearchSession {
         inspect_of(self.session.tree(), &node)
     }
 
+    /// A copy of this session as it stands, which steps on exactly as this one would: a
+    /// checkpoint of the page's timeline; `undefined` for searches that cannot be copied.
+    pub fn fork(&self) -> Option<SearchSession> {
+        Some(SearchSession {
+            session: self.session.fork()?,
+            limits: self.limits,
+            params: self.params.clone(),
+        })
+    }
+
+    /// Nodes the session holds (created, or expanded for searches that count only those):
+    /// what a checkpoint of it costs in memory.
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        let stats = self.session.stats();
+        stats.nodes_created.max(stats.nodes_expanded) as f64
+    }
+
     /// The root value and tree size at every iteration
     /// ([`crate::search::view::History`]); `null` for searches that keep none.
     pub fn history(&self) -> Result<JsValue, JsValue> {

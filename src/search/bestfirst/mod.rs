@@ -141,7 +141,7 @@ pub const fn capabilities(exact: bool, playouts: bool) -> Capabilities {
 /// A session of the best-first search `info` with `rules` on `root`, for the run settings
 /// of `params` (seed, goal, limits). What each search's [`crate::search::catalogue::SearchKind`]
 /// returns.
-pub fn session<G: Catalogued, R: Rules + Send + 'static>(
+pub fn session<G: Catalogued, R: Rules + Send + Clone + 'static>(
     info: &'static SearchInfo,
     root: G,
     rules: R,
@@ -827,7 +827,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     }
 }
 
-impl<G: Catalogued, R: Rules + Send> Session for BestFirst<G, R> {
+impl<G: Catalogued, R: Rules + Send + Clone + 'static> Session for BestFirst<G, R> {
     fn info(&self) -> &'static SearchInfo {
         self.info
             .expect("a best-first session is named by its catalogue entry")
@@ -867,6 +867,10 @@ impl<G: Catalogued, R: Rules + Send> Session for BestFirst<G, R> {
 
     fn tree(&self) -> Option<&dyn TreeView> {
         Some(self)
+    }
+
+    fn fork(&self) -> Option<Box<dyn Session>> {
+        Some(Box::new(self.clone()))
     }
 }
 

@@ -214,9 +214,19 @@ impl<M: Copy, V: Copy> Node<M, V> {
 
 /// An arena of [`Node`]s: the root at index 0, children of each node contiguous, in the
 /// order the game generated their moves.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Tree<M, V> {
     nodes: Vec<Node<M, V>>,
+}
+
+/// A copy with the same capacity ([`crate::search::memory::vec_copy`]): a copied search
+/// counts the same bytes and meets the memory limit when its original would.
+impl<M: Clone, V: Clone> Clone for Tree<M, V> {
+    fn clone(&self) -> Self {
+        Tree {
+            nodes: crate::search::memory::vec_copy(&self.nodes),
+        }
+    }
 }
 
 impl<M: Copy, V: Copy> Tree<M, V> {

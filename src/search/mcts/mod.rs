@@ -830,4 +830,8 @@ impl<G: Catalogued> Session for Mcts<G> {
     fn tree(&self) -> Option<&dyn TreeView> {
         Some(self)
     }
+
+    fn fork(&self) -> Option<Box<dyn Session>> {
+        Some(Box::new(self.clone()))
+    }
 }

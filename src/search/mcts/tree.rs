@@ -128,9 +128,19 @@ impl<M: Copy> Node<M> {
 }
 
 /// The arena: the root at index 0.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Tree<M> {
     nodes: Vec<Node<M>>,
+}
+
+/// A copy with the same capacity ([`crate::search::memory::vec_copy`]): a copied search
+/// counts the same bytes and meets the memory limit when its original would.
+impl<M: Clone> Clone for Tree<M> {
+    fn clone(&self) -> Self {
+        Tree {
+            nodes: crate::search::memory::vec_copy(&self.nodes),
+        }
+    }
 }
 
 /// The children of a node, in move order.
