@@ -15,6 +15,8 @@ import { HintController } from './play-hint.js';
 import { AnalysisController } from './analysis.js';
 import { PositionController } from './position-controller.js';
 import { SearchController } from './search-controller.js';
+import { SpeedControl } from './speed-control.js';
+import { PresentMode } from './present-mode.js';
 import { defaults, readLink, writeLink } from './share.js';
 import { StartPanel } from './start-panel.js';
 import { ExactValue } from './exact-value.js';
@@ -50,6 +52,7 @@ let catalogue = null;
 let params = null;
 let position = null;
 let search = null;
+const speedControl = new SpeedControl($('speed'), $('speed-out'));
 let stagesView = null;
 let arenaView = null;
 let views = null;
@@ -389,6 +392,7 @@ function build(hello) {
     report,
     showMessage,
     loadPosition: (text) => position.load(store.state.game, text).catch((error) => report('position: ', error)),
+    speed: () => speedControl.speed,
     ui: {
       algo: ui.algo,
       algo2: ui.algo2,
@@ -402,6 +406,8 @@ function build(hello) {
       openLevels: $('open-levels'),
       exactResult: $('exact-result'),
       inspector: $('inspector'),
+      timeline: $('timeline'),
+      compareLine: $('compare-line'),
     },
   });
   play = new PlayController({
@@ -495,6 +501,7 @@ function build(hello) {
   views.register(arenaView.registration());
   views.register(new ResultsFileView($('tree-panel'), { engine, catalogue }).registration());
   views.register(new G2048View($('tree-panel'), { engine }).registration());
+  new PresentMode($('views'), document.querySelector('main'));
   fillSelect(ui.game, catalogue.listedGames.map((g) => [g.name, g.title]));
   const searches = catalogue.searches.map((s) => [s.id, s.title]);
   fillSelect(ui.algo, searches);

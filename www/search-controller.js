@@ -3,16 +3,22 @@
 // worker, and hands each report to the views — the result cards, a tree view for each search
 // that keeps a tree, the charts and the progress bar. A search that no longer matches the
 // shown position or the chosen searches is dropped. A tree node chosen in a tree view is
-// shown in the inspector (inspector.js) and kept up to date while the search goes on. Step
-// back re-runs the searches to one iteration fewer (they are deterministic: same seed, same
-// iterations, same tree); so does a replaced worker (issue 34): the searches are started
-// again with the same position and parameters and replayed to the iteration they had
-// reached, with a one-line message saying the engine was restarted and why. A burst of
-// presses starts the searches once: a start under way is awaited, not repeated.
+// shown in the inspector (inspector.js) and kept up to date while the search goes on. Run
+// goes at the speed chosen (speed-control.js): at a pace a person can follow, one iteration
+// at a time, each shown as a Step shows it. The timeline (timeline-view.js) and Back put the
+// searches at any iteration through the worker's checkpoints (`seek`, checkpoints.js). A
+// replaced worker (issue 34) has none: the searches are started again with the same
+// position and parameters and replayed to the iteration they had reached (they are
+// deterministic: same seed, same iterations, same tree), with a one-line message saying the
+// engine was restarted and why. A burst of presses starts the searches once: a start under
+// way is awaited, not repeated.
 
 import { SearchCharts } from './charts.js';
+import { compareTrees } from './compare-view.js';
 import { Inspector } from './inspector.js';
 import { renderResults } from './results-view.js';
+import { FOLLOW_SPEED } from './speed-control.js';
+import { TimelineView } from './timeline-view.js';
 import { TreeView } from './tree-view.js';
 
 /** Nodes the engine may put in one snapshot; the tree view draws a readable part of them. */
@@ -23,13 +29,19 @@ const CARDS_EVERY_MS = 150;
 export class SearchController {
   /**
    * `ui`: {algo, algo2, compare, params, run, progress, results, trees, charts, openLevels,
-   * inspector, exactResult};
+   * inspector, exactResult, timeline, compareLine}; `speed()`: Run's iterations per second (Infinity:
+   * full speed);
    * `params`: the parameter fields (params-view.js); `report(prefix, error)` shows an engine
    * error and marks its field; `loadPosition(text)` puts a position on the main board.
    */
-  constructor({ engine, store, catalogue, params, ui, report, showMessage, loadPosition }) {
-    Object.assign(this, { engine, store, catalogue, params, ui, report, showMessage });
+  constructor({ engine, store, catalogue, params, ui, report, showMessage, loadPosition, speed = () => Infinity }) {
+    Object.assign(this, { engine, store, catalogue, params, ui, report, showMessage, speed });
     this.treeViews = [];
+    this.timeline = new TimelineView(ui.timeline, (iteration) => this.seek(iteration));
+    /** The paced run under way (a token), or null. */
+    this.pacing = null;
+    /** The last reports shown, one per search. */
+    this.reports = [];
     this.charts = null;
     this.inspector = new Inspector(ui.inspector, catalogue, {
       onLoad: (text) => loadPosition(text),
@@ -105,6 +117,7 @@ export class SearchController {
   /** Drops the current searches (in the worker too) and clears their views. */
   invalidate() {
     const { ui } = this;
+    this.stopPacing();
     this.generation++;
     if (this.state.searchAlgos.length || this.state.running) this.engine.request('cancel').catch(() => {});
     this.store.update({ searchAlgos: [], searchOptions: null, running: false, step: 0, bestMoves: [] });
@@ -112,9 +125,12 @@ export class SearchController {
     ui.results.replaceChildren();
     ui.exactResult.hidden = true;
     ui.trees.replaceChildren();
+    ui.compareLine.hidden = true;
     ui.charts.replaceChildren();
     this.treeViews = [];
     this.charts = null;
+    this.reports = [];
+    this.timeline.reset();
     this.inspector.close();
   }
 
@@ -202,6 +218,8 @@ export class SearchController {
         },
       });
       view.openLevels = this.openLevels();
+      // Side by side (compare mode), the trees are drawn at one scale.
+      view.peers = () => this.treeViews.filter(Boolean);
       return view;
     });
     this.charts = new SearchCharts(this.ui.charts, algos, (id) => this.catalogue.colour(id));
@@ -231,6 +249,8 @@ export class SearchController {
     const step = reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0;
     // The iteration reached, at every report (the cards may be up to CARDS_EVERY_MS older).
     ui.results.dataset.step = String(step);
+    this.reports = reports;
+    this.timeline.update(reports, step);
     this.store.update({
       step,
       // The board is drawn again only when a ringed move changes, not at every report.
@@ -241,6 +261,7 @@ export class SearchController {
       renderResults(ui.results, reports, { running: this.state.running });
       this.cardsAt = now;
     }
+    this.compare(reports);
     reports.forEach((report, index) => this.treeViews[index]?.update(report, { streaming: live }));
     this.charts?.add(reports);
     // The reports a step or a pause ends with are charted at once.
@@ -259,6 +280,25 @@ export class SearchController {
     ui.progress.value = Number.isFinite(shown) ? shown : 0;
   }
 
+  /**
+   * Compare mode, two trees: marks in each the nodes it expanded that the other has as a
+   * leaf, and says in one line where their last selections first differ.
+   */
+  compare(reports) {
+    const views = this.treeViews;
+    const line = this.ui.compareLine;
+    if (views.length !== 2 || !views[0] || !views[1] || !reports.every((r) => r.snapshot)) {
+      if (reports.some((r) => r.snapshot)) line.hidden = true;
+      return;
+    }
+    const { only, line: words } = compareTrees(reports);
+    views.forEach((view, index) => {
+      view.onlyHere = only[index];
+    });
+    line.hidden = words === null;
+    line.textContent = words ?? '';
+  }
+
   /** Steps every search by `iterations` (starting them first if needed), showing progress. */
   async step(iterations) {
     if (this.locked) return;
@@ -267,10 +307,61 @@ export class SearchController {
     await this.advance('step', { iterations });
   }
 
-  /** Runs the searches until they finish or are paused, showing progress as it streams. */
+  /**
+   * Runs the searches until they finish or are paused, at the speed chosen: at full speed
+   * showing progress as it streams, slower in paced steps.
+   */
   async run() {
     if (this.locked || !(await this.ensure())) return;
-    await this.advance('run', {});
+    if (this.speed() === Infinity) await this.advance('run', {});
+    else await this.runPaced();
+  }
+
+  /**
+   * Runs at the speed chosen (read again before each step, so it can change while it runs):
+   * one iteration per step up to FOLLOW_SPEED iterations a second, each shown as a Step
+   * shows it, else a tenth of a second's worth per step; until the searches finish, the
+   * speed is set to full (the rest runs as a run), or it is paused.
+   */
+  async runPaced() {
+    const token = {};
+    this.pacing = token;
+    this.store.update({ running: true });
+    try {
+      while (this.pacing === token && !this.finished()) {
+        const speed = this.speed();
+        if (speed === Infinity) {
+          this.pacing = null;
+          await this.advance('run', {});
+          return;
+        }
+        const iterations = speed <= FOLLOW_SPEED ? 1 : Math.ceil(speed / 10);
+        const began = performance.now();
+        await this.advance('step', { iterations });
+        const wait = (1000 * iterations) / speed - (performance.now() - began);
+        if (this.pacing === token && wait > 0) {
+          await new Promise((resolve) => {
+            this.wake = resolve;
+            setTimeout(resolve, wait);
+          });
+        }
+      }
+    } finally {
+      if (this.pacing === token) this.stopPacing();
+    }
+  }
+
+  /** Ends a paced run (its step under way finishes; no other starts). */
+  stopPacing() {
+    if (!this.pacing) return;
+    this.pacing = null;
+    this.wake?.();
+    this.store.update({ running: false });
+  }
+
+  /** Whether every search shown has finished. */
+  finished() {
+    return this.reports.length > 0 && this.reports.every((r) => r.finished);
   }
 
   /**
@@ -288,18 +379,19 @@ export class SearchController {
         if (current()) this.show(message.reports, { live: true });
       });
       if (!current()) return { stopped: true };
-      this.store.update({ running: false });
+      if (!this.pacing) this.store.update({ running: false });
       this.show(reports);
       return { stopped };
     } catch (error) {
       if (current()) this.report('', error);
       return { stopped: true };
     } finally {
-      if (current()) this.store.update({ running: false });
+      if (current() && !this.pacing) this.store.update({ running: false });
     }
   }
 
   async pause() {
+    this.stopPacing();
     const { reports } = await this.engine.request('pause', { view: this.treeRequest() });
     if (reports.length) this.show(reports);
   }
@@ -310,12 +402,38 @@ export class SearchController {
     else this.run();
   }
 
-  /** Steps back one iteration: the searches run again from the start to one fewer. */
+  /** Steps back one iteration (from the nearest checkpoint). */
   async back() {
     const target = this.state.step - 1;
     if (this.locked || target < 0 || !this.state.searchAlgos.length) return;
-    if (this.state.running) await this.pause();
-    await this.replay(target);
+    await this.seek(target);
+  }
+
+  /**
+   * Shows every search at iteration `target` (the timeline, Back): a run is paused first; a
+   * burst of requests (a drag) asks the worker once at a time, for the latest.
+   */
+  async seek(target) {
+    if (this.locked || !this.state.searchAlgos.length) return;
+    this.seekTarget = target;
+    if (this.seeking) return;
+    this.seeking = true;
+    try {
+      if (this.state.running) await this.pause();
+      while (this.seekTarget !== null) {
+        const iteration = this.seekTarget;
+        this.seekTarget = null;
+        const generation = ++this.generation;
+        const { reports } = await this.engine.request('seek', { iteration, view: this.treeRequest() });
+        if (generation === this.generation) this.show(reports);
+      }
+      if (this.inspector.target) await this.inspect(this.inspector.target);
+    } catch (error) {
+      this.report('', error);
+    } finally {
+      this.seeking = false;
+      this.seekTarget = null;
+    }
   }
 
   /**

@@ -87,6 +87,10 @@ export class TreeView {
     this.traces = [];
     this.layout = null;
     this.placedOnce = false;
+    /** The tree views drawn side by side with this one (compare mode), at one scale. */
+    this.peers = () => [this];
+    /** Compare mode: the nodes this search expanded that the other has as a leaf (marked). */
+    this.onlyHere = new Set();
 
     this.root = document.createElement('figure');
     this.root.className = 'tree-view';
@@ -300,10 +304,18 @@ export class TreeView {
     this.selection.transition().duration(reducedMotion() ? 0 : 200).call(this.zoom.scaleBy, factor);
   }
 
-  /** The scale that fits the whole drawn tree in the box (at most 1.2× natural size). */
-  fitScale() {
+  /** The scale that fits this view's whole drawn tree in its box (at most 1.2× natural size). */
+  ownFitScale() {
     const { minX, maxX, maxY } = this.layout;
     return Math.min(1.2, this.width / (maxX - minX + this.nodeW + 20), this.height / (maxY + LEVEL_H));
+  }
+
+  /**
+   * The scale that fits every tree drawn side by side (compare mode) in its box: the trees
+   * are drawn at one scale, so that neither looks smaller for no reason.
+   */
+  fitScale() {
+    return Math.min(...this.peers().filter((view) => view.layout).map((view) => view.ownFitScale()));
   }
 
   /** Fits the whole drawn tree in the box. */
@@ -352,7 +364,10 @@ export class TreeView {
   update(report, { streaming = false } = {}) {
     if (!streaming) this.calmNext = true;
     if (report.trace && report.stats.iterations !== this.traces[0]?.iteration) {
-      this.traces.unshift({ iteration: report.stats.iterations, text: report.trace });
+      // Back at an earlier iteration (the timeline, Back): the lines after it are dropped.
+      const at = report.stats.iterations;
+      this.traces = this.traces.filter((line) => line.iteration < at);
+      this.traces.unshift({ iteration: at, text: report.trace });
       this.traces.length = Math.min(this.traces.length, TRACE_LINES);
       this.showTrace();
     }
@@ -435,7 +450,7 @@ export class TreeView {
       const isNew = n.parent?.data.id === expanded && n.parent?.data.id !== undefined;
       const classes = d.more !== undefined
         ? 'node more'
-        : `node kind-${d.kind} status-${d.status}${onPath ? ' on-path' : ''}${d.id === expanded ? ' expanded' : ''}${d.id === this.pinned ? ' pinned' : ''}${isNew ? ' new' : ''}`;
+        : `node kind-${d.kind} status-${d.status}${onPath ? ' on-path' : ''}${d.id === expanded ? ' expanded' : ''}${d.id === this.pinned ? ' pinned' : ''}${isNew ? ' new' : ''}${this.onlyHere.has(d.id) ? ' only-here' : ''}`;
       if (record.classes !== classes) {
         record.g.setAttribute('class', classes);
         record.classes = classes;
@@ -468,18 +483,27 @@ export class TreeView {
     for (const [shape, depth] of moving ? lit : []) {
       shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
     }
-    const expandedRecord = this.elements.get(String(expanded));
     if (this.auto) {
-      // Until the user moves the view: the whole tree while it fits legibly; otherwise the
-      // smallest legible scale, around the node just expanded (the root at the top when the
-      // depth fits).
-      if (this.fitScale() * FONT_PX >= LEGIBLE_PX) this.fit(animate && this.placedOnce);
-      else if (expandedRecord) this.centreOn(expandedRecord.x, expandedRecord.y, LEGIBLE_PX / FONT_PX + 0.02, animate && this.placedOnce);
-    } else if (this.follow && expandedRecord) {
-      this.reveal(expandedRecord.x, expandedRecord.y, animate);
+      this.place(animate && this.placedOnce);
+      // The trees beside it follow the scale they now share.
+      for (const peer of this.peers()) if (peer !== this && peer.auto && peer.layout) peer.place(false);
+    } else {
+      const expandedRecord = this.elements.get(String(expanded));
+      if (this.follow && expandedRecord) this.reveal(expandedRecord.x, expandedRecord.y, animate);
     }
     this.placedOnce = true;
     this.showPin();
+  }
+
+  /**
+   * Until the user moves the view: the whole tree while it fits legibly (at the scale shared
+   * with the trees beside it); otherwise the smallest legible scale, around the node just
+   * expanded (the root at the top when the depth fits).
+   */
+  place(animate) {
+    const expandedRecord = this.elements.get(String(this.layout.expanded));
+    if (this.fitScale() * FONT_PX >= LEGIBLE_PX) this.fit(animate);
+    else if (expandedRecord) this.centreOn(expandedRecord.x, expandedRecord.y, LEGIBLE_PX / FONT_PX + 0.02, animate);
   }
 
   /**

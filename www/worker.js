@@ -27,9 +27,12 @@
 // so a step of 10⁹ iterations shows its progress and can be paused or reset like a run.
 // A search with the capability `timed` (`abid`: iterative deepening under a clock) is the
 // exception: a slice would be its whole time, so it is stepped once within its own time.
+// `seek` puts every search at an iteration already reached or not (the timeline, Back),
+// from the nearest checkpoint (checkpoints.js) rather than from the start.
 
 import init, * as engine from './pkg/pnplay.js';
 import { wasmSource } from './wasm-source.js';
+import { Checkpoints } from './checkpoints.js';
 
 const SLICE_SECONDS = 0.03;
 const PROGRESS_EVERY_MS = 50;
@@ -40,6 +43,8 @@ const BEAT_EVERY_MS = 250;
 const TEST_HOOKS = new URL(self.location.href).searchParams.has('test-hooks');
 
 let sessions = [];
+/** The started searches' checkpoints (`start`), or null (an agent thinking keeps none). */
+let checkpoints = null;
 /** Why the wasm instance is no longer called (a trap's message), or null. */
 let trapped = null;
 /** The 2048 view's live game of expectimax on 4×4 2048 (`Live2048`), or null. */
@@ -55,6 +60,13 @@ let timedSearches = null; // ids of the searches with the capability `timed` (fr
 function dropSessions() {
   const old = sessions;
   sessions = [];
+  const kept = checkpoints;
+  checkpoints = null;
+  try {
+    kept?.drop();
+  } catch {
+    // A copy already freed: dropped all the same.
+  }
   for (const session of old) {
     try {
       session.free();
@@ -139,6 +151,7 @@ async function advance(id, iterations, view) {
   let lastSnapshot = -Infinity; // the first progress report carries a snapshot (and the history)
   while (remaining > 0 && !allFinished()) {
     remaining -= stepAll(Math.min(remaining, 1e12), SLICE_SECONDS);
+    checkpoints?.record(sessions);
     const now = performance.now();
     if (remaining > 0 && now - lastPost >= PROGRESS_EVERY_MS) {
       // Counters every 50 ms; the (larger) tree snapshot every 200 ms (400 ms when large).
@@ -164,8 +177,25 @@ const handlers = {
   start: ({ game, pos, algos, options }) => {
     runToken++;
     dropSessions();
-    for (const algo of algos) sessions.push(withTiming(new engine.SearchSession(game, pos, algo, options), algo));
+    const open = (index) => withTiming(new engine.SearchSession(game, pos, algos[index], options), algos[index]);
+    sessions = algos.map((_, index) => open(index));
+    checkpoints = new Checkpoints(open, algos.length);
     return { reports: report() };
+  },
+  // Every search at iteration `iteration` (or where it finished, if earlier), from the
+  // nearest checkpoint: the timeline's jumps and Back.
+  seek: ({ iteration, view }) => {
+    if (!checkpoints) throw new Error('no search has been started');
+    if (!Number.isInteger(iteration) || iteration < 0) {
+      throw Object.assign(new Error(`iteration must be a whole number of at least 0, got ${iteration}`), {
+        kind: 'bad-parameter',
+        field: 'iteration',
+      });
+    }
+    runToken++;
+    sessions = sessions.map((session, index) => checkpoints.seek(index, session, iteration));
+    checkpoints.record(sessions);
+    return { reports: report(view) };
   },
   step: ({ iterations = 1, view }, id) => {
     if (!Number.isInteger(iterations) || iterations < 1) {

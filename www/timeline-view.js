@@ -1,0 +1,135 @@
+// The timeline under the tree (issue 30): a slider over every iteration the searches have
+// reached, with the moments that matter marked on it — each time the root's value changed
+// (ticks), and as buttons the best or proving move changing, PPN crossing pr and the root
+// proved or disproved. Dragging the slider, its arrow keys or a marker's button ask for that
+// iteration (`onSeek`); the search controller then shows the whole page at that moment.
+// Events are gathered from the reports of the searches' furthest reach: the root's changes
+// and PPN's crossings from the per-iteration history (a sample of up to 4,096 points on long
+// runs), best-move changes at the reports that saw them (every iteration at a watchable
+// speed, every ~50 ms at full speed).
+
+const SVG = 'http://www.w3.org/2000/svg';
+/** Marker buttons drawn at most (the latest are kept). */
+const MOST_MARKERS = 24;
+
+export class TimelineView {
+  /** `root`: the element to fill; `onSeek(iteration)`: show that iteration. */
+  constructor(root, onSeek) {
+    this.root = root;
+    this.onSeek = onSeek;
+    root.classList.add('timeline');
+    const label = document.createElement('label');
+    label.className = 'timeline-label';
+    label.htmlFor = 'timeline-slider';
+    label.textContent = 'Timeline';
+    this.track = document.createElement('div');
+    this.track.className = 'timeline-track';
+    this.ticks = document.createElementNS(SVG, 'svg');
+    this.ticks.setAttribute('class', 'timeline-ticks');
+    this.ticks.setAttribute('aria-hidden', 'true');
+    this.ticks.setAttribute('preserveAspectRatio', 'none');
+    this.ticks.setAttribute('viewBox', '0 0 1000 10');
+    this.tickPath = document.createElementNS(SVG, 'path');
+    this.ticks.append(this.tickPath);
+    this.slider = document.createElement('input');
+    Object.assign(this.slider, { type: 'range', id: 'timeline-slider', min: '0', max: '0', step: '1', value: '0' });
+    this.slider.title = 'Drag, or use the arrow keys, to show any iteration reached';
+    this.slider.addEventListener('input', () => this.onSeek(Number(this.slider.value)));
+    this.track.append(this.ticks, this.slider);
+    this.output = document.createElement('output');
+    this.output.htmlFor = 'timeline-slider';
+    this.output.className = 'timeline-at';
+    this.markers = document.createElement('div');
+    this.markers.className = 'timeline-markers';
+    this.markers.setAttribute('aria-label', 'Events: jump to the iteration');
+    this.markers.setAttribute('role', 'group');
+    root.append(label, this.track, this.output, this.markers);
+    this.reset();
+  }
+
+  /** Forgets the run: nothing reached, no events. */
+  reset() {
+    this.reached = 0;
+    this.events = [];
+    this.lastBest = new Map();
+    this.changes = [];
+    this.root.hidden = true;
+    this.show(0);
+  }
+
+  /**
+   * The searches now stand at iteration `step` with `reports`: a step beyond the furthest
+   * reach extends the timeline and adds the events its reports show.
+   */
+  update(reports, step) {
+    if (step >= this.reached && reports.length) {
+      this.reached = step;
+      this.gather(reports, step);
+    }
+    this.root.hidden = this.reached === 0;
+    this.show(step);
+  }
+
+  /** The events of the reports at the furthest reach `step`. */
+  gather(reports, step) {
+    const changes = [];
+    for (const report of reports) {
+      const { algo } = report;
+      const best = report.best_move ?? null;
+      if (best !== null && this.lastBest.get(algo) !== best) {
+        const kind = report.verdict === 'proved' ? 'proving move' : 'best move';
+        this.add({ iteration: step, kind: 'move', text: `${algo}: ${kind} ${best}` });
+      }
+      this.lastBest.set(algo, best);
+      if (report.finished && (report.verdict === 'proved' || report.verdict === 'disproved')) {
+        this.add({ iteration: report.stats.iterations, kind: report.verdict, text: `${algo}: root ${report.verdict}` });
+      }
+      const history = report.history;
+      if (!history) continue;
+      const { iterations, chart } = history;
+      const pr = report.params?.pr;
+      for (let i = 1; i < chart.length; i++) {
+        if (chart[i] !== chart[i - 1]) changes.push(iterations[i]);
+        if (history.chart_label === 'PPN' && typeof pr === 'number' && chart[i - 1] > pr !== chart[i] > pr) {
+          this.add({ iteration: iterations[i], kind: 'pr', text: `${algo}: PPN ${chart[i] > pr ? 'above' : 'below'} pr` });
+        }
+      }
+    }
+    if (reports.some((r) => r.history)) this.changes = changes;
+  }
+
+  /** Adds an event unless the same one is known. */
+  add(event) {
+    if (this.events.some((e) => e.iteration === event.iteration && e.text === event.text)) return;
+    this.events.push(event);
+    this.events.sort((a, b) => a.iteration - b.iteration);
+  }
+
+  /** Shows iteration `step` of the reach, the root's changes as ticks and the events. */
+  show(step) {
+    const max = Math.max(1, this.reached);
+    this.slider.max = String(this.reached);
+    this.slider.value = String(step);
+    const words = `iteration ${step.toLocaleString('en')} of ${this.reached.toLocaleString('en')}`;
+    this.slider.setAttribute('aria-valuetext', words);
+    this.output.textContent = words;
+    const x = (iteration) => ((1000 * iteration) / max).toFixed(1);
+    this.tickPath.setAttribute('d', this.changes.map((i) => `M${x(i)} 0V10`).join(''));
+    const shown = this.events.slice(-MOST_MARKERS);
+    const key = JSON.stringify([this.reached, shown]);
+    if (key === this.markersKey) return;
+    this.markersKey = key;
+    this.markers.replaceChildren(
+      ...shown.map((event) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = `timeline-marker marker-${event.kind}`;
+        button.dataset.iteration = String(event.iteration);
+        button.textContent = `${event.text} · ${event.iteration.toLocaleString('en')}`;
+        button.title = `Show iteration ${event.iteration.toLocaleString('en')}`;
+        button.addEventListener('click', () => this.onSeek(event.iteration));
+        return button;
+      }),
+    );
+  }
+}
