@@ -193,7 +193,9 @@ export class TreeView {
     this.size = null;
     new ResizeObserver(([entry]) => {
       this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
-      this.keepInView();
+      // A box that changed size (present mode, a rotated phone) is placed again.
+      if (this.auto && this.layout) this.place(false);
+      else this.keepInView();
     }).observe(this.box);
   }
 
