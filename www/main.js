@@ -190,6 +190,7 @@ function syncSearchChoice() {
   params.show(search.chosen());
   const infos = search.chosen().map((id) => catalogue.search(id));
   renderExplanations($('explain'), infos);
+  search.pseudocode.show(search.chosen());
   syncLegend();
 }
 
@@ -408,6 +409,7 @@ function build(hello) {
       inspector: $('inspector'),
       timeline: $('timeline'),
       compareLine: $('compare-line'),
+      pseudocode: $('pseudocode'),
     },
   });
   play = new PlayController({

@@ -16,6 +16,7 @@
 import { SearchCharts } from './charts.js';
 import { compareTrees } from './compare-view.js';
 import { Inspector } from './inspector.js';
+import { PseudocodeView } from './pseudocode-view.js';
 import { renderResults } from './results-view.js';
 import { FOLLOW_SPEED } from './speed-control.js';
 import { TimelineView } from './timeline-view.js';
@@ -29,7 +30,7 @@ const CARDS_EVERY_MS = 150;
 export class SearchController {
   /**
    * `ui`: {algo, algo2, compare, params, run, progress, results, trees, charts, openLevels,
-   * inspector, exactResult, timeline, compareLine}; `speed()`: Run's iterations per second (Infinity:
+   * inspector, exactResult, timeline, compareLine, pseudocode}; `speed()`: Run's iterations per second (Infinity:
    * full speed);
    * `params`: the parameter fields (params-view.js); `report(prefix, error)` shows an engine
    * error and marks its field; `loadPosition(text)` puts a position on the main board.
@@ -38,6 +39,7 @@ export class SearchController {
     Object.assign(this, { engine, store, catalogue, params, ui, report, showMessage, speed });
     this.treeViews = [];
     this.timeline = new TimelineView(ui.timeline, (iteration) => this.seek(iteration));
+    this.pseudocode = new PseudocodeView(ui.pseudocode, catalogue);
     /** The paced run under way (a token), or null. */
     this.pacing = null;
     /** The last reports shown, one per search. */
@@ -130,6 +132,7 @@ export class SearchController {
     this.treeViews = [];
     this.charts = null;
     this.reports = [];
+    this.walked = null;
     this.timeline.reset();
     this.inspector.close();
   }
@@ -264,8 +267,13 @@ export class SearchController {
     this.compare(reports);
     reports.forEach((report, index) => this.treeViews[index]?.update(report, { streaming: live }));
     this.charts?.add(reports);
-    // The reports a step or a pause ends with are charted at once.
-    if (!live) this.charts?.draw();
+    // The reports a step or a pause ends with are charted at once, and the pseudocode walks
+    // through the phases of the iteration shown (within one iteration's time when paced).
+    if (!live) {
+      this.charts?.draw();
+      if (step !== this.walked) this.pseudocode.play(reports, this.pacing ? 1000 / this.speed() : undefined);
+      this.walked = step;
+    }
     if (this.inspector.target && reports.some((r) => r.snapshot)) this.inspect(this.inspector.target);
     // How far each search is towards its own limits (as it applies them).
     const fraction = (r) => {

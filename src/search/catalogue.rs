@@ -124,6 +124,8 @@ pub struct Explain {
     pub params: &'static str,
     /// The paper and section (and formula numbers) it follows.
     pub source: &'static str,
+    /// Its pseudocode, each line tagged with its phase (empty for searches without one yet).
+    pub pseudocode: &'static [super::pseudocode::Line],
 }
 
 /// Everything a search declares about itself.

@@ -21,6 +21,7 @@ pub mod limited;
 pub mod mcts;
 pub mod memory;
 pub mod params;
+pub mod pseudocode;
 pub mod session;
 pub mod view;
 

@@ -967,6 +967,7 @@ impl SearchKind for CnsSearch {
         },
         params: PARAMS,
         explain: Explain {
+            pseudocode: &[],
             summary: "Conspiracy-number search keeps, for every node and every possible value v of the root (a grid of score targets: disc difference, Connect Four score), how many leaves at least would have to change their values — conspire — to bring the node's minimax value up to v (↑) or down to v (↓). Each iteration finds the root's likeliest other value (the fewest conspirators) and expands a leaf of that conspiracy, so the search works where the root's value is least settled. It stops when every other value needs at least ct conspirators, or, without ct, when no change of the unfinished leaves could move the value: then the value is the exact minimax value. Proof numbers are its two-valued special case.",
             values: &[VALUE, UP, DOWN, STEP_MEANING, BOUND],
             formulas: &[TERMINAL_RULE, LEAF_RULE, MAX_RULE, MIN_RULE, CN_RULE],

@@ -698,6 +698,7 @@ impl SearchKind for PnsDagSearch {
         },
         params: &[FRONTIER],
         explain: Explain {
+            pseudocode: &[],
             summary: "Proof-number search where every position is one node: a position reached by another move order is linked, not searched again, and every parent of a changed node is updated. New leaves start from the game's initial numbers (Othello: 1 to show the player to move succeeds, its mobility to show it fails), children are ordered by the game's move ordering, and with frontier=K a most-proving leaf with at most K moves left is settled by the game's exact solver, whose positions count as nodes. Sums over shared positions overcount (the DAG double-counting problem), which only misguides selection: proved and disproved are proofs. It keeps a graph, not a tree, so it shows no tree.",
             values: &[PN, DN],
             formulas: &[

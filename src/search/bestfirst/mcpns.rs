@@ -36,6 +36,7 @@ use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::catalogue::{DMC, Explain, Family, PMC, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, Params, THETA};
+use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::Session;
 use crate::search::view::{Values, short};
 
@@ -183,6 +184,39 @@ impl Rules for Mcpns {
     }
 }
 
+/// The pseudocode of MCPNS, each line tagged with its phase (the page lights the phase it
+/// is showing).
+pub const PSEUDOCODE: &[Line] = &[
+    plain("mcpns(root):"),
+    line(
+        Phase::Stop,
+        "  while root.pmc ≠ 0 and root.dmc ≠ 0 and no limit is reached:",
+    ),
+    line(Phase::Select, "    n ← root"),
+    line(Phase::Select, "    while n is expanded:"),
+    line(
+        Phase::Select,
+        "      n ← the child with the least pmc if n is OR, the least dmc if AND",
+    ),
+    line(Phase::Expand, "    expand n: one child per legal move"),
+    line(
+        Phase::Evaluate,
+        "    each new leaf: R = share of its random playouts won; pmc = 1 − R, dmc = R",
+    ),
+    line(
+        Phase::Backup,
+        "    for n and each of its ancestors, up to the root:",
+    ),
+    line(
+        Phase::Backup,
+        "      OR: pmc = min pmc_c, dmc = Σ dmc_c;  AND: pmc = Σ pmc_c, dmc = min dmc_c",
+    ),
+    line(
+        Phase::Stop,
+        "  return proved if root.pmc = 0, disproved if root.dmc = 0, else out",
+    ),
+];
+
 /// Monte-Carlo PNS in the catalogue.
 pub struct McpnsSearch;
 
@@ -195,6 +229,7 @@ impl SearchKind for McpnsSearch {
         capabilities: super::capabilities(true, true),
         params: &[THETA, PLAYOUTS],
         explain: Explain {
+            pseudocode: PSEUDOCODE,
             summary: "Monte-Carlo PNS is proof-number search whose new leaves are not worth one unit each but what random play says about them: a leaf whose playouts mostly reach the goal is cheap to prove (small pmc) and dear to disprove (large dmc). The MIN/SUM rules then keep only the cheapest child's cost at each choice. Proved and disproved still come only from finished games, so its verdicts are proofs.",
             values: &[PMC, DMC],
             formulas: &[TERMINAL_RULE, LEAF_RULE, OR_RULE, AND_RULE],

@@ -46,6 +46,7 @@ impl SearchKind for PpSearch {
         capabilities: super::capabilities(false, false),
         params: &[PR],
         explain: Explain {
+            pseudocode: &[],
             summary: "Product propagation is PPNS without simulation: every unexplored leaf is a coin toss (ppn ½), so only the shape of the explored tree — how many ways remain to prove or to refute — moves the values. Combination and selection are PPNS's. proved and disproved come only from finished games; with pr it can conclude statistically.",
             values: &[PPN, ONE_MINUS_PPN],
             formulas: &[

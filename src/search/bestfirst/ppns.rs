@@ -48,6 +48,7 @@ use crate::game::catalogue::Catalogued;
 use crate::search::Verdict;
 use crate::search::catalogue::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo, SearchKind};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
+use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::Session;
 use crate::search::view::{Values, short};
 
@@ -248,6 +249,39 @@ impl Rules for Ppns {
     }
 }
 
+/// The pseudocode of PPNS, each line tagged with its phase (the page lights the phase it
+/// is showing).
+pub const PSEUDOCODE: &[Line] = &[
+    plain("ppns(root):"),
+    line(
+        Phase::Stop,
+        "  while root.PPN is not 0 or 1 (nor within pr of them) and no limit is reached:",
+    ),
+    line(Phase::Select, "    n ← root"),
+    line(Phase::Select, "    while n is expanded:"),
+    line(
+        Phase::Select,
+        "      n ← the child with the highest PPN if n is OR, the lowest if AND",
+    ),
+    line(Phase::Expand, "    expand n: one child per legal move"),
+    line(
+        Phase::Evaluate,
+        "    each new leaf: PPN = share of k random playouts won, kept in [θ, 1 − θ] (finished: 1 or 0)",
+    ),
+    line(
+        Phase::Backup,
+        "    for n and each of its ancestors, up to the root:",
+    ),
+    line(
+        Phase::Backup,
+        "      OR: PPN = 1 − Π (1 − PPN_c);  AND: PPN = Π PPN_c",
+    ),
+    line(
+        Phase::Stop,
+        "  return proved / disproved (PPN 1 / 0), concluded-* within pr, else out",
+    ),
+];
+
 /// Probability-based PNS in the catalogue.
 pub struct PpnsSearch;
 
@@ -260,6 +294,7 @@ impl SearchKind for PpnsSearch {
         capabilities: super::capabilities(false, true),
         params: &[THETA, PR, PLAYOUTS],
         explain: Explain {
+            pseudocode: PSEUDOCODE,
             summary: "Probability-based PNS gives every node a probability-based proof number (PPN): the chance that the goal holds there. New leaves get the share of their random playouts that reach the goal; explored nodes combine their children by the laws of probability, as if the children were independent, so every playout keeps counting higher up (where PNS's MIN/SUM rules keep only one child). It selects the most promising child by PPN. Values are computed as the paper writes them, in double precision: near 1 they round (the paper's prolonged search), which pr cuts short. proved and disproved come only from finished games (an exact status kept beside every value); concluded-win and concluded-loss are statistical.",
             values: &[PPN, ONE_MINUS_PPN],
             formulas: &[TERMINAL_RULE, LEAF_RULE, OR_RULE, AND_RULE, PR_RULE],

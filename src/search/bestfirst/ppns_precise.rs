@@ -233,6 +233,7 @@ impl SearchKind for PpnsPreciseSearch {
         capabilities: super::capabilities(false, true),
         params: &[THETA, PR, PLAYOUTS],
         explain: Explain {
+            pseudocode: &[],
             summary: "PPNS with the same leaves, combination, selection and pr as the paper, but each node stores the logarithm of the quantity that is a product there (ln(1 − ppn) at OR nodes, ln ppn elsewhere), so values within 1e-16 of 1 keep their difference: no rounding to 1, no prolonged search from rounding, and selection still tells near-certain children apart. proved and disproved come only from finished games; concluded-win and concluded-loss are statistical.",
             values: &[PPN, ONE_MINUS_PPN],
             formulas: &[

@@ -553,6 +553,7 @@ impl SearchKind for AlphaBetaSearch {
         capabilities: super::CAPABILITIES,
         params: &[],
         explain: Explain {
+            pseudocode: &[],
             summary: "Alpha-beta searches every line to the end of the game, with a transposition table and the game's move ordering, and answers the goal question exactly: finished games score 1 (the goal holds) or 0 from the root player's view and one null-window search decides which side of ½ the root is on. It is the independent truth every other search is checked against. It keeps no tree and shows no root value; one iteration is one position searched.",
             values: &[],
             formulas: &[

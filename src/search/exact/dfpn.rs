@@ -84,6 +84,7 @@ use crate::game::knowledge::{Knowledge, MoveOrdering, order_moves, proof_numbers
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
 use crate::search::catalogue::{DN, Explain, Family, PN, SearchInfo, SearchKind};
 use crate::search::params::Params;
+use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
 use crate::search::{Limits, Question, Stats, Verdict, clock::Ticker};
@@ -524,6 +525,34 @@ impl Summary {
     }
 }
 
+/// The pseudocode of df-pn, each line tagged with its phase (the page lights the phase it
+/// is showing).
+pub const PSEUDOCODE: &[Line] = &[
+    plain("df-pn(root): mid(root, thpn = ∞, thdn = ∞)"),
+    plain("mid(n, thpn, thdn):"),
+    line(
+        Phase::Expand,
+        "  look n up in the table; if it has no children there, generate them (each 1 / 1)",
+    ),
+    line(Phase::Stop, "  while n.pn < thpn and n.dn < thdn:"),
+    line(
+        Phase::Backup,
+        "    n.pn, n.dn ← from the children, as in PNS; store n in the table",
+    ),
+    line(
+        Phase::Select,
+        "    c ← the child with the least pn (OR) or dn (AND); the second-best value bounds it",
+    ),
+    line(
+        Phase::Select,
+        "    mid(c, child thresholds from thpn, thdn and the second best)",
+    ),
+    line(
+        Phase::Backup,
+        "  store n in the table and return to the parent (a threshold reached)",
+    ),
+];
+
 /// df-pn in the catalogue: a session that steps [`DfPn`] within the run's limits.
 pub struct DfPnSearch;
 
@@ -536,6 +565,7 @@ impl SearchKind for DfPnSearch {
         capabilities: super::CAPABILITIES,
         params: &[],
         explain: Explain {
+            pseudocode: PSEUDOCODE,
             summary: "df-pn answers the question of proof-number search with the same proof and disproof numbers, but walks the tree depth-first under thresholds and keeps the numbers only in a fixed 16 MiB transposition table, so its memory does not grow with the search. It keeps no tree to draw; one of its iterations is one position searched. proved and disproved are proofs.",
             values: &[PN, DN],
             formulas: &[
@@ -577,6 +607,7 @@ impl SearchKind for DfPnKnowledgeSearch {
         capabilities: super::CAPABILITIES,
         params: &[],
         explain: Explain {
+            pseudocode: PSEUDOCODE,
             summary: "df-pn (same numbers, thresholds and 16 MiB transposition table) guided by what the game knows: each node's children are searched in the game's move order for exact searches (Othello: fastest first, corners, parity), a position not searched yet starts from the game's initial numbers instead of 1/1 (Othello: 1 to show the player to move succeeds, its mobility to show it fails), and the 1 + ε trick keeps it longer in one subtree. Knowledge changes only the order of the search: proved and disproved are proofs.",
             values: &[PN, DN],
             formulas: &[

@@ -487,6 +487,7 @@ impl SearchKind for DfPpnsSearch {
         capabilities: CAPABILITIES,
         params: &[THETA, PR, PLAYOUTS],
         explain: Explain {
+            pseudocode: &[],
             summary: "df-PPNS searches PPNS's probabilities the way df-pn searches proof numbers: depth-first, staying below a node while its probability stays inside a window, with every value only in a fixed 16 MiB transposition table, so memory does not grow with the search. Values are kept as logarithms, P = −ln ppn and D = −ln(1 − ppn), which turn PPNS's products into df-pn's sums and stay precise near 0 and 1. proved and disproved come only from exact status (finished games propagated by the AND/OR rules); concluded-win and concluded-loss are statistical, as in PPNS. It keeps no tree to draw; one iteration is one position searched.",
             values: &[PPN, ONE_MINUS_PPN],
             formulas: &[

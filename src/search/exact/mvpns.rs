@@ -369,6 +369,7 @@ impl SearchKind for MvPnsSearch {
         capabilities: CAPABILITIES,
         params: &[],
         explain: Explain {
+            pseudocode: &[],
             summary: "Multi-valued PNS finds the exact score (Othello's disc difference, Connect Four's score), not just win or loss, with proof-number search alone: each run is an ordinary binary df-pn search of the question \"is the score of the player to move at least v?\" (a finished game counts as proven when its score is ≥ v), and a search over the thresholds v brackets the score until a proof of ≥ s and a disproof of ≥ s + 1 meet. The runs, their thresholds, verdicts and positions searched are listed as they finish. proved and disproved answer the question from the exact score.",
             values: &[PN, DN],
             formulas: &[

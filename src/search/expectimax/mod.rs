@@ -78,6 +78,7 @@ impl SearchKind for ExpectimaxSearch {
         capabilities: CAPABILITIES,
         params: PARAMS,
         explain: Explain {
+            pseudocode: &[],
             summary: "Expectimax looks at every line of play to a fixed depth in plies (player moves and spawns alike): the player takes the move with the largest value, a spawn is worth the probability-weighted mean of its outcomes, and positions at the depth (and finished games) are valued by a weighted sum of the tiles. With star1=on, a chance node stops as soon as bounds on the values still to come show it cannot matter (Ballard's Star1): same value and move, fewer positions. A transposition table shares positions reached twice within one search.",
             values: &[],
             formulas: &[

@@ -349,6 +349,7 @@ impl SearchKind for MinimaxSearch {
         capabilities: CAPABILITIES,
         params: PARAMS,
         explain: Explain {
+            pseudocode: &[],
             summary: "Minimax looks at every line of play to a fixed depth, values the positions there with the evaluation function (a weighted sum of the paper's heuristics) and backs the values up: the player to move takes the largest, the opponent the smallest. Finished games count their disc difference, above any evaluation. No pruning and no table: the reference alpha-beta must agree with.",
             values: &[],
             formulas: &[
@@ -379,6 +380,7 @@ impl SearchKind for AlphaBetaPlayer {
         capabilities: CAPABILITIES,
         params: PARAMS,
         explain: Explain {
+            pseudocode: &[],
             summary: "Alpha-beta gives the same value as minimax to the same depth but skips lines that cannot change it: once a move is refuted, its other replies are not searched. A transposition table remembers positions searched to the same depth and the best move found, which is tried first; the game's move ordering sorts the rest.",
             values: &[],
             formulas: &[
@@ -409,6 +411,7 @@ impl SearchKind for DeepeningPlayer {
         capabilities: DEEPENING_CAPABILITIES,
         params: DEEPENING_PARAMS,
         explain: Explain {
+            pseudocode: &[],
             summary: "Iterative deepening searches depth 1, 2, 3… with alpha-beta, each iteration ordered by what the last one stored, and plays the move of the deepest finished iteration when time runs out. With deepen=estimate it follows the paper: start at depth 3 and, from the last iteration's time, choose the deepest next depth predicted to finish in time.",
             values: &[],
             formulas: &[

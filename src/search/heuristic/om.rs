@@ -397,6 +397,7 @@ impl SearchKind for OmSearch {
         capabilities: CAPABILITIES,
         params: PARAMS,
         explain: Explain {
+            pseudocode: &[],
             summary: "Opponent-model (OM) search plays like minimax to a fixed depth, but does not assume the opponent answers with the reply that is worst for the player. It predicts the opponent as a minimax player with a model evaluation f₂ (model) and values the predicted line with its own evaluation f₁ (eval): in a MAX node use f₁, in a MIN node use f₂. If the model is right, it can play lines minimax rejects because their refutation is a reply the opponent will not see; if the model is wrong, those lines are refuted. With model = eval it is minimax.",
             values: &[],
             formulas: &[

@@ -21,6 +21,7 @@ use super::uct::{MEAN, VISITS};
 use crate::game::catalogue::Catalogued;
 use crate::search::catalogue::{DN, Explain, Family, Meaning, PN, SearchInfo, SearchKind};
 use crate::search::params::{C, CPN, PLAYOUT, Params, SOLVER};
+use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::Session;
 
 /// The rank.
@@ -28,6 +29,41 @@ pub const RANK: Meaning = Meaning {
     name: "rank",
     meaning: "the node's rank among its siblings: by pn under an OR parent, by dn under an AND parent, 1 for the least, ties sharing a rank (the root's is 1)",
 };
+
+/// The pseudocode of PN-MCTS, each line tagged with its phase (the page lights the phase it
+/// is showing).
+pub const PSEUDOCODE: &[Line] = &[
+    plain("pn-mcts(root):"),
+    line(
+        Phase::Stop,
+        "  while no limit is reached and root.pn ≠ 0 and root.dn ≠ 0:",
+    ),
+    line(Phase::Select, "    n ← root"),
+    line(
+        Phase::Select,
+        "    while n is expanded and not a finished game:",
+    ),
+    line(
+        Phase::Select,
+        "      n ← the child with the highest UCT-PN = mean + C·√(ln N / n_visits) + C_pn·rank bonus",
+    ),
+    line(
+        Phase::Expand,
+        "    expand n: all its children at once, each at pn = dn = 1 (finished: 0/∞ or ∞/0)",
+    ),
+    line(
+        Phase::Evaluate,
+        "    r ← the result of a random play-out from n",
+    ),
+    line(
+        Phase::Backup,
+        "    for n and each ancestor: visits += 1, total += r; pn and dn backed up as in PNS",
+    ),
+    line(
+        Phase::Stop,
+        "  return the proving move if root.pn = 0, else the root child with the most visits",
+    ),
+];
 
 /// PN-MCTS in the catalogue.
 pub struct PnMctsSearch;
@@ -41,6 +77,7 @@ impl SearchKind for PnMctsSearch {
         capabilities: super::CAPABILITIES,
         params: &[C, CPN, SOLVER, PLAYOUT],
         explain: Explain {
+            pseudocode: PSEUDOCODE,
             summary: "PN-MCTS is MCTS whose selection also listens to proof-number search: every node keeps pn and dn (the fewest leaves to prove or disprove it, a draw counting as a loss under goal win and as a win under not-lose), each child is ranked among its siblings by pn at OR nodes and dn at AND nodes, and the better its rank the larger its bonus C_pn·(1 − rank/max rank) in the UCT value. A leaf gets all its children at once. The move it plays is a proven child when the root is proven (pn = 0), else the most visited child (ties: the greater mean, then move order). With the solver on, a proven root stops it with an exact verdict.",
             values: &[VISITS, MEAN, PN, DN, RANK],
             formulas: &[

@@ -17,6 +17,7 @@ use super::explain::{EXPAND_ONE_RULE, MEAN_RULE, SOLVER_RULE, UCT_RULE};
 use crate::game::catalogue::Catalogued;
 use crate::search::catalogue::{Explain, Family, Meaning, SearchInfo, SearchKind};
 use crate::search::params::{C, PLAYOUT, Params, SOLVER};
+use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::Session;
 
 /// The visit count.
@@ -30,6 +31,38 @@ pub const MEAN: Meaning = Meaning {
     meaning: "v_i, shown as v: the mean result in [−1, 1] of those simulations (+1 win, 0 draw, −1 loss) for the player who made the move into the node; at the root for the player to move there. Charts plot the root's (1 + v)/2",
 };
 
+/// The pseudocode of MCTS (UCT), each line tagged with its phase (the page lights the phase it
+/// is showing).
+pub const PSEUDOCODE: &[Line] = &[
+    plain("mcts(root):"),
+    line(
+        Phase::Stop,
+        "  while no limit is reached (and, with the solver, the root is not proven):",
+    ),
+    line(Phase::Select, "    n ← root"),
+    line(
+        Phase::Select,
+        "    while n is fully expanded and not a finished game:",
+    ),
+    line(
+        Phase::Select,
+        "      n ← the child with the highest UCT = mean + C·√(ln N / n_visits)",
+    ),
+    line(
+        Phase::Expand,
+        "    add one child of n for a move not yet in the tree; n ← that child",
+    ),
+    line(
+        Phase::Evaluate,
+        "    r ← the result of a random play-out from n (+1 win, 0 draw, −1 loss)",
+    ),
+    line(
+        Phase::Backup,
+        "    for n and each of its ancestors: visits += 1, total += r (as each side sees it)",
+    ),
+    line(Phase::Stop, "  return the root child with the most visits"),
+];
+
 /// MCTS (UCT) in the catalogue.
 pub struct MctsSearch;
 
@@ -42,6 +75,7 @@ impl SearchKind for MctsSearch {
         capabilities: super::CAPABILITIES,
         params: &[C, SOLVER, PLAYOUT],
         explain: Explain {
+            pseudocode: PSEUDOCODE,
             summary: "MCTS repeats simulations: it walks down the tree it has built, choosing at each node the child with the best UCT value (its mean result plus an exploration bonus that grows for rarely tried moves), adds one new child, plays random moves from there to the end of the game and counts the result in every node it passed. The move it plays is the root's most visited child (ties: the greater mean, then the first in move order). With the solver on (MCTS-Solver), finished games are proven or disproven for the question and those proofs are backed up like AND/OR values, so it can prove the root: proved and disproved are exact; without it the search only stops at a limit.",
             values: &[VISITS, MEAN],
             formulas: &[MEAN_RULE, UCT_RULE, EXPAND_ONE_RULE, SOLVER_RULE],
