@@ -1,7 +1,7 @@
 // What compare mode says about two searches' trees (issue 30): the nodes one search has
 // expanded where the other's same node (same line of moves) is still a leaf, for each tree
 // view to mark; and one line on where their last selections first parted — the node, the
-// child each took, and that child's values as each search's numbers gave them. Nodes are
+// child each took, and that child's values as each search's selection saw them. Nodes are
 // matched by their line of moves from the root, within what each snapshot includes.
 
 import { valueText } from './values.js';
@@ -55,8 +55,8 @@ function firstDifference(a, b) {
     if (x && y && x.move === y.move) continue;
     const at = depth === 1 ? 'the root' : pathA.slice(1, depth).map((n) => n.move).join(' ');
     const took = (report, node) =>
-      node ? `${report.algo} selects ${node.move} (${valueText(node.values)})` : `${report.algo} expands ${at} itself`;
-    return `Their selections first differ at ${at}: ${took(a, x)}, ${took(b, y)}. Dotted outlines: nodes one search expanded and the other has not.`;
+      node ? `${report.algo} selects ${node.move} (${valueText(node.before ?? node.values)})` : `${report.algo} expands ${at} itself`;
+    return `Their selections first differ at ${at}: ${took(a, x)}, ${took(b, y)}. Glowing nodes: expanded by one search, still a leaf in the other’s tree.`;
   }
   return `Both selected the same path (${pathA.slice(1).map((n) => n.move).join(' ') || 'the root'}).`;
 }

@@ -113,8 +113,13 @@ export class TimelineView {
     const words = `iteration ${step.toLocaleString('en')} of ${this.reached.toLocaleString('en')}`;
     this.slider.setAttribute('aria-valuetext', words);
     this.output.textContent = words;
-    const x = (iteration) => ((1000 * iteration) / max).toFixed(1);
-    this.tickPath.setAttribute('d', this.changes.map((i) => `M${x(i)} 0V10`).join(''));
+    // The ticks are drawn again only when the reach or the changes are new.
+    if (this.ticksFor !== this.changes || this.ticksMax !== max) {
+      const x = (iteration) => ((1000 * iteration) / max).toFixed(1);
+      this.tickPath.setAttribute('d', this.changes.map((i) => `M${x(i)} 0V10`).join(''));
+      this.ticksFor = this.changes;
+      this.ticksMax = max;
+    }
     const shown = this.events.slice(-MOST_MARKERS);
     const key = JSON.stringify([this.reached, shown]);
     if (key === this.markersKey) return;

@@ -24,5 +24,9 @@ test('PNS and PPNS after two iterations: one scale, the differences marked, one 
   const line = await page.textContent('#compare-line');
   assert.match(line, /^Their selections first differ at the root: pns selects 3 \(pn \d+ \/ dn \d+\), ppns selects (\d) \(ppn [\d.]+\)\./, line);
   assert.equal(line.match(/ppns selects (\d)/)[1], marked[1][0], 'the line names the node PPNS expanded');
+  // The values quoted are those each selection saw: the same numbers as each trace's.
+  const traces = await page.$$eval('.trace li:first-child', (items) => items.map((li) => li.textContent));
+  assert.ok(traces[0].startsWith(`root (OR): least pn → 3 (${line.match(/pns selects 3 \(([^)]+)\)/)[1]})`), `${traces[0]} / ${line}`);
+  assert.ok(traces[1].startsWith(`root (OR): greatest ppn → ${marked[1][0]} (${line.match(/ppns selects \d \(([^)]+)\)/)[1]})`), `${traces[1]} / ${line}`);
   assert.deepEqual(errors, []);
 });
