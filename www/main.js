@@ -410,6 +410,7 @@ function build(hello) {
       timeline: $('timeline'),
       compareLine: $('compare-line'),
       pseudocode: $('pseudocode'),
+      exercise: $('exercise'),
     },
   });
   play = new PlayController({

@@ -15,6 +15,7 @@
 
 import { SearchCharts } from './charts.js';
 import { compareTrees } from './compare-view.js';
+import { ExerciseView } from './exercise-view.js';
 import { Inspector } from './inspector.js';
 import { PseudocodeView } from './pseudocode-view.js';
 import { renderResults } from './results-view.js';
@@ -30,7 +31,7 @@ const CARDS_EVERY_MS = 150;
 export class SearchController {
   /**
    * `ui`: {algo, algo2, compare, params, run, progress, results, trees, charts, openLevels,
-   * inspector, exactResult, timeline, compareLine, pseudocode}; `speed()`: Run's iterations per second (Infinity:
+   * inspector, exactResult, timeline, compareLine, pseudocode, exercise}; `speed()`: Run's iterations per second (Infinity:
    * full speed);
    * `params`: the parameter fields (params-view.js); `report(prefix, error)` shows an engine
    * error and marks its field; `loadPosition(text)` puts a position on the main board.
@@ -40,6 +41,7 @@ export class SearchController {
     this.treeViews = [];
     this.timeline = new TimelineView(ui.timeline, (iteration) => this.seek(iteration));
     this.pseudocode = new PseudocodeView(ui.pseudocode, catalogue);
+    this.exercise = new ExerciseView(ui.exercise, this);
     /** The paced run under way (a token), or null. */
     this.pacing = null;
     /** The last reports shown, one per search. */
@@ -211,6 +213,11 @@ export class SearchController {
       if (!this.catalogue.search(algo).capabilities.tree) return null;
       const view = new TreeView(this.ui.trees, algo, {
         onSelect: (node) => {
+          // Predict mode: a click is a guess at the next node (exercise-view.js).
+          if (this.exercise.on) {
+            this.exercise.guess(index, node);
+            return;
+          }
           for (const other of this.treeViews) if (other && other !== view) other.pin(null);
           this.inspect({ index, node: node.id });
           this.refreshTrees();
