@@ -9,8 +9,8 @@
 
 /** Iterations between two checkpoints at first (doubled whenever the copies take too much). */
 const FIRST_SPACING = 500;
-/** The most nodes all checkpoints of all searches may hold together (~150 MB of PNS nodes). */
-const CHECKPOINT_NODES = 6_000_000;
+/** The most nodes all checkpoints of all searches may hold together (~100 MB of PNS nodes). */
+const CHECKPOINT_NODES = 4_000_000;
 
 export class Checkpoints {
   /**

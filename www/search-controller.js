@@ -260,7 +260,8 @@ export class SearchController {
     // The iteration reached, at every report (the cards may be up to CARDS_EVERY_MS older).
     ui.results.dataset.step = String(step);
     this.reports = reports;
-    this.timeline.update(reports, step);
+    // Play mode's agent thinking has no timeline (its session keeps no checkpoints).
+    if (!this.locked) this.timeline.update(reports, step);
     this.store.update({
       step,
       // The board is drawn again only when a ringed move changes, not at every report.

@@ -193,8 +193,9 @@ export class TreeView {
     this.size = null;
     new ResizeObserver(([entry]) => {
       this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
-      // A box that changed size (present mode, a rotated phone) is placed again.
-      if (this.auto && this.layout) this.place(false);
+      // A box that changed size (present mode, a rotated phone) is placed again; a box no
+      // longer shown (0 × 0: the view was dropped or hidden) is left as it is.
+      if (this.auto && this.layout && this.size.width > 0 && this.size.height > 0) this.place(false);
       else this.keepInView();
     }).observe(this.box);
   }
@@ -317,7 +318,8 @@ export class TreeView {
    * are drawn at one scale, so that neither looks smaller for no reason.
    */
   fitScale() {
-    return Math.min(...this.peers().filter((view) => view.layout).map((view) => view.ownFitScale()));
+    const views = new Set([this, ...this.peers().filter((view) => view.layout)]);
+    return Math.min(...[...views].map((view) => view.ownFitScale()));
   }
 
   /** Fits the whole drawn tree in the box. */

@@ -110,3 +110,20 @@ test('Back steps back one iteration from a checkpoint, and the timeline follows'
   await caption(page, 41);
   assert.match(await page.textContent('.timeline-marker.marker-proved'), /pns: root proved · 41/);
 });
+
+test('compare mode: PNS and PPNS (playouts) jump back together to what a fresh run shows', async () => {
+  const link = '#v=1&g=othello6&a=pns,ppns&k=8&s=3';
+  const page = await fixture.ready(`${link}&step=3000`);
+  await caption(page, 3000);
+  for (const target of [1777, 2999]) {
+    await jump(page, target);
+    await page.waitForTimeout(600);
+    const both = (p) => p.$$eval('.tree-view', (views) => views.map((v) => ({ caption: v.querySelector('figcaption').textContent, nodes: [...v.querySelectorAll('.tree-svg .node')].map((n) => `${n.dataset.id} ${n.getAttribute('aria-label')}`).sort() })));
+    const seen = await both(page);
+    const fresh = await fixture.ready(`${link}&step=${target}`);
+    await caption(fresh, target);
+    await fresh.waitForTimeout(600);
+    assert.deepEqual(seen, await both(fresh), `iteration ${target}`);
+    await fresh.close();
+  }
+});
