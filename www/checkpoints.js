@@ -63,17 +63,21 @@ export class Checkpoints {
 
   /**
    * Session `index` (now `current`) at iteration `target` (or where it finished, if
-   * earlier): `current` stepped on if it is at or before `target` and no copy is nearer,
-   * else a copy of the nearest checkpoint at or before `target` (or a fresh start) stepped
-   * to it. Returns the session to keep; `current` is freed if it is not that one.
+   * earlier): `current` stepped on if it is before `target` and no copy is nearer, else a
+   * copy of the nearest checkpoint before `target` (or a fresh start) stepped to it.
+   * Strictly before: a session taken or left at the end of a time slice may hold the next
+   * iteration half done (an expansion cut by the slice's deadline), which only stepping on
+   * finishes — so the session shown has always just done iteration `target`, exactly as a
+   * run of `target` iterations leaves it. Returns the session to keep; `current` is freed
+   * if it is not that one.
    */
   seek(index, current, target) {
     const list = this.copies[index];
     let from = null;
-    for (const copy of list) if (copy.iteration <= target) from = copy;
+    for (const copy of list) if (copy.iteration < target) from = copy;
     const fromIteration = from ? from.iteration : 0;
     let session = current;
-    if (!(current.iterations <= target && current.iterations >= fromIteration)) {
+    if (!(current.iterations < target && current.iterations >= fromIteration)) {
       session = from ? from.session.fork() : this.open(index);
       session.timed = current.timed;
       current.free();
