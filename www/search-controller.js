@@ -261,7 +261,7 @@ export class SearchController {
     ui.results.dataset.step = String(step);
     this.reports = reports;
     // Play mode's agent thinking has no timeline (its session keeps no checkpoints).
-    if (!this.locked) this.timeline.update(reports, step);
+    if (!this.locked) this.timeline.update(reports, step, { live });
     this.store.update({
       step,
       // The board is drawn again only when a ringed move changes, not at every report.
@@ -272,7 +272,7 @@ export class SearchController {
       renderResults(ui.results, reports, { running: this.state.running });
       this.cardsAt = now;
     }
-    this.compare(reports);
+    this.compare(reports, { live });
     reports.forEach((report, index) => this.treeViews[index]?.update(report, { streaming: live }));
     this.charts?.add(reports);
     // The reports a step or a pause ends with are charted at once, and the pseudocode walks
@@ -298,9 +298,10 @@ export class SearchController {
 
   /**
    * Compare mode, two trees: marks in each the nodes it expanded that the other has as a
-   * leaf, and says in one line where their last selections first differ.
+   * leaf, and says in one line where their last selections first differ (when the searches
+   * stop: a line rewritten at every report would repaint the panel each time).
    */
-  compare(reports) {
+  compare(reports, { live = false } = {}) {
     const views = this.treeViews;
     const line = this.ui.compareLine;
     if (views.length !== 2 || !views[0] || !views[1] || !reports.every((r) => r.snapshot)) {
@@ -311,6 +312,7 @@ export class SearchController {
     views.forEach((view, index) => {
       view.onlyHere = only[index];
     });
+    if (live) return;
     line.hidden = words === null;
     line.textContent = words ?? '';
   }

@@ -11,6 +11,8 @@
 const SVG = 'http://www.w3.org/2000/svg';
 /** Marker buttons drawn at most (the latest are kept). */
 const MOST_MARKERS = 24;
+/** The track is cut into this many parts; a part with a change of the root gets one tick. */
+const TICK_BINS = 250;
 
 export class TimelineView {
   /** `root`: the element to fill; `onSeek(iteration)`: show that iteration. */
@@ -59,15 +61,18 @@ export class TimelineView {
 
   /**
    * The searches now stand at iteration `step` with `reports`: a step beyond the furthest
-   * reach extends the timeline and adds the events its reports show.
+   * reach extends the timeline and adds the events its reports show. While they advance
+   * (`live`), only the slider and the count follow; the ticks and markers are drawn when they
+   * stop (drawing them repaints the panel around them: at every report that would hold the
+   * main thread too long on a large tree).
    */
-  update(reports, step) {
+  update(reports, step, { live = false } = {}) {
     if (step >= this.reached && reports.length) {
       this.reached = step;
       this.gather(reports, step);
     }
     this.root.hidden = this.reached === 0;
-    this.show(step);
+    this.show(step, { marks: !live });
   }
 
   /** The events of the reports at the furthest reach `step`. */
@@ -105,23 +110,26 @@ export class TimelineView {
     this.events.sort((a, b) => a.iteration - b.iteration);
   }
 
-  /** Shows iteration `step` of the reach, the root's changes as ticks and the events. */
-  show(step) {
+  /** Shows iteration `step` of the reach and, with `marks`, the root's changes as ticks and the events. */
+  show(step, { marks = true } = {}) {
     const max = Math.max(1, this.reached);
     this.slider.max = String(this.reached);
     this.slider.value = String(step);
     const words = `iteration ${step.toLocaleString('en')} of ${this.reached.toLocaleString('en')}`;
     this.slider.setAttribute('aria-valuetext', words);
     this.output.textContent = words;
-    // The ticks are drawn again only when the reach or the changes are new.
+    if (!marks) return;
+    // The ticks are drawn again only when the reach or the changes are new, one per
+    // TICK_BINS-th of the track at most (a search whose root changes at every iteration
+    // would otherwise draw thousands).
     if (this.ticksFor !== this.changes || this.ticksMax !== max) {
-      const x = (iteration) => ((1000 * iteration) / max).toFixed(1);
-      this.tickPath.setAttribute('d', this.changes.map((i) => `M${x(i)} 0V10`).join(''));
+      const bins = new Set(this.changes.map((i) => Math.min(TICK_BINS - 1, Math.floor((TICK_BINS * i) / max))));
+      this.tickPath.setAttribute('d', [...bins].map((b) => `M${((1000 * (b + 0.5)) / TICK_BINS).toFixed(1)} 0V10`).join(''));
       this.ticksFor = this.changes;
       this.ticksMax = max;
     }
     const shown = this.events.slice(-MOST_MARKERS);
-    const key = JSON.stringify([this.reached, shown]);
+    const key = JSON.stringify(shown);
     if (key === this.markersKey) return;
     this.markersKey = key;
     this.markers.replaceChildren(
