@@ -13,9 +13,7 @@
 //!   "anticipate losing moves"): the side to move never has an immediate win inside the
 //!   search, since its parent would not have played into one.
 //! * A transposition table of upper and lower bounds (parts 7 and 12), indexed by the key
-//!   modulo a prime, storing only the key's low 32 bits: by the Chinese remainder theorem
-//!   the pair identifies keys of up to `32 + log2(size)` bits exactly (part 7, "partial key").
-//!   Wider keys (boards of more than 55 bits) are stored whole.
+//!   modulo a prime, storing only the key's low bits ([`super::table`]), kept per thread.
 //! * Null-window searches (part 8, "iterative deepening & null window"): the score is found
 //!   by binary search, testing first whether the position is a win or a loss.
 //!
@@ -34,78 +32,12 @@
 //! ```
 
 use super::ordering::Geometry;
+use super::table::{self, Slot, Table};
 use super::{Connect4, Dims};
 use crate::game::Game;
 use crate::game::knowledge::ExactSolver;
 use crate::search::exact::alphabeta::Score;
 use crate::search::{clock::Ticker, Limits, Stop};
-
-/// The transposition table's entries: a prime above 2²³ (40 MB with 32-bit keys, allocated
-/// zeroed per position: pages a search never touches cost nothing). Pons' 2²⁴ measured 0.6 %
-/// fewer nodes but 40 % more time on the 200 twelve-ply positions, faulting pages in.
-const TABLE_ENTRIES: usize = 8_388_617;
-
-/// A key as the table stores it: the low 32 bits when they identify the key together with
-/// its slot, the whole key otherwise.
-trait StoredKey: Copy + Default + PartialEq + Send + 'static {
-    /// The stored form of `key`.
-    fn stored(key: u64) -> Self;
-}
-
-impl StoredKey for u32 {
-    #[inline]
-    fn stored(key: u64) -> u32 {
-        key as u32
-    }
-}
-
-impl StoredKey for u64 {
-    #[inline]
-    fn stored(key: u64) -> u64 {
-        key
-    }
-}
-
-/// A table of one bound per position, always replacing (Pons' table): `values[i]` is 0
-/// for an empty slot, else an encoded bound (see [`Solver::upper`], [`Solver::lower`]).
-#[derive(Debug)]
-struct Table<K> {
-    keys: Vec<K>,
-    values: Vec<u8>,
-}
-
-impl<K: StoredKey> Table<K> {
-    fn new() -> Table<K> {
-        // Zeroed allocations are lazy: only the pages a search touches cost anything.
-        Table {
-            keys: vec![K::default(); TABLE_ENTRIES],
-            values: vec![0; TABLE_ENTRIES],
-        }
-    }
-
-    #[inline]
-    fn slot(key: u64) -> usize {
-        (key % TABLE_ENTRIES as u64) as usize
-    }
-
-    #[inline]
-    fn put(&mut self, key: u64, value: u8) {
-        let slot = Self::slot(key);
-        self.keys[slot] = K::stored(key);
-        self.values[slot] = value;
-    }
-
-    #[inline]
-    fn get(&self, key: u64) -> u8 {
-        let slot = Self::slot(key);
-        if self.keys[slot] == K::stored(key) {
-            self.values[slot]
-        } else {
-            0
-        }
-    }
-}
-
 
 /// Connect Four's exact solver (see the module documentation), reusable from one position
 /// to the next; a position of another board size than the last one's starts it afresh for
@@ -116,12 +48,12 @@ pub struct ConnectFourSolver {
     search: Search,
 }
 
-/// The search with the narrowest stored key that is exact for the board.
+/// The search with the narrowest table slot that is exact for the board.
 #[derive(Debug)]
 enum Search {
-    /// Keys of at most `32 + log2(TABLE_ENTRIES)` bits.
+    /// `u32` slots: keys of at most 49 bits (7 × 6).
     Narrow(Solver<u32>),
-    /// Wider keys.
+    /// `u64` slots: wider keys.
     Wide(Solver<u64>),
 }
 
@@ -130,7 +62,7 @@ impl ConnectFourSolver {
     #[must_use]
     pub fn new(dims: Dims) -> ConnectFourSolver {
         let key_bits = u32::from(dims.width) * (u32::from(dims.height) + 1);
-        let search = if key_bits <= 32 + TABLE_ENTRIES.ilog2() {
+        let search = if table::exact_for::<u32>(key_bits) {
             Search::Narrow(Solver::new(dims))
         } else {
             Search::Wide(Solver::new(dims))
@@ -139,9 +71,9 @@ impl ConnectFourSolver {
     }
 }
 
-/// The search of [`ConnectFourSolver`] with stored keys `K`.
+/// The search of [`ConnectFourSolver`] with table slots `K`.
 #[derive(Debug)]
-struct Solver<K> {
+struct Solver<K: Slot> {
     geometry: Geometry,
     /// Cells of the board.
     cells: i32,
@@ -173,7 +105,7 @@ impl Node {
     }
 }
 
-impl<K: StoredKey> Solver<K> {
+impl<K: Slot> Solver<K> {
     fn new(dims: Dims) -> Solver<K> {
         let width = u32::from(dims.width);
         let order = (0..width)
@@ -192,7 +124,7 @@ impl<K: StoredKey> Solver<K> {
             geometry: Geometry::of(dims),
             cells: dims.cells() as i32,
             order,
-            table: Table::new(),
+            table: Table::acquire(),
             nodes: 0,
             limits: Limits::default(),
             clock: Ticker::start(),
@@ -210,9 +142,13 @@ impl<K: StoredKey> Solver<K> {
         (value - self.lowest() + 1) as u8
     }
 
-    /// A lower bound `value` as stored: above every stored upper bound.
+    /// A lower bound `value` as stored: above every stored upper bound, at most
+    /// `2 · cells + 7`, which fits the slots of every board that uses them (127 for the 48
+    /// cells of a 49-bit key, 255 beyond).
     fn lower(&self, value: i32) -> u8 {
-        (value - self.lowest() + 1 + self.span()) as u8
+        let stored = value - self.lowest() + 1 + self.span();
+        debug_assert!(stored <= K::MAX_VALUE, "bound {stored} does not fit a slot");
+        stored as u8
     }
 
     /// How many scores there are, with room: stored upper bounds are `1..=span`.
@@ -350,7 +286,7 @@ impl<K: StoredKey> Solver<K> {
     }
 }
 
-impl<K: StoredKey> Solver<K> {
+impl<K: Slot> Solver<K> {
     /// The score of `pos` (a player's turn, of this solver's size) and a move achieving it.
     fn root(&mut self, pos: &Connect4, limits: &Limits) -> Option<Score<u8>> {
         self.nodes = 0;
@@ -395,8 +331,15 @@ impl ExactSolver<Connect4> for ConnectFourSolver {
 
     fn clear(&mut self) {
         match &mut self.search {
-            Search::Narrow(search) => search.table = Table::new(),
-            Search::Wide(search) => search.table = Table::new(),
+            Search::Narrow(search) => search.table.clear(),
+            Search::Wide(search) => search.table.clear(),
         }
+    }
+}
+
+impl<K: Slot> Drop for Solver<K> {
+    /// Hands the table back to the thread for the next solver.
+    fn drop(&mut self) {
+        std::mem::replace(&mut self.table, Table::none()).release();
     }
 }
