@@ -8,7 +8,9 @@
 //!   stones left: a side that cannot win with its next stone scores at most
 //!   `(W·H − 1 − n) / 2`, and at least `−(W·H − 2 − n) / 2` when it cannot lose at once.
 //! * Centre columns first (part 5), then moves ordered by the number of winning cells
-//!   (threats) they create (part 10, "better move ordering"), on bitboards (part 6).
+//!   (threats) they create (part 10, "better move ordering"), on bitboards (part 6); among
+//!   equal counts, a move with a threat on a row of its player's parity first (Allis'
+//!   odd and even threats).
 //! * Only moves that do not let the opponent win at once are searched (part 9,
 //!   "anticipate losing moves"): the side to move never has an immediate win inside the
 //!   search, since its parent would not have played into one.
@@ -80,6 +82,9 @@ struct Solver<K: Slot> {
     /// Columns, centre first.
     order: arrayvec::ArrayVec<u32, 32>,
     table: Table<K>,
+    /// The cells of rows 1, 3, 5, … from the bottom: where the first player's threats
+    /// count most.
+    odd_rows: u64,
     nodes: u64,
     limits: Limits,
     clock: Ticker,
@@ -120,11 +125,15 @@ impl<K: Slot> Solver<K> {
             })
             .filter(|&col| col < width)
             .collect();
+        let geometry = Geometry::of(dims);
         Solver {
-            geometry: Geometry::of(dims),
+            geometry,
             cells: dims.cells() as i32,
             order,
             table: Table::acquire(),
+            odd_rows: (0..u32::from(dims.height))
+                .step_by(2)
+                .fold(0, |rows, row| rows | (geometry.bottom << row)),
             nodes: 0,
             limits: Limits::default(),
             clock: Ticker::start(),
@@ -206,15 +215,24 @@ impl<K: Slot> Solver<K> {
             }
         }
 
-        // Moves by threats created, centre first on ties: insertion in reverse column
-        // order, taken from the end.
+        // Moves by threats created, then by whether one of them is on a row of the mover's
+        // parity (Allis: odd rows serve the first player, even rows the second), centre
+        // first on ties: insertion in reverse column order, taken from the end. The parity
+        // tie-break searched 1.5 % fewer positions on 100 twelve-ply positions (counting a
+        // good-row threat 1.5 times: 1.3 %; preferring moves that keep the mover's own
+        // threats intact: 4 % more).
         let mut moves = arrayvec::ArrayVec::<(u64, u32), 32>::new();
+        let good_rows = if node.stones % 2 == 0 {
+            self.odd_rows
+        } else {
+            !self.odd_rows
+        };
         for &col in self.order.iter().rev() {
             let cell = safe & geometry.column_cells(col);
             if cell != 0 {
-                let threats = geometry
-                    .winning_cells(node.current | cell, node.mask)
-                    .count_ones();
+                let threats = geometry.winning_cells(node.current | cell, node.mask);
+                let threats =
+                    2 * threats.count_ones() + u32::from(threats & good_rows != 0);
                 let at = moves.partition_point(|&(_, t)| t <= threats);
                 moves.insert(at, (cell, threats));
             }
