@@ -5,7 +5,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{children, pnplay, pnplay_ok};
+use common::{children, pnplay, pnplay_ok, random_match};
 use pnplay::arena::run::run_match;
 use pnplay::arena::{GameRecord, MatchConfig, play_game};
 use pnplay::game::tictactoe::TicTacToe;
@@ -265,18 +265,7 @@ fn the_cli_plays_a_match_sweeps_and_resumes() {
     let again = pnplay_ok(&args);
     assert_eq!(again.stdout, output.stdout);
 
-    let text = pnplay_ok(&[
-        "match",
-        "--game",
-        "tictactoe",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "10",
-        "--quiet",
-    ]);
+    let text = pnplay_ok(&random_match("10", &["--quiet"]));
     let line = String::from_utf8_lossy(&text.stdout);
     assert!(
         line.contains("10 games, W ") && line.contains("95 %, normal"),

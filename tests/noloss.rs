@@ -2,19 +2,14 @@
 //! file that is not a command's own overwritten, and faults (a full disk, a closed pipe, an
 //! endless input, NaN) that stop a run at once with one line.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{random_match, temp_folder};
 use serde_json::Value;
-
-/// A fresh temporary folder for one test.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pnplay-noloss-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn pnplay(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pnplay"))
@@ -85,7 +80,7 @@ fn with(base: &[&str], more: &[&str]) -> Vec<String> {
 
 #[test]
 fn an_experiment_killed_mid_run_resumes_to_the_same_records_computing_only_the_rest() {
-    let dir = folder("kill");
+    let dir = temp_folder("kill");
     let whole = pnplay(
         &dir,
         &with(EXPERIMENT, &["--out", "whole.jsonl", "--quiet"])
@@ -167,7 +162,7 @@ fn an_experiment_killed_mid_run_resumes_to_the_same_records_computing_only_the_r
 
 #[test]
 fn a_different_experiment_on_the_same_out_is_refused_and_force_replaces_it() {
-    let dir = folder("other");
+    let dir = temp_folder("other");
     let small = [
         "experiment",
         "stages",
@@ -200,24 +195,13 @@ fn a_different_experiment_on_the_same_out_is_refused_and_force_replaces_it() {
 
 #[test]
 fn a_file_that_is_not_the_commands_own_is_never_overwritten() {
-    let dir = folder("foreign");
+    let dir = temp_folder("foreign");
     let notes = dir.join("notes.txt");
     let big = dir.join("big.txt");
     std::fs::write(&notes, "my notes: do not delete").unwrap();
     std::fs::write(&big, vec![b'x'; 10 << 20]).unwrap();
     let commands: [&[&str]; 3] = [
-        &[
-            "match",
-            "--game",
-            "tictactoe",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--games",
-            "2",
-            "--out",
-        ],
+        &random_match("2", &["--out"]),
         &[
             "tournament",
             "--game",
@@ -257,20 +241,7 @@ fn a_file_that_is_not_the_commands_own_is_never_overwritten() {
     assert_eq!(std::fs::metadata(&big).unwrap().len(), 10 << 20);
 
     // A game outside the plan (index 999 of 30) is refused, the file unchanged.
-    let game = [
-        "match",
-        "--game",
-        "tictactoe",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "30",
-        "--out",
-        "m.jsonl",
-        "--quiet",
-    ];
+    let game = random_match("30", &["--out", "m.jsonl", "--quiet"]);
     assert!(pnplay(&dir, &game).status.success());
     let mut text = std::fs::read_to_string(dir.join("m.jsonl")).unwrap();
     let mut stranger: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
@@ -299,27 +270,12 @@ fn a_file_that_is_not_the_commands_own_is_never_overwritten() {
 
 #[test]
 fn merge_refuses_to_write_over_its_inputs() {
-    let dir = folder("merge");
+    let dir = temp_folder("merge");
     let shard = |k: &str| {
         let out = format!("s{}.jsonl", &k[..1]);
         let output = pnplay(
             &dir,
-            &[
-                "match",
-                "--game",
-                "tictactoe",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--games",
-                "4",
-                "--quiet",
-                "--shard",
-                k,
-                "--out",
-                &out,
-            ],
+            &random_match("4", &["--quiet", "--shard", k, "--out", &out]),
         );
         assert!(output.status.success(), "{}", stderr(&output));
     };
@@ -363,20 +319,8 @@ fn fails_within(dir: &Path, args: &[&str], limit: Duration, says: &str) {
 
 #[test]
 fn a_full_disk_a_closed_pipe_and_an_endless_file_stop_the_run_at_once() {
-    let dir = folder("faults");
-    let million = [
-        "match",
-        "--game",
-        "tictactoe",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "1000000",
-        "--quiet",
-        "--out",
-    ];
+    let dir = temp_folder("faults");
+    let million = random_match("1000000", &["--quiet", "--out"]);
     fails_within(
         &dir,
         &[&million[..], &["/dev/full"]].concat(),
@@ -421,18 +365,7 @@ fn a_full_disk_a_closed_pipe_and_an_endless_file_stop_the_run_at_once() {
     );
 
     // A reader that has gone: records to stdout (--out /dev/stdout), or the summary.
-    let summary = [
-        "match",
-        "--game",
-        "tictactoe",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "2",
-        "--quiet",
-    ];
+    let summary = random_match("2", &["--quiet"]);
     for args in [&[&million[..], &["/dev/stdout"]].concat()[..], &summary] {
         let start = Instant::now();
         let mut child = Command::new(env!("CARGO_BIN_EXE_pnplay"))
@@ -450,7 +383,7 @@ fn a_full_disk_a_closed_pipe_and_an_endless_file_stop_the_run_at_once() {
 
 #[test]
 fn nan_and_infinities_are_refused_by_every_number_flag() {
-    let dir = folder("nan");
+    let dir = temp_folder("nan");
     let cases: [&[&str]; 10] = [
         &[
             "solve",
@@ -518,7 +451,7 @@ fn nan_and_infinities_are_refused_by_every_number_flag() {
 
 #[test]
 fn a_tournament_resumes_and_refuses_another_plan() {
-    let dir = folder("tournament");
+    let dir = temp_folder("tournament");
     let round = [
         "tournament",
         "--game",

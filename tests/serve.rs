@@ -68,6 +68,15 @@ fn raw(server: &Server, method: &str, target: &str) -> (u16, String, Vec<u8>) {
     raw_with(server, method, target, "")
 }
 
+/// Asserts that every one of `targets` is answered 404 with the one short body.
+fn not_found(server: &Server, targets: &[&str]) {
+    for target in targets {
+        let (status, _, body) = raw(server, "GET", target);
+        assert_eq!(status, 404, "{target}");
+        assert_eq!(body, b"not found\n", "{target}");
+    }
+}
+
 /// [`raw`] with extra header lines (each ending in `\r\n`).
 fn raw_with(server: &Server, method: &str, target: &str, headers: &str) -> (u16, String, Vec<u8>) {
     let mut stream = TcpStream::connect(&server.address).unwrap();
@@ -140,32 +149,31 @@ fn answers_are_gzipped_for_clients_that_accept_it() {
 #[test]
 fn nothing_outside_the_served_folders_is_reachable() {
     let server = start();
-    for target in [
-        "/../Cargo.toml",
-        "/pkg/../secret.txt",
-        "/pkg/../../Cargo.toml",
-        "/%2e%2e/Cargo.toml",
-        "/%2E%2E%2FCargo.toml",
-        "/pkg/%2e%2e/secret.txt",
-        "/pkg/..%2fsecret.txt",
-        "/pkg/..%5csecret.txt",
-        "/..\\Cargo.toml",
-        "//etc/passwd",
-        "/etc/passwd",
-        "/%2fetc%2fpasswd",
-        "/pkg//etc/passwd",
-        "/./index.html",
-        "/index.html%00.js",
-        "/%zz",
-        "/.gitignore",
-        "/pkg/",
-        "/nonexistent.js",
-        "http://example.com/../../Cargo.toml",
-    ] {
-        let (status, _, body) = raw(&server, "GET", target);
-        assert_eq!(status, 404, "{target}");
-        assert_eq!(body, b"not found\n", "{target}");
-    }
+    not_found(
+        &server,
+        &[
+            "/../Cargo.toml",
+            "/pkg/../secret.txt",
+            "/pkg/../../Cargo.toml",
+            "/%2e%2e/Cargo.toml",
+            "/%2E%2E%2FCargo.toml",
+            "/pkg/%2e%2e/secret.txt",
+            "/pkg/..%2fsecret.txt",
+            "/pkg/..%5csecret.txt",
+            "/..\\Cargo.toml",
+            "//etc/passwd",
+            "/etc/passwd",
+            "/%2fetc%2fpasswd",
+            "/pkg//etc/passwd",
+            "/./index.html",
+            "/index.html%00.js",
+            "/%zz",
+            "/.gitignore",
+            "/pkg/",
+            "/nonexistent.js",
+            "http://example.com/../../Cargo.toml",
+        ],
+    );
 }
 
 #[test]
@@ -220,26 +228,25 @@ fn start_site(args: &[std::ffi::OsString], more: &[&str]) -> Server {
 fn encoded_dot_files_and_symlinks_out_of_the_roots_are_not_served_or_listed() {
     let (_base, args) = leaky_site("leaks");
     let server = start_site(&args, &[]);
-    for target in [
-        "/%2eenv",
-        "/%2Eenv",
-        "/.env",
-        "/results/%2ehidden.jsonl",
-        "/results/%2Ehidden.jsonl",
-        "/leak.jsonl",
-        "/out/secret.jsonl",
-        "/pkg/leak.jsonl",
-        "/pkg/out/secret.jsonl",
-        "/results/leak.jsonl",
-        "/results/out/secret.jsonl",
-        "/results/run/leak.jsonl",
-        "/results/run/out/secret.jsonl",
-        "/results/%6ceak.jsonl",
-    ] {
-        let (status, _, body) = raw(&server, "GET", target);
-        assert_eq!(status, 404, "{target}");
-        assert_eq!(body, b"not found\n", "{target}");
-    }
+    not_found(
+        &server,
+        &[
+            "/%2eenv",
+            "/%2Eenv",
+            "/.env",
+            "/results/%2ehidden.jsonl",
+            "/results/%2Ehidden.jsonl",
+            "/leak.jsonl",
+            "/out/secret.jsonl",
+            "/pkg/leak.jsonl",
+            "/pkg/out/secret.jsonl",
+            "/results/leak.jsonl",
+            "/results/out/secret.jsonl",
+            "/results/run/leak.jsonl",
+            "/results/run/out/secret.jsonl",
+            "/results/%6ceak.jsonl",
+        ],
+    );
     let (status, _, body) = raw(&server, "GET", "/results/good.jsonl");
     assert_eq!((status, body.as_slice()), (200, &b"{}\n"[..]));
     let (_, _, listing) = raw(&server, "GET", "/results.json");

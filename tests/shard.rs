@@ -5,18 +5,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{pnplay, pnplay_ok};
+use common::{pnplay, pnplay_ok, random_match, temp_folder};
 
 /// A fresh folder for one test's files.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pnplay-shard-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn text(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
@@ -75,7 +68,7 @@ fn csv_without_seconds(path: &Path) -> Vec<Vec<String>> {
 /// checks that the merge wrote and printed what the whole run did. `beside` are the files
 /// the whole run writes next to its JSON lines (csv, svg).
 fn check_shards_merge_to_the_whole(name: &str, args: &[&str], n: usize, beside: &[&str]) {
-    let dir = folder(name);
+    let dir = temp_folder(name);
     let out = |stem: &str| dir.join(format!("{stem}.jsonl"));
     let run = |extra: &[&str]| {
         let mut all: Vec<&str> = args.to_vec();
@@ -286,27 +279,21 @@ fn fails_saying(args: &[&str], says: &str) {
 
 #[test]
 fn merge_names_missing_doubled_and_foreign_records_and_shards() {
-    let dir = folder("errors");
+    let dir = temp_folder("errors");
     let path = |name: &str| dir.join(name).display().to_string();
     let run = |seed: &str, shard: &str, out: &str| {
-        pnplay_ok(&[
-            "match",
-            "--game",
-            "tictactoe",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--games",
+        pnplay_ok(&random_match(
             "6",
-            "--seed",
-            seed,
-            "--shard",
-            shard,
-            "--out",
-            &path(out),
-            "--quiet",
-        ]);
+            &[
+                "--seed",
+                seed,
+                "--shard",
+                shard,
+                "--out",
+                &path(out),
+                "--quiet",
+            ],
+        ));
     };
     run("1", "1/2", "a.jsonl");
     run("1", "2/2", "b.jsonl");
@@ -357,7 +344,7 @@ fn merge_names_missing_doubled_and_foreign_records_and_shards() {
 
 #[test]
 fn bad_shards_are_refused_in_one_line_naming_the_field() {
-    let out = folder("bad").join("x.jsonl");
+    let out = temp_folder("bad").join("x.jsonl");
     let out = out.to_str().unwrap();
     for shard in ["0/2", "3/2", "2", "1/0", "x/2"] {
         for command in [

@@ -87,13 +87,7 @@ export class AgentField {
    * stay listed, disabled, with the reason as their title.
    */
   offer(game) {
-    for (const option of this.search.options) {
-      const info = this.catalogue.search(option.value);
-      if (!info) continue;
-      const reason = this.catalogue.unsupported(game, info.id);
-      option.disabled = reason !== null;
-      option.title = reason ?? info.help;
-    }
+    this.catalogue.offer(game, this.search.options);
   }
 
   /** The agent's text as the field shows it. */

@@ -62,6 +62,24 @@ export class Catalogue {
     return this.support[game]?.[id] ?? null;
   }
 
+  /**
+   * Offers only the searches that can run `game` among `choices` (options or checkboxes whose
+   * value is a search id): the others stay listed, disabled, with the reason as the title (of
+   * the checkbox's label). Returns the ids that can run it.
+   */
+  offer(game, choices) {
+    const runs = [];
+    for (const choice of choices) {
+      const info = this.search(choice.value);
+      if (!info) continue;
+      const reason = this.unsupported(game, info.id);
+      choice.disabled = reason !== null;
+      (choice.closest('label') ?? choice).title = reason === null ? info.help : `cannot run ${game}: ${reason}`;
+      if (reason === null) runs.push(info.id);
+    }
+    return runs;
+  }
+
   /** The searches of the catalogue that can run `game`, optionally only those that `plays`. */
   searchesFor(game, { plays = false } = {}) {
     return this.searches.filter((s) => (!plays || s.capabilities.plays) && this.unsupported(game, s.id) === null);

@@ -34,6 +34,7 @@ export class PlayController {
       ...players.map((s) => option(s.id, s.title)),
     );
     this.ui.search.value = catalogue.search('pnmcts') ? 'pnmcts' : players[0].id;
+    store.subscribe(['game'], (state) => this.offer(state.game));
     ui.mode.addEventListener('change', () => (ui.mode.checked ? this.enter() : this.leave()));
     ui.newGame.addEventListener('click', () => this.newGame());
     ui.swap.addEventListener('click', () => this.swap());
@@ -45,6 +46,19 @@ export class PlayController {
 
   get state() {
     return this.store.state;
+  }
+
+  /**
+   * Offers only the agents that can play `game`; a chosen search that cannot is replaced by
+   * PN-MCTS or the first that can, and the agent line shows it.
+   */
+  offer(game) {
+    if (!game) return;
+    const runs = this.catalogue.offer(game, this.ui.search.options);
+    if (this.ui.search.selectedOptions[0]?.disabled) {
+      this.ui.search.value = ['pnmcts', 'mcts', ...runs].find((id) => runs.includes(id)) ?? 'random';
+      this.syncAgentLine();
+    }
   }
 
   get active() {

@@ -116,7 +116,8 @@ const CLOCK_EVERY_MS = 200;
 export class StagesView {
   /**
    * Builds the stages panel before `before` (an element of the page's main grid).
-   * `catalogue`: the engine's catalogues (every search gets a checkbox); `game()`: the game
+   * `catalogue`: the engine's catalogues (every search gets a checkbox, disabled where it cannot
+   * run the game shown); `game()`: the game
    * shown; `chooseGame(name)`: what the panel's game select does; `share()`: what its Share
    * button does.
    */
@@ -280,6 +281,10 @@ export class StagesView {
   showGame(game) {
     if (![...this.ui.game.options].some((o) => o.value === game)) this.ui.game.append(new Option(game, game));
     this.ui.game.value = game;
+    // A search that cannot run the game is unticked: a run never asks the engine for it.
+    this.catalogue.offer(game, this.ui.algos);
+    for (const box of this.ui.algos) if (box.disabled) box.checked = false;
+    this.params.show(this.ticked());
     this.tell();
   }
 
@@ -355,7 +360,7 @@ export class StagesView {
   apply({ stages, positions, algos }) {
     this.ui.stages.value = stages.join(',');
     this.ui.positions.value = positions;
-    for (const box of this.ui.algos) box.checked = algos.includes(box.value);
+    for (const box of this.ui.algos) box.checked = !box.disabled && algos.includes(box.value);
     this.params.show(algos);
     this.tell();
   }

@@ -56,6 +56,36 @@ pub fn apply_edits(text: &mut String, edits: &[(usize, u8, char)]) {
     }
 }
 
+/// A fresh temporary folder for one test, named for the test crate, the process and `name`.
+pub fn temp_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "pnplay-{}-{}-{name}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The arguments of `pnplay match` between two random tic-tac-toe players for `games` games,
+/// followed by `more`: the cheapest match there is, for the tests of files and runs.
+pub fn random_match<'a>(games: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "match",
+        "--game",
+        "tictactoe",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        games,
+    ];
+    args.extend_from_slice(more);
+    args
+}
+
 /// The player whose view a score is in: the player to move, or the first player where
 /// chance acts or the game is over.
 pub fn view_of<G: Game>(pos: &G) -> Player {

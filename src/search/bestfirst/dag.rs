@@ -70,7 +70,7 @@
 //! assert!(search.stats().peak_nodes < pns.stats().peak_nodes);
 //! ```
 
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use super::tree::{NodeId, NodeKind, ROOT, Status};
 use crate::game::catalogue::Catalogued;
@@ -159,7 +159,7 @@ pub struct PnsDag<G: Game> {
     nodes: Vec<DagNode>,
     edges: Vec<Edge<G::Move>>,
     links: Vec<Link>,
-    index: HashMap<G::Key, NodeId>,
+    index: memory::Index<G::Key, NodeId>,
     /// The nodes whose children changed, deepest first (kept between iterations).
     queue: BinaryHeap<(u32, NodeId)>,
     limits: Limits,
@@ -236,7 +236,7 @@ impl<G: Game> PnsDag<G> {
             nodes: Vec::new(),
             edges: Vec::new(),
             links: Vec::new(),
-            index: HashMap::new(),
+            index: memory::Index::default(),
             queue: BinaryHeap::new(),
             limits,
             stats: Stats {
@@ -525,7 +525,7 @@ impl<G: Game> PnsDag<G> {
         memory::vec_bytes(&self.nodes)
             + memory::vec_bytes(&self.edges)
             + memory::vec_bytes(&self.links)
-            + memory::map_bytes(&self.index)
+            + memory::index_bytes(&self.index)
     }
 
     /// The bytes the graph would hold at its peak while a node with `moves` moves is
@@ -534,7 +534,7 @@ impl<G: Game> PnsDag<G> {
         memory::vec_growth(&self.nodes, moves)
             + memory::vec_growth(&self.edges, moves)
             + memory::vec_growth(&self.links, moves)
-            + memory::map_growth(&self.index, moves)
+            + memory::index_growth(&self.index, moves)
     }
 
     /// The verdict the root's status gives.
