@@ -15,7 +15,7 @@
 //!   "anticipate losing moves"): the side to move never has an immediate win inside the
 //!   search, since its parent would not have played into one.
 //! * A transposition table of upper and lower bounds (parts 7 and 12), indexed by the key
-//!   modulo a prime, storing only the key's low bits ([`super::table`]), kept per thread.
+//!   modulo a prime, storing only the key's low bits (the module `table`), kept per thread.
 //! * Null-window searches (part 8, "iterative deepening & null window"): the score is found
 //!   by binary search, testing first whether the position is a win or a loss.
 //!
