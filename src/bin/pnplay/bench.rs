@@ -52,6 +52,11 @@ pub struct BenchArgs {
     /// With --score: a positions file (one position a line, optionally followed by its score).
     #[arg(long, requires = "score")]
     file: Option<std::path::PathBuf>,
+    /// With --score: write the positions scored to this file, one `<position> <score>` a
+    /// line after a `#` line naming the set: a reproducible positions file (the Connect Four
+    /// speed sets of `results/connect4-speed/` are made this way).
+    #[arg(long, requires = "score")]
+    write: Option<std::path::PathBuf>,
     /// Run the fixed benchmark sets (Connect Four 12-ply scores, Othello 40-move
     /// proof-number searches, playouts, and --ffo endgames) and print one table line each,
     /// compared with --baseline if given.
@@ -237,6 +242,23 @@ fn score(args: &BenchArgs, seed: u64) -> Result<(), String> {
     };
     let m = pnplay::bench::score_rate(&args.game, &positions, args.generic)
         .map_err(|e| e.to_string())?;
+    if let Some(path) = &args.write {
+        let source = match &args.file {
+            Some(file) => format!("the positions of {}", file.display()),
+            None => format!(
+                "{} random positions of {} moves, seed {seed}",
+                args.positions, args.moves
+            ),
+        };
+        let mut text = format!(
+            "# {}: {source}; exact scores from the side to move's view (pnplay bench --score)\n",
+            args.game
+        );
+        for (position, score) in positions.iter().zip(&m.scores) {
+            text.push_str(&format!("{position} {score}\n"));
+        }
+        std::fs::write(path, text).map_err(|e| format!("--write {}: {e}", path.display()))?;
+    }
     let wrong = m
         .scores
         .iter()

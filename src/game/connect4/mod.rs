@@ -73,6 +73,7 @@ use std::str::FromStr;
 
 pub mod ordering;
 pub mod solver;
+mod table;
 pub use ordering::*;
 
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};

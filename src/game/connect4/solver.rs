@@ -8,14 +8,14 @@
 //!   stones left: a side that cannot win with its next stone scores at most
 //!   `(W·H − 1 − n) / 2`, and at least `−(W·H − 2 − n) / 2` when it cannot lose at once.
 //! * Centre columns first (part 5), then moves ordered by the number of winning cells
-//!   (threats) they create (part 10, "better move ordering"), on bitboards (part 6).
+//!   (threats) they create (part 10, "better move ordering"), on bitboards (part 6); among
+//!   equal counts, a move with a threat on a row of its player's parity first (Allis'
+//!   odd and even threats).
 //! * Only moves that do not let the opponent win at once are searched (part 9,
 //!   "anticipate losing moves"): the side to move never has an immediate win inside the
 //!   search, since its parent would not have played into one.
 //! * A transposition table of upper and lower bounds (parts 7 and 12), indexed by the key
-//!   modulo a prime, storing only the key's low 32 bits: by the Chinese remainder theorem
-//!   the pair identifies keys of up to `32 + log2(size)` bits exactly (part 7, "partial key").
-//!   Wider keys (boards of more than 55 bits) are stored whole.
+//!   modulo a prime, storing only the key's low bits (the module `table`), kept per thread.
 //! * Null-window searches (part 8, "iterative deepening & null window"): the score is found
 //!   by binary search, testing first whether the position is a win or a loss.
 //!
@@ -34,78 +34,12 @@
 //! ```
 
 use super::ordering::Geometry;
+use super::table::{self, Slot, Table};
 use super::{Connect4, Dims};
 use crate::game::Game;
 use crate::game::knowledge::ExactSolver;
 use crate::search::exact::alphabeta::Score;
 use crate::search::{clock::Ticker, Limits, Stop};
-
-/// The transposition table's entries: a prime above 2²³ (40 MB with 32-bit keys, allocated
-/// zeroed per position: pages a search never touches cost nothing). Pons' 2²⁴ measured 0.6 %
-/// fewer nodes but 40 % more time on the 200 twelve-ply positions, faulting pages in.
-const TABLE_ENTRIES: usize = 8_388_617;
-
-/// A key as the table stores it: the low 32 bits when they identify the key together with
-/// its slot, the whole key otherwise.
-trait StoredKey: Copy + Default + PartialEq + Send + 'static {
-    /// The stored form of `key`.
-    fn stored(key: u64) -> Self;
-}
-
-impl StoredKey for u32 {
-    #[inline]
-    fn stored(key: u64) -> u32 {
-        key as u32
-    }
-}
-
-impl StoredKey for u64 {
-    #[inline]
-    fn stored(key: u64) -> u64 {
-        key
-    }
-}
-
-/// A table of one bound per position, always replacing (Pons' table): `values[i]` is 0
-/// for an empty slot, else an encoded bound (see [`Solver::upper`], [`Solver::lower`]).
-#[derive(Debug)]
-struct Table<K> {
-    keys: Vec<K>,
-    values: Vec<u8>,
-}
-
-impl<K: StoredKey> Table<K> {
-    fn new() -> Table<K> {
-        // Zeroed allocations are lazy: only the pages a search touches cost anything.
-        Table {
-            keys: vec![K::default(); TABLE_ENTRIES],
-            values: vec![0; TABLE_ENTRIES],
-        }
-    }
-
-    #[inline]
-    fn slot(key: u64) -> usize {
-        (key % TABLE_ENTRIES as u64) as usize
-    }
-
-    #[inline]
-    fn put(&mut self, key: u64, value: u8) {
-        let slot = Self::slot(key);
-        self.keys[slot] = K::stored(key);
-        self.values[slot] = value;
-    }
-
-    #[inline]
-    fn get(&self, key: u64) -> u8 {
-        let slot = Self::slot(key);
-        if self.keys[slot] == K::stored(key) {
-            self.values[slot]
-        } else {
-            0
-        }
-    }
-}
-
 
 /// Connect Four's exact solver (see the module documentation), reusable from one position
 /// to the next; a position of another board size than the last one's starts it afresh for
@@ -116,12 +50,12 @@ pub struct ConnectFourSolver {
     search: Search,
 }
 
-/// The search with the narrowest stored key that is exact for the board.
+/// The search with the narrowest table slot that is exact for the board.
 #[derive(Debug)]
 enum Search {
-    /// Keys of at most `32 + log2(TABLE_ENTRIES)` bits.
+    /// `u32` slots: keys of at most 49 bits (7 × 6).
     Narrow(Solver<u32>),
-    /// Wider keys.
+    /// `u64` slots: wider keys.
     Wide(Solver<u64>),
 }
 
@@ -130,7 +64,7 @@ impl ConnectFourSolver {
     #[must_use]
     pub fn new(dims: Dims) -> ConnectFourSolver {
         let key_bits = u32::from(dims.width) * (u32::from(dims.height) + 1);
-        let search = if key_bits <= 32 + TABLE_ENTRIES.ilog2() {
+        let search = if table::exact_for::<u32>(key_bits) {
             Search::Narrow(Solver::new(dims))
         } else {
             Search::Wide(Solver::new(dims))
@@ -139,15 +73,18 @@ impl ConnectFourSolver {
     }
 }
 
-/// The search of [`ConnectFourSolver`] with stored keys `K`.
+/// The search of [`ConnectFourSolver`] with table slots `K`.
 #[derive(Debug)]
-struct Solver<K> {
+struct Solver<K: Slot> {
     geometry: Geometry,
     /// Cells of the board.
     cells: i32,
     /// Columns, centre first.
     order: arrayvec::ArrayVec<u32, 32>,
     table: Table<K>,
+    /// The cells of rows 1, 3, 5, … from the bottom: where the first player's threats
+    /// count most.
+    odd_rows: u64,
     nodes: u64,
     limits: Limits,
     clock: Ticker,
@@ -173,7 +110,7 @@ impl Node {
     }
 }
 
-impl<K: StoredKey> Solver<K> {
+impl<K: Slot> Solver<K> {
     fn new(dims: Dims) -> Solver<K> {
         let width = u32::from(dims.width);
         let order = (0..width)
@@ -188,11 +125,15 @@ impl<K: StoredKey> Solver<K> {
             })
             .filter(|&col| col < width)
             .collect();
+        let geometry = Geometry::of(dims);
         Solver {
-            geometry: Geometry::of(dims),
+            geometry,
             cells: dims.cells() as i32,
             order,
-            table: Table::new(),
+            table: Table::acquire(),
+            odd_rows: (0..u32::from(dims.height))
+                .step_by(2)
+                .fold(0, |rows, row| rows | (geometry.bottom << row)),
             nodes: 0,
             limits: Limits::default(),
             clock: Ticker::start(),
@@ -210,9 +151,13 @@ impl<K: StoredKey> Solver<K> {
         (value - self.lowest() + 1) as u8
     }
 
-    /// A lower bound `value` as stored: above every stored upper bound.
+    /// A lower bound `value` as stored: above every stored upper bound, at most
+    /// `2 · cells + 7`, which fits the slots of every board that uses them (127 for the 48
+    /// cells of a 49-bit key, 255 beyond).
     fn lower(&self, value: i32) -> u8 {
-        (value - self.lowest() + 1 + self.span()) as u8
+        let stored = value - self.lowest() + 1 + self.span();
+        debug_assert!(stored <= K::MAX_VALUE, "bound {stored} does not fit a slot");
+        stored as u8
     }
 
     /// How many scores there are, with room: stored upper bounds are `1..=span`.
@@ -270,15 +215,24 @@ impl<K: StoredKey> Solver<K> {
             }
         }
 
-        // Moves by threats created, centre first on ties: insertion in reverse column
-        // order, taken from the end.
+        // Moves by threats created, then by whether one of them is on a row of the mover's
+        // parity (Allis: odd rows serve the first player, even rows the second), centre
+        // first on ties: insertion in reverse column order, taken from the end. The parity
+        // tie-break searched 1.5 % fewer positions on 100 twelve-ply positions (counting a
+        // good-row threat 1.5 times: 1.3 %; preferring moves that keep the mover's own
+        // threats intact: 4 % more).
         let mut moves = arrayvec::ArrayVec::<(u64, u32), 32>::new();
+        let good_rows = if node.stones % 2 == 0 {
+            self.odd_rows
+        } else {
+            !self.odd_rows
+        };
         for &col in self.order.iter().rev() {
             let cell = safe & geometry.column_cells(col);
             if cell != 0 {
-                let threats = geometry
-                    .winning_cells(node.current | cell, node.mask)
-                    .count_ones();
+                let threats = geometry.winning_cells(node.current | cell, node.mask);
+                let threats =
+                    2 * threats.count_ones() + u32::from(threats & good_rows != 0);
                 let at = moves.partition_point(|&(_, t)| t <= threats);
                 moves.insert(at, (cell, threats));
             }
@@ -350,7 +304,7 @@ impl<K: StoredKey> Solver<K> {
     }
 }
 
-impl<K: StoredKey> Solver<K> {
+impl<K: Slot> Solver<K> {
     /// The score of `pos` (a player's turn, of this solver's size) and a move achieving it.
     fn root(&mut self, pos: &Connect4, limits: &Limits) -> Option<Score<u8>> {
         self.nodes = 0;
@@ -395,8 +349,15 @@ impl ExactSolver<Connect4> for ConnectFourSolver {
 
     fn clear(&mut self) {
         match &mut self.search {
-            Search::Narrow(search) => search.table = Table::new(),
-            Search::Wide(search) => search.table = Table::new(),
+            Search::Narrow(search) => search.table.clear(),
+            Search::Wide(search) => search.table.clear(),
         }
+    }
+}
+
+impl<K: Slot> Drop for Solver<K> {
+    /// Hands the table back to the thread for the next solver.
+    fn drop(&mut self) {
+        std::mem::replace(&mut self.table, Table::none()).release();
     }
 }
