@@ -513,3 +513,48 @@ fn every_search_explains_every_number_it_shows() {
     assert_eq!(pns["explain"]["values"][0]["name"], "pn");
     assert!(pns["explain"]["formulas"].as_array().unwrap().len() >= 4);
 }
+
+#[test]
+fn a_trace_says_why_its_last_node_has_no_children_yet() {
+    let pos = engine::describe(&spec("othello"), None).unwrap().text;
+    // A step whose time ends after the first child's playouts: the expansion waits.
+    let mut session = start("othello", &pos, "mcpns", Goal::Win);
+    // (A step starts no iteration past its time, so the time is one child's playouts or so;
+    // a step that ends between iterations is tried again.)
+    session.step(Budget::iterations(1));
+    let mut trace = String::new();
+    for _ in 0..1000 {
+        session.step(Budget {
+            iterations: None,
+            seconds: Some(2e-5),
+        });
+        trace = Report::of(session.as_ref()).trace.unwrap();
+        if trace.contains("not expanded") {
+            break;
+        }
+    }
+    assert!(
+        trace.contains(
+            "not expanded yet: 1 of its children valued when the step's time ended (the next step goes on)"
+        ),
+        "{trace}"
+    );
+    session.step(Budget::iterations(1));
+    let trace = Report::of(session.as_ref()).trace.unwrap();
+    assert!(trace.contains("expanded "), "{trace}");
+    assert!(!trace.contains("not expanded"), "{trace}");
+
+    // A node limit the next expansion would pass: the search stops, the trace says so.
+    let limits = pnplay::search::Limits {
+        max_nodes: Some(6),
+        ..pnplay::search::Limits::default()
+    };
+    let params = Params::default().with_goal(Goal::Win).with_limits(limits);
+    let mut session = engine::start(&spec("othello"), &pos, "pns", &params).unwrap();
+    session.step(Budget::UNLIMITED);
+    let trace = Report::of(session.as_ref()).trace.unwrap();
+    assert!(
+        trace.contains("not expanded yet: a limit was reached (nodes)"),
+        "{trace}"
+    );
+}

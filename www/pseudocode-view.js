@@ -16,7 +16,8 @@ const WALK_MS = 1250;
 export function tracePhase(part) {
   if (/^expanded |\): added /.test(part)) return 'expand';
   if (/^(play-out from|finished game) /.test(part)) return 'evaluate';
-  if (/ not expanded: /.test(part)) return 'stop';
+  if (/ not expanded yet: .* valued when the step's time ended/.test(part)) return 'evaluate';
+  if (/ not expanded yet: /.test(part)) return 'stop';
   if (/^root [^(].* → /.test(part)) return 'backup';
   return 'select';
 }

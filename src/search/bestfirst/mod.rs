@@ -429,10 +429,13 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
 
 /// The last iteration in words (see [`BestFirst::trace`]) from its path, the selection rule
 /// at each kind of parent, and the statuses of the children the last node got.
+/// `unexpanded` says why the last node has no children yet (a slice that ended while they
+/// were valued, or the limit that stopped the search).
 fn trace_text(
     path: &[PathNode],
     criterion: &dyn Fn(NodeKind) -> &'static str,
     expanded: &[Status],
+    unexpanded: &str,
 ) -> String {
     let name = |node: &PathNode| node.mv.clone().unwrap_or_else(|| "root".into());
     let text = |values: Option<Values>| values.map_or_else(String::new, |v| v.text());
@@ -452,10 +455,7 @@ fn trace_text(
         .collect();
     let last = path.last().expect("a path holds at least the root");
     if expanded.is_empty() {
-        parts.push(format!(
-            "{} not expanded: the node limit was reached",
-            name(last)
-        ));
+        parts.push(format!("{} not expanded yet: {unexpanded}", name(last)));
     } else {
         let mut line = format!("expanded {}: {} children", name(last), expanded.len());
         for status in [Status::Proven, Status::Disproven] {
@@ -751,10 +751,19 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             .iter()
             .map(|c| c.status())
             .collect();
+        let unexpanded = match (&self.expansion, self.stats.stopped_by) {
+            (Some(expansion), _) => format!(
+                "{} of its children valued when the step's time ended (the next step goes on)",
+                expansion.children.len()
+            ),
+            (None, Some(limit)) => format!("a limit was reached ({limit})"),
+            (None, None) => "the search stopped".to_string(),
+        };
         Some(trace_text(
             &path,
             &|kind| self.rules.criterion(kind),
             &statuses,
+            &unexpanded,
         ))
     }
 
