@@ -811,7 +811,7 @@ mod tests {
             assert!(keys.contains(&key), "{key}");
         }
         assert!(
-            crate::search::params::spec("iterations").is_err(),
+            crate::search::catalogue::spec("iterations").is_err(),
             "not a schema key"
         );
     }

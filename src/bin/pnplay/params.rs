@@ -6,8 +6,9 @@
 //! reading of input files ([`read_input`]).
 
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+use pnplay::search::catalogue::all_params;
 use pnplay::search::catalogue::{self, SearchInfo};
-use pnplay::search::params::{Params, all_params};
+use pnplay::search::params::Params;
 
 /// The parameter flags a command was given (values as typed, already range-checked).
 #[derive(Clone, Debug, Default)]

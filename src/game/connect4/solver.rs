@@ -37,8 +37,9 @@ use super::ordering::Geometry;
 use super::{Connect4, Dims};
 use crate::game::Game;
 use crate::game::knowledge::ExactSolver;
-use crate::search::exact::alphabeta::Score;
-use crate::search::{clock::Ticker, Limits, Stop};
+use crate::core::score::Score;
+use crate::core::clock::Ticker;
+use crate::core::limits::{Limits, Stop};
 
 /// The transposition table's entries: a prime above 2²³ (40 MB with 32-bit keys, allocated
 /// zeroed per position: pages a search never touches cost nothing). Pons' 2²⁴ measured 0.6 %

@@ -204,7 +204,11 @@ impl Elided<'_> {
         let mut width = 0;
         for (end, c) in text.char_indices() {
             // As a quoted text writes it: `'` stays itself there.
-            width += if c == '\'' { 1 } else { c.escape_debug().count() };
+            width += if c == '\'' {
+                1
+            } else {
+                c.escape_debug().count()
+            };
             if width > Self::KEEP {
                 return Some(&text[..end]);
             }
