@@ -78,7 +78,7 @@ impl Rng {
 /// number of threads, not on what ran before), and is the same on every platform.
 ///
 /// ```
-/// use pnplay::experiment::derive_seed;
+/// use pnplay::core::rng::derive_seed;
 /// assert_eq!(derive_seed(7, &[18, 3]), derive_seed(7, &[18, 3]));
 /// assert_ne!(derive_seed(7, &[18, 3]), derive_seed(7, &[18, 4]));
 /// assert_ne!(derive_seed(7, &[18, 3]), derive_seed(8, &[18, 3]));

@@ -36,15 +36,12 @@
 //! assert!(record.nodes <= 1000);
 //! ```
 
-/// The stages of `experiment stages` and of the page's stages view unless told otherwise:
-/// the PPNS paper's Othello stages (Tables 2 and 3).
-pub const DEFAULT_STAGES: &str = "18,22,26,32,36,40";
-
-/// The searches of a stages experiment unless told otherwise: the PPNS paper's three.
-pub const DEFAULT_STAGE_SEARCHES: &str = "pns,mcpns,ppns";
+pub use crate::engine::{DEFAULT_STAGE_SEARCHES, DEFAULT_STAGES};
 
 pub mod generate;
 pub mod journal;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod matches;
 pub mod mind;
 pub mod paper;
 pub mod play2048;
