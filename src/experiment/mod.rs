@@ -38,6 +38,7 @@
 
 pub use crate::engine::{DEFAULT_STAGE_SEARCHES, DEFAULT_STAGES};
 
+pub mod files;
 pub mod generate;
 pub mod journal;
 #[cfg(not(target_arch = "wasm32"))]
