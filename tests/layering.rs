@@ -3,11 +3,10 @@
 //! that holds what they name, make a graph of modules (one per file, `bin/` left out), and
 //! these tests check it:
 //!
-//! * `core/` imports nothing of the crate outside itself;
-//! * `game/` imports no search, engine, agent, arena, experiment, bench or wasm module;
-//! * `search/` imports no engine, agent, arena, experiment, bench or wasm module;
-//! * the top-level folders have no circle between them (core < game < search < engine <
-//!   agent < arena < experiment < bench < wasm);
+//! * the top-level folders are layers ([`LAYERS`]: core < game < search < engine < agent <
+//!   arena < experiment < bench < wasm), each importing only those below it, with no circle
+//!   between them: so `core/` imports nothing of the crate outside itself, `game/` no search
+//!   (nor anything above), `search/` nothing that drives searches;
 //! * files have no circle between them, a folder's root using its own files aside (the
 //!   root of a folder is its facade), but for the one listed in [`KNOWN_FILE_CIRCLES`].
 //!
@@ -579,58 +578,44 @@ fn circles(
     state.found
 }
 
+/// The layers from the bottom up: each may import only those before it.
+const LAYERS: [&str; 9] = [
+    "core",
+    "game",
+    "search",
+    "engine",
+    "agent",
+    "arena",
+    "experiment",
+    "bench",
+    "wasm",
+];
+
+/// Asserts that no module of folder `from` imports one of a layer above it; `why` says what
+/// to do instead.
+fn assert_imports_only_below(from: &str, why: &str) {
+    let graph = graph();
+    let rank = LAYERS.iter().position(|l| *l == from).expect("a layer");
+    let found = imports_into(&graph, from, &LAYERS[rank + 1..]);
+    assert!(found.is_empty(), "{from}/ {why}:\n{}", found.join("\n"));
+}
+
 #[test]
 fn core_imports_nothing_of_the_crate_above_it() {
-    let graph = graph();
-    let above = [
-        "game",
-        "search",
-        "engine",
-        "agent",
-        "arena",
-        "experiment",
-        "bench",
-        "wasm",
-    ];
-    let found = imports_into(&graph, "core", &above);
-    assert!(
-        found.is_empty(),
-        "core/ must import nothing of the crate outside itself:\n{}",
-        found.join("\n")
-    );
+    assert_imports_only_below("core", "must import nothing of the crate outside itself");
 }
 
 #[test]
 fn no_game_module_imports_a_search_or_anything_above() {
-    let graph = graph();
-    let above = [
-        "search",
-        "engine",
-        "agent",
-        "arena",
-        "experiment",
-        "bench",
-        "wasm",
-    ];
-    let found = imports_into(&graph, "game", &above);
-    assert!(
-        found.is_empty(),
-        "game/ must stand on core/ alone (what a game and a search both speak belongs in \
-         core/):\n{}",
-        found.join("\n")
+    assert_imports_only_below(
+        "game",
+        "must stand on core/ alone (what a game and a search both speak belongs in core/)",
     );
 }
 
 #[test]
 fn no_search_module_imports_the_layers_that_drive_searches() {
-    let graph = graph();
-    let above = ["engine", "agent", "arena", "experiment", "bench", "wasm"];
-    let found = imports_into(&graph, "search", &above);
-    assert!(
-        found.is_empty(),
-        "search/ must not import what drives searches:\n{}",
-        found.join("\n")
-    );
+    assert_imports_only_below("search", "must not import what drives searches");
 }
 
 #[test]
@@ -673,18 +658,7 @@ fn the_top_level_folders_have_no_circle() {
         found.iter().map(explain).collect::<Vec<_>>().join("\n")
     );
     // The layers really are in that order: each imports only layers below it.
-    let order = [
-        "core",
-        "game",
-        "search",
-        "engine",
-        "agent",
-        "arena",
-        "experiment",
-        "bench",
-        "wasm",
-    ];
-    let rank = |f: &str| order.iter().position(|o| *o == f);
+    let rank = |f: &str| LAYERS.iter().position(|o| *o == f);
     for (a, targets) in &folders {
         for b in targets {
             let (ra, rb) = (rank(a), rank(b));

@@ -160,12 +160,16 @@ pub fn grammar() -> String {
         .join(" | ")
 }
 
-/// An unknown game name as an [`Error`], carrying the grammar of the names this catalogue
-/// knows (the error type reads no catalogue: it prints what it carries).
-fn unknown_game(name: String) -> Error {
-    Error::UnknownGame {
-        name,
-        expected: grammar(),
+/// A parse error of input `field` as an [`Error`]; an unknown game name (in any input) is
+/// [`Error::UnknownGame`], carrying the grammar of the names this catalogue knows (the error
+/// type reads no catalogue: it prints what it carries).
+fn parse_error(field: &'static str, error: ParseError) -> Error {
+    match error {
+        ParseError::UnknownGame { name } => Error::UnknownGame {
+            name,
+            expected: grammar(),
+        },
+        error => Error::Parse { field, error },
     }
 }
 
@@ -175,13 +179,7 @@ impl Error {
     /// A parse error of the position text.
     #[must_use]
     pub fn position(error: ParseError) -> Error {
-        match error {
-            ParseError::UnknownGame { name } => unknown_game(name),
-            error => Error::Parse {
-                field: "pos",
-                error,
-            },
-        }
+        parse_error("pos", error)
     }
 
     /// A parse error of a game's name: an unknown name, or a known family with a variant it
@@ -196,13 +194,7 @@ impl Error {
     /// ```
     #[must_use]
     pub fn game(error: ParseError) -> Error {
-        match error {
-            ParseError::UnknownGame { name } => unknown_game(name),
-            error => Error::Parse {
-                field: "game",
-                error,
-            },
-        }
+        parse_error("game", error)
     }
 }
 
