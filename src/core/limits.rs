@@ -62,7 +62,7 @@ pub struct Limits {
     pub max_seconds: Option<f64>,
     /// Most iterations (expansions of a most-proving node).
     pub max_iterations: Option<u64>,
-    /// Most bytes the search's tree and tables may take ([`memory`]): checked before they
+    /// Most bytes the search's tree and tables may take ([`memory`](crate::search::memory)): checked before they
     /// grow, and a table is sized within it.
     #[serde(default)]
     pub max_bytes: Option<u64>,

@@ -22,7 +22,7 @@ pub struct Stats {
     /// Bytes each tree node takes.
     pub bytes_per_node: u64,
     /// The most bytes the search's tree and tables took, by its own accounting
-    /// ([`memory`]); what [`Limits::max_bytes`] bounds.
+    /// ([`memory`](crate::search::memory)); what [`Limits::max_bytes`](super::limits::Limits::max_bytes) bounds.
     #[serde(default)]
     pub bytes: u64,
     /// Which limit ended the search `out`, once it has (`None` while it runs, and when it

@@ -19,7 +19,7 @@
 //! * **Devices and pipes** (`--out /dev/stdout`) are written to, never read back, and get
 //!   no plan file.
 //!
-//! [`read_bounded`](super::files::read_bounded) reads the other files the commands take (positions, plan files, shards'
+//! [`read_bounded`] reads the other files the commands take (positions, plan files, shards'
 //! records) with a cap on their size, so `/dev/zero` is refused rather than read forever.
 
 use std::collections::HashSet;
