@@ -27,6 +27,13 @@ use crate::search::view::Values;
 use crate::search::{Limits, Verdict};
 use crate::with_game;
 
+/// The stages of `experiment stages` and of the page's stages view unless told otherwise:
+/// the PPNS paper's Othello stages (Tables 2 and 3).
+pub const DEFAULT_STAGES: &str = "18,22,26,32,36,40";
+
+/// The searches of a stages experiment unless told otherwise: the PPNS paper's three.
+pub const DEFAULT_STAGE_SEARCHES: &str = "pns,mcpns,ppns";
+
 /// Parses a position of a game, or gives its start position when `pos` is `None`.
 pub fn position<G: Game>(variant: &G::Variant, pos: Option<&str>) -> Result<G, ParseError> {
     match pos {
@@ -318,8 +325,8 @@ pub fn hello() -> Hello {
             game: FAMILIES[0].listed[0].name,
             search: SEARCHES[0].id,
             compare: SEARCHES[1].id,
-            stages: crate::experiment::DEFAULT_STAGES,
-            stage_searches: crate::experiment::DEFAULT_STAGE_SEARCHES,
+            stages: DEFAULT_STAGES,
+            stage_searches: DEFAULT_STAGE_SEARCHES,
         },
         evaluated: FAMILIES
             .iter()

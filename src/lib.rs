@@ -5,6 +5,8 @@
 //! same code runs natively (the `pnplay` command line) and as WebAssembly in a Web Worker
 //! behind the playground page.
 //!
+//! * [`core`] — the bottom layer: players, outcomes, goal and question, verdict, limits,
+//!   clock, stats, score, the seeded RNG, the thread runner and the error types.
 //! * [`game`] — the rules: one [`game::Game`] trait, a module per game, and the catalogue
 //!   of games ([`game::catalogue`]).
 //! * [`search`] — searches written once against that trait, their catalogue
@@ -13,16 +15,18 @@
 //! * [`arena`] — matches between two agents, with win rates and their 95 % intervals.
 //! * [`experiment`] — position generators and batch runs for the papers' experiments.
 //! * [`engine`] — the game-name/search-name level the CLI and the worker share.
-//! * [`error`] — the one error type above the game layer.
+//! * [`error`] — the one error type (it lives in [`core`]).
 
 pub mod agent;
 pub mod arena;
 pub mod bench;
+pub mod core;
 pub mod engine;
-pub mod error;
 pub mod experiment;
 pub mod game;
 pub mod search;
+
+pub use crate::core::error;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

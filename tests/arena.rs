@@ -6,8 +6,8 @@ mod common;
 use std::path::PathBuf;
 
 use common::{children, pnplay, pnplay_ok, random_match};
-use pnplay::arena::run::run_match;
 use pnplay::arena::{GameRecord, MatchConfig, play_game};
+use pnplay::experiment::matches::run_match;
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, Outcome, Player, Turn};
 

@@ -292,6 +292,6 @@ fn the_memory_limit_is_read_with_units_and_refuses_nonsense() {
         let error = params.set_text("memory", bad).unwrap_err();
         assert_eq!(error.field(), Some("memory"), "{bad:?}");
     }
-    let spec = pnplay::search::params::spec("memory").unwrap();
+    let spec = pnplay::search::catalogue::spec("memory").unwrap();
     assert_eq!(spec.format(Some((64 * MIB) as f64)), "64M");
 }

@@ -31,9 +31,9 @@
 
 use serde::Serialize;
 
+use crate::core::rng::derive_seed;
 use crate::engine::GameSpec;
 use crate::error::Error;
-use crate::experiment::derive_seed;
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList, Outcome, Turn};
 use crate::search::params::Params;

@@ -65,8 +65,8 @@ pub mod resist;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::rng::derive_seed;
 use crate::error::Error;
-use crate::experiment::derive_seed;
 use crate::game::catalogue::Catalogued;
 use crate::game::error::Elided;
 use crate::game::{Game, MoveList, Rng, Turn};
@@ -811,7 +811,7 @@ mod tests {
             assert!(keys.contains(&key), "{key}");
         }
         assert!(
-            crate::search::params::spec("iterations").is_err(),
+            crate::search::catalogue::spec("iterations").is_err(),
             "not a schema key"
         );
     }

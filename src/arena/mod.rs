@@ -42,15 +42,13 @@
 //! ```
 
 pub mod interval;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod run;
 
 use serde::{Deserialize, Serialize};
 
 use crate::agent::{Agent, DefaultBudget};
+use crate::core::rng::derive_seed;
 use crate::engine::GameSpec;
 use crate::error::Error;
-use crate::experiment::derive_seed;
 use crate::game::catalogue::Catalogued;
 use crate::game::error::Elided;
 use crate::game::{Game, MoveList, Outcome, Player, Rng, Turn, pick_by_probability};
@@ -494,59 +492,5 @@ impl Summary {
             self.fallbacks.a,
             self.fallbacks.b
         )
-    }
-}
-
-/// A plot of agent A's win rate (%) with its 95 % normal interval (the paper's ±, dashed
-/// above and below) over the values of a sweep, one point per summary at evenly spaced x
-/// positions labelled with `values` (so 0, 0.1, …, 1e6 or 100, …, 10,000 read well), and
-/// the 50 % line of equal strength: the form of the PN-MCTS paper's Figures 3 and 4.
-///
-/// ```
-/// use pnplay::arena::{MatchConfig, Summary, win_rate_plot};
-/// let config = MatchConfig::new("tictactoe", "random", "random", "", 1).unwrap();
-/// let summary = Summary::of(&config, &[]);
-/// let plot = win_rate_plot(&[("1".into(), summary)], "demo", "cpn");
-/// assert_eq!(plot.series.len(), 4);
-/// assert!(plot.to_svg().contains("<polyline"));
-/// ```
-#[must_use]
-pub fn win_rate_plot(
-    rows: &[(String, Summary)],
-    title: &str,
-    x_label: &str,
-) -> crate::experiment::plot::LinePlot {
-    use crate::experiment::plot::{LinePlot, Series};
-    let line = |label: &str, dashed: bool, colour: usize, y: &dyn Fn(&Summary) -> f64| Series {
-        label: label.to_string(),
-        points: rows
-            .iter()
-            .enumerate()
-            .map(|(x, (_, summary))| (x as f64, 100.0 * y(summary)))
-            .collect(),
-        dashed,
-        colour,
-    };
-    let last = rows.len().saturating_sub(1) as f64;
-    LinePlot {
-        title: title.to_string(),
-        x_label: x_label.to_string(),
-        y_label: "win rate of A (%)".to_string(),
-        x_ticks: rows
-            .iter()
-            .enumerate()
-            .map(|(x, (value, _))| (x as f64, value.clone()))
-            .collect(),
-        series: vec![
-            line("A's win rate", false, 0, &|s| s.rate.rate),
-            line("95 % interval, upper", true, 0, &|s| s.rate.normal.1),
-            line("95 % interval, lower", true, 0, &|s| s.rate.normal.0),
-            Series {
-                label: "50 %: equal".to_string(),
-                points: vec![(0.0, 50.0), (last, 50.0)],
-                dashed: true,
-                colour: 7,
-            },
-        ],
     }
 }

@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
+use super::files::read_bounded;
 use super::shard::{MAX_PLAN_FILE, PlanFile, plan_path, write_plan};
 use crate::error::Error;
 
@@ -41,26 +42,6 @@ fn out_error(message: String) -> Error {
         name: "out".to_string(),
         message,
     }
-}
-
-/// Reads the text file `path` if it is at most `cap` bytes, else says it is too large.
-///
-/// # Errors
-/// It cannot be read, is larger than `cap` or is not UTF-8 (the message names the file;
-/// the caller adds the field).
-pub fn read_bounded(path: &Path, cap: u64) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    File::open(path)
-        .and_then(|file| file.take(cap + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if bytes.len() as u64 > cap {
-        return Err(format!(
-            "{} is larger than {} MiB: not a file of this kind",
-            path.display(),
-            cap >> 20
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
 }
 
 /// Where a batch command writes its records.

@@ -36,15 +36,13 @@
 //! assert!(record.nodes <= 1000);
 //! ```
 
-/// The stages of `experiment stages` and of the page's stages view unless told otherwise:
-/// the PPNS paper's Othello stages (Tables 2 and 3).
-pub const DEFAULT_STAGES: &str = "18,22,26,32,36,40";
+pub use crate::engine::{DEFAULT_STAGE_SEARCHES, DEFAULT_STAGES};
 
-/// The searches of a stages experiment unless told otherwise: the PPNS paper's three.
-pub const DEFAULT_STAGE_SEARCHES: &str = "pns,mcpns,ppns";
-
+pub mod files;
 pub mod generate;
 pub mod journal;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod matches;
 pub mod mind;
 pub mod paper;
 pub mod play2048;
@@ -60,8 +58,10 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+pub use crate::core::rng::derive_seed;
+
+use crate::game::Outcome;
 use crate::game::error::Elided;
-use crate::game::{Outcome, Rng};
 use crate::search::Verdict;
 use crate::search::catalogue::SearchInfo;
 use crate::search::view::Values;
@@ -377,21 +377,4 @@ fn root_value<S: Serializer>(values: &Option<Values>, serializer: S) -> Result<S
 /// A search as records name it: its id.
 fn search_id<S: Serializer>(info: &&'static SearchInfo, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(info.id)
-}
-
-/// A seed for one item of a run, mixed from the run's seed and the item's coordinates (stage,
-/// index, purpose) with SplitMix64 through [`Rng`]: it depends on nothing else (not on the
-/// number of threads, not on what ran before), and is the same on every platform.
-///
-/// ```
-/// use pnplay::experiment::derive_seed;
-/// assert_eq!(derive_seed(7, &[18, 3]), derive_seed(7, &[18, 3]));
-/// assert_ne!(derive_seed(7, &[18, 3]), derive_seed(7, &[18, 4]));
-/// assert_ne!(derive_seed(7, &[18, 3]), derive_seed(8, &[18, 3]));
-/// ```
-#[must_use]
-pub fn derive_seed(seed: u64, parts: &[u64]) -> u64 {
-    parts.iter().fold(Rng::new(seed).next_u64(), |acc, &part| {
-        Rng::new(acc ^ part.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
-    })
 }

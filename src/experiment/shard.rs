@@ -341,7 +341,7 @@ const MAX_RECORDS_FILE: u64 = 4 << 30;
 /// No file; a file or its plan file that cannot be read; files of different commands or
 /// shard counts; a shard given twice or missing (field `files`).
 pub fn read_parts(files: &[PathBuf]) -> Result<Parts, Error> {
-    let read = |path: &Path, cap: u64| super::journal::read_bounded(path, cap).map_err(files_error);
+    let read = |path: &Path, cap: u64| super::files::read_bounded(path, cap).map_err(files_error);
     let mut parts: Vec<(PlanFile, Part)> = Vec::new();
     for path in files {
         let plan_text = read(&plan_path(path), MAX_PLAN_FILE).map_err(|e| {

@@ -116,7 +116,7 @@ impl Tournament {
     ) -> Result<Vec<GameRecord>, Error> {
         let configs: Vec<MatchConfig> = self.pairs.iter().map(|(_, _, c)| c.clone()).collect();
         let mut records = Vec::new();
-        crate::arena::run::play_games(
+        super::matches::play_games(
             &configs,
             self.games_per_pair,
             shard,

@@ -2,7 +2,9 @@
 //! dispatches on a game name (the engine, the CLI, the worker's `hello`, the page's game
 //! select, its board drawing and share-link checks) is generated from this list.
 //!
-//! A game family is a type implementing [`Catalogued`] in its own module: its name grammar
+//! This module is the list; what a family declares about itself lives in [`super::family`]
+//! (a leaf every game imports, so no game imports the list). A game family is a type
+//! implementing [`Catalogued`] in its own module: its name grammar
 //! (`connect4:WxH`, `2048:2x2:16`), title, [`Facts`] (players, chance, repetition, most moves
 //! per position) and [`Presentation`] (player names, cell legend, board style, move style,
 //! whether the page can edit it cell by cell, its edit tools) and its example positions. Adding
@@ -21,183 +23,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::Serialize;
+pub use super::family::{
+    Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+    ToolEntry,
+};
 
-use super::board::{Board, EditTool};
-use super::knowledge::Knowledge;
-use super::{ParseError, Player};
-
-/// What a family's rules are like: what searches check before they start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Facts {
-    /// 2 for two-player games, 1 for single-agent ones.
-    pub players: u8,
-    /// Whether chance acts (2048's spawns).
-    pub chance: bool,
-    /// Whether a position can repeat in one game (then searches that assume an acyclic
-    /// game refuse it up front).
-    pub repeats: bool,
-    /// The unit and range of [`Game::terminal_value`](super::Game::terminal_value), in words.
-    pub values: &'static str,
-    /// The most moves (or chance outcomes) any position of any variant has.
-    pub max_moves: usize,
-}
-
-/// How moves are entered on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MoveStyle {
-    /// Click the cell a move is drawn on.
-    Cell,
-    /// Click anywhere in a column (Connect Four).
-    Column,
-    /// Click a piece, then its destination.
-    FromTo,
-    /// Choose a piece in hand, then the cell to drop it on.
-    Drop,
-    /// Moves without a cell are buttons (2048's slides).
-    Button,
-}
-
-/// How cells are named to people.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CellNames {
-    /// Column letter and row number from the top: a1 … h8.
-    Algebraic,
-    /// Column and row counted from the bottom left.
-    Columns,
-    /// Cells numbered from 1, row by row.
-    Numbered,
-    /// As in chess: file letter and rank number from the bottom, a1 at the bottom left.
-    Chess,
-    /// Mancala pits: the bottom row's pits `A`–`F` left to right, the top row's `a`–`f`
-    /// right to left (sowing order), and the two players' captures at the row ends.
-    Pits,
-    /// As in shogi: files `5`…`1` from the left (the first player's view), ranks `a`…`e`
-    /// from the top.
-    Shogi,
-}
-
-/// What one kind of piece of one owner is called ([`Board::cell`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct LegendEntry {
-    /// The owner (0 first, 1 second, `null` nobody's), as in [`super::board::Cell`].
-    #[serde(serialize_with = "super::board::owner")]
-    pub owner: Option<Player>,
-    /// The kind of piece (0: an empty cell).
-    pub piece: u8,
-    /// Its name (`black`, `red (first)`, `X`, `tile`).
-    pub name: &'static str,
-}
-
-impl LegendEntry {
-    /// The empty cell's entry.
-    pub const EMPTY: LegendEntry = LegendEntry {
-        owner: None,
-        piece: 0,
-        name: "empty",
-    };
-
-    /// The entry of the one kind of piece of `owner` in a game with one kind.
-    #[must_use]
-    pub const fn piece_of(owner: Player, name: &'static str) -> LegendEntry {
-        LegendEntry {
-            owner: Some(owner),
-            piece: 1,
-            name,
-        }
-    }
-}
-
-/// How the page draws a family and names its players and cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Presentation {
-    /// The players' names, first player first (one name for a single-agent game).
-    pub players: &'static [&'static str],
-    /// The name of each kind of piece of each owner; a cell's `count` above 1 is shown as a
-    /// number (2048's tiles, seeds).
-    pub legend: &'static [LegendEntry],
-    /// The board's look, a style the page knows by name: `discs` (green board, black and
-    /// white discs), `slots` (a frame of holes that discs drop into), `marks` (× and ○),
-    /// `tiles` (numbered tiles).
-    pub board: &'static str,
-    /// How moves are entered.
-    pub moves: MoveStyle,
-    /// How cells are named.
-    pub cell_names: CellNames,
-    /// Whether edit mode can change a cell and who acts ([`Board::cycle_cell`]).
-    pub editable: bool,
-    /// The edit tools the page offers beside plain cycling ([`Board::edit_cell`]), each with
-    /// what it does in this game's words; empty where a click only cycles a cell.
-    pub edit_tools: &'static [ToolEntry],
-    /// One line on the position notation, for the page's text field.
-    pub notation: &'static str,
-    /// What to do at a chance node, if the game has them.
-    pub chance_help: Option<&'static str>,
-}
-
-/// An edit tool a family offers and what it does there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct ToolEntry {
-    /// The tool.
-    pub tool: EditTool,
-    /// What a click with it does (`cycle a leaf W → L → D`).
-    pub name: &'static str,
-}
-
-/// A position worth loading: a figure of a paper, a published test position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Example {
-    /// Its name on the page.
-    pub name: &'static str,
-    /// The game name it is a position of (one of the family's names).
-    pub game: &'static str,
-    /// The position text.
-    pub text: &'static str,
-    /// Where it comes from, and what was inferred where the source is incomplete.
-    pub source: &'static str,
-}
-
-/// A name the page's game select offers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Listed {
-    /// The game name.
-    pub name: &'static str,
-    /// Its title.
-    pub title: &'static str,
-}
-
-/// Everything a game family declares about itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Family {
-    /// The family's id (also the start of each of its names).
-    pub id: &'static str,
-    /// Its title.
-    pub title: &'static str,
-    /// Its names, as a grammar for help texts: `connect4 | connect4:WxH`.
-    pub grammar: &'static str,
-    /// The names the page offers.
-    pub listed: &'static [Listed],
-    /// Its rules' facts.
-    pub facts: Facts,
-    /// How it is drawn.
-    pub presentation: Presentation,
-    /// Example positions (the page's Example select); empty for a family without.
-    pub examples: &'static [Example],
-}
-
-/// A game of the catalogue: rules, board view, knowledge, and its declaration.
-pub trait Catalogued: Board + Knowledge {
-    /// The family's declaration.
-    const FAMILY: Family;
-
-    /// The variant `name` selects; `None` if the name is not of this family.
-    fn parse_name(name: &str) -> Option<Result<Self::Variant, ParseError>>;
-
-    /// The canonical name of a variant (parsing it gives the variant back).
-    fn name(variant: &Self::Variant) -> String;
-}
+use super::ParseError;
+use crate::core::error::Error;
 
 /// The catalogue: every game family, one line each, `Name => module::Type`. The module is
 /// declared from this list too (`__games!(modules)` in `game/mod.rs`), so a game is its
@@ -326,6 +158,51 @@ pub fn grammar() -> String {
         .map(|f| f.grammar)
         .collect::<Vec<_>>()
         .join(" | ")
+}
+
+/// A parse error of input `field` as an [`Error`]; an unknown game name (in any input) is
+/// [`Error::UnknownGame`], carrying the grammar of the names this catalogue knows (the error
+/// type reads no catalogue: it prints what it carries).
+fn parse_error(field: &'static str, error: ParseError) -> Error {
+    match error {
+        ParseError::UnknownGame { name } => Error::UnknownGame {
+            name,
+            expected: grammar(),
+        },
+        error => Error::Parse { field, error },
+    }
+}
+
+/// A parse error as the crate's [`Error`]: made here because an unknown game name is
+/// answered with this catalogue's names.
+impl Error {
+    /// A parse error of the position text.
+    #[must_use]
+    pub fn position(error: ParseError) -> Error {
+        parse_error("pos", error)
+    }
+
+    /// A parse error of a game's name: an unknown name, or a known family with a variant it
+    /// does not have (`connect4:99x99`, `2048:2x2:7`). Either way the field is the game.
+    ///
+    /// ```
+    /// use pnplay::engine::GameSpec;
+    /// use pnplay::error::Error;
+    /// let bad = |name: &str| Error::game(name.parse::<GameSpec>().unwrap_err());
+    /// assert_eq!(bad("connect4:99x99").field(), Some("game"));
+    /// assert_eq!(bad("chess").kind(), "unknown-game");
+    /// ```
+    #[must_use]
+    pub fn game(error: ParseError) -> Error {
+        parse_error("game", error)
+    }
+}
+
+impl From<ParseError> for Error {
+    /// A game name's error is [`Error::UnknownGame`]; any other is about the position.
+    fn from(error: ParseError) -> Error {
+        Error::position(error)
+    }
 }
 
 #[cfg(test)]

@@ -22,8 +22,9 @@
 //! ```
 
 use super::{Game, MoveBuffer, MoveList, Outcome, Turn};
-use crate::search::exact::alphabeta::Score;
-use crate::search::{Goal, Limits, Question};
+use crate::core::limits::Limits;
+use crate::core::question::{Goal, Question};
+use crate::core::score::Score;
 
 /// Game knowledge that speeds up an exact search without changing its result.
 pub trait MoveOrdering<G: Game> {

@@ -24,11 +24,11 @@
 
 pub mod board;
 pub mod catalogue;
-pub mod error;
+pub mod family;
 pub mod fromto;
 pub mod knowledge;
 pub mod perft;
-pub mod rng;
+pub mod question;
 pub mod rows;
 pub mod view;
 
@@ -39,8 +39,9 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
 
-pub use error::ParseError;
-pub use rng::Rng;
+pub use crate::core::parse_error::{self as error, ParseError};
+pub use crate::core::player::{Outcome, Player, Turn};
+pub use crate::core::rng::{self, Rng};
 
 /// A fixed-capacity list that lives on the stack, as long as the most moves one position of a
 /// game has: the game's move list ([`MoveList`]) and the per-move side lists searches keep
@@ -85,114 +86,6 @@ impl<T: Copy + Debug + Send + Sync + 'static, const N: usize> MoveBuffer<T>
 /// assert!(moves.capacity() >= 60); // a position set up by hand can have a move on every empty square
 /// ```
 pub type MoveList<G> = <G as Game>::List<<G as Game>::Move>;
-
-/// One of the two players. In single-agent games only [`Player::First`] acts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Player {
-    /// The player who moves first from the start position (Othello black, `X`).
-    First,
-    /// The other player (Othello white, `O`).
-    Second,
-}
-
-impl Player {
-    /// The other player.
-    #[must_use]
-    pub const fn opponent(self) -> Player {
-        match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
-        }
-    }
-
-    /// 0 for the first player, 1 for the second.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        match self {
-            Player::First => 0,
-            Player::Second => 1,
-        }
-    }
-}
-
-/// Who acts in a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Turn {
-    /// A player chooses a move.
-    Player(Player),
-    /// Chance picks one of the moves with the probability [`Game::chance_probability`] gives.
-    Chance,
-    /// The game is over; [`Game::outcome`] tells the result.
-    Over,
-}
-
-/// The result of a finished game from one player's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Outcome {
-    /// That player won (in 2048: the objective tile was reached).
-    Win,
-    /// Neither player won.
-    Draw,
-    /// That player lost (in 2048: no move is left and the objective was not reached).
-    Loss,
-}
-
-impl Outcome {
-    /// The result for `player` of a game with `winner` (if any) that is `over` (or not yet).
-    #[must_use]
-    pub fn for_player(winner: Option<Player>, over: bool, player: Player) -> Option<Outcome> {
-        match winner {
-            Some(w) if w == player => Some(Outcome::Win),
-            Some(_) => Some(Outcome::Loss),
-            None if over => Some(Outcome::Draw),
-            None => None,
-        }
-    }
-
-    /// +1 for a win, 0 for a draw, −1 for a loss: the value of a finished game in games
-    /// without a score, and MCTS's reward.
-    ///
-    /// ```
-    /// use pnplay::game::Outcome;
-    /// assert_eq!(Outcome::Loss.sign(), -1);
-    /// assert_eq!(Outcome::Loss.flipped().sign(), 1);
-    /// ```
-    #[must_use]
-    pub const fn sign(self) -> i32 {
-        match self {
-            Outcome::Win => 1,
-            Outcome::Draw => 0,
-            Outcome::Loss => -1,
-        }
-    }
-
-    /// The outcome a value of that sign means (positive: a win, zero: a draw).
-    ///
-    /// ```
-    /// use pnplay::game::Outcome;
-    /// assert_eq!(Outcome::from_sign(-12), Outcome::Loss);
-    /// assert_eq!(Outcome::from_sign(0), Outcome::Draw);
-    /// ```
-    #[must_use]
-    pub const fn from_sign(value: i32) -> Outcome {
-        match value.signum() {
-            1 => Outcome::Win,
-            0 => Outcome::Draw,
-            _ => Outcome::Loss,
-        }
-    }
-
-    /// The same result seen from the other player.
-    #[must_use]
-    pub const fn flipped(self) -> Outcome {
-        match self {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::Loss => Outcome::Win,
-        }
-    }
-}
 
 /// The rules of one game, implemented by its position type.
 ///

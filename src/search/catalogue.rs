@@ -4,6 +4,10 @@
 //! parameter fields, the stages view's checkboxes, experiments and benchmarks — is built
 //! from [`SEARCHES`] and [`start`].
 //!
+//! This module is the list; what a search declares about itself lives in [`super::family`]
+//! (a leaf every search imports, so no search imports the list), and how it is built into a
+//! session in [`super::session::SearchKind`].
+//!
 //! A search is a type implementing [`SearchKind`] in its own module; adding one is that
 //! module plus one line in the `searches!` list below. Each declares an [`Explain`] too:
 //! what every number it shows means, its rules as formulas, its selection, how the
@@ -18,156 +22,18 @@
 //! assert_eq!(catalogue::find("chess").unwrap_err().field(), Some("search"));
 //! ```
 
-use serde::Serialize;
+pub use super::family::{
+    Capabilities, DMC, DN, Explain, Family, Meaning, ONE_MINUS_PPN, PMC, PN, PPN, SearchInfo,
+};
+pub use super::session::SearchKind;
 
-use super::params::{ParamSpec, Params};
+use super::params::{self, ParamSpec, Params, RUN_PARAMS};
 use super::session::Session;
 use super::{bestfirst, exact, expectimax, heuristic, mcts};
+use crate::core::parse_error::Elided;
 use crate::error::Error;
 use crate::game::Turn;
 use crate::game::catalogue::Catalogued;
-
-/// The family a search belongs to (how it searches).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Family {
-    /// Best-first proof-number searches over an explicit tree (PNS, PPNS, MCPNS, PP).
-    BestFirst,
-    /// Depth-first exact solvers with a transposition table (df-pn, alpha-beta).
-    Exact,
-    /// Monte-Carlo tree searches that play (MCTS with UCT, MCTS-Solver, PN-MCTS).
-    Mcts,
-    /// Depth-limited players over a game's evaluation function (minimax, alpha-beta,
-    /// iterative deepening: the Othello heuristics paper).
-    Heuristic,
-    /// Depth-limited expectimax for games with chance (the dissertation's chapter 5), with
-    /// Star1 pruning.
-    Expectimax,
-}
-
-/// What a search can do, for the page and the experiments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Capabilities {
-    /// Its iterations are meaningful steps to watch one by one.
-    pub steppable: bool,
-    /// Its `proved`/`disproved` verdicts are its only conclusions (no statistical ones).
-    pub exact: bool,
-    /// It runs random playouts (so its seed matters).
-    pub playouts: bool,
-    /// It keeps a tree a view can draw ([`super::session::Session::tree`]).
-    pub tree: bool,
-    /// It chooses moves to play in a game (players, not solvers).
-    pub plays: bool,
-    /// It assumes no position repeats in a game (it refuses games whose facts say they do).
-    pub acyclic_only: bool,
-    /// It handles chance nodes (2048's spawns); a search without it refuses games with chance.
-    pub chance: bool,
-    /// It spends its whole time allowed in one step (iterative deepening under a clock: the
-    /// step's seconds are its time limit), so a driver that steps in short slices must give
-    /// it one step bounded by the run's own time instead.
-    pub timed: bool,
-}
-
-/// What one number a search shows means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Meaning {
-    /// The number's name as values name it (`pn`, `ppn`, `1 − ppn`, `pmc`).
-    pub name: &'static str,
-    /// What it means.
-    pub meaning: &'static str,
-}
-
-/// The proof number.
-pub const PN: Meaning = Meaning {
-    name: "pn",
-    meaning: "proof number: the fewest leaves that must still be proven to prove this node (0: proven, ∞: disproven)",
-};
-/// The disproof number.
-pub const DN: Meaning = Meaning {
-    name: "dn",
-    meaning: "disproof number: the fewest leaves that must still be disproven to disprove this node (0: disproven, ∞: proven)",
-};
-/// The probability-based proof number.
-pub const PPN: Meaning = Meaning {
-    name: "ppn",
-    meaning: "probability-based proof number: the probability that the goal holds at this node, if the leaves' estimates were right and independent (1: proven, 0: disproven)",
-};
-/// Its complement.
-pub const ONE_MINUS_PPN: Meaning = Meaning {
-    name: "1 − ppn",
-    meaning: "the probability that the goal fails; shown as ppn 1 − x when ppn is within 0.001 of 1, so values near 1 stay readable",
-};
-/// The Monte-Carlo proof number.
-pub const PMC: Meaning = Meaning {
-    name: "pmc",
-    meaning: "Monte-Carlo proof number: like pn, but a new leaf costs 1 − R (R: the share of its random playouts that reach the goal), so leaves random play usually wins are cheap to prove",
-};
-/// The Monte-Carlo disproof number.
-pub const DMC: Meaning = Meaning {
-    name: "dmc",
-    meaning: "Monte-Carlo disproof number: like dn, but a new leaf costs R, so leaves random play usually loses are cheap to disprove",
-};
-
-/// A search explained for the page: every number it shows, its rules, how it selects, what
-/// its parameters do and where it comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Explain {
-    /// What the search does, in a few sentences.
-    pub summary: &'static str,
-    /// Every number a node shows.
-    pub values: &'static [Meaning],
-    /// The rules, one line each: finished games, new leaves, OR, AND and chance nodes.
-    pub formulas: &'static [&'static str],
-    /// How it chooses what to search next.
-    pub selection: &'static str,
-    /// How θ, pr, playouts and the run settings act in this search.
-    pub params: &'static str,
-    /// The paper and section (and formula numbers) it follows.
-    pub source: &'static str,
-    /// Its pseudocode, each line tagged with its phase (empty for searches without one yet).
-    pub pseudocode: &'static [super::pseudocode::Line],
-}
-
-/// Everything a search declares about itself.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct SearchInfo {
-    /// Its id: the CLI's and links' name.
-    pub id: &'static str,
-    /// Its title.
-    pub title: &'static str,
-    /// One line on what it is and which paper section it follows.
-    pub help: &'static str,
-    /// Its family.
-    pub family: Family,
-    /// What it can do.
-    pub capabilities: Capabilities,
-    /// The parameters it reads, besides the run settings of [`super::params::RUN_PARAMS`].
-    pub params: &'static [ParamSpec],
-    /// The page's explanation of it.
-    pub explain: Explain,
-}
-
-impl SearchInfo {
-    /// The nodes of `stats` that the node limit counts: tree nodes created (best-first) or
-    /// positions searched (exact searches). What records and reports call `nodes`.
-    #[must_use]
-    pub fn nodes(&self, stats: &super::Stats) -> u64 {
-        match self.family {
-            Family::BestFirst | Family::Mcts => stats.nodes_created,
-            Family::Exact | Family::Heuristic | Family::Expectimax => stats.nodes_expanded,
-        }
-    }
-}
-
-/// A search of the catalogue.
-pub trait SearchKind {
-    /// Its declaration.
-    const INFO: SearchInfo;
-
-    /// A session of this search of `root`, whose parameters are already checked and whose
-    /// game is not over and is supported.
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session>;
-}
 
 /// Checks what every search needs (parameters, a game not over, supported facts), then
 /// builds the session.
@@ -225,7 +91,7 @@ macro_rules! searches {
                     return start_kind::<$kind, G>(root, params);
                 }
             )*
-            Err(Error::UnknownSearch { name: id.to_string() })
+            Err(unknown_search(id))
         }
     };
 }
@@ -257,14 +123,93 @@ pub fn find(id: &str) -> Result<&'static SearchInfo, Error> {
     SEARCHES
         .iter()
         .find(|s| s.id == id)
-        .ok_or_else(|| Error::UnknownSearch {
-            name: id.to_string(),
-        })
+        .ok_or_else(|| unknown_search(id))
 }
 
 /// Parses a comma-separated list of search ids (`pns,dfpn`).
 pub fn find_list(ids: &str) -> Result<Vec<&'static SearchInfo>, Error> {
     ids.split(',').map(|id| find(id.trim())).collect()
+}
+
+/// An unknown search id as an [`Error`], carrying the ids this catalogue knows (the error
+/// type reads no catalogue: it prints what it carries).
+fn unknown_search(id: &str) -> Error {
+    let ids: Vec<_> = SEARCHES.iter().map(|s| s.id).collect();
+    Error::UnknownSearch {
+        name: id.to_string(),
+        expected: ids.join(", "),
+    }
+}
+
+/// Every parameter any search of the catalogue reads, then [`RUN_PARAMS`]; each key once.
+#[must_use]
+pub fn all_params() -> Vec<&'static ParamSpec> {
+    let mut all: Vec<&'static ParamSpec> = Vec::new();
+    let searches = SEARCHES.iter().flat_map(|s| s.params.iter());
+    for spec in searches.chain(RUN_PARAMS) {
+        if !all.iter().any(|known| known.key == spec.key) {
+            all.push(spec);
+        }
+    }
+    all
+}
+
+/// The spec of a key, among [`all_params`].
+pub fn spec(key: &str) -> Result<&'static ParamSpec, Error> {
+    all_params()
+        .into_iter()
+        .find(|spec| spec.key == key)
+        .ok_or_else(|| Error::BadParameter {
+            name: key.to_string(),
+            message: format!("unknown parameter {}", Elided(key)),
+        })
+}
+
+/// Setting parameters by key: the keys are looked up in the whole catalogue ([`spec`]).
+impl Params {
+    /// Sets the parameter named `key` from text ([`ParamSpec::parse`]).
+    pub fn set_text(&mut self, key: &str, text: &str) -> Result<(), Error> {
+        let spec = spec(key)?;
+        if spec.key == params::SEED.key {
+            // Any u64, beyond what an f64 holds exactly.
+            self.seed = Some(text.trim().parse().map_err(|_| Error::BadParameter {
+                name: params::SEED.key.to_string(),
+                message: format!(
+                    "seed must be a whole number from 0 to 2^64 - 1, got {}",
+                    Elided(text)
+                ),
+            })?);
+            return Ok(());
+        }
+        let value = spec.parse(text)?;
+        self.set(spec, value)
+    }
+
+    /// Sets parameters from a JSON object as the worker receives it: numbers, choice words,
+    /// `null` for off. Unknown keys are refused, naming the key.
+    pub fn from_json(object: &serde_json::Map<String, serde_json::Value>) -> Result<Params, Error> {
+        let mut params = Params::default();
+        for (key, value) in object {
+            let spec = spec(key)?;
+            let value = match value {
+                serde_json::Value::Null => None,
+                serde_json::Value::Number(n) => n.as_f64(),
+                serde_json::Value::String(text) => spec.parse(text)?,
+                other => {
+                    return Err(Error::BadParameter {
+                        name: key.clone(),
+                        message: format!(
+                            "{} must be a number, got {}",
+                            Elided(key),
+                            Elided(&other.to_string())
+                        ),
+                    });
+                }
+            };
+            params.set(spec, value)?;
+        }
+        Ok(params)
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! table could not grow ([`super::memory`]), or the search's own depth for the players that
 //! search to a depth over an evaluation.
 
-use super::catalogue::{Family, SearchInfo};
+use super::family::{Family, SearchInfo};
 use super::session::{Budget, Session, TreeView};
 use super::view::{History, ScoreSearch, Values};
 use super::{Limit, Limits, Stats, Verdict};

@@ -182,6 +182,45 @@ pub fn table_bytes(wanted: usize, max_bytes: Option<u64>) -> usize {
     max_bytes.map_or(wanted, |max| wanted.min((max / TABLE_SHARE) as usize))
 }
 
+/// The size accessors of a tree kept as one `Vec` of nodes in a field `nodes` (the
+/// best-first and the MCTS trees): `bytes_per_node`, `len`, `bytes`, `growth_bytes` and
+/// `is_empty`, written once. Called inside the tree's `impl` with its node type.
+macro_rules! node_vec_sizes {
+    ($node:ty) => {
+        /// The bytes one node takes.
+        #[must_use]
+        pub const fn bytes_per_node() -> usize {
+            size_of::<$node>()
+        }
+
+        /// The number of nodes.
+        #[must_use]
+        pub fn len(&self) -> usize {
+            self.nodes.len()
+        }
+
+        /// The bytes the tree holds ([`crate::search::memory::vec_bytes`]).
+        #[must_use]
+        pub fn bytes(&self) -> u64 {
+            $crate::search::memory::vec_bytes(&self.nodes)
+        }
+
+        /// The bytes the tree would hold at its peak while `children` more nodes are added
+        /// ([`crate::search::memory::vec_growth`]).
+        #[must_use]
+        pub fn growth_bytes(&self, children: usize) -> u64 {
+            $crate::search::memory::vec_growth(&self.nodes, children)
+        }
+
+        /// Always false: a tree has at least its root.
+        #[must_use]
+        pub fn is_empty(&self) -> bool {
+            self.nodes.is_empty()
+        }
+    };
+}
+pub(crate) use node_vec_sizes;
+
 #[cfg(test)]
 mod tests {
     use super::*;

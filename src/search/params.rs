@@ -396,38 +396,12 @@ pub const MEMORY: ParamSpec = ParamSpec {
 /// The settings every run has, whatever the search.
 pub const RUN_PARAMS: &[ParamSpec] = &[SEED, GOAL, NODES, TIME, MEMORY];
 
-/// Every parameter any search of the catalogue reads, then [`RUN_PARAMS`]; each key once.
-#[must_use]
-pub fn all_params() -> Vec<&'static ParamSpec> {
-    let mut all: Vec<&'static ParamSpec> = Vec::new();
-    let searches = super::catalogue::SEARCHES
-        .iter()
-        .flat_map(|s| s.params.iter());
-    for spec in searches.chain(RUN_PARAMS) {
-        if !all.iter().any(|known| known.key == spec.key) {
-            all.push(spec);
-        }
-    }
-    all
-}
-
-/// The spec of a key, among [`all_params`].
-pub fn spec(key: &str) -> Result<&'static ParamSpec, Error> {
-    all_params()
-        .into_iter()
-        .find(|spec| spec.key == key)
-        .ok_or_else(|| Error::BadParameter {
-            name: key.to_string(),
-            message: format!("unknown parameter {}", Elided(key)),
-        })
-}
-
 /// The parameter values of one run: those set, and every spec's default for the rest.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Params {
     values: BTreeMap<&'static str, Option<f64>>,
     /// The seed, kept apart as a whole `u64` (a derived seed does not fit an `f64`).
-    seed: Option<u64>,
+    pub(super) seed: Option<u64>,
 }
 
 impl Params {
@@ -491,50 +465,6 @@ impl Params {
     pub fn with(mut self, spec: &'static ParamSpec, value: Option<f64>) -> Params {
         self.store(spec, value);
         self
-    }
-
-    /// Sets the parameter named `key` from text ([`ParamSpec::parse`]).
-    pub fn set_text(&mut self, key: &str, text: &str) -> Result<(), Error> {
-        let spec = spec(key)?;
-        if spec.key == SEED.key {
-            // Any u64, beyond what an f64 holds exactly.
-            self.seed = Some(text.trim().parse().map_err(|_| Error::BadParameter {
-                name: SEED.key.to_string(),
-                message: format!(
-                    "seed must be a whole number from 0 to 2^64 - 1, got {}",
-                    Elided(text)
-                ),
-            })?);
-            return Ok(());
-        }
-        let value = spec.parse(text)?;
-        self.set(spec, value)
-    }
-
-    /// Sets parameters from a JSON object as the worker receives it: numbers, choice words,
-    /// `null` for off. Unknown keys are refused, naming the key.
-    pub fn from_json(object: &serde_json::Map<String, serde_json::Value>) -> Result<Params, Error> {
-        let mut params = Params::default();
-        for (key, value) in object {
-            let spec = spec(key)?;
-            let value = match value {
-                serde_json::Value::Null => None,
-                serde_json::Value::Number(n) => n.as_f64(),
-                serde_json::Value::String(text) => spec.parse(text)?,
-                other => {
-                    return Err(Error::BadParameter {
-                        name: key.clone(),
-                        message: format!(
-                            "{} must be a number, got {}",
-                            Elided(key),
-                            Elided(&other.to_string())
-                        ),
-                    });
-                }
-            };
-            params.set(spec, value)?;
-        }
-        Ok(params)
     }
 
     /// Checks every parameter of `specs` and of [`RUN_PARAMS`] (defaults included).

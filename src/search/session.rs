@@ -27,48 +27,17 @@
 //! }
 //! ```
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use super::catalogue::SearchInfo;
+pub use crate::core::limits::Budget;
+
+use super::family::SearchInfo;
+use super::params::Params;
 use super::tree::NodeId;
 use super::view::{History, Inspection, PathNode, ScoreSearch, Snapshot, Values};
 use super::{Stats, Verdict};
+use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
-
-/// How much one call of [`Session::step`] may do; `None` means no bound of that kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Budget {
-    /// Most iterations in this call.
-    pub iterations: Option<u64>,
-    /// Most seconds in this call.
-    pub seconds: Option<f64>,
-}
-
-impl Budget {
-    /// No bound: run until the search finishes or reaches a limit.
-    pub const UNLIMITED: Budget = Budget {
-        iterations: None,
-        seconds: None,
-    };
-
-    /// At most `n` iterations.
-    #[must_use]
-    pub const fn iterations(n: u64) -> Budget {
-        Budget {
-            iterations: Some(n),
-            seconds: None,
-        }
-    }
-
-    /// At most `seconds` of search.
-    #[must_use]
-    pub const fn seconds(seconds: f64) -> Budget {
-        Budget {
-            iterations: None,
-            seconds: Some(seconds),
-        }
-    }
-}
 
 /// When a step must end: its own seconds, or what is left of the run's time limit,
 /// whichever comes first (`None`: no time bound). An iteration too long for a step reads it
@@ -311,4 +280,14 @@ impl Report {
             score_search: session.score_search(),
         }
     }
+}
+
+/// A search of the catalogue.
+pub trait SearchKind {
+    /// Its declaration.
+    const INFO: SearchInfo;
+
+    /// A session of this search of `root`, whose parameters are already checked and whose
+    /// game is not over and is supported.
+    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session>;
 }

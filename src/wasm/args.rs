@@ -3,12 +3,24 @@
 //! string is expected (or any other wrong type, or a size no run could use) is a JavaScript
 //! `Error` naming the argument — never a trap. (wasm-bindgen's own `&str` and `Option<String>`
 //! conversions read a non-string's `length` as a byte count and trap with "memory access out
-//! of bounds".)
+//! of bounds".) An error goes back to JavaScript as [`js_error`] makes it.
 
 use wasm_bindgen::prelude::*;
 
-use super::js_error;
 use crate::error::Error;
+
+/// A JavaScript `Error` carrying the error's message, `kind` and `field`.
+pub(super) fn js_error(error: impl Into<Error>) -> JsValue {
+    let report = error.into().report();
+    let object = js_sys::Error::new(&report.message);
+    let field = report
+        .field
+        .map_or(JsValue::NULL, |f| JsValue::from_str(&f));
+    // Setting properties on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(&object, &"kind".into(), &report.kind.into());
+    let _ = js_sys::Reflect::set(&object, &"field".into(), &field);
+    object.into()
+}
 
 /// The error for argument `name`: what it must be and what it got.
 pub(super) fn bad(name: &str, message: impl Into<String>) -> JsValue {

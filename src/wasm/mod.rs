@@ -13,7 +13,7 @@ mod support;
 
 use wasm_bindgen::prelude::*;
 
-use self::args::{bad, flag, number, object, optional_text, optional_whole, text, whole};
+use self::args::{bad, flag, js_error, number, object, optional_text, optional_whole, text, whole};
 use crate::engine::GameSpec;
 use crate::error::Error;
 use crate::search::catalogue;
@@ -24,19 +24,6 @@ use crate::search::session::{Budget, Report, Session};
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
-}
-
-/// A JavaScript `Error` carrying the error's message, `kind` and `field`.
-fn js_error(error: impl Into<Error>) -> JsValue {
-    let report = error.into().report();
-    let object = js_sys::Error::new(&report.message);
-    let field = report
-        .field
-        .map_or(JsValue::NULL, |f| JsValue::from_str(&f));
-    // Setting properties on a fresh Error object cannot fail.
-    let _ = js_sys::Reflect::set(&object, &"kind".into(), &report.kind.into());
-    let _ = js_sys::Reflect::set(&object, &"field".into(), &field);
-    object.into()
 }
 
 /// Something asked for that does not exist (a tree node, a job).

@@ -10,7 +10,8 @@ use pnplay::experiment::shard::{Part, Parts, PlanFile, Shard, plan_command};
 use pnplay::game::Rng;
 use pnplay::search::Goal;
 use pnplay::search::catalogue::find_list;
-use pnplay::search::params::{ParamKind, Params, all_params, spec};
+use pnplay::search::catalogue::{all_params, spec};
+use pnplay::search::params::{ParamKind, Params};
 
 use crate::driver::Verdict;
 use crate::texts::text;

@@ -8,10 +8,10 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use pnplay::arena::run::run_match_part;
-use pnplay::arena::{CSV_HEADER, GameRecord, MatchConfig, Summary, win_rate_plot};
+use pnplay::arena::{CSV_HEADER, GameRecord, MatchConfig, Summary};
 use pnplay::error::Error;
 use pnplay::experiment::journal::Output;
+use pnplay::experiment::matches::{run_match_part, win_rate_plot};
 use pnplay::experiment::shard::{Parts, Shard, assemble};
 
 use crate::merge::Batch;

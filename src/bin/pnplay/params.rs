@@ -6,8 +6,9 @@
 //! reading of input files ([`read_input`]).
 
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+use pnplay::search::catalogue::all_params;
 use pnplay::search::catalogue::{self, SearchInfo};
-use pnplay::search::params::{Params, all_params};
+use pnplay::search::params::Params;
 
 /// The parameter flags a command was given (values as typed, already range-checked).
 #[derive(Clone, Debug, Default)]
@@ -110,7 +111,7 @@ const MAX_INPUT: u64 = 256 << 20;
 /// Reads an input text file of at most 256 MiB; an error names the flag (`--flag`, as typed)
 /// and the file.
 pub fn read_input(flag: &str, path: &std::path::Path) -> Result<String, String> {
-    pnplay::experiment::journal::read_bounded(path, MAX_INPUT).map_err(|e| format!("--{flag}: {e}"))
+    pnplay::experiment::files::read_bounded(path, MAX_INPUT).map_err(|e| format!("--{flag}: {e}"))
 }
 
 /// Parses a search id of the catalogue (for `--algo` and `--algos`).

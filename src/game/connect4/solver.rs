@@ -38,8 +38,9 @@ use super::table::{self, Slot, Table};
 use super::{Connect4, Dims};
 use crate::game::Game;
 use crate::game::knowledge::ExactSolver;
-use crate::search::exact::alphabeta::Score;
-use crate::search::{clock::Ticker, Limits, Stop};
+use crate::core::score::Score;
+use crate::core::clock::Ticker;
+use crate::core::limits::{Limits, Stop};
 
 /// Connect Four's exact solver (see the module documentation), reusable from one position
 /// to the next; a position of another board size than the last one's starts it afresh for

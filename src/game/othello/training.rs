@@ -19,7 +19,7 @@ use super::patterns::{PatternSet, SCALE, Weights};
 use super::{Othello, Size, flips, legal_squares, nth_set_bit};
 use crate::game::{Game, Player, Rng};
 use crate::game::knowledge::ExactSolver;
-use crate::search::Limits;
+use crate::core::limits::Limits;
 
 /// A solved position: the mover's and the opponent's discs and the exact final disc
 /// difference for the mover.

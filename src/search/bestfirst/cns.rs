@@ -68,9 +68,10 @@ use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
 use crate::game::view::PositionView;
 use crate::game::{Game, MoveList, Outcome, Turn};
-use crate::search::catalogue::{Capabilities, Explain, Family, Meaning, SearchInfo, SearchKind};
+use crate::search::family::{Capabilities, Explain, Family, Meaning, SearchInfo};
 use crate::search::heuristic::{EVAL, W_COINS, W_CORNERS, W_MOBILITY, W_STABILITY, W_STATIC};
 use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use crate::search::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, ViewNode,

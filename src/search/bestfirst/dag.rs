@@ -78,8 +78,9 @@ use crate::game::knowledge::{
     ExactSolver, Knowledge, MoveOrdering, NoOrdering, order_moves, proof_numbers,
 };
 use crate::game::{Game, MoveList, Turn};
-use crate::search::catalogue::{Capabilities, DN, Explain, Family, PN, SearchInfo, SearchKind};
+use crate::search::family::{Capabilities, DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::{FRONTIER, Params};
+use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session};
 use crate::search::view::{History, Values};
 use crate::search::{Limit, Limits, Question, Stats, Stop, Verdict, memory};

@@ -34,9 +34,10 @@ use super::tree::{Node, NodeKind, Status};
 use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{DMC, Explain, Family, PMC, SearchInfo, SearchKind};
+use crate::search::family::{DMC, Explain, Family, PMC, SearchInfo};
 use crate::search::params::{PLAYOUTS, Params, THETA};
 use crate::search::pseudocode::{Line, Phase, line, plain};
+use crate::search::session::SearchKind;
 use crate::search::session::Session;
 use crate::search::view::{Values, short};
 

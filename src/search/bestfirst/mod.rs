@@ -59,7 +59,7 @@ use std::fmt::Debug;
 use playout::Sampler;
 use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
 
-use super::catalogue::{Capabilities, SearchInfo};
+use super::family::{Capabilities, SearchInfo};
 use super::params::Params;
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::view::{

@@ -35,9 +35,10 @@ use super::tree::{Node, NodeKind, Status};
 use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{DN, Explain, Family, PN, SearchInfo, SearchKind};
+use crate::search::family::{DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::Params;
 use crate::search::pseudocode::{Line, Phase, line, plain};
+use crate::search::session::SearchKind;
 use crate::search::session::Session;
 use crate::search::view::{Values, short};
 

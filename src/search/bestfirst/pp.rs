@@ -21,8 +21,9 @@
 
 use super::ppns::{AND_RULE, Leaf, OR_RULE, PR_RULE, Ppns, TERMINAL_RULE};
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo, SearchKind};
+use crate::search::family::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo};
 use crate::search::params::{PR, Params};
+use crate::search::session::SearchKind;
 use crate::search::session::Session;
 
 /// The value of every new leaf.

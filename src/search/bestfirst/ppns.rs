@@ -46,9 +46,10 @@ use super::{Rules, finished};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Verdict;
-use crate::search::catalogue::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo, SearchKind};
+use crate::search::family::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::pseudocode::{Line, Phase, line, plain};
+use crate::search::session::SearchKind;
 use crate::search::session::Session;
 use crate::search::view::{Values, short};
 

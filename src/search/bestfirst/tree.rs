@@ -246,36 +246,7 @@ impl<M: Copy, V: Copy> Tree<M, V> {
         }
     }
 
-    /// The bytes one node takes.
-    #[must_use]
-    pub const fn bytes_per_node() -> usize {
-        size_of::<Node<M, V>>()
-    }
-
-    /// The number of nodes.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// The bytes the tree holds ([`crate::search::memory::vec_bytes`]).
-    #[must_use]
-    pub fn bytes(&self) -> u64 {
-        crate::search::memory::vec_bytes(&self.nodes)
-    }
-
-    /// The bytes the tree would hold at its peak while `children` more nodes are added
-    /// ([`crate::search::memory::vec_growth`]).
-    #[must_use]
-    pub fn growth_bytes(&self, children: usize) -> u64 {
-        crate::search::memory::vec_growth(&self.nodes, children)
-    }
-
-    /// Always false: a tree has at least its root.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
-    }
+    crate::search::memory::node_vec_sizes!(Node<M, V>);
 
     /// The node at `id`.
     ///

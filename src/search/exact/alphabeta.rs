@@ -60,12 +60,15 @@
 //! assert!(search.stats().nodes_expanded > 0);
 //! ```
 
+pub use crate::core::score::Score;
+
 use super::table::{Bound, Table};
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, NoOrdering};
 use crate::game::{Game, MoveBuffer, MoveList, Player, Turn};
-use crate::search::catalogue::{Explain, Family, SearchInfo, SearchKind};
+use crate::search::family::{Explain, Family, SearchInfo};
 use crate::search::params::Params;
+use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
 use crate::search::{
@@ -116,17 +119,6 @@ impl Default for AlphaBetaConfig {
             table_bytes: 16 << 20,
         }
     }
-}
-
-/// An exact value and a move that achieves it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Score<M> {
-    /// The exact game value from the view of the player to move (for a chance node or a
-    /// finished game: of [`Player::First`]), in [`Game::terminal_value`] units.
-    pub value: i32,
-    /// A move that achieves the value (at a chance node: an outcome that holds the player to
-    /// it); `None` for a finished game.
-    pub best_move: Option<M>,
 }
 
 /// A reusable alpha-beta searcher for one game, with its transposition table and a move

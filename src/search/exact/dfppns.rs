@@ -62,10 +62,9 @@ use super::table::Table;
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
 use crate::search::bestfirst::playout::Sampler;
-use crate::search::catalogue::{
-    Capabilities, Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo, SearchKind,
-};
+use crate::search::family::{Capabilities, Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
+use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
 use crate::search::{Clock, Limits, Question, Stats, Verdict};

@@ -14,7 +14,7 @@ pub mod dfppns;
 pub mod mvpns;
 pub mod table;
 
-use super::catalogue::Capabilities;
+use super::family::Capabilities;
 use super::session::Budget;
 use super::{Limits, Stats, Verdict};
 use crate::game::knowledge::Knowledge;

@@ -45,8 +45,9 @@
 use super::dfpn::{DfPn, DfPnConfig};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
-use crate::search::catalogue::{Capabilities, DN, Explain, Family, PN, SearchInfo, SearchKind};
+use crate::search::family::{Capabilities, DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::Params;
+use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::view::{ScoreSearch, ThresholdRun, Values};
 use crate::search::{Goal, Limits, Question, Stats, Verdict};

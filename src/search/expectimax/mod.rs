@@ -30,9 +30,10 @@ pub mod search;
 
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::Knowledge;
-use crate::search::catalogue::{Capabilities, Explain, Family, SearchInfo, SearchKind};
 use crate::search::exact::Run;
+use crate::search::family::{Capabilities, Explain, Family, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
 use crate::search::{Goal, Limit, Question, Stats, Verdict};

@@ -47,9 +47,10 @@ use super::{NO_DEPTH_LIMIT, W_MOBILITY, W_STABILITY, W_STATIC, preset_weights, w
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::Evaluator;
 use crate::game::{Game, MoveList, Player, Turn};
-use crate::search::catalogue::{Explain, Family, SearchInfo, SearchKind};
 use crate::search::exact::Run;
+use crate::search::family::{Explain, Family, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
 use crate::search::{Clock, Goal, Limits, Question, Stats, Verdict, memory};

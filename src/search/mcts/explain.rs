@@ -4,7 +4,7 @@
 //! Nothing here changes the search: it reads [`super::Mcts`]'s tree and reuses its own
 //! scoring code, so what the inspector prints is what selection computes.
 
-use super::{Growth, Mcts, Score};
+use super::{Growth, INFINITE, Mcts, Score};
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
 use crate::game::{Game, MoveList, Outcome};
@@ -235,7 +235,7 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
                 .children(id)
                 .map(|c| {
                     let (pn, dn) = tree.node(c).proof_numbers();
-                    [super::view::shown(pn), super::view::shown(dn)]
+                    [shown(pn), shown(dn)]
                 })
                 .collect();
             applied += "; ";
@@ -243,15 +243,11 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
                 kind,
                 ["pn", "dn"],
                 numbers.iter().copied(),
-                [super::view::shown(pn), super::view::shown(dn)],
+                [shown(pn), shown(dn)],
             );
         } else {
             formula += EXPAND_ALL_RULE;
-            applied += &format!(
-                "; pn = {}; dn = {}",
-                short(super::view::shown(pn)),
-                short(super::view::shown(dn))
-            );
+            applied += &format!("; pn = {}; dn = {}", short(shown(pn)), short(shown(dn)));
         }
     }
     if search.config.solver {
@@ -343,4 +339,13 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
         selection,
         targets: None,
     })
+}
+
+/// A proof number as shown: ∞ for [`INFINITE`].
+pub(super) fn shown(n: u32) -> f64 {
+    if n == INFINITE {
+        f64::INFINITY
+    } else {
+        f64::from(n)
+    }
 }

@@ -60,7 +60,7 @@ pub mod view;
 use tree::{NONE, Tree};
 
 use super::bestfirst::playout::Sampler;
-use super::catalogue::{Capabilities, SearchInfo};
+use super::family::{Capabilities, SearchInfo};
 use super::params::{self, Params};
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::tree::{NodeId, NodeKind, ROOT, Status};

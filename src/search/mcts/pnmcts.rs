@@ -19,9 +19,10 @@
 use super::explain::{EXPAND_ALL_RULE, MEAN_RULE, PN_BACKUP_RULE, PN_RULE, SOLVER_RULE};
 use super::uct::{MEAN, VISITS};
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{DN, Explain, Family, Meaning, PN, SearchInfo, SearchKind};
+use crate::search::family::{DN, Explain, Family, Meaning, PN, SearchInfo};
 use crate::search::params::{C, CPN, PLAYOUT, Params, SOLVER};
 use crate::search::pseudocode::{Line, Phase, line, plain};
+use crate::search::session::SearchKind;
 use crate::search::session::Session;
 
 /// The rank.

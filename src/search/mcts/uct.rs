@@ -15,9 +15,10 @@
 
 use super::explain::{EXPAND_ONE_RULE, MEAN_RULE, SOLVER_RULE, UCT_RULE};
 use crate::game::catalogue::Catalogued;
-use crate::search::catalogue::{Explain, Family, Meaning, SearchInfo, SearchKind};
+use crate::search::family::{Explain, Family, Meaning, SearchInfo};
 use crate::search::params::{C, PLAYOUT, Params, SOLVER};
 use crate::search::pseudocode::{Line, Phase, line, plain};
+use crate::search::session::SearchKind;
 use crate::search::session::Session;
 
 /// The visit count.

@@ -4,7 +4,8 @@
 //! the [`TreeView`] the sessions expose. Nothing here changes the search; the inspector's
 //! and trace's words are in [`super::explain`].
 
-use super::{INFINITE, Mcts};
+use super::Mcts;
+use super::explain::shown;
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
@@ -138,15 +139,6 @@ impl<G: Game> Mcts<G> {
             path: self.path.clone(),
             root: self.view(ROOT, &self.root, None, &included),
         }
-    }
-}
-
-/// A proof number as shown: ∞ for [`INFINITE`].
-pub(super) fn shown(n: u32) -> f64 {
-    if n == INFINITE {
-        f64::INFINITY
-    } else {
-        f64::from(n)
     }
 }
 

@@ -16,7 +16,7 @@
 //! move chosen among equal ones vary from run to run.
 
 use super::{Candidate, INFINITY, Solver};
-use crate::search::Stop;
+use crate::core::limits::Stop;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 use std::sync::{Arc, Mutex};

@@ -1,7 +1,7 @@
 //! Running matches natively (`pnplay match`): games on several threads, one JSON line per
 //! game written in game order as soon as every earlier game is written (so a file cut short
 //! is always a prefix of the full one), and resuming from such a file
-//! ([`crate::experiment::journal`]).
+//! ([`super::journal`]), and the win rates of a sweep of matches drawn ([`win_rate_plot`]).
 //!
 //! Resuming reads the existing file: every line must be a game of one of the matches being
 //! run (same game, agents, openings and seed) with an index below the number of games, each
@@ -11,12 +11,13 @@
 //! same file as an uninterrupted one (but for the per-move seconds). Games are counted as
 //! they are written, never all held, so a match of millions of games runs in little memory.
 //!
-//! [`run_match_part`] plays one shard of the games ([`crate::experiment::shard`]): the games
+//! [`run_match_part`] plays one shard of the games ([`super::shard`]): the games
 //! are numbered match by match (sweep value by sweep value), game by game, and dealt round
 //! robin, so N shards play every game once and each the same game as a whole run would.
 //!
 //! ```
-//! use pnplay::arena::{MatchConfig, run::run_match};
+//! use pnplay::arena::MatchConfig;
+//! use pnplay::experiment::matches::run_match;
 //! let config = MatchConfig::new("tictactoe", "random", "random", "", 3).unwrap();
 //! let summaries = run_match(&[config], 20, 2, None, |_| {}).unwrap();
 //! let s = &summaries[0];
@@ -25,11 +26,12 @@
 
 use std::path::Path;
 
-use super::{GameRecord, MatchConfig, Summary, Tally, play_game};
+use super::journal::{self, Layout, Output};
+use super::plot::{LinePlot, Series};
+use super::shard::Shard;
+use crate::arena::{GameRecord, MatchConfig, Summary, Tally, play_game};
+use crate::core::parallel::run_ordered;
 use crate::error::Error;
-use crate::experiment::journal::{self, Layout, Output};
-use crate::experiment::runner::run_ordered;
-use crate::experiment::shard::Shard;
 
 /// Plays games `0..games` of every match of `configs` on `jobs` threads (skipping those
 /// already in `out`, which gets one line per new game, in order) and returns one summary
@@ -187,4 +189,54 @@ pub fn play_games(
             Ok(())
         },
     )
+}
+
+/// A plot of agent A's win rate (%) with its 95 % normal interval (the paper's ±, dashed
+/// above and below) over the values of a sweep, one point per summary at evenly spaced x
+/// positions labelled with `values` (so 0, 0.1, …, 1e6 or 100, …, 10,000 read well), and
+/// the 50 % line of equal strength: the form of the PN-MCTS paper's Figures 3 and 4.
+///
+/// ```
+/// use pnplay::arena::{MatchConfig, Summary};
+/// use pnplay::experiment::matches::win_rate_plot;
+/// let config = MatchConfig::new("tictactoe", "random", "random", "", 1).unwrap();
+/// let summary = Summary::of(&config, &[]);
+/// let plot = win_rate_plot(&[("1".into(), summary)], "demo", "cpn");
+/// assert_eq!(plot.series.len(), 4);
+/// assert!(plot.to_svg().contains("<polyline"));
+/// ```
+#[must_use]
+pub fn win_rate_plot(rows: &[(String, Summary)], title: &str, x_label: &str) -> LinePlot {
+    let line = |label: &str, dashed: bool, colour: usize, y: &dyn Fn(&Summary) -> f64| Series {
+        label: label.to_string(),
+        points: rows
+            .iter()
+            .enumerate()
+            .map(|(x, (_, summary))| (x as f64, 100.0 * y(summary)))
+            .collect(),
+        dashed,
+        colour,
+    };
+    let last = rows.len().saturating_sub(1) as f64;
+    LinePlot {
+        title: title.to_string(),
+        x_label: x_label.to_string(),
+        y_label: "win rate of A (%)".to_string(),
+        x_ticks: rows
+            .iter()
+            .enumerate()
+            .map(|(x, (value, _))| (x as f64, value.clone()))
+            .collect(),
+        series: vec![
+            line("A's win rate", false, 0, &|s| s.rate.rate),
+            line("95 % interval, upper", true, 0, &|s| s.rate.normal.1),
+            line("95 % interval, lower", true, 0, &|s| s.rate.normal.0),
+            Series {
+                label: "50 %: equal".to_string(),
+                points: vec![(0.0, 50.0), (last, 50.0)],
+                dashed: true,
+                colour: 7,
+            },
+        ],
+    }
 }

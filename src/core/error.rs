@@ -1,4 +1,7 @@
-//! The crate's one error type above the game layer, for the CLI, the worker and the page.
+//! The crate's one error type, for the CLI, the worker and the page. It reads no catalogue:
+//! an error carries every word it prints (an unknown name carries the names expected), and
+//! the catalogues that know those words build it ([`crate::game::catalogue`] for game names,
+//! [`crate::search::catalogue`] for search names).
 //!
 //! Every error knows its *kind* (a fixed word), the *field* it is about (the position text,
 //! the game, the search, or a parameter's key) and a one-line message. The CLI prints the
@@ -16,8 +19,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::game::ParseError;
-use crate::game::error::Elided;
+use super::parse_error::{Elided, ParseError};
 
 /// What went wrong, and where.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,11 +35,15 @@ pub enum Error {
     UnknownGame {
         /// The name as given.
         name: String,
+        /// The names the catalogue knows, as its grammar spells them.
+        expected: String,
     },
     /// A search name the catalogue does not know.
     UnknownSearch {
         /// The name as given.
         name: String,
+        /// The ids the catalogue knows, comma-separated.
+        expected: String,
     },
     /// A parameter value out of range, of the wrong type, or unknown.
     BadParameter {
@@ -123,39 +129,6 @@ impl Error {
         }
     }
 
-    /// A parse error of the position text.
-    #[must_use]
-    pub fn position(error: ParseError) -> Error {
-        match error {
-            ParseError::UnknownGame { name } => Error::UnknownGame { name },
-            error => Error::Parse {
-                field: "pos",
-                error,
-            },
-        }
-    }
-
-    /// A parse error of a game's name: an unknown name, or a known family with a variant it
-    /// does not have (`connect4:99x99`, `2048:2x2:7`). Either way the field is the game.
-    ///
-    /// ```
-    /// use pnplay::engine::GameSpec;
-    /// use pnplay::error::Error;
-    /// let bad = |name: &str| Error::game(name.parse::<GameSpec>().unwrap_err());
-    /// assert_eq!(bad("connect4:99x99").field(), Some("game"));
-    /// assert_eq!(bad("chess").kind(), "unknown-game");
-    /// ```
-    #[must_use]
-    pub fn game(error: ParseError) -> Error {
-        match error {
-            ParseError::UnknownGame { name } => Error::UnknownGame { name },
-            error => Error::Parse {
-                field: "game",
-                error,
-            },
-        }
-    }
-
     /// This error, said to have happened at `context` (`line 7`, `stage 18 position 3`).
     #[must_use]
     pub fn at(self, context: impl Into<String>) -> Error {
@@ -175,13 +148,6 @@ impl Error {
     }
 }
 
-impl From<ParseError> for Error {
-    /// A game name's error is [`Error::UnknownGame`]; any other is about the position.
-    fn from(error: ParseError) -> Error {
-        Error::position(error)
-    }
-}
-
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -190,24 +156,14 @@ impl fmt::Display for Error {
                 error,
             } => write!(f, "move: {error}"),
             Error::Parse { error, .. } => write!(f, "{error}"),
-            Error::UnknownGame { name } => write!(
-                f,
-                "unknown game {}: expected {}",
-                Elided(name),
-                crate::game::catalogue::grammar()
-            ),
-            Error::UnknownSearch { name } => {
-                let ids: Vec<_> = crate::search::catalogue::SEARCHES
-                    .iter()
-                    .map(|s| s.id)
-                    .collect();
-                write!(
-                    f,
-                    "unknown search {}: expected one of {}",
-                    Elided(name),
-                    ids.join(", ")
-                )
+            Error::UnknownGame { name, expected } => {
+                write!(f, "unknown game {}: expected {expected}", Elided(name))
             }
+            Error::UnknownSearch { name, expected } => write!(
+                f,
+                "unknown search {}: expected one of {expected}",
+                Elided(name)
+            ),
             Error::BadParameter { message, .. } => f.write_str(message),
             Error::GameOver => {
                 f.write_str("the game is already over in this position: there is nothing to search")

@@ -73,6 +73,23 @@ impl Rng {
     }
 }
 
+/// A seed for one item of a run, mixed from the run's seed and the item's coordinates (stage,
+/// index, purpose) with SplitMix64 through [`Rng`]: it depends on nothing else (not on the
+/// number of threads, not on what ran before), and is the same on every platform.
+///
+/// ```
+/// use pnplay::core::rng::derive_seed;
+/// assert_eq!(derive_seed(7, &[18, 3]), derive_seed(7, &[18, 3]));
+/// assert_ne!(derive_seed(7, &[18, 3]), derive_seed(7, &[18, 4]));
+/// assert_ne!(derive_seed(7, &[18, 3]), derive_seed(8, &[18, 3]));
+/// ```
+#[must_use]
+pub fn derive_seed(seed: u64, parts: &[u64]) -> u64 {
+    parts.iter().fold(Rng::new(seed).next_u64(), |acc, &part| {
+        Rng::new(acc ^ part.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::Rng;

@@ -87,7 +87,7 @@ pub enum ParseError {
         name: String,
     },
     /// A character that is not a cell of the game in a board-rows text
-    /// ([`super::rows`]).
+    /// ([`crate::game::rows`]).
     BadCell {
         /// The row, from 1 at the top.
         row: usize,
@@ -100,7 +100,7 @@ pub enum ParseError {
         /// What a cell may be.
         expected: &'static str,
     },
-    /// A row of a board-rows text with too few or too many cells ([`super::rows`]).
+    /// A row of a board-rows text with too few or too many cells ([`crate::game::rows`]).
     RowLength {
         /// The row, from 1 at the top.
         row: usize,

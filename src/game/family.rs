@@ -1,0 +1,182 @@
+//! What a game family declares about itself: its [`Facts`], its [`Presentation`], its
+//! names and examples ([`Family`]), and the [`Catalogued`] trait each game implements in its
+//! own module. The list of families is [`super::catalogue`]; this module knows none of them.
+
+use serde::Serialize;
+
+use super::ParseError;
+use super::board::{Board, EditTool};
+use super::knowledge::Knowledge;
+use crate::core::player::Player;
+
+/// What a family's rules are like: what searches check before they start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Facts {
+    /// 2 for two-player games, 1 for single-agent ones.
+    pub players: u8,
+    /// Whether chance acts (2048's spawns).
+    pub chance: bool,
+    /// Whether a position can repeat in one game (then searches that assume an acyclic
+    /// game refuse it up front).
+    pub repeats: bool,
+    /// The unit and range of [`Game::terminal_value`](super::Game::terminal_value), in words.
+    pub values: &'static str,
+    /// The most moves (or chance outcomes) any position of any variant has.
+    pub max_moves: usize,
+}
+
+/// How moves are entered on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveStyle {
+    /// Click the cell a move is drawn on.
+    Cell,
+    /// Click anywhere in a column (Connect Four).
+    Column,
+    /// Click a piece, then its destination.
+    FromTo,
+    /// Choose a piece in hand, then the cell to drop it on.
+    Drop,
+    /// Moves without a cell are buttons (2048's slides).
+    Button,
+}
+
+/// How cells are named to people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CellNames {
+    /// Column letter and row number from the top: a1 … h8.
+    Algebraic,
+    /// Column and row counted from the bottom left.
+    Columns,
+    /// Cells numbered from 1, row by row.
+    Numbered,
+    /// As in chess: file letter and rank number from the bottom, a1 at the bottom left.
+    Chess,
+    /// Mancala pits: the bottom row's pits `A`–`F` left to right, the top row's `a`–`f`
+    /// right to left (sowing order), and the two players' captures at the row ends.
+    Pits,
+    /// As in shogi: files `5`…`1` from the left (the first player's view), ranks `a`…`e`
+    /// from the top.
+    Shogi,
+}
+
+/// What one kind of piece of one owner is called ([`Board::cell`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LegendEntry {
+    /// The owner (0 first, 1 second, `null` nobody's), as in [`super::board::Cell`].
+    #[serde(serialize_with = "super::board::owner")]
+    pub owner: Option<Player>,
+    /// The kind of piece (0: an empty cell).
+    pub piece: u8,
+    /// Its name (`black`, `red (first)`, `X`, `tile`).
+    pub name: &'static str,
+}
+
+impl LegendEntry {
+    /// The empty cell's entry.
+    pub const EMPTY: LegendEntry = LegendEntry {
+        owner: None,
+        piece: 0,
+        name: "empty",
+    };
+
+    /// The entry of the one kind of piece of `owner` in a game with one kind.
+    #[must_use]
+    pub const fn piece_of(owner: Player, name: &'static str) -> LegendEntry {
+        LegendEntry {
+            owner: Some(owner),
+            piece: 1,
+            name,
+        }
+    }
+}
+
+/// How the page draws a family and names its players and cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Presentation {
+    /// The players' names, first player first (one name for a single-agent game).
+    pub players: &'static [&'static str],
+    /// The name of each kind of piece of each owner; a cell's `count` above 1 is shown as a
+    /// number (2048's tiles, seeds).
+    pub legend: &'static [LegendEntry],
+    /// The board's look, a style the page knows by name: `discs` (green board, black and
+    /// white discs), `slots` (a frame of holes that discs drop into), `marks` (× and ○),
+    /// `tiles` (numbered tiles).
+    pub board: &'static str,
+    /// How moves are entered.
+    pub moves: MoveStyle,
+    /// How cells are named.
+    pub cell_names: CellNames,
+    /// Whether edit mode can change a cell and who acts ([`Board::cycle_cell`]).
+    pub editable: bool,
+    /// The edit tools the page offers beside plain cycling ([`Board::edit_cell`]), each with
+    /// what it does in this game's words; empty where a click only cycles a cell.
+    pub edit_tools: &'static [ToolEntry],
+    /// One line on the position notation, for the page's text field.
+    pub notation: &'static str,
+    /// What to do at a chance node, if the game has them.
+    pub chance_help: Option<&'static str>,
+}
+
+/// An edit tool a family offers and what it does there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ToolEntry {
+    /// The tool.
+    pub tool: EditTool,
+    /// What a click with it does (`cycle a leaf W → L → D`).
+    pub name: &'static str,
+}
+
+/// A position worth loading: a figure of a paper, a published test position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Example {
+    /// Its name on the page.
+    pub name: &'static str,
+    /// The game name it is a position of (one of the family's names).
+    pub game: &'static str,
+    /// The position text.
+    pub text: &'static str,
+    /// Where it comes from, and what was inferred where the source is incomplete.
+    pub source: &'static str,
+}
+
+/// A name the page's game select offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Listed {
+    /// The game name.
+    pub name: &'static str,
+    /// Its title.
+    pub title: &'static str,
+}
+
+/// Everything a game family declares about itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Family {
+    /// The family's id (also the start of each of its names).
+    pub id: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// Its names, as a grammar for help texts: `connect4 | connect4:WxH`.
+    pub grammar: &'static str,
+    /// The names the page offers.
+    pub listed: &'static [Listed],
+    /// Its rules' facts.
+    pub facts: Facts,
+    /// How it is drawn.
+    pub presentation: Presentation,
+    /// Example positions (the page's Example select); empty for a family without.
+    pub examples: &'static [Example],
+}
+
+/// A game of the catalogue: rules, board view, knowledge, and its declaration.
+pub trait Catalogued: Board + Knowledge {
+    /// The family's declaration.
+    const FAMILY: Family;
+
+    /// The variant `name` selects; `None` if the name is not of this family.
+    fn parse_name(name: &str) -> Option<Result<Self::Variant, ParseError>>;
+
+    /// The canonical name of a variant (parsing it gives the variant back).
+    fn name(variant: &Self::Variant) -> String;
+}
