@@ -74,7 +74,9 @@ export class Catalogue {
       if (!info) continue;
       const reason = this.unsupported(game, info.id);
       choice.disabled = reason !== null;
-      (choice.closest('label') ?? choice).title = reason === null ? info.help : `cannot run ${game}: ${reason}`;
+      // An option carries its own title; a checkbox's is its label's.
+      const titled = choice.tagName === 'OPTION' ? choice : (choice.closest('label') ?? choice);
+      titled.title = reason ?? info.help;
       if (reason === null) runs.push(info.id);
     }
     return runs;

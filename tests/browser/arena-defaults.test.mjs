@@ -65,3 +65,17 @@ test('the agents offer only the searches that can run the game, and follow a cha
   assert.equal(await page.locator('#arena-a-search option[value="mcts"]').evaluate((o) => o.disabled), false);
   await page.close();
 });
+
+test('the Stages checkboxes and the Play agent offer only the searches that can run the game', async () => {
+  const page = await ready('#v=1&g=2048:4x4&view=stages');
+  // 2048 has chance nodes: MCTS cannot run it, PNS can (chance as AND nodes).
+  const box = page.locator('#stages-algos input[value="mcts"]');
+  assert.equal(await box.evaluate((b) => b.disabled), true);
+  assert.equal(await box.evaluate((b) => b.checked), false);
+  assert.match(await box.evaluate((b) => b.closest('label').title), /does not support 2048:4x4: it has chance nodes/);
+  assert.equal(await page.locator('#stages-algos input[value="pns"]').evaluate((b) => b.disabled), false);
+  const agent = page.locator('#play-search option[value="mcts"]');
+  assert.equal(await agent.evaluate((o) => o.disabled), true);
+  assert.equal(await page.locator('#play-search').evaluate((s) => s.selectedOptions[0].disabled), false);
+  await page.close();
+});
