@@ -26,7 +26,6 @@
 //! windows are widened by a relative margin of 10⁻⁹ so rounding never turns a tie into a
 //! cut-off (tests/expectimax.rs checks the equality on thousands of positions).
 
-use std::collections::HashMap;
 
 use crate::game::knowledge::Knowledge;
 use crate::game::{MoveBuffer, MoveList, Player, Turn};
@@ -176,7 +175,7 @@ pub struct Expectimax<G: Knowledge> {
     /// Whether the game has an evaluation; without one the search goes to the end of the
     /// game (an exact expectiminimax over finished games' values).
     evaluated: bool,
-    table: HashMap<(G::Key, u32), Entry>,
+    table: memory::Index<(G::Key, u32), Entry>,
     counters: Counters,
     /// The limits of the current search ([`Expectimax::resume`]; none for
     /// [`Expectimax::search`]), its clock, and the limit that stopped it, if one did: a
@@ -199,7 +198,7 @@ impl<G: Knowledge> Expectimax<G> {
             config,
             root_player: Player::First,
             evaluated: true,
-            table: HashMap::new(),
+            table: memory::Index::default(),
             counters: Counters::default(),
             limits: Limits::default(),
             clock: Clock::start(),
@@ -311,7 +310,7 @@ impl<G: Knowledge> Expectimax<G> {
     /// The bytes the table holds.
     #[must_use]
     pub fn bytes(&self) -> u64 {
-        memory::map_bytes(&self.table)
+        memory::index_bytes(&self.table)
     }
 
     /// Counts one more position; false (and the search unwinds) once a limit is reached:
@@ -398,7 +397,7 @@ impl<G: Knowledge> Expectimax<G> {
     fn store(&mut self, pos: &G, depth: u32, entry: Entry) {
         if self.config.table
             && self.stopped.is_none()
-            && memory::fits(memory::map_growth(&self.table, 1), self.limits.max_bytes)
+            && memory::fits(memory::index_growth(&self.table, 1), self.limits.max_bytes)
         {
             self.table.insert((pos.key(), depth), entry);
         }

@@ -39,7 +39,6 @@
 //! a finished game, where the model's prediction is the exact minimax reply), else `out`
 //! with the move and value.
 
-use std::collections::HashMap;
 
 use super::depth::TERMINAL_UNIT;
 use super::{CAPABILITIES, DEPTH, EVAL, EVAL_PRESETS, NoEvaluation, W_COINS, W_CORNERS};
@@ -125,7 +124,7 @@ pub struct OpponentModel<G: Game> {
     evaluated: bool,
     /// The values of finished subtrees (and whether a leaf was evaluated in them) by
     /// position and depth, for the player of the last search.
-    memo: HashMap<(G::Key, u32), (Pair, bool)>,
+    memo: memory::Index<(G::Key, u32), (Pair, bool)>,
     /// Whether the next search reads `memo` (it resumes a stopped one).
     resumed: bool,
 }
@@ -142,7 +141,7 @@ impl<G: Game> OpponentModel<G> {
             clock: Clock::start(),
             stats: Stats::default(),
             evaluated: false,
-            memo: HashMap::new(),
+            memo: memory::Index::default(),
             resumed: false,
         }
     }
@@ -269,7 +268,7 @@ impl<G: Game> OpponentModel<G> {
         }
         let best = best.expect("a player's turn has a move");
         if self.stats.nodes_expanded - nodes_before >= MEMO_WORK
-            && memory::fits(memory::map_growth(&self.memo, 1), self.limits.max_bytes)
+            && memory::fits(memory::index_growth(&self.memo, 1), self.limits.max_bytes)
         {
             self.memo.insert((pos.key(), depth), (best, self.evaluated));
         }
