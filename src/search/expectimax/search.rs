@@ -26,7 +26,6 @@
 //! windows are widened by a relative margin of 10⁻⁹ so rounding never turns a tie into a
 //! cut-off (tests/expectimax.rs checks the equality on thousands of positions).
 
-
 use crate::game::knowledge::Knowledge;
 use crate::game::{MoveBuffer, MoveList, Player, Turn};
 use crate::search::{Clock, Limit, Limits, MAX_PLIES, memory};

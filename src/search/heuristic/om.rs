@@ -39,7 +39,6 @@
 //! a finished game, where the model's prediction is the exact minimax reply), else `out`
 //! with the move and value.
 
-
 use super::depth::TERMINAL_UNIT;
 use super::{CAPABILITIES, DEPTH, EVAL, EVAL_PRESETS, NoEvaluation, W_COINS, W_CORNERS};
 use super::{NO_DEPTH_LIMIT, W_MOBILITY, W_STABILITY, W_STATIC, preset_weights, weights};
