@@ -21,9 +21,9 @@
 //! * depth-limited players over an evaluation: minimax (`minimax`), alpha-beta (`ab`),
 //!   iterative deepening (`abid`), opponent-model search (`om`), expectimax (`expectimax`).
 //!
-//! `tests/catalogue_docs.rs` checks that this list names every game and search of the
+//! `tests/project/catalogue_docs.rs` checks that this list names every game and search of the
 //! catalogues. The modules, in layers (each imports only those above it in this list;
-//! `tests/layering.rs` checks it):
+//! `tests/project/layering.rs` checks it):
 //!
 //! * [`core`] — the bottom layer: players, outcomes, goal and question, verdict, limits,
 //!   clock, stats, score, the seeded RNG, the thread runner and the error types.

@@ -1,6 +1,6 @@
 //! The bottom layer: the words games and searches both speak, and nothing of the crate
 //! above them. No module here imports another folder of the crate (the layering test,
-//! `tests/layering.rs`, checks it), so [`crate::game`] and [`crate::search`] can both stand
+//! `tests/project/layering.rs`, checks it), so [`crate::game`] and [`crate::search`] can both stand
 //! on it without standing on each other.
 //!
 //! * [`player`] — the players, whose turn it is, and a finished game's outcome.

@@ -21,7 +21,7 @@
 //!   per player (2,500 moves, passes included) unless the end rule above fires first. Ludii
 //!   has no repetition rule, so boards do repeat until that limit.
 //!
-//! Perft from the start matches Ludii's 6 / 36 / 190 (RULES.md; `tests/awari.rs`, which also
+//! Perft from the start matches Ludii's 6 / 36 / 190 (RULES.md; `tests/games/awari.rs`, which also
 //! checks deeper counts against a separately written naive implementation).
 //!
 //! # Repetition, keys and the proof-number searches

@@ -43,7 +43,7 @@
 //! with [`ParseError::InvalidPosition`] and objectives go up to 32768 (play then never makes a
 //! larger tile: the game ends when the objective appears).
 //!
-//! # 2×2 facts (checked in `tests/g2048.rs`)
+//! # 2×2 facts (checked in `tests/games/g2048.rs`)
 //!
 //! * There are 24 distinct starting positions (after the two opening spawns): 6 pairs of
 //!   cells times a 2 or a 4 in each. The dissertation (§4.4, Figure 4-1) counts 6 initial

@@ -716,7 +716,7 @@ impl super::catalogue::Catalogued for Gomoku {
                 text: "------/------/-XX---/---O--/------/------ X",
                 source: "constructed: with four in a row to win, a stone beside the two \
                          makes an open three (two ways to make four); proved by the \
-                         proof-number tests (tests/gomoku.rs), and by PNS within the page's \
+                         proof-number tests (tests/games/gomoku.rs), and by PNS within the page's \
                          default node limit",
             }],
         }

@@ -43,7 +43,7 @@
 //! # Perft
 //!
 //! From the start: 40, 1,600, 63,520 (Ludii's counts in RULES.md), then 2,521,306 and
-//! 99,598,454 (`tests/knightthrough.rs` checks depth 4, and depths 1–3 from mid-game
+//! 99,598,454 (`tests/games/knightthrough.rs` checks depth 4, and depths 1–3 from mid-game
 //! positions, against a second, naive implementation written separately on a 2-D array).
 //!
 //! ```

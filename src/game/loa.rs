@@ -67,7 +67,7 @@
 //!
 //! From the start, 8×8: 36, 1,244, 44,952 (Ludii's counts, RULES.md), then 1,563,208,
 //! 55,963,132 and 1,938,494,632; 7×7: 30, 848, 25,012 (Ludii's), then 698,880, 19,914,620
-//! and 543,682,200. `tests/loa.rs` checks depths 1–3 against Ludii's counts, and depth 4 from
+//! and 543,682,200. `tests/games/loa.rs` checks depths 1–3 against Ludii's counts, and depth 4 from
 //! the start and from two mid-game positions of each size against a second, naive
 //! implementation written separately on a 2-D array.
 //!

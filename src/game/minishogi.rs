@@ -76,7 +76,7 @@
 //! promotion and its refusal counted as two moves. Ludii's 14, 181, 2,512 (RULES.md) are these
 //! counts (merged, depth 3 would be 2,484); depth 5 is the shogi programs' published 533,203,
 //! which counts the 38 promotions that follow an unpromoted mate (Ludii offers them too).
-//! `tests/minishogi.rs` checks them, and mid-game counts, against a second, naive
+//! `tests/games/minishogi.rs` checks them, and mid-game counts, against a second, naive
 //! implementation written separately.
 //!
 //! ```

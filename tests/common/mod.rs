@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pnplay::game::knowledge::MoveOrdering;
 use pnplay::game::othello::{Othello, Size};
@@ -56,12 +57,16 @@ pub fn apply_edits(text: &mut String, edits: &[(usize, u8, char)]) {
     }
 }
 
-/// A fresh temporary folder for one test, named for the test crate, the process and `name`.
+/// A fresh temporary folder for one test, named for the test crate, the process, a count of
+/// the folders this process made (tests of two modules of one crate may pick the same `name`
+/// and run at once) and `name`.
 pub fn temp_folder(name: &str) -> PathBuf {
+    static MADE: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
-        "pnplay-{}-{}-{name}",
+        "pnplay-{}-{}-{}-{name}",
         env!("CARGO_CRATE_NAME"),
-        std::process::id()
+        std::process::id(),
+        MADE.fetch_add(1, Ordering::Relaxed)
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

@@ -1,6 +1,6 @@
 //! The help texts that come from the catalogues (issue 31): `pnplay --help` closes with every
 //! game and every search there is, and every `game` argument's help lists the game names, so
-//! the help cannot fall behind the catalogues (`tests/catalogue_docs.rs` checks it).
+//! the help cannot fall behind the catalogues (`tests/project/catalogue_docs.rs` checks it).
 
 use pnplay::game::catalogue::{FAMILIES, grammar};
 use pnplay::search::catalogue::SEARCHES;

@@ -51,7 +51,7 @@
 //! its 21st stone) to 18 (with its 4th). A move that fills the board and completes four is
 //! a win, not a draw. In a finished game the side to move is the loser, so its value is
 //! `−(S − k)`: the data file's "score from the side to move's view" one move after an
-//! immediate win (checked against the file in `tests/connect4.rs`).
+//! immediate win (checked against the file in `tests/games/connect4.rs`).
 //!
 //! Random playouts use [`Game::random_playout`]'s default: about 15 ns per move on 7 × 6, and
 //! an override that picks from the bit set of open columns measured no faster.

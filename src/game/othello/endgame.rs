@@ -45,7 +45,7 @@
 //! Nothing is allocated in the search: moves live in fixed arrays on the stack and the
 //! table is allocated once per solver. The answers are checked against generic alpha-beta
 //! on thousands of random positions and against the published FFO scores
-//! (`tests/othello_endgame.rs`).
+//! (`tests/searches/othello_endgame.rs`).
 
 use super::patterns::{SCALE, Weights, potential_mobility};
 use super::stability::stable_discs;

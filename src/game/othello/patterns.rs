@@ -42,7 +42,7 @@ pub const SCALE: i32 = 64;
 
 /// The patterns, each as its squares in one orientation (`8 * row + column`); the other
 /// orientations come from the board's symmetries. [`base_index`] reads each one with bit
-/// operations; `tests/othello_patterns.rs` checks that it reads exactly these squares.
+/// operations; `tests/games/othello_patterns.rs` checks that it reads exactly these squares.
 const BASE_PATTERNS: [&[u8]; 11] = [
     // corner 3×3
     &[0, 1, 2, 8, 9, 10, 16, 17, 18],

@@ -24,7 +24,7 @@
 //! the chance nodes above). A value strictly inside its window is computed by the very same
 //! sums as plain expectimax, so Star1 returns bit for bit the same root value and move; the
 //! windows are widened by a relative margin of 10⁻⁹ so rounding never turns a tie into a
-//! cut-off (tests/expectimax.rs checks the equality on thousands of positions).
+//! cut-off (tests/searches/expectimax.rs checks the equality on thousands of positions).
 
 use crate::game::knowledge::Knowledge;
 use crate::game::{MoveBuffer, MoveList, Player, Turn};

@@ -21,7 +21,7 @@
 //! predicted reply is minimax's, so OM search is minimax, value and move (the tests check
 //! it on seeded Othello positions). When the model is right, OM can take a line minimax
 //! rejects because a reply that would refute it is one the opponent will not see; when it is
-//! wrong, that line is refuted (tests/om.rs plays the hand-built example both ways).
+//! wrong, that line is refuted (tests/searches/om.rs plays the hand-built example both ways).
 //!
 //! Parameters: `depth` (plies; default 5 as the other players, but no pruning here, so 3–4
 //! is the practical range on 8×8 Othello), `eval` and `w.*` (the player's own evaluation,

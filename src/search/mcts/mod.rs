@@ -136,7 +136,7 @@ impl Config {
     }
 
     /// UCT that adds all children at once and keeps no proof numbers: what PN-MCTS with
-    /// C_pn = 0 must behave as (checked in `tests/mcts.rs`).
+    /// C_pn = 0 must behave as (checked in `tests/searches/mcts.rs`).
     #[must_use]
     pub const fn uct_full_expansion(c: f64, solver: bool) -> Config {
         Config {

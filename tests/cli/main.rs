@@ -1,0 +1,16 @@
+//! The `pnplay` binary as a user runs it (one test crate, so one binary to link): the command
+//! line's answers and errors, matches and tournaments, experiments, shards and merge, bench
+//! `--compare`, nothing lost on a kill or a fault, and `serve` over real HTTP. Every test here
+//! spawns the binary (`env!("CARGO_BIN_EXE_pnplay")`) in its own temporary folder, so they run
+//! in parallel safely. Run one module with `cargo test --test cli shard::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod arena;
+mod bench_compare;
+mod cli;
+mod experiment;
+mod noloss;
+mod serve;
+mod shard;
