@@ -802,7 +802,9 @@ impl Catalogued for TreeGame {
                 },
             ],
             notation: "nested brackets, leaves W/L/D for the first player, optional labels, \
-                       then @ and the moves: [a:[W L] b:[L [W W]]] @ b",
+                       ^d for a move to the node labelled d (a graph: a move back to a node on \
+                       the line loses for the first player), then @ and the moves: \
+                       [a:[W L] b:[L [W W]]] @ b",
             chance_help: None,
         },
         examples: EXAMPLES,
