@@ -1,9 +1,29 @@
 //! pnplay — the Proof-Number Playground.
 //!
-//! A library of game-solving searches (proof-number search and its probability-based
-//! relatives, df-pn, alpha-beta) over Othello, Connect Four, tic-tac-toe and 2048. The
-//! same code runs natively (the `pnplay` command line) and as WebAssembly in a Web Worker
-//! behind the playground page.
+//! A library of game-solving and game-playing searches over a catalogue of games. The same
+//! code runs natively (the `pnplay` command line) and as WebAssembly in a Web Worker behind
+//! the playground page. The book in `docs/` (`mdbook build docs`) is the long form.
+//!
+//! The games ([`game::catalogue::FAMILIES`]): Othello (`othello`, `othello6`, `othello4`),
+//! Connect Four (`connect4`, `connect4:WxH`), tic-tac-toe (`tictactoe`), 2048 (`2048`:
+//! `2048:2x2`, `2048:4x4`), textbook AND/OR trees (`tree`), Knightthrough
+//! (`knightthrough`), Awari (`awari`), Gomoku (`gomoku`), Lines of Action (`loa`) and
+//! MiniShogi (`minishogi`).
+//!
+//! The searches ([`search::catalogue::SEARCHES`]), by family:
+//! * best-first: proof-number search (`pns`), probability-based PNS (`ppns`, and
+//!   `ppns-precise` in log space), Monte-Carlo PNS (`mcpns`), product propagation (`pp`),
+//!   conspiracy-number search (`cns`), PNS over the DAG of positions (`pns-dag`);
+//! * Monte-Carlo tree search: MCTS with UCT and the MCTS-Solver (`mcts`), PN-MCTS
+//!   (`pnmcts`);
+//! * exact: df-pn (`dfpn`, and `dfpn-k` with knowledge), alpha-beta (`alphabeta`),
+//!   multi-valued PNS (`mvpns`), df-PPNS (`dfppns`);
+//! * depth-limited players over an evaluation: minimax (`minimax`), alpha-beta (`ab`),
+//!   iterative deepening (`abid`), opponent-model search (`om`), expectimax (`expectimax`).
+//!
+//! `tests/catalogue_docs.rs` checks that this list names every game and search of the
+//! catalogues. The modules, in layers (each imports only those above it in this list;
+//! `tests/layering.rs` checks it):
 //!
 //! * [`core`] — the bottom layer: players, outcomes, goal and question, verdict, limits,
 //!   clock, stats, score, the seeded RNG, the thread runner and the error types.
@@ -11,10 +31,11 @@
 //!   of games ([`game::catalogue`]).
 //! * [`search`] — searches written once against that trait, their catalogue
 //!   ([`search::catalogue`]) and the one session interface ([`search::session`]).
+//! * [`engine`] — the game-name/search-name level the CLI and the worker share.
 //! * [`agent`] — players: `random` or any search of the catalogue with a budget per move.
 //! * [`arena`] — matches between two agents, with win rates and their 95 % intervals.
 //! * [`experiment`] — position generators and batch runs for the papers' experiments.
-//! * [`engine`] — the game-name/search-name level the CLI and the worker share.
+//! * [`bench`](mod@bench) — benchmark workloads shared by `pnplay bench` and the wasm build.
 //! * [`error`] — the one error type (it lives in [`core`]).
 
 pub mod agent;

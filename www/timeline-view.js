@@ -13,6 +13,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 const MOST_MARKERS = 24;
 /** The track is cut into this many parts; a part with a change of the root gets one tick. */
 const TICK_BINS = 250;
+/** While the searches advance, the slider and the count are moved at most this often. */
+const LIVE_EVERY_MS = 250;
 
 export class TimelineView {
   /** `root`: the element to fill; `onSeek(iteration)`: show that iteration. */
@@ -112,6 +114,11 @@ export class TimelineView {
 
   /** Shows iteration `step` of the reach and, with `marks`, the root's changes as ticks and the events. */
   show(step, { marks = true } = {}) {
+    // While the searches advance, the slider follows a few times a second: each move of a
+    // range input costs the main thread a style and layout pass.
+    const now = performance.now();
+    if (!marks && now - (this.shownAt ?? -Infinity) < LIVE_EVERY_MS) return;
+    this.shownAt = marks ? -Infinity : now;
     const max = Math.max(1, this.reached);
     this.slider.max = String(this.reached);
     this.slider.value = String(step);

@@ -37,6 +37,10 @@ const FONT_PX = 12;
 export const LEGIBLE_PX = 10.5;
 const PATH_STEP_MS = 90;
 const GLIDE_MS = 350;
+/** Nodes within this fraction of the box's size beyond its edges stay laid out (see `cull`). */
+const CULL_MARGIN = 0.5;
+/** Nodes painted per task after a calm drawing (see `paintRest`). */
+const REST_CHUNK = 100;
 const GLIDE_AT_MOST = 150;
 const TRACE_LINES = 12;
 
@@ -60,6 +64,19 @@ function button(text, title, onClick, action = null) {
   if (action) b.dataset.action = action;
   b.addEventListener('click', onClick);
   return b;
+}
+
+/** Where a node's record goes in the layout (its element may not be there yet: see `cull`). */
+function place(record) {
+  return record.node ? [record.node.x, record.node.y] : [record.x, record.y];
+}
+
+/** One line of the trace: what iteration `iteration` did. */
+function traceItem({ iteration, text }) {
+  const item = document.createElement('li');
+  item.value = iteration;
+  item.textContent = text;
+  return item;
 }
 
 /** The width a node needs for its labels (move above, values below) at FONT_PX. */
@@ -267,15 +284,28 @@ export class TreeView {
     if (!to) return;
     this.tabStop = String(to.data.id);
     this.rove();
+    // A node off the view is brought into it (and so into the layout) before it takes focus.
+    this.reveal(to.x, to.y, false);
+    this.cull();
     this.elements.get(this.tabStop)?.g.focus();
   }
 
   /** Makes one node the tree's Tab stop: the one last focused if drawn, else the root. */
   rove() {
-    if (!this.elements.has(this.tabStop)) this.tabStop = [...this.elements.values()].find((r) => !r.node?.parent)?.g.dataset.id ?? null;
+    if (!this.elements.has(this.tabStop)) this.tabStop = [...this.elements].find(([, r]) => !r.node?.parent)?.[0] ?? null;
+    // The Tab stop must take focus: it is painted and laid out wherever it is.
+    const stop = this.elements.get(this.tabStop);
+    if (stop && (stop.stale || !stop.g || stop.away)) {
+      stop.away = false;
+      this.paint(stop);
+      stop.g.style.display = '';
+    }
     for (const [id, record] of this.elements) {
       const tabindex = id === this.tabStop ? '0' : '-1';
-      if (record.g.getAttribute('tabindex') !== tabindex) record.g.setAttribute('tabindex', tabindex);
+      if (record.tabindex !== tabindex) {
+        record.g?.setAttribute('tabindex', tabindex);
+        record.tabindex = tabindex;
+      }
     }
   }
 
@@ -293,9 +323,46 @@ export class TreeView {
   applyTransform(transform) {
     this.transform = transform;
     this.viewport.setAttribute('transform', transform.toString());
+    this.cull();
     const legible = transform.k * FONT_PX >= LEGIBLE_PX;
     this.svg.classList.toggle('labels-hidden', !legible);
     this.svg.dataset.scale = transform.k.toFixed(3);
+  }
+
+  /**
+   * Takes the nodes far outside the box out of the page's layout (display: none) and puts
+   * back those that come near it, so that a drawing costs the browser what is near the view
+   * rather than the whole tree (a search's tree at three open levels runs to hundreds of
+   * nodes, most of them off to the sides). The Tab stop always stays: it must take focus.
+   */
+  cull({ animate = false } = {}) {
+    const t = this.transform;
+    const [mx, my] = [this.width * CULL_MARGIN, this.height * CULL_MARGIN];
+    const [x0, y0] = t.invert([-mx, -my]);
+    const [x1, y1] = t.invert([this.width + mx, this.height + my]);
+    const pad = this.nodeW ?? 40;
+    for (const [id, record] of this.elements) {
+      const [x, y] = place(record);
+      const away = id !== this.tabStop && (x < x0 - pad || x > x1 + pad || y < y0 - LEVEL_H || y > y1 + LEVEL_H);
+      if (!away && record.stale) this.paint(record, { calm: this.calm, animate });
+      if (record.away !== away && record.g) record.g.style.display = away ? 'none' : '';
+      record.away = away;
+    }
+  }
+
+  /**
+   * After a calm drawing, paints the nodes it left out of view, REST_CHUNK per task (the
+   * main thread never holds a whole large tree at once); a newer drawing stops it.
+   */
+  paintRest() {
+    const drawing = this.drawings;
+    const pending = [...this.elements.values()].filter((record) => record.stale);
+    const chunk = () => {
+      if (drawing !== this.drawings) return;
+      for (const record of pending.splice(0, REST_CHUNK)) if (record.stale) this.paint(record, { calm: true });
+      if (pending.length) setTimeout(chunk, 0);
+    };
+    if (pending.length) setTimeout(chunk, 0);
   }
 
   setTransform(transform, animate) {
@@ -358,7 +425,7 @@ export class TreeView {
   keepInView() {
     if (!this.layout || !this.follow || this.auto) return;
     const target = this.elements.get(String(this.layout.expanded));
-    if (target) this.reveal(target.x, target.y, false);
+    if (target) this.reveal(...place(target), false);
   }
 
   /**
@@ -370,10 +437,15 @@ export class TreeView {
     if (report.trace && report.stats.iterations !== this.traces[0]?.iteration) {
       // Back at an earlier iteration (the timeline, Back): the lines after it are dropped.
       const at = report.stats.iterations;
-      this.traces = this.traces.filter((line) => line.iteration < at);
-      this.traces.unshift({ iteration: at, text: report.trace });
-      this.traces.length = Math.min(this.traces.length, TRACE_LINES);
-      this.showTrace();
+      const kept = this.traces.filter((line) => line.iteration < at);
+      const line = { iteration: at, text: report.trace };
+      // Going on, one line comes in at the top and the oldest goes; going back, all anew.
+      const onward = kept.length === this.traces.length;
+      this.traces = [line, ...kept].slice(0, TRACE_LINES);
+      if (onward) {
+        this.traceList.prepend(traceItem(line));
+        while (this.traceList.children.length > this.traces.length) this.traceList.lastElementChild.remove();
+      } else this.showTrace();
     }
     if (!report.snapshot) return;
     const scheduled = this.pending !== null;
@@ -388,14 +460,7 @@ export class TreeView {
   }
 
   showTrace() {
-    this.traceList.replaceChildren(
-      ...this.traces.map(({ iteration, text }) => {
-        const item = document.createElement('li');
-        item.value = iteration;
-        item.textContent = text;
-        return item;
-      }),
-    );
+    this.traceList.replaceChildren(...this.traces.map(traceItem));
   }
 
   draw() {
@@ -434,7 +499,7 @@ export class TreeView {
     this.svg.classList.toggle('before-mode', this.showBefore);
 
     const seen = new Set();
-    const gliding = [];
+    let moved = 0;
     const lit = [];
     for (const n of nodes) {
       const d = n.data;
@@ -442,30 +507,22 @@ export class TreeView {
       seen.add(key);
       let record = this.elements.get(key);
       if (!record) {
-        record = this.createNode(d);
-        // A new node starts at its parent's place and glides out.
+        // A new node starts at its parent's place and glides out; its element is made when
+        // it is first painted.
         const parent = n.parent && this.elements.get(String(n.parent.data.id));
-        record.x = parent ? parent.x : n.x;
-        record.y = parent ? parent.y : n.y;
+        record = { g: null, x: parent ? parent.x : n.x, y: parent ? parent.y : n.y, placed: false, tabindex: '-1' };
+        this.elements.set(key, record);
       }
       record.data = d;
       record.node = n;
-      const onPath = pathIds.has(d.id);
-      const isNew = n.parent?.data.id === expanded && n.parent?.data.id !== undefined;
-      const classes = d.more !== undefined
-        ? 'node more'
-        : `node kind-${d.kind} status-${d.status}${onPath ? ' on-path' : ''}${d.id === expanded ? ' expanded' : ''}${d.id === this.pinned ? ' pinned' : ''}${isNew ? ' new' : ''}${this.onlyHere.has(d.id) ? ' only-here' : ''}`;
-      if (record.classes !== classes) {
-        record.g.setAttribute('class', classes);
-        record.classes = classes;
-      }
-      this.label(record, d, onPath, calm);
-      if (record.x !== n.x || record.y !== n.y || record.placed !== true) gliding.push([record, n]);
-      if (onPath) lit.push([record.shape, n.depth]);
+      record.onPath = pathIds.has(d.id);
+      record.isNew = n.parent?.data.id === expanded && n.parent?.data.id !== undefined;
+      if (record.x !== n.x || record.y !== n.y || record.placed !== true) moved += 1;
+      if (record.onPath) lit.push([record, n.depth]);
     }
     for (const [id, record] of this.elements) {
       if (!seen.has(id)) {
-        record.g.remove();
+        record.g?.remove();
         this.elements.delete(id);
       }
     }
@@ -473,19 +530,18 @@ export class TreeView {
     // ask for less motion.
     const moving = calm && !reducedMotion();
     this.drawLinks(layoutRoot, pathIds, expanded, moving);
+    const animate = moving && moved <= GLIDE_AT_MOST;
+    // The nodes near the view are painted now, the others when they come near it (see
+    // `cull`); a calm drawing (a step, a pause, a user's action) paints them after, a chunk
+    // per task (see `paintRest`).
+    this.drawings = (this.drawings ?? 0) + 1;
+    this.calm = calm;
+    for (const record of this.elements.values()) record.stale = true;
+    this.cull({ animate });
     this.rove();
-    const animate = moving && gliding.length <= GLIDE_AT_MOST;
-    for (const [record, n] of gliding) {
-      const from = `translate(${record.x}px, ${record.y}px)`;
-      const to = `translate(${n.x}px, ${n.y}px)`;
-      record.g.setAttribute('transform', `translate(${n.x},${n.y})`);
-      if (animate && from !== to) record.g.animate([{ transform: from }, { transform: to }], { duration: GLIDE_MS, easing: record.placed ? 'ease' : 'ease-out' });
-      record.x = n.x;
-      record.y = n.y;
-      record.placed = true;
-    }
-    for (const [shape, depth] of moving ? lit : []) {
-      shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
+    if (calm) this.paintRest();
+    for (const [record, depth] of moving ? lit : []) {
+      if (!record.away) record.shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
     }
     if (this.auto) {
       this.place(animate && this.placedOnce);
@@ -493,10 +549,41 @@ export class TreeView {
       for (const peer of this.peers()) if (peer !== this && peer.auto && peer.layout) peer.place(false);
     } else {
       const expandedRecord = this.elements.get(String(expanded));
-      if (this.follow && expandedRecord) this.reveal(expandedRecord.x, expandedRecord.y, animate);
+      if (this.follow && expandedRecord) this.reveal(...place(expandedRecord), animate);
     }
     this.placedOnce = true;
+    this.cull();
     this.showPin();
+  }
+
+  /**
+   * Brings a node's element up to date with its data: its classes, its labels (see `label`)
+   * and its place, gliding there when `animate`.
+   */
+  paint(record, { calm = false, animate = false } = {}) {
+    record.stale = false;
+    const { data: d, node: n } = record;
+    if (!record.g) {
+      this.createNode(record);
+      if (record.away) record.g.style.display = 'none';
+    }
+    const expanded = this.layout.expanded;
+    const classes = d.more !== undefined
+      ? 'node more'
+      : `node kind-${d.kind} status-${d.status}${record.onPath ? ' on-path' : ''}${d.id === expanded ? ' expanded' : ''}${d.id === this.pinned ? ' pinned' : ''}${record.isNew ? ' new' : ''}${this.onlyHere.has(d.id) ? ' only-here' : ''}`;
+    if (record.classes !== classes) {
+      record.g.setAttribute('class', classes);
+      record.classes = classes;
+    }
+    this.label(record, d, record.onPath, calm);
+    if (record.x === n.x && record.y === n.y && record.placed === true) return;
+    record.g.setAttribute('transform', `translate(${n.x},${n.y})`);
+    if (animate && (record.x !== n.x || record.y !== n.y)) {
+      record.g.animate([{ transform: `translate(${record.x}px, ${record.y}px)` }, { transform: `translate(${n.x}px, ${n.y}px)` }], { duration: GLIDE_MS, easing: record.placed ? 'ease' : 'ease-out' });
+    }
+    record.x = n.x;
+    record.y = n.y;
+    record.placed = true;
   }
 
   /**
@@ -507,7 +594,7 @@ export class TreeView {
   place(animate) {
     const expandedRecord = this.elements.get(String(this.layout.expanded));
     if (this.fitScale() * FONT_PX >= LEGIBLE_PX) this.fit(animate);
-    else if (expandedRecord) this.centreOn(expandedRecord.x, expandedRecord.y, LEGIBLE_PX / FONT_PX + 0.02, animate);
+    else if (expandedRecord) this.centreOn(...place(expandedRecord), LEGIBLE_PX / FONT_PX + 0.02, animate);
   }
 
   /**
@@ -542,8 +629,10 @@ export class TreeView {
     record.title.textContent = description;
   }
 
-  createNode(d) {
-    const g = el('g', { tabindex: '-1', role: 'button', 'data-id': d.id }, this.nodeLayer);
+  /** Makes the elements of a node's record (its place, labels and classes are painted after). */
+  createNode(record) {
+    const d = record.data;
+    const g = el('g', { tabindex: record.tabindex, role: 'button', 'data-id': d.id }, this.nodeLayer);
     const title = el('title', {}, g);
     let shape;
     if (d.more !== undefined) shape = el('rect', { x: -12, y: -7, width: 24, height: 14, rx: 7, class: 'shape' }, g);
@@ -555,9 +644,7 @@ export class TreeView {
     const value = el('text', { class: 'node-value value-after', y: 26 }, g);
     const valueBefore = el('text', { class: 'node-value value-before', y: 26 }, g);
     const badge = el('text', { class: 'node-badge', y: 39 }, g);
-    const record = { g, shape, move, value, valueBefore, badge, title, data: d, x: 0, y: 0, placed: false };
-    this.elements.set(String(d.id), record);
-    return record;
+    Object.assign(record, { g, shape, move, value, valueBefore, badge, title });
   }
 
   /** Draws the links: ordinary ones as one path, the MPN path's lit one by one. */
@@ -574,13 +661,14 @@ export class TreeView {
     }
     this.links.setAttribute('d', plain.join(''));
     this.newLinks.setAttribute('d', fresh.join(''));
-    this.pathLinks.replaceChildren(
-      ...onPath.map(([d, depth]) => {
-        const path = el('path', { d, class: 'link on-path' });
-        if (calm) path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
-        return path;
-      }),
-    );
+    // The path's links keep their elements from one drawing to the next (only their curves change).
+    const links = [...this.pathLinks.children];
+    onPath.forEach(([d, depth], i) => {
+      const path = links[i] ?? el('path', { class: 'link on-path' }, this.pathLinks);
+      if (path.getAttribute('d') !== d) path.setAttribute('d', d);
+      if (calm) path.animate([{ strokeOpacity: 0.1 }, { strokeOpacity: 1 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards' });
+    });
+    for (const path of links.slice(onPath.length)) path.remove();
   }
 
   /**
@@ -589,7 +677,7 @@ export class TreeView {
    */
   pin(id) {
     this.pinned = id;
-    for (const [key, record] of this.elements) record.g.classList.toggle('pinned', key === String(id));
+    for (const [key, record] of this.elements) record.g?.classList.toggle('pinned', key === String(id));
     this.showPin();
   }
 
@@ -606,6 +694,8 @@ export class TreeView {
 
   /** The drawn tree as a standalone SVG document (the whole tree at natural size). */
   svgText() {
+    // The whole tree, also the nodes the view has not painted while a search streamed.
+    for (const record of this.elements.values()) if (record.stale || !record.g) this.paint(record);
     const clone = this.svg.cloneNode(true);
     const { minX, maxX, maxY } = this.layout ?? { minX: 0, maxX: 0, maxY: 0 };
     const pad = this.nodeW ?? 40;
@@ -616,6 +706,8 @@ export class TreeView {
     clone.setAttribute('height', String(Math.round(maxY + 90)));
     clone.classList.remove('labels-hidden', 'before-mode');
     for (const node of clone.querySelectorAll('.value-before')) node.remove();
+    // The whole tree, also the nodes the view keeps out of the layout (see `cull`).
+    for (const node of clone.querySelectorAll('.node')) node.style.removeProperty('display');
     const root = getComputedStyle(document.documentElement);
     const vars = ['--fg', '--panel', '--line', '--muted', '--accent', '--unknown'].map((v) => `${v}: ${root.getPropertyValue(v).trim()};`).join(' ');
     const rules = [];

@@ -1,10 +1,10 @@
-// Takes screenshots of the page for the README and for looking at it as a user would:
+// Takes screenshots of the page for the README and the book (docs/src/images/) and for looking at it as a user would:
 //   node tests/browser/screenshot.mjs OUT.png [WIDTH] [URL-FRAGMENT]
 // (not a test: run by hand after `cargo build --release` and scripts/build).
 
 import { startServer, launchBrowser, openPage } from './harness.mjs';
 
-const [out = 'docs/screenshot.png', width = '1200', fragment = ''] = process.argv.slice(2);
+const [out = 'docs/src/images/screenshot.png', width = '1200', fragment = ''] = process.argv.slice(2);
 const server = await startServer();
 const browser = await launchBrowser();
 try {

@@ -23,6 +23,7 @@ macro_rules! out {
 mod arena;
 mod bench;
 mod experiment;
+mod help;
 mod merge;
 mod params;
 mod play2048;
@@ -323,32 +324,8 @@ fn score_outcome(
     Ok(())
 }
 
-/// The help of every `game` argument written `Game name.`, completed with the names of the
-/// game catalogue, in `command` and its subcommands: help texts list the games there are.
-fn name_games(command: clap::Command, help: &str) -> clap::Command {
-    let mut command = command.mut_args(|arg| {
-        let plain = arg
-            .get_help()
-            .is_some_and(|h| h.to_string().trim_end_matches('.') == "Game name");
-        if arg.get_id() == "game" && plain {
-            arg.help(help.to_string())
-        } else {
-            arg
-        }
-    });
-    let subcommands: Vec<String> = command
-        .get_subcommands()
-        .map(|sub| sub.get_name().to_string())
-        .collect();
-    for name in subcommands {
-        command = command.mut_subcommand(name, |sub| name_games(sub, help));
-    }
-    command
-}
-
 fn main() -> ExitCode {
-    let help = format!("Game name: {}.", pnplay::game::catalogue::grammar());
-    let parsed = name_games(Cli::command(), &help)
+    let parsed = help::with_catalogues(Cli::command())
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches));
     let cli = match parsed {
