@@ -186,6 +186,21 @@ pub const GHI: ParamSpec = ParamSpec {
     )
 };
 
+/// `epsilon`: the ε of the 1 + ε trick (Pawlewicz & Lew 2007) for the catalogue's `dfpn`; 0,
+/// the default, is Nagai's df-pn as before. The first threshold of the most-proving child
+/// becomes `max(pn₂ + 1, ⌈pn₂ · (1 + ε)⌉)`, so the search stays longer in one subtree
+/// instead of see-sawing between two.
+pub const EPSILON: ParamSpec = ParamSpec {
+    default: Some(0.0),
+    min: Some(0.0),
+    max: Some(10.0),
+    ..ParamSpec::real(
+        "epsilon",
+        "ε",
+        "df-pn: the ε of the 1 + ε trick, a child's first threshold max(pn₂ + 1, ⌈pn₂·(1 + ε)⌉); 0: Nagai's df-pn",
+    )
+};
+
 /// The search was stopped by a limit.
 #[derive(Clone, Copy, Debug)]
 struct Stop;
@@ -618,7 +633,7 @@ impl SearchKind for DfPnSearch {
         help: "Nagai's depth-first proof-number search with a 16 MiB transposition table",
         family: Family::Exact,
         capabilities: super::CAPABILITIES,
-        params: &[GHI],
+        params: &[GHI, EPSILON],
         explain: Explain {
             pseudocode: PSEUDOCODE,
             summary: "df-pn answers the question of proof-number search with the same proof and disproof numbers, but walks the tree depth-first under thresholds and keeps the numbers only in a fixed 16 MiB transposition table, so its memory does not grow with the search. It keeps no tree to draw; one of its iterations is one position searched. proved and disproved are proofs.",
@@ -631,16 +646,20 @@ impl SearchKind for DfPnSearch {
                 "a child c of an OR node gets th_pn(c) = min(th_pn, pn₂ + 1) (pn₂: the second-least child pn) and th_dn(c) = th_dn − dn + dn(c); AND nodes mirror it",
             ],
             selection: "MID(n, th_pn, th_dn) searches n until pn(n) ≥ th_pn or dn(n) ≥ th_dn: it enters the child with the least pn (OR) or dn (AND), the first in move order on ties, with the thresholds above, so it returns as soon as another child becomes more proving. The root is searched with infinite thresholds, which only a proof or a disproof meets.",
-            params: "ghi: where a repetition rule makes a position's value depend on the line that reached it (textbook graphs with ^ references), path keys the table by the position and the nodes on the line (exact, the default) and naive by the position alone, the transposition table of the graph-history interaction, which can answer wrongly (the GHI lesson); in every other game the two are the same. θ, pr and playouts do not apply. The node limit counts positions searched; a step of N searches N more positions and resumes from the root, the table leading straight back.",
+            params: "ghi: where a repetition rule makes a position's value depend on the line that reached it (textbook graphs with ^ references), path keys the table by the position and the nodes on the line (exact, the default) and naive by the position alone, the transposition table of the graph-history interaction, which can answer wrongly (the GHI lesson); in every other game the two are the same. ε (epsilon, 0 by default): the 1 + ε trick, a child's first threshold max(pn₂ + 1, ⌈pn₂·(1 + ε)⌉), so df-pn stays longer in one subtree instead of switching back and forth (the see-saw effect). θ, pr and playouts do not apply. The node limit counts positions searched; a step of N searches N more positions and resumes from the root, the table leading straight back.",
             source: "Nagai, Df-pn algorithm for searching AND/OR trees and its applications (2002); the PPNS dissertation §2.2.2 and the TCG slides; the numbers as in Allis' PNS (dissertation formulas (2.4)–(2.7)).",
         },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         let question = Question::at(&root, params.goal());
+        let config = DfPnConfig {
+            epsilon: params.real(&EPSILON),
+            ..DfPnConfig::within(params)
+        };
         DfPnSession::boxed(
             &Self::INFO,
-            DfPn::new(&root, question, DfPnConfig::within(params)).keyed_as(params),
+            DfPn::new(&root, question, config).keyed_as(params),
             params,
         )
     }
