@@ -4,28 +4,28 @@
 // must return within BOUND_MS. The slowest step is printed, and the ten slowest pairs, so a
 // loaded machine shows. After scripts/build.
 //
-// The issue asks for 100 ms; that is not met yet. Measured on this 2-core machine, idle (load
-// 1.1), at commit after the session-13 merges: CNS is the slowest by far — othello 265 ms,
-// othello6 263 ms, connect4 249 ms, gomoku:free 136 ms — a regression from 105 ms (othello6)
-// that came in with the session's merges and is not yet found; then pp on gomoku:free 103 ms.
-// pns-dag (109–142 ms when its std HashMap doubled) and expectimax (195 ms) are cut by
-// incremental-resize indexes. Until CNS is found, the bound is 300 ms (before issue 34
-// single steps ran 14–73 s).
+// The bound is the issue's 100 ms, as it holds on an idle machine; on a shared one (a build
+// beside it) it is scaled by the load per core over the run (`os.loadavg`), never below 100 ms,
+// and the test prints the bound it used. Measured at load 3–4 per 2 cores after CNS's numbers
+// moved to pages that never move (a single Vec doubling took 158 ms at 287 MB in wasm): the
+// slowest pair was cns on connect4 at 75.6 ms, then dfpn-k on gomoku 59.8 ms.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import init, { SearchSession, describe, hello } from '../../pkg/pnplay.js';
 
 await init({ module_or_path: readFileSync(new URL('../../pkg/pnplay_bg.wasm', import.meta.url)) });
 
 const STEPS = 20;
 const SLICE = 0.03;
-const BOUND_MS = 300;
+const BOUND_MS = 100;
 /** The page's step: as many iterations as fit the slice. */
 const ITERATIONS = 1e9;
 
 test(`every step of every search on every game returns within ${BOUND_MS} ms`, () => {
+  const loadAtStart = os.loadavg()[0];
   const engine = hello();
   // The page starts with these limits (each run setting's page default, else its default).
   const options = {};
@@ -74,6 +74,10 @@ test(`every step of every search on every game returns within ${BOUND_MS} ms`, (
   for (const failure of failed) console.log(`threw: ${failure}`);
   assert.deepEqual(failed, [], 'steps that threw');
   assert.ok(pairs > 200, `${pairs} pairs ran`);
-  const over = slow.filter(({ ms }) => ms > BOUND_MS);
-  assert.deepEqual(over, [], `steps over ${BOUND_MS} ms`);
+  // The load over the run: the larger of the 1-minute averages at its start and end.
+  const factor = Math.max(1, Math.max(loadAtStart, os.loadavg()[0]) / os.cpus().length);
+  const bound = BOUND_MS * factor;
+  console.log(`load per core ${factor.toFixed(2)}: bound ${bound.toFixed(0)} ms`);
+  const over = slow.filter(({ ms }) => ms > bound);
+  assert.deepEqual(over, [], `steps over ${bound.toFixed(0)} ms`);
 });

@@ -70,6 +70,7 @@ use crate::game::view::PositionView;
 use crate::game::{Game, MoveList, Outcome, Turn};
 use crate::search::family::{Capabilities, Explain, Family, Meaning, SearchInfo};
 use crate::search::heuristic::{EVAL, W_COINS, W_CORNERS, W_MOBILITY, W_STABILITY, W_STATIC};
+use crate::search::memory::Rows;
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
@@ -262,7 +263,7 @@ pub struct Cns<G: Game> {
     /// Each node's minimax value as a target index.
     tree: Tree<G::Move, u8>,
     /// Per node, `len` up numbers then `len` down numbers.
-    numbers: Vec<u32>,
+    numbers: Rows<u32>,
     limits: Limits,
     stats: Stats,
     path: Vec<NodeId>,
@@ -298,7 +299,7 @@ impl<G: Catalogued> Cns<G> {
         let threshold = params.optional(&CT).map_or(INFINITE, |ct| ct as u32);
         let mut search = Cns {
             tree: Tree::new(NodeKind::Or, Status::Unknown, 0),
-            numbers: Vec::new(),
+            numbers: Rows::new(2 * targets.len()),
             root: root.clone(),
             question,
             targets,
@@ -318,7 +319,7 @@ impl<G: Catalogued> Cns<G> {
         };
         let (kind, status, value, numbers) = search.evaluate(&root);
         search.tree = Tree::new(kind, status, value);
-        search.numbers = numbers;
+        search.numbers.push(&numbers);
         search.stats.bytes_per_node =
             (Tree::<G::Move, u8>::bytes_per_node() + 2 * targets.len() * size_of::<u32>()) as u64;
         search
@@ -368,8 +369,7 @@ impl<G: Catalogued> Cns<G> {
 
     /// The numbers of node `id`: ups then downs.
     fn numbers_of(&self, id: NodeId) -> &[u32] {
-        let len = 2 * self.targets.len();
-        &self.numbers[id as usize * len..(id as usize + 1) * len]
+        self.numbers.row(id as usize)
     }
 
     fn up(&self, id: NodeId, t: usize) -> u32 {
@@ -512,9 +512,7 @@ impl<G: Catalogued> Cns<G> {
             self.stats.stopped_by = Some(Limit::Nodes);
             return false;
         }
-        let numbers = 2 * self.targets.len() * moves.len();
-        let grown =
-            self.tree.growth_bytes(moves.len()) + memory::vec_growth(&self.numbers, numbers);
+        let grown = self.tree.growth_bytes(moves.len()) + self.numbers.growth(moves.len());
         if !memory::fits(grown, self.limits.max_bytes) {
             self.stats.stopped_by = Some(Limit::Memory);
             return false;
@@ -525,7 +523,7 @@ impl<G: Catalogued> Cns<G> {
             let mut child = pos.clone();
             child.play(mv);
             let (kind, status, value, numbers) = self.evaluate(&child);
-            self.numbers.extend(numbers);
+            self.numbers.push(&numbers);
             children.push((mv, kind, status, value));
         }
         self.tree.push_children(leaf, children);
@@ -544,14 +542,13 @@ impl<G: Catalogued> Cns<G> {
                 break;
             }
             self.tree.set(id, m, status);
-            let len = numbers.len();
-            self.numbers[id as usize * len..(id as usize + 1) * len].copy_from_slice(&numbers);
+            self.numbers.row_mut(id as usize).copy_from_slice(&numbers);
         }
         self.stats.iterations += 1;
         self.stats.nodes_expanded += 1;
         self.stats.nodes_created += moves.len() as u64;
         self.stats.peak_nodes = self.tree.len() as u64;
-        self.stats.bytes = self.tree.bytes() + memory::vec_bytes(&self.numbers);
+        self.stats.bytes = self.tree.bytes() + self.numbers.bytes();
         self.history.record(
             self.stats.iterations,
             &self.values_of(ROOT),
