@@ -129,7 +129,7 @@ export const LESSONS = [
   {
     id: 'ghi',
     title: 'The graph-history interaction: a table that forgets the path',
-    source: 'Hsu’s TCG slides, “GHI problem”, slides 3–10 (seeds/tcg-advanced-topics-slides.txt), after Campbell 1985; the graph is the Example “TCG slides, the GHI problem”; checked against brute force in tests/ghi.rs',
+    source: 'Hsu’s TCG slides, “GHI problem”, slides 3–10 (seeds/tcg-advanced-topics-slides.txt), after Campbell 1985; the graph is the Example “TCG slides, the GHI problem”; checked against brute force in tests/searches/ghi.rs',
     steps: [
       {
         link: 'g=tree&p=%5Bc%3A%5Bf%3A%5Bj%3A%5Ej%5D+k%3A%5BW%5D%5D+b%3A%5Bd%3A%5Bg%3A%5Bi%3A%5Bj%3A%5Bd%3A%5Ed%5D%5D%5D+h%3A%5BW%5D%5D+e%3A%5B%5BL%5D+%5BL%5D+%5BL%5D%5D%5D%5D&a=pns&goal=win&step=0',
@@ -137,7 +137,7 @@ export const LESSONS = [
       },
       {
         link: 'g=tree&p=%5Bc%3A%5Bf%3A%5Bj%3A%5Ej%5D+k%3A%5BW%5D%5D+b%3A%5Bd%3A%5Bg%3A%5Bi%3A%5Bj%3A%5Bd%3A%5Ed%5D%5D%5D+h%3A%5BW%5D%5D+e%3A%5B%5BL%5D+%5BL%5D+%5BL%5D%5D%5D%5D&a=pns&goal=win&step=10',
-        text: 'PNS keeps a tree of lines, no table: every node is one line, so j after b d g i and j after c f are two nodes with their own numbers. Proved after 10 iterations, proving move c: a c f j d h. This is the right answer; the test tests/ghi.rs checks it against brute force, a minimax that carries the line played.',
+        text: 'PNS keeps a tree of lines, no table: every node is one line, so j after b d g i and j after c f are two nodes with their own numbers. Proved after 10 iterations, proving move c: a c f j d h. This is the right answer; the test tests/searches/ghi.rs checks it against brute force, a minimax that carries the line played.',
       },
       {
         link: 'g=tree&p=%5Bc%3A%5Bf%3A%5Bj%3A%5Ej%5D+k%3A%5BW%5D%5D+b%3A%5Bd%3A%5Bg%3A%5Bi%3A%5Bj%3A%5Bd%3A%5Ed%5D%5D%5D+h%3A%5BW%5D%5D+e%3A%5B%5BL%5D+%5BL%5D+%5BL%5D%5D%5D%5D&a=dfpn&ghi=naive&goal=win&step=200',

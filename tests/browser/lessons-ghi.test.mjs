@@ -1,7 +1,7 @@
 // The graph-history-interaction lesson (www/lessons.js, id `ghi`): each step opens as its link
 // and the numbers its text quotes are the engine's: PNS proves the slides' graph in 10
 // iterations with c, df-pn with the naive table disproves it after 16 positions (the wrong
-// answer), df-pn with its exact key proves it after 25 with c. tests/ghi.rs checks the same
+// answer), df-pn with its exact key proves it after 25 with c. tests/searches/ghi.rs checks the same
 // answers against brute force; this checks that the page shows them.
 
 import { test } from 'node:test';

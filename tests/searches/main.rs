@@ -18,6 +18,7 @@ mod exact_random_dag;
 mod exact_tictactoe;
 mod expectimax;
 mod fork;
+mod ghi;
 mod heuristics;
 mod inspect;
 mod mcts;
