@@ -45,6 +45,7 @@
 
 pub mod cns;
 pub mod dag;
+mod line;
 pub mod mcpns;
 pub mod playout;
 pub mod pns;
@@ -864,6 +865,10 @@ impl<G: Catalogued, R: Rules + Send + Clone + 'static> Session for BestFirst<G, 
 
     fn best_move(&self) -> Option<String> {
         BestFirst::best_move(self)
+    }
+
+    fn proving_line(&self) -> Vec<String> {
+        BestFirst::proving_line(self)
     }
 
     fn question(&self) -> String {
