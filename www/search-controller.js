@@ -89,14 +89,8 @@ export class SearchController {
   offer(game) {
     if (!game) return;
     const { ui, catalogue } = this;
-    for (const select of [ui.algo, ui.algo2]) {
-      for (const option of select.options) {
-        const reason = catalogue.unsupported(game, option.value);
-        option.disabled = reason !== null;
-        option.title = reason ?? catalogue.search(option.value)?.help ?? '';
-      }
-    }
-    const runs = catalogue.searchesFor(game).map((s) => s.id);
+    const runs = catalogue.offer(game, ui.algo.options);
+    catalogue.offer(game, ui.algo2.options);
     const replaced = [];
     for (const select of [ui.algo, ui.algo2]) {
       if (runs.length === 0 || runs.includes(select.value)) continue;

@@ -47,7 +47,30 @@ pub fn run_match(
     progress: impl Fn(&GameRecord) + Sync,
 ) -> Result<Vec<Summary>, Error> {
     let out = out.map(Output::plain);
-    run_match_part(configs, games, Shard::WHOLE, jobs, out.as_ref(), progress)
+    let matches = Matches {
+        configs,
+        games,
+        shard: Shard::WHOLE,
+        jobs,
+        out: out.as_ref(),
+    };
+    run_match_part(matches, progress)
+}
+
+/// The games a batch run plays: `games` of each match of `configs` (numbered match by match),
+/// the part `shard` of them, on `jobs` threads, resumed from and written to `out`.
+#[derive(Clone, Copy)]
+pub struct Matches<'a> {
+    /// The matches.
+    pub configs: &'a [MatchConfig],
+    /// Games per match.
+    pub games: u64,
+    /// The part of the games to play.
+    pub shard: Shard,
+    /// Worker threads.
+    pub jobs: usize,
+    /// The file to resume from and write to, if any.
+    pub out: Option<&'a Output<'a>>,
 }
 
 /// The number of units of a plan of `groups` groups of `each` units, or an error naming
@@ -91,54 +114,46 @@ pub fn locate(
     Ok((c * games as usize + record.index as usize, 0))
 }
 
-/// [`run_match`] of `shard`'s games only (see the module's documentation); the summaries
-/// count them alone.
+/// [`run_match`] of the shard of games in `matches` only (see the module's documentation); the
+/// summaries count them alone.
 ///
 /// # Errors
 /// As [`run_match`], and a game of another shard in `out` (field `out`).
 pub fn run_match_part(
-    configs: &[MatchConfig],
-    games: u64,
-    shard: Shard,
-    jobs: usize,
-    out: Option<&Output>,
+    matches: Matches<'_>,
     progress: impl Fn(&GameRecord) + Sync,
 ) -> Result<Vec<Summary>, Error> {
-    let mut tallies = vec![Tally::default(); configs.len()];
-    play_games(
-        configs,
-        games,
-        shard,
-        jobs,
-        out,
-        progress,
-        |c, _, record| {
-            tallies[c].add(&record);
-        },
-    )?;
-    Ok(configs
+    let mut tallies = vec![Tally::default(); matches.configs.len()];
+    play_games(matches, progress, |c, _, record| {
+        tallies[c].add(&record);
+    })?;
+    Ok(matches
+        .configs
         .iter()
         .zip(&tallies)
         .map(|(config, tally)| tally.summary(config))
         .collect())
 }
 
-/// Plays `shard`'s games of `configs` × `games` (games numbered match by match), resuming
-/// from and writing to `out` as [`run_match`] does, and gives `keep` every game of the shard,
+/// Plays the games of `matches`, resuming from and writing to its `out` as [`run_match`] does,
+/// and gives `keep` every game of the shard,
 /// those already in `out` first, then the new ones in order, each with its match (index in
 /// `configs`) and its unit (place in the plan). `progress` sees each new game as it ends.
 ///
 /// # Errors
 /// As [`run_match_part`].
 pub fn play_games(
-    configs: &[MatchConfig],
-    games: u64,
-    shard: Shard,
-    jobs: usize,
-    out: Option<&Output>,
+    matches: Matches<'_>,
     progress: impl Fn(&GameRecord) + Sync,
     mut keep: impl FnMut(usize, usize, GameRecord) + Send,
 ) -> Result<(), Error> {
+    let Matches {
+        configs,
+        games,
+        shard,
+        jobs,
+        out,
+    } = matches;
     let total = units(configs.len(), games, "games")?;
     let per_match = games as usize;
     let layout = Layout {

@@ -116,15 +116,16 @@ impl Tournament {
     ) -> Result<Vec<GameRecord>, Error> {
         let configs: Vec<MatchConfig> = self.pairs.iter().map(|(_, _, c)| c.clone()).collect();
         let mut records = Vec::new();
-        super::matches::play_games(
-            &configs,
-            self.games_per_pair,
+        let matches = super::matches::Matches {
+            configs: &configs,
+            games: self.games_per_pair,
             shard,
             jobs,
             out,
-            progress,
-            |_, unit, record| records.push((unit, record)),
-        )?;
+        };
+        super::matches::play_games(matches, progress, |_, unit, record| {
+            records.push((unit, record));
+        })?;
         records.sort_by_key(|(unit, _)| *unit);
         Ok(records.into_iter().map(|(_, record)| record).collect())
     }

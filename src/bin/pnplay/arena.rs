@@ -11,7 +11,7 @@ use clap::Args;
 use pnplay::arena::{CSV_HEADER, GameRecord, MatchConfig, Summary};
 use pnplay::error::Error;
 use pnplay::experiment::journal::Output;
-use pnplay::experiment::matches::{run_match_part, win_rate_plot};
+use pnplay::experiment::matches::{Matches, run_match_part, win_rate_plot};
 use pnplay::experiment::shard::{Parts, Shard, assemble};
 
 use crate::merge::Batch;
@@ -236,7 +236,14 @@ pub fn run(args: &MatchArgs, batch: &Batch) -> Result<(), String> {
     let (values, configs): (Vec<String>, Vec<MatchConfig>) = configs.into_iter().unzip();
     let shard = batch.shard(args.shard);
     let play = |out: Option<&Output>| {
-        run_match_part(&configs, args.games, shard, args.jobs, out, progress)
+        let matches = Matches {
+            configs: &configs,
+            games: args.games,
+            shard,
+            jobs: args.jobs,
+            out,
+        };
+        run_match_part(matches, progress)
     };
     let summaries = match (&batch.merge, &args.out) {
         (Some(parts), Some(out)) => merged(&configs, args.games, parts, out, batch, args.force)?,
