@@ -16,13 +16,19 @@ use crate::game::Game;
 
 impl<G: Game, R: Rules> BestFirst<G, R> {
     /// The proving line's moves in the game's notation, root first; empty unless the root
-    /// is proven or disproven (see the module's comment for which moves it takes).
+    /// is proven or disproven (see the module's comment for which moves it takes). Found
+    /// once: a resolved root's tree grows no more, and reports ask at every step.
     #[must_use]
     pub fn proving_line(&self) -> Vec<String> {
         let status = self.tree.node(ROOT).status();
         if !status.is_resolved() {
             return Vec::new();
         }
+        self.line.get_or_init(|| self.find_line(status)).clone()
+    }
+
+    /// The proving line of a root resolved to `status`.
+    fn find_line(&self, status: Status) -> Vec<String> {
         let lengths = self.proof_lengths(status);
         let mut pos = self.root.clone();
         let mut line = Vec::new();
