@@ -29,71 +29,60 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
 
     /// The proving line of a root resolved to `status`.
     fn find_line(&self, status: Status) -> Vec<String> {
-        let lengths = self.proof_lengths(status);
         let mut pos = self.root.clone();
         let mut line = Vec::new();
-        let mut id = ROOT;
-        while let Some(next) = self.line_step(id, status, &lengths) {
-            let Some(mv) = self.tree.node(next).mv() else {
+        for id in line_ids(&|id| self.line_children(id, status)) {
+            let Some(mv) = self.tree.node(id).mv() else {
                 break;
             };
             line.push(pos.format_move(mv));
             pos.play(mv);
-            id = next;
         }
         line
     }
 
-    /// The child the line takes from `id` (see the module's comment), `None` at its end.
-    fn line_step(
-        &self,
-        id: NodeId,
-        status: Status,
-        lengths: &HashMap<NodeId, u32>,
-    ) -> Option<NodeId> {
-        match self.chooser(id, status) {
-            Some(chosen) => chosen,
-            None => self.tree.node(id).child_ids().max_by_key(|child| {
-                (
-                    lengths.get(child).copied().unwrap_or(0),
-                    std::cmp::Reverse(*child),
-                )
-            }),
-        }
-    }
-
-    /// At a node where the side the result `status` favours moves: `Some` of the child it
-    /// plays (`None` when the node has none). `None` at the other side's nodes.
-    fn chooser(&self, id: NodeId, status: Status) -> Option<Option<NodeId>> {
+    /// The children the line may take from `id` (see the module's comment): the favoured
+    /// side's move where it moves, every child elsewhere.
+    fn line_children(&self, id: NodeId, status: Status) -> Vec<NodeId> {
         let node = self.tree.node(id);
-        let favoured = node.kind().is_or() == (status == Status::Proven);
-        favoured.then(|| self.favourite(id, |s| s == status))
-    }
-
-    /// For every node of the proof the line walks through: the length of the longest line
-    /// from it (0 at the end of the game). Computed without recursion, the children first.
-    fn proof_lengths(&self, status: Status) -> HashMap<NodeId, u32> {
-        let mut lengths = HashMap::new();
-        let mut stack = vec![(ROOT, false)];
-        while let Some((id, children_done)) = stack.pop() {
-            let next: Vec<NodeId> = match self.chooser(id, status) {
-                Some(chosen) => chosen.into_iter().collect(),
-                None => self.tree.node(id).child_ids().collect(),
-            };
-            if children_done {
-                let longest = next
-                    .iter()
-                    .map(|child| lengths[child] + 1)
-                    .max()
-                    .unwrap_or(0);
-                lengths.insert(id, longest);
-            } else {
-                stack.push((id, true));
-                stack.extend(next.into_iter().map(|child| (child, false)));
-            }
+        if node.kind().is_or() == (status == Status::Proven) {
+            self.favourite(id, |s| s == status).into_iter().collect()
+        } else {
+            node.child_ids().collect()
         }
-        lengths
     }
+}
+
+/// The nodes of the longest line from the root through `next` (the children a line may take
+/// from a node), root excluded; ties go to the first child. Not generic, so the wasm holds it
+/// once for every game and search. The lengths are found without recursion, children first.
+fn line_ids(next: &dyn Fn(NodeId) -> Vec<NodeId>) -> Vec<NodeId> {
+    let mut lengths: HashMap<NodeId, u32> = HashMap::new();
+    let mut stack = vec![(ROOT, false)];
+    while let Some((id, children_done)) = stack.pop() {
+        let children = next(id);
+        if children_done {
+            let longest = children
+                .iter()
+                .map(|child| lengths[child] + 1)
+                .max()
+                .unwrap_or(0);
+            lengths.insert(id, longest);
+        } else {
+            stack.push((id, true));
+            stack.extend(children.into_iter().map(|child| (child, false)));
+        }
+    }
+    let mut line = Vec::new();
+    let mut id = ROOT;
+    while let Some(child) = next(id)
+        .into_iter()
+        .max_by_key(|child| (lengths[child], std::cmp::Reverse(*child)))
+    {
+        line.push(child);
+        id = child;
+    }
+    line
 }
 
 #[cfg(test)]
