@@ -162,3 +162,48 @@ fn finished_games_are_answered_from_their_outcome() {
         }
     }
 }
+
+/// The catalogue's `dfpn` takes ε as a parameter (`epsilon`): 0 by default, which is Nagai's
+/// df-pn as before; 0.25 searches exactly as `DfPnConfig { epsilon: 0.25 }` does (the same
+/// positions, counted), and differently from ε = 0, on the start position's not-lose question.
+#[test]
+fn the_catalogue_dfpn_takes_epsilon_and_defaults_to_none() {
+    use pnplay::engine::{GameSpec, solve};
+    use pnplay::game::Player;
+    use pnplay::search::exact::dfpn::EPSILON;
+    use pnplay::search::params::Params;
+    use pnplay::search::{Goal, Question};
+    let spec: GameSpec = "tictactoe".parse().unwrap();
+    let start = TicTacToe::start(&());
+    let question = Question {
+        root_player: Player::First,
+        goal: Goal::NotLose,
+    };
+    let direct = |epsilon| {
+        let config = DfPnConfig {
+            epsilon,
+            ..DfPnConfig::default()
+        };
+        DfPn::new(&start, question, config).solve(&Limits::default())
+    };
+    let catalogue = |epsilon: Option<f64>| {
+        let mut params = Params::default().with_goal(Goal::NotLose);
+        if let Some(e) = epsilon {
+            params = params.with(&EPSILON, Some(e));
+        }
+        let report = solve(&spec, &start.format_position(), "dfpn", &params).unwrap();
+        (report.verdict, report.iterations)
+    };
+    let (nagai, nagai_stats) = direct(0.0);
+    let (widened, widened_stats) = direct(0.25);
+    assert_eq!((nagai, widened), (Verdict::Proved, Verdict::Proved));
+    assert_ne!(nagai_stats.nodes_expanded, widened_stats.nodes_expanded);
+    assert_eq!(
+        catalogue(None),
+        (Verdict::Proved, nagai_stats.nodes_expanded)
+    );
+    assert_eq!(
+        catalogue(Some(0.25)),
+        (Verdict::Proved, widened_stats.nodes_expanded)
+    );
+}

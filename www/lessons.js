@@ -126,6 +126,29 @@ export const LESSONS = [
       },
     ],
   },
+  {
+    id: 'ghi',
+    title: 'The graph-history interaction: a table that forgets the path',
+    source: 'Hsu’s TCG slides, “GHI problem”, slides 3–10 (seeds/tcg-advanced-topics-slides.txt), after Campbell 1985; the graph is the Example “TCG slides, the GHI problem”; checked against brute force in tests/ghi.rs',
+    steps: [
+      {
+        link: 'g=tree&p=%5Bc%3A%5Bf%3A%5Bj%3A%5Ej%5D+k%3A%5BW%5D%5D+b%3A%5Bd%3A%5Bg%3A%5Bi%3A%5Bj%3A%5Bd%3A%5Ed%5D%5D%5D+h%3A%5BW%5D%5D+e%3A%5B%5BL%5D+%5BL%5D+%5BL%5D%5D%5D%5D&a=pns&goal=win&step=0',
+        text: 'The graph of Hsu’s slides on the graph-history interaction, with their letters. a moves to b or c; b to d or e (e loses); c to f (or k, a second reply); d to g or h (h wins); g to i, i to j, f to j too, and j back to d. In the text a move written ^d leads to the node d: the tree becomes a graph. The rule: a move back to a node already on the line played ends the game, lost for the first player (the slides: “the loop is loss”). So j is lost after a b d g i (its only move repeats d) but won after a c f (d is new: d h wins). The value of j depends on the path to it.',
+      },
+      {
+        link: 'g=tree&p=%5Bc%3A%5Bf%3A%5Bj%3A%5Ej%5D+k%3A%5BW%5D%5D+b%3A%5Bd%3A%5Bg%3A%5Bi%3A%5Bj%3A%5Bd%3A%5Ed%5D%5D%5D+h%3A%5BW%5D%5D+e%3A%5B%5BL%5D+%5BL%5D+%5BL%5D%5D%5D%5D&a=pns&goal=win&step=10',
+        text: 'PNS keeps a tree of lines, no table: every node is one line, so j after b d g i and j after c f are two nodes with their own numbers. Proved after 10 iterations, proving move c: a c f j d h. This is the right answer; the test tests/ghi.rs checks it against brute force, a minimax that carries the line played.',
+      },
+      {
+        link: 'g=tree&p=%5Bc%3A%5Bf%3A%5Bj%3A%5Ej%5D+k%3A%5BW%5D%5D+b%3A%5Bd%3A%5Bg%3A%5Bi%3A%5Bj%3A%5Bd%3A%5Ed%5D%5D%5D+h%3A%5BW%5D%5D+e%3A%5B%5BL%5D+%5BL%5D+%5BL%5D%5D%5D%5D&a=dfpn&ghi=naive&goal=win&step=200',
+        text: 'df-pn with a naive transposition table (ghi = naive: the table keyed by the node alone). df-pn enters c first, but c’s two replies f and k give it pn 2, which reaches its threshold (b’s pn + 1 = 2), so it turns to b and goes down b d g i j: j’s move to d repeats, so j is lost, and the table stores “j: lost”. d is proven by h, b disproven by e. Then c f j: the table answers “j: lost” for a line on which it is won, so f, c and the root are disproved after 16 positions — the wrong answer of the slides.',
+      },
+      {
+        link: 'g=tree&p=%5Bc%3A%5Bf%3A%5Bj%3A%5Ej%5D+k%3A%5BW%5D%5D+b%3A%5Bd%3A%5Bg%3A%5Bi%3A%5Bj%3A%5Bd%3A%5Ed%5D%5D%5D+h%3A%5BW%5D%5D+e%3A%5B%5BL%5D+%5BL%5D+%5BL%5D%5D%5D%5D&a=dfpn&goal=win&step=200',
+        text: 'The fix (ghi = path, df-pn’s default): the table’s key is the node and the nodes already on the line, the part of the history the repetition rule reads (the slides’ “store the path”, cheap here because the graph is small). j after b d g i and j after c f are two entries; df-pn proves the root after 25 positions, proving move c. Try pns-dag too: its key is the same exact key.',
+      },
+    ],
+  },
 ];
 
 /** The lesson with id `id`, or null. */

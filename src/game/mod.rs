@@ -139,6 +139,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The exact identity of the position.
     fn key(&self) -> Self::Key;
 
+    /// The key of the position as a board alone, without the part of the history that
+    /// [`Game::key`] may hold because a rule reads it (a repetition rule reads the positions
+    /// already on the line played). Equal to `key` in every game whose future does not depend
+    /// on its history. A transposition table keyed by it is the *naive* table of the
+    /// graph-history interaction (Hsu's TCG slides, "GHI problem"): it stores one value per
+    /// position, although the value depends on the path; df-pn's `ghi=naive` uses it to show
+    /// the wrong answer ([`tree`] graphs with repetitions).
+    fn position_key(&self) -> Self::Key {
+        self.key()
+    }
+
     /// Parses position text in the game's notation (SPEC.md §2).
     fn parse_position(variant: &Self::Variant, text: &str) -> Result<Self, ParseError>;
 

@@ -11,7 +11,7 @@
 //! ```text
 //! position := tree [ "@" label* ]          the tree, then the moves played from its root
 //! tree     := leaf | "[" child+ "]"        an inner node lists its children, in order
-//! child    := [ label ":" ] tree
+//! child    := [ label ":" ] ( tree | "^" label )
 //! leaf     := "W" | "L" | "D"              the first player wins, loses, draws
 //! label    := [a-z0-9]{1,8}                the move to the child; by default a, b, c … by
 //!                                          its place among its siblings
@@ -20,7 +20,8 @@
 //! Spaces separate children and moves and are optional elsewhere. `[a:[W L] b:[L [W W]]]`
 //! and `[[W L] [L [W W]]]` are the same tree; `[[W L] [L [W W]]] @ b a` is the position after
 //! the moves `b` and `a` (the second player to move at the AND node `b`, then the first at
-//! `b a`). Canonical text writes a label only where it differs from the default and one space
+//! `b a`). The position after `@` is the line played, so in a graph a node reached twice
+//! along different lines gives two positions. Canonical text writes a label only where it differs from the default and one space
 //! between children, so every position's text carries the whole tree and where it is.
 //!
 //! Limits, so no text can exhaust the engine: at most [`MAX_NODES`] nodes, [`MAX_CHILDREN`]
@@ -29,8 +30,19 @@
 //! siblings with one label are a [`ParseError::Duplicate`]. The parser keeps its own stack, so
 //! deep nesting cannot overflow the call stack.
 //!
-//! A position's key is its node's index (pre-order, the root 0): exact within one tree, and no
-//! position repeats. As a [`Board`] the tree is one row of cells, one per node: the cells on the
+//! **Graphs with repetitions.** A child written `^d` is a *reference*: the move to it leads to
+//! the node labelled `d` (the one node of the tree with that label, where the same player
+//! moves), so the tree becomes a graph of positions with transpositions and cycles, as in
+//! the graph-history-interaction example of Hsu's TCG slides ("GHI problem", slides 4–9). A
+//! move back to a node already on the line played ends the game: a repetition, lost for the
+//! first player (the slides' loop "is loss"; a repetition never proves the first player's
+//! goal, as in the proof-number solvers of tsume-shogi). A tree with references has at most
+//! [`MAX_GRAPH_NODES`] nodes. `[b:[W c:[^b]]]` is the smallest such loop.
+//!
+//! A position's key is its node's index (pre-order, the root 0) and, in a graph, the set of
+//! nodes on the line played (which decides which moves repeat): exact, and no position
+//! repeats. [`Game::position_key`] leaves the set out: the key a naive transposition table
+//! stores, which gives wrong answers on such graphs (df-pn's `ghi=naive`). As a [`Board`] the tree is one row of cells, one per node: the cells on the
 //! line played hold a piece of the player who moved into them, the others are empty, and
 //! [`Board::tree`] gives the shape the page draws (the `tree` board style). Edit mode:
 //! [`EditTool::Cycle`] turns a leaf W → L → D → W, [`EditTool::Add`] gives a node a new
@@ -68,6 +80,10 @@ pub const MAX_CHILDREN: usize = 26;
 pub const MAX_DEPTH: usize = 64;
 /// The longest label.
 const MAX_LABEL: usize = 8;
+/// The most nodes a tree with references (`^d`) may have: one bit of a key's line set each.
+pub const MAX_GRAPH_NODES: usize = 64;
+/// The flag a repetition adds to a key's node index.
+const REPEATED: u32 = 1 << 31;
 
 /// One node of a tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,19 +95,30 @@ struct Node {
     children: Vec<u32>,
     /// At a leaf: the result for the first player.
     leaf: Option<Outcome>,
+    /// At a reference (`^d`): the node the move to it leads to.
+    goto: Option<u32>,
 }
 
 /// A whole tree, its nodes in pre-order (the root first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
     nodes: Vec<Node>,
+    /// Whether it has references, so positions can repeat.
+    graph: bool,
 }
 
-/// A position: a tree and the node the game has reached. Clones share the tree.
+/// A position: a tree, the node the game has reached and the line played to it. Clones
+/// share the tree.
 #[derive(Clone, Debug)]
 pub struct TreeGame {
     tree: Arc<Tree>,
     at: u32,
+    /// The moves played from the root: the children moved to (references, not their nodes).
+    line: Vec<u32>,
+    /// In a graph: the nodes on the line played, one bit each (the root's included).
+    visited: u64,
+    /// Whether the last move repeated a node on the line (the game is over).
+    repeated: bool,
 }
 
 /// The default label of the child at `place` among its siblings: a, b, c …
@@ -105,6 +132,26 @@ fn leaf_char(outcome: Outcome) -> char {
         Outcome::Loss => 'L',
         Outcome::Draw => 'D',
     }
+}
+
+/// Reads a label (`[a-z0-9]`, possibly empty) from `chars` at `*i`, moving `*i` past it.
+fn read_label(chars: &[char], i: &mut usize) -> Result<String, ParseError> {
+    let mut word = String::new();
+    while let Some(&d) = chars
+        .get(*i)
+        .filter(|d| d.is_ascii_lowercase() || d.is_ascii_digit())
+    {
+        if word.len() == MAX_LABEL {
+            return Err(ParseError::TooLarge {
+                index: *i,
+                what: "characters in a label",
+                limit: MAX_LABEL,
+            });
+        }
+        word.push(d);
+        *i += 1;
+    }
+    Ok(word)
 }
 
 /// What [`Tree::write`] changes on the way: one node edited.
@@ -122,6 +169,8 @@ impl Tree {
         let chars: Vec<char> = text.chars().collect();
         let mut nodes: Vec<Node> = Vec::new();
         let mut open: Vec<u32> = Vec::new();
+        // References (`^d`) to resolve once every label is known: node, label, offset.
+        let mut references: Vec<(u32, String, usize)> = Vec::new();
         let mut i = 0;
         let skip = |i: &mut usize| {
             while chars.get(*i).is_some_and(|c| c.is_whitespace()) {
@@ -131,7 +180,7 @@ impl Tree {
         loop {
             skip(&mut i);
             if !nodes.is_empty() && open.is_empty() {
-                return Ok((Tree { nodes }, i));
+                return Tree::resolved(nodes, references).map(|tree| (tree, i));
             }
             let Some(&c) = chars.get(i) else {
                 return Err(if nodes.is_empty() {
@@ -174,18 +223,7 @@ impl Tree {
                         expected: "'[', W, L or D (the root has no label)",
                     });
                 }
-                let mut word = String::new();
-                while let Some(&d) = chars.get(i).filter(|d| d.is_ascii_lowercase() || d.is_ascii_digit()) {
-                    if word.len() == MAX_LABEL {
-                        return Err(ParseError::TooLarge {
-                            index: i,
-                            what: "characters in a label",
-                            limit: MAX_LABEL,
-                        });
-                    }
-                    word.push(d);
-                    i += 1;
-                }
+                let word = read_label(&chars, &mut i)?;
                 match chars.get(i) {
                     Some(':') => i += 1,
                     found => {
@@ -200,8 +238,23 @@ impl Tree {
                 skip(&mut i);
             }
             let at = i;
+            let mut reference = None;
             let leaf = match chars.get(i) {
                 Some('[') => None,
+                Some('^') if !open.is_empty() => {
+                    let mut end = i + 1;
+                    let name = read_label(&chars, &mut end)?;
+                    if name.is_empty() {
+                        return Err(ParseError::UnexpectedChar {
+                            index: end,
+                            found: chars.get(end).copied().unwrap_or(' '),
+                            expected: "a label after '^' (the node the move leads to)",
+                        });
+                    }
+                    reference = Some(name);
+                    i = end - 1;
+                    None
+                }
                 Some('W') => Some(Outcome::Win),
                 Some('L') => Some(Outcome::Loss),
                 Some('D') => Some(Outcome::Draw),
@@ -264,16 +317,67 @@ impl Tree {
                 label,
                 children: Vec::new(),
                 leaf,
+                goto: reference.as_ref().map(|_| id),
             });
-            if leaf.is_none() {
+            if let Some(name) = reference {
+                references.push((id, name, at));
+            } else if leaf.is_none() {
                 open.push(id);
             }
         }
     }
 
+    /// The tree of `nodes` with each of `references` (node, label, offset) pointed at the one
+    /// node with its label, where the same player moves.
+    fn resolved(
+        mut nodes: Vec<Node>,
+        references: Vec<(u32, String, usize)>,
+    ) -> Result<Tree, ParseError> {
+        if let Some((_, _, index)) = references.first()
+            && nodes.len() > MAX_GRAPH_NODES
+        {
+            return Err(ParseError::TooLarge {
+                index: *index,
+                what: "nodes in a tree with references (^)",
+                limit: MAX_GRAPH_NODES,
+            });
+        }
+        for (id, name, index) in &references {
+            let mut targets = (0..nodes.len()).filter(|&t| {
+                let node = &nodes[t];
+                node.goto.is_none() && node.parent.is_some() && node.label == *name
+            });
+            let reason = match (targets.next(), targets.next()) {
+                (None, _) => format!("^{name} at character {index}: no node is labelled {name}"),
+                (Some(_), Some(_)) => format!(
+                    "^{name} at character {index}: more than one node is labelled {name}; a reference needs a label used once"
+                ),
+                (Some(target), None) => {
+                    if nodes[target].depth % 2 == nodes[*id as usize].depth % 2 {
+                        nodes[*id as usize].goto = Some(target as u32);
+                        continue;
+                    }
+                    format!(
+                        "^{name} at character {index}: the other player moves at {name} (a reference must lead to a node of the same player)"
+                    )
+                }
+            };
+            return Err(ParseError::InvalidPosition { reason });
+        }
+        Ok(Tree {
+            nodes,
+            graph: !references.is_empty(),
+        })
+    }
+
     /// Writes node `id` and its subtree in canonical notation, with `change` applied.
     fn write(&self, id: u32, change: Change, out: &mut String) {
         let node = &self.nodes[id as usize];
+        if let Some(target) = node.goto {
+            out.push('^');
+            out.push_str(&self.nodes[target as usize].label);
+            return;
+        }
         let cycled = |outcome| match outcome {
             Outcome::Win => Outcome::Loss,
             Outcome::Loss => Outcome::Draw,
@@ -340,18 +444,6 @@ impl Tree {
         self.write(0, change, &mut text);
         Tree::parse(&text).ok().map(|(tree, _)| tree)
     }
-
-    fn is_under(&self, mut id: u32, ancestor: u32) -> bool {
-        loop {
-            if id == ancestor {
-                return true;
-            }
-            match self.nodes[id as usize].parent {
-                Some(parent) => id = parent,
-                None => return false,
-            }
-        }
-    }
 }
 
 impl TreeGame {
@@ -359,16 +451,24 @@ impl TreeGame {
         &self.tree.nodes[self.at as usize]
     }
 
+    /// The position at the root of `tree`.
+    fn root(tree: Arc<Tree>) -> TreeGame {
+        let visited = u64::from(tree.graph);
+        TreeGame {
+            tree,
+            at: 0,
+            line: Vec::new(),
+            visited,
+            repeated: false,
+        }
+    }
+
     /// The labels of the moves from the root to here.
     fn line(&self) -> Vec<&str> {
-        let mut line = Vec::new();
-        let mut id = self.at;
-        while let Some(parent) = self.tree.nodes[id as usize].parent {
-            line.push(self.tree.nodes[id as usize].label.as_str());
-            id = parent;
-        }
-        line.reverse();
-        line
+        self.line
+            .iter()
+            .map(|&id| self.tree.nodes[id as usize].label.as_str())
+            .collect()
     }
 
     /// Who moves at a node of depth `depth`.
@@ -382,10 +482,7 @@ impl TreeGame {
 
     /// The root position of an edited tree, if the edit gave one.
     fn edited(&self, change: Change) -> Option<TreeGame> {
-        Some(TreeGame {
-            tree: Arc::new(self.tree.changed(change)?),
-            at: 0,
-        })
+        Some(TreeGame::root(Arc::new(self.tree.changed(change)?)))
     }
 
     fn child_labelled(&self, label: &str) -> Option<u32> {
@@ -406,8 +503,9 @@ impl Game for TreeGame {
         arrayvec::ArrayVec<T, MAX_CHILDREN>;
     /// The index of the child moved to.
     type Move = u32;
-    /// The index of the node (pre-order).
-    type Key = u32;
+    /// The index of the node (pre-order; bit 31 set after a repetition) and, in a
+    /// graph, the nodes on the line played, one bit each.
+    type Key = (u32, u64);
     type Variant = ();
 
     fn start((): &()) -> Self {
@@ -416,17 +514,14 @@ impl Game for TreeGame {
             let (tree, _) = Tree::parse(START).expect("the start tree parses");
             Arc::new(tree)
         });
-        TreeGame {
-            tree: Arc::clone(tree),
-            at: 0,
-        }
+        TreeGame::root(Arc::clone(tree))
     }
 
     fn variant(&self) {}
 
     fn turn(&self) -> Turn {
         let node = self.node();
-        if node.leaf.is_some() {
+        if node.leaf.is_some() || self.repeated {
             Turn::Over
         } else {
             Turn::Player(Self::mover_at(node.depth))
@@ -442,12 +537,24 @@ impl Game for TreeGame {
         1.0
     }
 
+    /// Moves to the child `mv`, or to the node it refers to; in a graph a node already on
+    /// the line ends the game (a repetition).
     fn play(&mut self, mv: u32) {
-        self.at = mv;
+        self.line.push(mv);
+        self.at = self.tree.nodes[mv as usize].goto.unwrap_or(mv);
+        if self.tree.graph {
+            let bit = 1 << self.at;
+            self.repeated = self.visited & bit != 0;
+            self.visited |= bit;
+        }
     }
 
     fn outcome(&self, player: Player) -> Option<Outcome> {
-        let outcome = self.node().leaf?;
+        let outcome = if self.repeated {
+            Outcome::Loss
+        } else {
+            self.node().leaf?
+        };
         Some(match player {
             Player::First => outcome,
             Player::Second => outcome.flipped(),
@@ -458,16 +565,19 @@ impl Game for TreeGame {
         self.outcome(player).map(Outcome::sign)
     }
 
-    fn key(&self) -> u32 {
-        self.at
+    fn key(&self) -> (u32, u64) {
+        (self.position_key().0, self.visited)
+    }
+
+    /// The node alone (and whether the game ended by a repetition there).
+    fn position_key(&self) -> (u32, u64) {
+        let repeated = if self.repeated { REPEATED } else { 0 };
+        (self.at | repeated, 0)
     }
 
     fn parse_position((): &(), text: &str) -> Result<Self, ParseError> {
         let (tree, end) = Tree::parse(text)?;
-        let mut pos = TreeGame {
-            tree: Arc::new(tree),
-            at: 0,
-        };
+        let mut pos = TreeGame::root(Arc::new(tree));
         let rest: String = text.chars().skip(end).collect();
         let Some(moves) = rest.strip_prefix('@') else {
             return match rest.chars().next() {
@@ -481,7 +591,7 @@ impl Game for TreeGame {
         };
         for (n, word) in moves.split_whitespace().enumerate() {
             let index = n + 1;
-            if pos.node().leaf.is_some() {
+            if pos.turn() == Turn::Over {
                 return Err(ParseError::GameOver { index });
             }
             let child = pos
@@ -536,11 +646,10 @@ impl Board for TreeGame {
     /// played (the root never does); every other node is empty.
     fn cell(&self, index: usize) -> Cell {
         let node = &self.tree.nodes[index];
-        match node.parent {
-            Some(_) if self.tree.is_under(self.at, index as u32) => {
-                Cell::piece_of(Self::mover_at(node.depth - 1))
-            }
-            _ => Cell::EMPTY,
+        if self.line.contains(&(index as u32)) {
+            Cell::piece_of(Self::mover_at(node.depth - 1))
+        } else {
+            Cell::EMPTY
         }
     }
 
@@ -559,7 +668,8 @@ impl Board for TreeGame {
         let index = index as u32;
         match tool {
             EditTool::Cycle => self.cycle_cell(index as usize),
-            EditTool::Add => self.edited(Change::Add(index)),
+            EditTool::Add if node.goto.is_none() => self.edited(Change::Add(index)),
+            EditTool::Add => None,
             EditTool::Remove => {
                 node.parent?;
                 self.edited(Change::Remove(index))
@@ -575,7 +685,12 @@ impl Board for TreeGame {
                 .iter()
                 .map(|node| TreeNode {
                     parent: node.parent.map(|p| p as usize),
-                    label: node.label.clone(),
+                    label: match node.goto {
+                        Some(target) => {
+                            format!("{}:^{}", node.label, self.tree.nodes[target as usize].label)
+                        }
+                        None => node.label.clone(),
+                    },
                     mover: node.leaf.is_none().then(|| Self::mover_at(node.depth)),
                     outcome: node.leaf,
                 })
@@ -615,6 +730,18 @@ const EXAMPLES: &[Example] = &[
                  (f = 1, g = ?, h = ?), so proof numbers b 1, c 2, a 1 and disproof numbers \
                  b 1, c 1, a 2; and values for the unknown leaves: e L, g W, h W. PNS first \
                  tries b, finds it lost, then proves c",
+    },
+    Example {
+        name: "TCG slides, the GHI problem (slides 4-9)",
+        game: "tree",
+        text: "[c:[f:[j:^j] k:[W]] b:[d:[g:[i:[j:[d:^d]]] h:[W]] e:[[L] [L] [L]]]]",
+        source: "Tsan-sheng Hsu, TCG: Selected advanced topics (2017), slides 4-9, the \
+                 graph-history interaction: A's moves B and C; B to D and E (lost), C to F, \
+                 D to G and H (won), G to I, I to J, F to J, J back to D; the loop is a loss. \
+                 A is won (A C F J D H), but a table that stores J as lost after the line \
+                 A B D G I J D answers that A is lost. Adapted so that df-pn's thresholds take \
+                 that order: C listed first with a second reply k, H one move before its win, \
+                 E three moves before its losses",
     },
     Example {
         name: "A classic depth-3 binary tree",
@@ -675,7 +802,9 @@ impl Catalogued for TreeGame {
                 },
             ],
             notation: "nested brackets, leaves W/L/D for the first player, optional labels, \
-                       then @ and the moves: [a:[W L] b:[L [W W]]] @ b",
+                       ^d for a move to the node labelled d (a graph: a move back to a node on \
+                       the line loses for the first player), then @ and the moves: \
+                       [a:[W L] b:[L [W W]]] @ b",
             chance_help: None,
         },
         examples: EXAMPLES,
@@ -837,5 +966,113 @@ mod tests {
         assert_eq!(view.nodes[2].mover, Some(Player::Second));
         assert_eq!(view.nodes[3].outcome, Some(Outcome::Loss));
         assert_eq!(view.nodes[3].parent, Some(2));
+    }
+
+    #[test]
+    fn references_make_a_graph_where_a_repetition_loses() {
+        let text = "[b:[c:[x:^b y:W]] d:[e:[W] f:^e]]";
+        let pos = parse(text).unwrap();
+        assert_eq!(pos.format_position(), text);
+        // b c x: back to b, already on the line: over, lost for the first player.
+        let looped = parse(&format!("{text} @ b c x")).unwrap();
+        assert_eq!(looped.turn(), Turn::Over);
+        assert_eq!(looped.outcome(Player::First), Some(Outcome::Loss));
+        assert_eq!(looped.outcome(Player::Second), Some(Outcome::Win));
+        assert_eq!(looped.format_position(), format!("{text} @ b c x"));
+        assert!(matches!(
+            parse(&format!("{text} @ b c x a")),
+            Err(ParseError::GameOver { index: 4 })
+        ));
+        // d f leads to e, as d e does: the same node, reached along two lines.
+        let by_e = parse(&format!("{text} @ d e")).unwrap();
+        let by_f = parse(&format!("{text} @ d f")).unwrap();
+        assert_eq!(by_f.tree().unwrap().current, by_e.tree().unwrap().current);
+        assert_eq!(by_f.key(), by_e.key()); // the same nodes on both lines
+        assert_eq!(by_f.format_position(), format!("{text} @ d f"));
+        // Cells: 0 root, 1 b, 2 c, 3 x, 4 y, 5 d, 6 e, 7 e's W, 8 f. The board marks the
+        // move played, the reference f, not e.
+        assert_eq!(by_f.cell(8), Cell::piece_of(Player::Second));
+        assert_eq!(by_f.cell(5), Cell::piece_of(Player::First));
+        assert_eq!(by_f.cell(6), Cell::EMPTY);
+        assert_eq!(by_f.tree().unwrap().nodes[8].label, "f:^e");
+        // b, and b again after b c x: the repetition is another position.
+        let first = parse(&format!("{text} @ b")).unwrap();
+        let mut again = first.clone();
+        for mv in ["c", "x"] {
+            again.play(again.parse_move(mv).unwrap());
+        }
+        assert_ne!(again.key(), first.key());
+        assert_ne!(again.position_key(), first.position_key()); // the repetition ended it
+        // A tree without references keeps the key of before: the node, nothing else.
+        let plain = parse("[W [L D]] @ b").unwrap();
+        assert_eq!(plain.key(), (2, 0));
+        assert_eq!(plain.position_key(), plain.key());
+    }
+
+    #[test]
+    fn the_key_holds_the_line_and_the_position_key_does_not() {
+        // j is reached after b d g i (d on the line: j's move to d repeats) and after c f.
+        let text = "[c:[f:[j:^j] k:[W]] b:[d:[g:[i:[j:[d:^d]]] h:[W]] e:[[L] [L] [L]]]]";
+        let after_b = parse(&format!("{text} @ b d g i j")).unwrap();
+        let after_c = parse(&format!("{text} @ c f j")).unwrap();
+        assert_eq!(after_b.position_key(), after_c.position_key());
+        assert_ne!(after_b.key(), after_c.key());
+        let mut looped = after_b.clone();
+        looped.play(looped.parse_move("d").unwrap());
+        assert_eq!(looped.outcome(Player::First), Some(Outcome::Loss));
+        let mut on = after_c.clone();
+        on.play(on.parse_move("d").unwrap());
+        assert_eq!(on.turn(), Turn::Player(Player::First));
+    }
+
+    #[test]
+    fn bad_references_are_typed_errors() {
+        let invalid = |text: &str| match parse(text) {
+            Err(ParseError::InvalidPosition { reason }) => reason,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(
+            invalid("[b:[c:^z]]"),
+            "^z at character 6: no node is labelled z"
+        );
+        assert_eq!(
+            invalid("[a:[W] b:[[W] x:^a]]"),
+            "^a at character 16: more than one node is labelled a; a reference needs a label used once"
+        );
+        assert_eq!(
+            invalid("[b:[c:[W] x:^b]]"),
+            "^b at character 12: the other player moves at b (a reference must lead to a node of the same player)"
+        );
+        assert!(matches!(
+            parse("[b:[^]]"),
+            Err(ParseError::UnexpectedChar { index: 5, .. })
+        ));
+        assert!(matches!(
+            parse("^b"),
+            Err(ParseError::UnexpectedChar { index: 0, .. })
+        ));
+        // References limit the tree to MAX_GRAPH_NODES nodes.
+        let twenty = vec!["W"; 20].join(" ");
+        let wide = format!("[top:[c:[{twenty}] d:[{twenty}] e:[{twenty}] x:[y:^top]]]");
+        assert!(matches!(
+            parse(&wide),
+            Err(ParseError::TooLarge { limit: MAX_GRAPH_NODES, .. })
+        ));
+        let without = format!("[top:[c:[{twenty}] d:[{twenty}] e:[{twenty}] x:[W]]]");
+        assert!(parse(&without).is_ok());
+        let fits = format!("[top:[{twenty}] c:[{twenty}] x:[y:[z:^top]]]");
+        assert!(parse(&fits).is_ok(), "{fits}");
+    }
+
+    #[test]
+    fn edits_keep_references_whole() {
+        let pos = parse("[b:[W c:[W]] d:[x:^c]]").unwrap();
+        // Cells: 0 root, 1 b, 2 b a:W, 3 c, 4 c a:W, 5 d, 6 x:^c.
+        let edit = |cell, tool| pos.edit_cell(cell, tool).map(|p| p.format_position());
+        assert_eq!(edit(6, EditTool::Add), None); // a reference has no children of its own
+        assert_eq!(edit(6, EditTool::Cycle), None);
+        assert_eq!(edit(3, EditTool::Remove), None); // ^c would lead nowhere
+        assert_eq!(edit(6, EditTool::Remove).as_deref(), Some("[b:[W c:[W]] d:W]"));
+        assert_eq!(edit(4, EditTool::Cycle).as_deref(), Some("[b:[W c:[L]] d:[x:^c]]"));
     }
 }

@@ -41,7 +41,12 @@
 //!
 //! **Transpositions.** The games it accepts are acyclic, so there is no graph-history
 //! interaction: a position's value does not depend on the path to it, and keying by position
-//! is exact. Games whose positions repeat (MiniShogi) it refuses (`acyclic_only`): keyed
+//! is exact. Where a rule reads the history (the repetitions of [`crate::game::tree`]'s
+//! graphs), the game's key holds what the rule reads, and stays exact. The parameter
+//! [`GHI`] (`ghi=naive`, [`DfPn::keyed_by_position`]) keys the table by [`Game::position_key`]
+//! instead, the position alone: the naive table of Hsu's slides on the graph-history
+//! interaction, kept to show its wrong answer (the GHI lesson); the default `ghi=path` is
+//! the fix, a key with the line's part that matters, as the slides' "store the path". Games whose positions repeat (MiniShogi) it refuses (`acyclic_only`): keyed
 //! without the move number, a cycle would make stored proofs and disproofs depend on the path
 //! (the graph-history interaction of Hsu's slides); keyed with it, as MiniShogi's exact key
 //! is, every disproof would have to run each cycle out to the 2,500-move limit, with a
@@ -83,7 +88,7 @@ use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, order_moves, proof_numbers};
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
 use crate::search::family::{DN, Explain, Family, PN, SearchInfo};
-use crate::search::params::Params;
+use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
@@ -165,6 +170,37 @@ impl DfPnConfig {
     }
 }
 
+/// `ghi`: what df-pn's table is keyed by. `path` (the default) is the game's exact key,
+/// which holds the part of the line a repetition rule reads; `naive` the position alone
+/// ([`Game::position_key`]), the table of the graph-history interaction. The two differ only
+/// in games whose rules read the history (textbook graphs with `^` references).
+pub const GHI: ParamSpec = ParamSpec {
+    kind: ParamKind::Choice {
+        options: &["path", "naive"],
+    },
+    default: Some(0.0),
+    ..ParamSpec::real(
+        "ghi",
+        "GHI",
+        "df-pn: its table's key where repetitions make a value depend on the path (textbook graphs with ^): path = the position with the nodes on the line (exact), naive = the position alone (the graph-history interaction's wrong answers)",
+    )
+};
+
+/// `epsilon`: the ε of the 1 + ε trick (Pawlewicz & Lew 2007) for the catalogue's `dfpn`; 0,
+/// the default, is Nagai's df-pn as before. The first threshold of the most-proving child
+/// becomes `max(pn₂ + 1, ⌈pn₂ · (1 + ε)⌉)`, so the search stays longer in one subtree
+/// instead of see-sawing between two.
+pub const EPSILON: ParamSpec = ParamSpec {
+    default: Some(0.0),
+    min: Some(0.0),
+    max: Some(10.0),
+    ..ParamSpec::real(
+        "epsilon",
+        "ε",
+        "df-pn: the ε of the 1 + ε trick, a child's first threshold max(pn₂ + 1, ⌈pn₂·(1 + ε)⌉); 0: Nagai's df-pn",
+    )
+};
+
 /// The search was stopped by a limit.
 #[derive(Clone, Copy, Debug)]
 struct Stop;
@@ -189,6 +225,8 @@ pub struct DfPn<G: Game> {
     root: G,
     question: Question,
     epsilon: f64,
+    /// Whether the table is keyed by [`Game::position_key`] ([`DfPn::keyed_by_position`]).
+    naive: bool,
     /// The game's knowledge, if the search uses it (`dfpn-k`); `None` is Nagai's df-pn.
     guide: Option<Guide<G>>,
     table: Table<G::Key, Numbers>,
@@ -209,6 +247,7 @@ impl<G: Game> DfPn<G> {
             root: root.clone(),
             question,
             epsilon: config.epsilon.max(0.0),
+            naive: false,
             guide: None,
             stats: Stats {
                 bytes_per_node: Table::<G::Key, Numbers>::bytes_per_slot() as u64,
@@ -236,6 +275,24 @@ impl<G: Game> DfPn<G> {
             initial: G::initial_numbers,
         });
         search
+    }
+
+    /// The same search with its table keyed by [`Game::position_key`], the position alone,
+    /// instead of the exact [`Game::key`]: the naive table of the graph-history interaction
+    /// ([`GHI`] `naive`), which can answer wrongly where a repetition rule reads the line.
+    #[must_use]
+    pub fn keyed_by_position(mut self) -> Self {
+        self.naive = true;
+        self
+    }
+
+    /// The search of catalogue parameters `params`: keyed as [`GHI`] says.
+    fn keyed_as(self, params: &Params) -> Self {
+        if params.choice(&GHI) == "naive" {
+            self.keyed_by_position()
+        } else {
+            self
+        }
     }
 
     /// Searches until the answer or a limit of `limits`, counted from the start of this
@@ -348,7 +405,7 @@ impl<G: Game> DfPn<G> {
             self.terminal_numbers(pos)
         } else {
             self.table
-                .get(&pos.key())
+                .get(&self.key(pos))
                 .copied()
                 .unwrap_or_else(|| self.unknown(pos))
         }
@@ -398,7 +455,7 @@ impl<G: Game> DfPn<G> {
     fn mid(&mut self, pos: &G, th_pn: u32, th_dn: u32) -> Result<Numbers, Stop> {
         // What the table knows may already meet a threshold (a transposition was searched
         // since the parent looked).
-        if let Some(&known) = self.table.get(&pos.key()) {
+        if let Some(&known) = self.table.get(&self.key(pos)) {
             if known.pn >= th_pn || known.dn >= th_dn {
                 return Ok(known);
             }
@@ -470,8 +527,20 @@ impl<G: Game> DfPn<G> {
 
     fn store(&mut self, pos: &G, numbers: Numbers, nodes_before: u64) {
         let work = self.stats.nodes_expanded - nodes_before + 1;
-        self.table
-            .store(pos.key(), numbers, u32::try_from(work).unwrap_or(u32::MAX));
+        self.table.store(
+            self.key(pos),
+            numbers,
+            u32::try_from(work).unwrap_or(u32::MAX),
+        );
+    }
+
+    /// The table's key of `pos`: exact, or the position alone under `ghi=naive`.
+    fn key(&self, pos: &G) -> G::Key {
+        if self.naive {
+            pos.position_key()
+        } else {
+            pos.key()
+        }
     }
 }
 
@@ -564,7 +633,7 @@ impl SearchKind for DfPnSearch {
         help: "Nagai's depth-first proof-number search with a 16 MiB transposition table",
         family: Family::Exact,
         capabilities: super::CAPABILITIES,
-        params: &[],
+        params: &[GHI, EPSILON],
         explain: Explain {
             pseudocode: PSEUDOCODE,
             summary: "df-pn answers the question of proof-number search with the same proof and disproof numbers, but walks the tree depth-first under thresholds and keeps the numbers only in a fixed 16 MiB transposition table, so its memory does not grow with the search. It keeps no tree to draw; one of its iterations is one position searched. proved and disproved are proofs.",
@@ -577,16 +646,20 @@ impl SearchKind for DfPnSearch {
                 "a child c of an OR node gets th_pn(c) = min(th_pn, pn₂ + 1) (pn₂: the second-least child pn) and th_dn(c) = th_dn − dn + dn(c); AND nodes mirror it",
             ],
             selection: "MID(n, th_pn, th_dn) searches n until pn(n) ≥ th_pn or dn(n) ≥ th_dn: it enters the child with the least pn (OR) or dn (AND), the first in move order on ties, with the thresholds above, so it returns as soon as another child becomes more proving. The root is searched with infinite thresholds, which only a proof or a disproof meets.",
-            params: "No parameters of its own: θ, pr and playouts do not apply. The node limit counts positions searched; a step of N searches N more positions and resumes from the root, the table leading straight back.",
+            params: "ghi: where a repetition rule makes a position's value depend on the line that reached it (textbook graphs with ^ references), path keys the table by the position and the nodes on the line (exact, the default) and naive by the position alone, the transposition table of the graph-history interaction, which can answer wrongly (the GHI lesson); in every other game the two are the same. ε (epsilon, 0 by default): the 1 + ε trick, a child's first threshold max(pn₂ + 1, ⌈pn₂·(1 + ε)⌉), so df-pn stays longer in one subtree instead of switching back and forth (the see-saw effect). θ, pr and playouts do not apply. The node limit counts positions searched; a step of N searches N more positions and resumes from the root, the table leading straight back.",
             source: "Nagai, Df-pn algorithm for searching AND/OR trees and its applications (2002); the PPNS dissertation §2.2.2 and the TCG slides; the numbers as in Allis' PNS (dissertation formulas (2.4)–(2.7)).",
         },
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         let question = Question::at(&root, params.goal());
+        let config = DfPnConfig {
+            epsilon: params.real(&EPSILON),
+            ..DfPnConfig::within(params)
+        };
         DfPnSession::boxed(
             &Self::INFO,
-            DfPn::new(&root, question, DfPnConfig::within(params)),
+            DfPn::new(&root, question, config).keyed_as(params),
             params,
         )
     }
