@@ -14,6 +14,7 @@ import { PlayController } from './play.js';
 import { HintController } from './play-hint.js';
 import { AnalysisController } from './analysis.js';
 import { PositionController } from './position-controller.js';
+import { MoveList } from './move-list.js';
 import { SearchController } from './search-controller.js';
 import { SpeedControl } from './speed-control.js';
 import { PresentMode } from './present-mode.js';
@@ -306,6 +307,13 @@ function wire() {
     if (count !== null) search.step(count);
   });
   $('cancel').addEventListener('click', () => search.invalidate());
+  // A move of a result card's proving line plays the line from the searched position up to it.
+  $('results').addEventListener('click', (event) => {
+    const button = event.target.closest('.proving-line button[data-ply]');
+    if (!button) return;
+    const line = button.closest('.proving-line').dataset.line.split(' ');
+    position.playLine(store.state.searchPosition, line, Number(button.dataset.ply));
+  });
   $('share').addEventListener('click', () => share());
   $('exact').addEventListener('click', () => exactValue.show());
   // A link pasted into the address bar of the open page is opened like a fresh one.
@@ -434,7 +442,7 @@ function build(hello) {
       newGame: $('play-new'),
       swap: $('play-swap'),
       takeBack: $('play-take-back'),
-      normalControls: [$('undo'), $('redo'), $('reset'), $('edit-choice'), $('search-choice'), $('params'), document.querySelector('#search-panel .controls')],
+      normalControls: [$('move-list'), $('reset'), $('edit-choice'), $('search-choice'), $('params'), document.querySelector('#search-panel .controls')],
     },
     // The search panel's explanations and the tree's legend follow the agent's search.
     onAgentSearch: (algo) => {
@@ -455,6 +463,7 @@ function build(hello) {
     busy: () => play.thinking,
     ui: { button: $('hint'), legend: $('hint-legend') },
   });
+  new MoveList($('move-list'), { store, position, active: () => !$('board-panel').hidden && !play.active });
   new AnalysisController({ engine, store, catalogue, position, showMessage, ui: { button: $('analyse'), legend: $('analysis-legend') } });
   new EvalView($('eval-panel'), { engine, store, catalogue, position });
   stagesView = new StagesView($('tree-panel'), {

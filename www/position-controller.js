@@ -1,5 +1,6 @@
 // The position controller: loads positions (and the family's examples, from the catalogue),
-// plays moves, edits cells (with the family's edit tools), undoes and redoes, by asking the
+// plays moves (and a search's proving line), edits cells (with the family's edit tools), goes
+// back and forward through the moves played (the move list, move-list.js), by asking the
 // engine (describe, play, edit) and putting its answers in the store; and draws the board,
 // the turn line and the buttons of moves without a cell whenever the shown position changes. It knows no rules: legal moves and their cells come from the engine, a
 // game's look from its family's presentation in the catalogue.
@@ -23,6 +24,9 @@ export class PositionController {
     /** The edit tool chosen (`cycle` unless the family offers others). */
     this.tool = 'cycle';
     this.examplesOf = null;
+    /** The history index a move through the history is going to (`goTo`), or null. */
+    this.target = null;
+    this.moving = false;
     /** Play mode's taker of the user's moves (`(move, cell)`, move null off the legal ones). */
     this.moveHandler = null;
     /** For from-to moves: the cell of the piece chosen by a first click (or `drop:<kind>` for a
@@ -140,13 +144,68 @@ export class PositionController {
     }
   }
 
-  /** Moves through the history by `delta` (−1 undo, +1 redo). */
-  async go(delta) {
-    const { history, cursor, game } = this.state;
-    const target = cursor + delta;
-    if (target < 0 || target >= history.length) return;
-    const view = await this.engine.request('describe', { game, pos: history[target] });
-    this.store.update({ cursor: target, view, lastMoveCell: null });
+  /** Moves through the history by `delta` (−1 back, +1 forward), from where a move under way goes. */
+  go(delta) {
+    return this.goTo((this.target ?? this.state.cursor) + delta);
+  }
+
+  /**
+   * Shows the position at index `target` of the history (the move list's entries, back and
+   * forward). A burst (keys held down) asks the engine once at a time, for the latest target.
+   */
+  async goTo(target) {
+    if (target < 0 || target >= this.state.history.length) return;
+    this.target = target;
+    if (this.moving) return;
+    this.moving = true;
+    try {
+      let shown = null;
+      while (this.target !== shown) {
+        const index = this.target;
+        const { game, history } = this.state;
+        const view = await this.engine.request('describe', { game, pos: history[index] });
+        if (this.state.history !== history) break; // a move or a load replaced the history
+        this.store.update({ cursor: index, view, lastMoveCell: null });
+        shown = index;
+      }
+    } catch (error) {
+      this.report('', error);
+    } finally {
+      this.moving = false;
+      this.target = null;
+    }
+  }
+
+  /**
+   * Plays the line `moves` (move texts, a search's proving line) from the shown position,
+   * which must be `from`, and shows the position after its first `count` moves; the rest of
+   * the line stays in the history, to walk with the move list.
+   */
+  async playLine(from, moves, count) {
+    const { game, view } = this.state;
+    if (this.moveHandler || view?.text !== from) return;
+    const views = [];
+    const cells = [];
+    let pos = view;
+    try {
+      for (const move of moves) {
+        cells.push(pos.moves.find((m) => m.text === move)?.cell ?? null);
+        pos = await this.engine.request('play', { game, pos: pos.text, move });
+        views.push(pos);
+      }
+    } catch (error) {
+      return this.report('proving line: ', error);
+    }
+    if (this.state.view?.text !== from) return; // another position was shown meanwhile
+    const keep = this.state.cursor + 1;
+    const cursor = this.state.cursor + count;
+    this.store.update({
+      history: [...this.state.history.slice(0, keep), ...views.map((v) => v.text)],
+      moveTexts: [...this.state.moveTexts.slice(0, keep), ...moves],
+      cursor,
+      view: views[count - 1],
+      lastMoveCell: cells[count - 1],
+    });
   }
 
   /**

@@ -1,7 +1,10 @@
 // The numbers of each running search: the question it answers (in words, from the engine),
 // its verdict, counters and root value, and its move: the "proving move" of a proved goal
 // (it wins; it need not win by the most), the "best move" of an exact score, the "favoured
-// move" otherwise. A search that ran out says what to try next.
+// move" otherwise. A search that ran out says what to try next. A proved (or disproved)
+// search that walks its proof gives its line as move buttons: a click plays the line up to
+// that move on the board (main.js hands the click to the position controller), and the
+// move list then holds the whole line to walk.
 
 import { valueText, verdictText } from './values.js';
 
@@ -79,6 +82,40 @@ function scoreSearch(found, list) {
 }
 
 /**
+ * The proving line of a decided report (`proving_line`) as numbered move buttons, each with
+ * `data-ply` (how many of the line's moves to play) in a block whose `data-line` is the line.
+ */
+export function provingLine(report) {
+  const line = report.proving_line ?? [];
+  if (!line.length || !['proved', 'disproved'].includes(report.verdict)) return null;
+  const block = document.createElement('div');
+  block.className = 'proving-line';
+  block.dataset.line = line.join(' ');
+  const words = document.createElement('p');
+  words.textContent = report.verdict === 'proved'
+    ? `Proving line (${line.length} moves): the proving move, then the defence that holds out longest in the proof tree. Click a move to play the line up to it.`
+    : `Disproving line (${line.length} moves): the try that holds out longest in the tree, each time answered by the refutation. Click a move to play the line up to it.`;
+  const list = document.createElement('ol');
+  list.className = 'line-moves';
+  list.setAttribute('aria-label', report.verdict === 'proved' ? 'Proving line' : 'Disproving line');
+  line.forEach((move, index) => {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.ply = String(index + 1);
+    button.title = `Play the line up to move ${index + 1}, ${move}`;
+    const number = document.createElement('span');
+    number.className = 'ply';
+    number.textContent = `${index + 1}.`;
+    button.append(number, '\u00a0', move);
+    item.append(button);
+    list.append(item);
+  });
+  block.append(words, list);
+  return block;
+}
+
+/**
  * One card per report. `running`: whether the searches are advancing now; an unfinished
  * search that is not says it is paused rather than searching.
  */
@@ -118,6 +155,8 @@ export function renderResults(container, reports, { running = false } = {}) {
         card.append(next);
       }
       card.append(list);
+      const line = provingLine(report);
+      if (line) card.append(line);
       if (report.score_search) card.append(...scoreSearch(report.score_search, list));
       return card;
     }),

@@ -506,7 +506,7 @@ export class SearchController {
       const report = await this.engine.request('exact', { game, pos: view.text, options, seconds });
       const words = { proved: 'proved — the goal holds', disproved: 'disproved — the goal fails', out: `not solved within ${seconds} s` };
       out.dataset.verdict = report.verdict;
-      out.textContent = `Exact answer (alpha-beta): ${words[report.verdict] ?? report.verdict}${report.best_move && report.verdict === 'proved' ? `, with ${report.best_move}` : ''} · ${report.stats.nodes_expanded.toLocaleString("en")} positions, ${report.stats.seconds.toFixed(2)} s`;
+      out.textContent = `Exact answer (alpha-beta): ${words[report.verdict] ?? report.verdict}${report.best_move && report.verdict === 'proved' ? `, proving move ${report.best_move}` : ''} · ${report.stats.nodes_expanded.toLocaleString("en")} positions, ${report.stats.seconds.toFixed(2)} s`;
     } catch (error) {
       out.textContent = `alpha-beta: ${error.message}`;
     }

@@ -80,6 +80,10 @@ impl Session for Limited {
         self.inner.best_move()
     }
 
+    fn proving_line(&self) -> Vec<String> {
+        self.inner.proving_line()
+    }
+
     fn question(&self) -> String {
         self.inner.question()
     }

@@ -179,6 +179,13 @@ pub trait Session: Send {
     /// A move that proves the goal if proved, else the move the search favours (if any).
     fn best_move(&self) -> Option<String>;
 
+    /// Once the goal is proved or disproved, the moves from the root that walk the proof
+    /// down to the game's end (the best-first family's [`super::bestfirst::BestFirst::proving_line`]);
+    /// empty for searches that keep no proof to walk, and before a verdict.
+    fn proving_line(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The question the search answers, in words: `Can X, to move, force a win?`
     /// ([`super::Question::words`]).
     fn question(&self) -> String;
@@ -250,6 +257,10 @@ pub struct Report {
     pub root_value: Option<Values>,
     /// The favoured (or proving) move.
     pub best_move: Option<String>,
+    /// The proving line of a proved or disproved goal ([`Session::proving_line`]); absent
+    /// when the search gives none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub proving_line: Vec<String>,
     /// The last most-proving-node path (empty for searches without a tree).
     pub path: Vec<PathNode>,
     /// The last iteration in words ([`TreeView::trace`]); `null` before the first and for
@@ -274,6 +285,7 @@ impl Report {
             stats: session.stats(),
             root_value: session.root_value(),
             best_move: session.best_move(),
+            proving_line: session.proving_line(),
             path: session.tree().map(TreeView::last_path).unwrap_or_default(),
             trace: session.tree().and_then(TreeView::trace),
             question: session.question(),

@@ -45,6 +45,7 @@
 
 pub mod cns;
 pub mod dag;
+mod line;
 pub mod mcpns;
 pub mod playout;
 pub mod pns;
@@ -168,6 +169,9 @@ pub struct BestFirst<G: Game, R: Rules> {
     finished: Option<Verdict>,
     /// The expansion a step's deadline cut part-way, which the next iteration finishes.
     expansion: Option<Expansion<G, R::Value>>,
+    /// The proving line, found once the root is resolved (the tree then no longer changes)
+    /// the first time it is asked for ([`BestFirst::proving_line`]).
+    line: std::sync::OnceLock<Vec<String>>,
 }
 
 /// An expansion cut part-way by a step's deadline (a node's children valued by playouts can
@@ -208,6 +212,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             history,
             finished: None,
             expansion: None,
+            line: std::sync::OnceLock::new(),
         };
         search.finished = search.conclusion();
         search
@@ -864,6 +869,10 @@ impl<G: Catalogued, R: Rules + Send + Clone + 'static> Session for BestFirst<G, 
 
     fn best_move(&self) -> Option<String> {
         BestFirst::best_move(self)
+    }
+
+    fn proving_line(&self) -> Vec<String> {
+        BestFirst::proving_line(self)
     }
 
     fn question(&self) -> String {
