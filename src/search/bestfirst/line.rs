@@ -89,7 +89,7 @@ fn line_ids(next: &dyn Fn(NodeId) -> Vec<NodeId>) -> Vec<NodeId> {
 mod tests {
     use crate::game::connect4::Connect4;
     use crate::game::tictactoe::TicTacToe;
-    use crate::game::{Game, MoveList, Outcome, Player, Turn};
+    use crate::game::{Game, Outcome, Player, Turn};
     use crate::search::{Goal, Limits, Verdict, catalogue, exact, params::Params};
 
     /// Runs `search` on `pos` for `goal` to its verdict; returns (verdict, best move, line).
@@ -118,22 +118,13 @@ mod tests {
         positions
     }
 
-    /// Tic-tac-toe by brute force: the value of `pos` for the side to move (+1, 0, −1).
-    fn negamax(pos: &TicTacToe) -> i32 {
-        let Turn::Player(me) = pos.turn() else {
-            return 0; // over (tic-tac-toe has no chance)
-        };
-        let mut moves = MoveList::<TicTacToe>::default();
-        pos.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut next = pos.clone();
-                next.play(mv);
-                next.terminal_value(me).unwrap_or_else(|| -negamax(&next))
-            })
-            .max()
+    /// The exact value of tic-tac-toe `pos` for the side to move (+1, 0, −1), by the crate's
+    /// exhaustive alpha-beta ([`exact::solve_score`]), which shares nothing with best-first.
+    fn exact_value(pos: &TicTacToe) -> i32 {
+        exact::solve_score(pos, &Limits::default(), 1)
             .unwrap()
+            .0
+            .value
     }
 
     #[test]
@@ -170,7 +161,7 @@ mod tests {
                 if index % 2 == 0 {
                     let won = after
                         .terminal_value(Player::First)
-                        .map_or(-negamax(&after) == 1, |v| v == 1);
+                        .map_or(-exact_value(&after) == 1, |v| v == 1);
                     assert!(
                         won,
                         "{search}: X's move {} at ply {index} keeps the win",
@@ -191,14 +182,14 @@ mod tests {
     fn a_disproof_line_ends_in_a_game_the_root_player_does_not_win() {
         // The empty board: X cannot force a win (brute force says it is a draw).
         let root = TicTacToe::parse_position(&(), "").unwrap();
-        assert_eq!(negamax(&root), 0);
+        assert_eq!(exact_value(&root), 0);
         let (verdict, _, line) = solved("pns", root.clone(), Goal::Win);
         assert_eq!(verdict, Verdict::Disproved);
         let positions = walk(&root, &line);
         // O's replies each keep X from forcing a win.
         for index in (1..line.len()).step_by(2) {
             assert!(
-                negamax(&positions[index + 1]) < 1,
+                exact_value(&positions[index + 1]) < 1,
                 "O's reply {} at ply {index} lets X win",
                 line[index]
             );
