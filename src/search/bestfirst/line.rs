@@ -180,7 +180,7 @@ mod tests {
 
     #[test]
     fn a_disproof_line_ends_in_a_game_the_root_player_does_not_win() {
-        // The empty board: X cannot force a win (brute force says it is a draw).
+        // The empty board: X cannot force a win (the exhaustive search says it is a draw).
         let root = TicTacToe::parse_position(&(), "").unwrap();
         assert_eq!(exact_value(&root), 0);
         let (verdict, _, line) = solved("pns", root.clone(), Goal::Win);
