@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -92,4 +93,37 @@ export function pageFixture() {
     return page;
   };
   return fixture;
+}
+
+/**
+ * How much slower than idle the machine is: the load per core (`os.loadavg`, the larger of
+ * now and `earlier`, a 1-minute average read at the run's start), at least 1. Timing bounds
+ * that hold on an idle machine are scaled by it on a shared one.
+ */
+export function slowdown(earlier = 0) {
+  return Math.max(1, Math.max(earlier, os.loadavg()[0]) / os.cpus().length);
+}
+
+/** The result cards on `page`: {algo, verdict, iterations, root, best}. */
+export function cards(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.result')].map((card) => {
+      const field = (name) => {
+        const dt = [...card.querySelectorAll('dt')].find((d) => d.textContent === name);
+        return dt?.nextElementSibling.textContent ?? null;
+      };
+      return {
+        algo: card.dataset.algo,
+        verdict: card.querySelector('.verdict').dataset.verdict,
+        iterations: Number(field('iterations')?.replace(/,/g, '')),
+        root: field('root'),
+        best: card.querySelector('dd[data-move]')?.textContent ?? null,
+      };
+    }),
+  );
+}
+
+/** The share-link fragment of step `at` (from 1) of `lesson` (www/lessons.js). */
+export function lessonLink(lesson, at) {
+  return `#v=1&${lesson.steps[at - 1].link}&view=lessons&lesson=${lesson.id}&at=${at}`;
 }

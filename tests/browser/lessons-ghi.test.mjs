@@ -6,36 +6,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageFixture } from './harness.mjs';
+import { cards, lessonLink, pageFixture } from './harness.mjs';
 import { LESSONS } from '../../www/lessons.js';
 
 const fixture = pageFixture();
 const lesson = LESSONS.find((l) => l.id === 'ghi');
-const stepLink = (at) => `#v=1&${lesson.steps[at - 1].link}&view=lessons&lesson=ghi&at=${at}`;
-
-/** The result cards: {algo, verdict, iterations, best}. */
-function cards(page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('.result')].map((card) => {
-      const field = (name) => {
-        const dt = [...card.querySelectorAll('dt')].find((d) => d.textContent === name);
-        return dt?.nextElementSibling.textContent ?? null;
-      };
-      return {
-        algo: card.dataset.algo,
-        verdict: card.querySelector('.verdict').dataset.verdict,
-        iterations: Number(field('iterations')?.replace(/,/g, '')),
-        best: card.querySelector('dd[data-move]')?.textContent ?? null,
-      };
-    }),
-  );
-}
 
 test('the GHI lesson: PNS and df-pn with the exact key prove the root with c, the naive table disproves it', async () => {
   const errors = [];
   const seen = [];
   for (let at = 1; at <= lesson.steps.length; at++) {
-    const page = await fixture.ready(stepLink(at), errors);
+    const page = await fixture.ready(lessonLink(lesson, at), errors);
     assert.equal(await page.locator('#message').isHidden(), true, `step ${at}: ${await page.textContent('#message')}`);
     assert.equal(await page.textContent('.lesson-text'), lesson.steps[at - 1].text);
     seen.push((await cards(page)).map((c) => [c.algo, c.verdict, c.iterations, c.best]));
@@ -52,7 +33,7 @@ test('the GHI lesson: PNS and df-pn with the exact key prove the root with c, th
 });
 
 test('the graph draws its references and the parameter ghi reads back from the page', async () => {
-  const page = await fixture.ready(stepLink(3));
+  const page = await fixture.ready(lessonLink(lesson, 3));
   // The reference nodes are drawn with their targets: f's move j:^j and j's move d:^d.
   const labels = await page.evaluate(() => document.querySelector('#board')?.textContent ?? '');
   assert.match(labels, /j:\^j/);

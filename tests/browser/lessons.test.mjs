@@ -4,37 +4,16 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageFixture } from './harness.mjs';
+import { cards, lessonLink, pageFixture } from './harness.mjs';
 import { LESSONS } from '../../www/lessons.js';
 
 const fixture = pageFixture();
-
-/** Each result card: {algo, verdict, iterations, root, best}. */
-function cards(page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('.result')].map((card) => {
-      const field = (name) => {
-        const dt = [...card.querySelectorAll('dt')].find((d) => d.textContent === name);
-        return dt?.nextElementSibling.textContent ?? null;
-      };
-      return {
-        algo: card.dataset.algo,
-        verdict: card.querySelector('.verdict').dataset.verdict,
-        iterations: Number(field('iterations')?.replace(/,/g, '')),
-        root: field('root'),
-        best: card.querySelector('dd[data-move]')?.textContent ?? null,
-      };
-    }),
-  );
-}
-
-const stepLink = (lesson, at) => `#v=1&${lesson.steps[at - 1].link}&view=lessons&lesson=${lesson.id}&at=${at}`;
 
 test('every lesson step opens without problems and shows its text', async () => {
   for (const lesson of LESSONS) {
     for (let at = 1; at <= lesson.steps.length; at++) {
       const errors = [];
-      const page = await fixture.ready(stepLink(lesson, at), errors);
+      const page = await fixture.ready(lessonLink(lesson, at), errors);
       assert.equal(await page.locator('#message').isHidden(), true, `${lesson.id} ${at}: ${await page.textContent('#message')}`);
       assert.equal(await page.textContent('#lesson-heading'), lesson.title);
       assert.equal(await page.textContent('.lesson-text'), lesson.steps[at - 1].text);
@@ -47,7 +26,7 @@ test('every lesson step opens without problems and shows its text', async () => 
 
 test('Next and Previous walk through a lesson in place', async () => {
   const lesson = LESSONS[0];
-  const page = await fixture.ready(stepLink(lesson, 1));
+  const page = await fixture.ready(lessonLink(lesson, 1));
   await page.click('[data-action="next"]');
   await page.waitForFunction(() => document.querySelector('.lesson-counter')?.textContent.startsWith('Step 2'));
   await page.waitForSelector('body[data-ready="true"]');
@@ -64,7 +43,7 @@ test('Next and Previous walk through a lesson in place', async () => {
 test('the numbers the lessons quote are the engine’s', async () => {
   const open = async (id, at) => {
     const lesson = LESSONS.find((l) => l.id === id);
-    const page = await fixture.ready(stepLink(lesson, at));
+    const page = await fixture.ready(lessonLink(lesson, at));
     const result = await cards(page);
     await page.close();
     return result;

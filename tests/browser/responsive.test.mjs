@@ -10,9 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { pageFixture, repo, slowdown } from './harness.mjs';
 
 const { ready } = pageFixture();
 
@@ -60,14 +59,6 @@ async function measure(fragment) {
   }));
   await page.close();
   return { ...result, seconds: (Date.now() - started) / 1000, clicks };
-}
-
-/**
- * How much slower than idle the machine is: the load per core (this test's own page keeps
- * about two threads busy: its worker and its main thread), at least 1.
- */
-function slowdown() {
-  return Math.max(1, os.loadavg()[0] / os.cpus().length);
 }
 
 function check(label, { longTasks, clickDelays, nodes, verdict, seconds, clicks }, expectedNodes) {

@@ -14,6 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { slowdown } from './harness.mjs';
 import init, { SearchSession, describe, hello } from '../../pkg/pnplay.js';
 
 await init({ module_or_path: readFileSync(new URL('../../pkg/pnplay_bg.wasm', import.meta.url)) });
@@ -75,7 +76,7 @@ test(`every step of every search on every game returns within ${BOUND_MS} ms`, (
   assert.deepEqual(failed, [], 'steps that threw');
   assert.ok(pairs > 200, `${pairs} pairs ran`);
   // The load over the run: the larger of the 1-minute averages at its start and end.
-  const factor = Math.max(1, Math.max(loadAtStart, os.loadavg()[0]) / os.cpus().length);
+  const factor = slowdown(loadAtStart);
   const bound = BOUND_MS * factor;
   console.log(`load per core ${factor.toFixed(2)}: bound ${bound.toFixed(0)} ms`);
   const over = slow.filter(({ ms }) => ms > bound);
