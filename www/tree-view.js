@@ -67,7 +67,7 @@ function button(text, title, onClick, action = null) {
 }
 
 /** Where a node's record goes in the layout (its element may not be there yet: see `cull`). */
-function place(record) {
+function layoutPoint(record) {
   return record.node ? [record.node.x, record.node.y] : [record.x, record.y];
 }
 
@@ -342,7 +342,7 @@ export class TreeView {
     const [x1, y1] = t.invert([this.width + mx, this.height + my]);
     const pad = this.nodeW ?? 40;
     for (const [id, record] of this.elements) {
-      const [x, y] = place(record);
+      const [x, y] = layoutPoint(record);
       const away = id !== this.tabStop && (x < x0 - pad || x > x1 + pad || y < y0 - LEVEL_H || y > y1 + LEVEL_H);
       if (!away && record.stale) this.paint(record, { calm: this.calm, animate });
       if (record.away !== away && record.g) record.g.style.display = away ? 'none' : '';
@@ -425,7 +425,7 @@ export class TreeView {
   keepInView() {
     if (!this.layout || !this.follow || this.auto) return;
     const target = this.elements.get(String(this.layout.expanded));
-    if (target) this.reveal(...place(target), false);
+    if (target) this.reveal(...layoutPoint(target), false);
   }
 
   /**
@@ -549,7 +549,7 @@ export class TreeView {
       for (const peer of this.peers()) if (peer !== this && peer.auto && peer.layout) peer.place(false);
     } else {
       const expandedRecord = this.elements.get(String(expanded));
-      if (this.follow && expandedRecord) this.reveal(...place(expandedRecord), animate);
+      if (this.follow && expandedRecord) this.reveal(...layoutPoint(expandedRecord), animate);
     }
     this.placedOnce = true;
     this.cull();
@@ -594,7 +594,7 @@ export class TreeView {
   place(animate) {
     const expandedRecord = this.elements.get(String(this.layout.expanded));
     if (this.fitScale() * FONT_PX >= LEGIBLE_PX) this.fit(animate);
-    else if (expandedRecord) this.centreOn(...place(expandedRecord), LEGIBLE_PX / FONT_PX + 0.02, animate);
+    else if (expandedRecord) this.centreOn(...layoutPoint(expandedRecord), LEGIBLE_PX / FONT_PX + 0.02, animate);
   }
 
   /**
