@@ -405,8 +405,9 @@ function drawLabel(group, label, cx, cy, size) {
 }
 
 /**
- * The `tree` board style: the tree of `view.tree` ({nodes: [{parent, label, mover, outcome}],
- * current}) laid out top-down, at its natural size (the panel scrolls; labels stay 12 px).
+ * The `tree` board style: the tree of `view.tree` ({nodes: [{parent, label, mover, outcome,
+ * unknown}], current}) — an unexpanded leaf (`unknown`, `?W` in the text) is drawn `?`, the
+ * leaf it hides dashed below it — laid out top-down, at its natural size (the panel scrolls; labels stay 12 px).
  * Every node is a cell: in play, the current node's children are its moves; in edit mode,
  * every node can be clicked.
  */
@@ -450,10 +451,12 @@ function renderTree(container, view, presentation, { onCell, interactive, editin
     const move = byCell.get(index) ?? null;
     const kind = d.depth % 2 === 0 ? 'or' : 'and';
     const result = node.outcome ? { win: 'W', loss: 'L', draw: 'D' }[node.outcome] : null;
-    const group = el('g', { class: `cell tree-node tree-${kind}${result ? ` tree-leaf-${result}` : ''}${index === current ? ' tree-current' : ''}`, 'data-cell': index }, svg);
+    const hidden = node.parent !== null && nodes[node.parent].unknown;
+    const state = `${result ? ` tree-leaf-${result}` : ''}${node.unknown ? ' tree-unknown' : ''}${hidden ? ' tree-hidden' : ''}`;
+    const group = el('g', { class: `cell tree-node tree-${kind}${state}${index === current ? ' tree-current' : ''}`, 'data-cell': index }, svg);
     if (kind === 'or') el('rect', { x: d.x - TREE_R, y: d.y - TREE_R, width: 2 * TREE_R, height: 2 * TREE_R, class: 'tree-shape' }, group);
     else el('circle', { cx: d.x, cy: d.y, r: TREE_R, class: 'tree-shape' }, group);
-    if (result) el('text', { x: d.x, y: d.y, class: 'tree-result' }, group).textContent = result;
+    if (result || node.unknown) el('text', { x: d.x, y: d.y, class: 'tree-result' }, group).textContent = result ?? '?';
     if (node.label) el('text', { x: d.x - TREE_R - 3, y: d.y - TREE_R - 2, class: 'tree-label' }, group).textContent = node.label;
     if (index === current) el('circle', { cx: d.x, cy: d.y, r: TREE_R + 5, class: 'tree-ring' }, group);
     if (highlight === index && index !== current) el('circle', { cx: d.x, cy: d.y, r: TREE_R + 3, class: 'last-move' }, group);
@@ -465,7 +468,7 @@ function renderTree(container, view, presentation, { onCell, interactive, editin
     for (const label of labels) if (label.cell === index) drawLabel(group, label, d.x, d.y + TREE_R + 14, 2 * TREE_R + 8);
     if (!interactive) continue;
     if (move && !editing) el('circle', { cx: d.x, cy: d.y + TREE_R + 7, r: 3, class: 'tree-hint' }, group);
-    const what = result ? `leaf ${result}` : `${kind.toUpperCase()} node`;
+    const what = result ? `leaf ${result}${hidden ? ' (hidden by the unexpanded leaf above)' : ''}` : node.unknown ? 'unexpanded leaf ?' : `${kind.toUpperCase()} node`;
     group.setAttribute('role', 'button');
     group.setAttribute('tabindex', move || editing ? '0' : '-1');
     group.setAttribute('aria-label', `${treeNodeName(view, index)}: ${what}${move ? `, play ${move.text}` : ''}${index === current ? ' (here)' : ''}`);

@@ -14,16 +14,20 @@ export const LESSONS = [
     source: 'the PN-MCTS paper, Figure 2 and §III (seeds/pn-mcts-paper.txt); the tree as the Example select gives it',
     steps: [
       {
-        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3AW%5D+f%3AL%5D+c%3A%5Bg%3AW+h%3AL%5D+d%3A%5Bi%3AW+j%3AW%5D%5D&a=pns&goal=win&step=0',
-        text: 'The tree of the PN-MCTS paper’s Figure 2, with the paper’s letters: a at the root, b, c, d below it, e to l further down. The board on the left draws the whole game; leaves say W (the first player, who moves at a, wins), L or D. The figure leaves some leaves unknown: the example gives them values (its source says which). PNS starts from the root alone. Step ▶.',
+        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3A%3FW%5D+f%3AL%5D+c%3A%5Bg%3A%3FW+h%3A%3FL%5D+d%3A%5Bi%3AW+j%3A%3FW%5D%5D&a=pns&goal=win&step=0',
+        text: 'The tree of the PN-MCTS paper’s Figure 2, with the paper’s letters: a at the root, b, c, d below it, e to l further down. The board on the left draws the whole game; leaves say W (the first player, who moves at a, wins), L or D. The figure leaves g, h, j and l unknown: the text writes them ?W, ?L …, a leaf not yet expanded (drawn ?) that hides the value a search finds when it expands it (dashed below it). PNS starts from the root alone. Step ▶.',
       },
       {
-        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3AW%5D+f%3AL%5D+c%3A%5Bg%3AW+h%3AL%5D+d%3A%5Bi%3AW+j%3AW%5D%5D&a=pns&goal=win&step=2',
+        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3A%3FW%5D+f%3AL%5D+c%3A%5Bg%3A%3FW+h%3A%3FL%5D+d%3A%5Bi%3AW+j%3A%3FW%5D%5D&a=pns&goal=win&step=2',
         text: 'Two iterations. The first expanded a: b, c and d, new leaves at 1/1. The second expanded b (the first of the three equal children): its child f is a lost game, and one refutation is enough at an AND node, so b is disproven: pn ∞ / dn 0. The root: pn = min(∞, 1, 1) = 1, dn = 0 + 1 + 1 = 2. Click a to check in the inspector.',
       },
       {
-        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3AW%5D+f%3AL%5D+c%3A%5Bg%3AW+h%3AL%5D+d%3A%5Bi%3AW+j%3AW%5D%5D&a=pns&goal=win&step=4',
-        text: 'c is disproven the same way (by h); then d: both its children, i and j, are wins, so the AND node d is proven, and with it the OR root: proved after 4 iterations, proving move d — the bold line a–d–j of the paper’s figure. Edit the tree on the board (Edit) and step again.',
+        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3A%3FW%5D+f%3AL%5D+c%3A%5Bg%3A%3FW+h%3A%3FL%5D+d%3A%5Bi%3AW+j%3A%3FW%5D%5D&a=pns&goal=win&step=4',
+        text: 'Four iterations: c and d are expanded too, and the tree carries the figure’s numbers. The unknown leaves g, h and j are 1/1, as the paper says (“unknown leaf nodes have pn = 1 and dpn = 1”), i is won (0/∞); so c (AND) is pn 1 + 1 = 2 / dn 1, d is 1/1, and the root a is pn min(∞, 2, 1) = 1 / dn 0 + 1 + 1 = 2. The next most-proving node is j: least pn at a (d), least dn at d (j) — the figure’s bold path a–d–j.',
+      },
+      {
+        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3A%3FW%5D+f%3AL%5D+c%3A%5Bg%3A%3FW+h%3A%3FL%5D+d%3A%5Bi%3AW+j%3A%3FW%5D%5D&a=pns&goal=win&step=5',
+        text: 'The fifth iteration takes the bold path and expands j: its one move reaches the W it hid, so j is proven, d (i and j both won) is proven, and with it the OR root: proved after 5 iterations, proving move d. Edit the tree on the board (Edit: a click cycles a leaf, ?W → ?L → ?D on an unknown one) and step again.',
       },
     ],
   },

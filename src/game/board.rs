@@ -177,6 +177,8 @@ pub struct TreeNode {
     pub mover: Option<Player>,
     /// At a leaf: the result for the first player.
     pub outcome: Option<Outcome>,
+    /// An unexpanded leaf of a figure (`?W`): drawn `?`, its one child the leaf it hides.
+    pub unknown: bool,
 }
 
 /// A board drawn as a tree: its nodes (cells, in order) and the node the position is at.

@@ -10,12 +10,18 @@
 //!
 //! ```text
 //! position := tree [ "@" label* ]          the tree, then the moves played from its root
-//! tree     := leaf | "[" child+ "]"        an inner node lists its children, in order
+//! tree     := leaf | "?" leaf | "[" child+ "]"   an inner node lists its children, in order
 //! child    := [ label ":" ] ( tree | "^" label )
 //! leaf     := "W" | "L" | "D"              the first player wins, loses, draws
 //! label    := [a-z0-9]{1,8}                the move to the child; by default a, b, c … by
 //!                                          its place among its siblings
 //! ```
+//!
+//! **Unexpanded leaves.** The papers' figures draw leaves whose value is not known yet (the
+//! PN-MCTS paper's Figure 2: "unknown leaf nodes have pn = 1 and dpn = 1"; the slides' `?`).
+//! `?W` (or `?L`, `?D`) is such a leaf: a position where the game goes on, so a search values
+//! it as any unexpanded node (1/1 in PNS, by playouts in PPNS and MCTS), with one move, `a`, to
+//! the leaf it hides, W, L or D, which the search meets when it expands it.
 //!
 //! Spaces separate children and moves and are optional elsewhere. `[a:[W L] b:[L [W W]]]`
 //! and `[[W L] [L [W W]]]` are the same tree; `[[W L] [L [W W]]] @ b a` is the position after
@@ -45,7 +51,7 @@
 //! stores, which gives wrong answers on such graphs (df-pn's `ghi=naive`). As a [`Board`] the tree is one row of cells, one per node: the cells on the
 //! line played hold a piece of the player who moved into them, the others are empty, and
 //! [`Board::tree`] gives the shape the page draws (the `tree` board style). Edit mode:
-//! [`EditTool::Cycle`] turns a leaf W → L → D → W, [`EditTool::Add`] gives a node a new
+//! [`EditTool::Cycle`] turns a leaf W → L → D → W (an unexpanded leaf `?W` → `?L` → `?D`), [`EditTool::Add`] gives a node a new
 //! child leaf W (a leaf becomes an inner node), [`EditTool::Remove`] deletes a node and its
 //! subtree (a parent left without children becomes a leaf W); an edited tree is shown from
 //! its root.
@@ -97,6 +103,8 @@ struct Node {
     leaf: Option<Outcome>,
     /// At a reference (`^d`): the node the move to it leads to.
     goto: Option<u32>,
+    /// An unexpanded leaf (`?W`, `?L`, `?D`): its one child is the hidden leaf.
+    unknown: bool,
 }
 
 /// A whole tree, its nodes in pre-order (the root first).
@@ -131,6 +139,16 @@ fn leaf_char(outcome: Outcome) -> char {
         Outcome::Win => 'W',
         Outcome::Loss => 'L',
         Outcome::Draw => 'D',
+    }
+}
+
+/// The leaf value written at `chars[i]`, if it is W, L or D.
+fn outcome_at(chars: &[char], i: usize) -> Option<Outcome> {
+    match chars.get(i)? {
+        'W' => Some(Outcome::Win),
+        'L' => Some(Outcome::Loss),
+        'D' => Some(Outcome::Draw),
+        _ => None,
     }
 }
 
@@ -239,6 +257,7 @@ impl Tree {
             }
             let at = i;
             let mut reference = None;
+            let mut hidden = None;
             let leaf = match chars.get(i) {
                 Some('[') => None,
                 Some('^') if !open.is_empty() => {
@@ -255,14 +274,23 @@ impl Tree {
                     i = end - 1;
                     None
                 }
-                Some('W') => Some(Outcome::Win),
-                Some('L') => Some(Outcome::Loss),
-                Some('D') => Some(Outcome::Draw),
+                Some('?') => {
+                    i += 1;
+                    hidden = Some(outcome_at(&chars, i).ok_or_else(|| {
+                        ParseError::UnexpectedChar {
+                            index: i,
+                            found: chars.get(i).copied().unwrap_or(' '),
+                            expected: "W, L or D after '?' (the value the unexpanded leaf hides)",
+                        }
+                    })?);
+                    None
+                }
+                Some(_) if outcome_at(&chars, i).is_some() => outcome_at(&chars, i),
                 found => {
                     return Err(ParseError::UnexpectedChar {
                         index: i,
                         found: found.copied().unwrap_or(' '),
-                        expected: "'[', W, L or D",
+                        expected: "'[', W, L, D or ?",
                     });
                 }
             };
@@ -318,13 +346,47 @@ impl Tree {
                 children: Vec::new(),
                 leaf,
                 goto: reference.as_ref().map(|_| id),
+                unknown: hidden.is_some(),
             });
             if let Some(name) = reference {
                 references.push((id, name, at));
+            } else if let Some(outcome) = hidden {
+                Tree::push_hidden(&mut nodes, id, outcome, at)?;
             } else if leaf.is_none() {
                 open.push(id);
             }
         }
+    }
+
+    /// Appends the hidden leaf `outcome` of the unexpanded leaf `id` (written at `index`): its
+    /// one child, the move `a`.
+    fn push_hidden(
+        nodes: &mut Vec<Node>,
+        id: u32,
+        outcome: Outcome,
+        index: usize,
+    ) -> Result<(), ParseError> {
+        let depth = nodes[id as usize].depth;
+        if nodes.len() == MAX_NODES || usize::from(depth) == MAX_DEPTH {
+            let (what, limit) = if nodes.len() == MAX_NODES {
+                ("nodes", MAX_NODES)
+            } else {
+                ("levels below the root", MAX_DEPTH)
+            };
+            return Err(ParseError::TooLarge { index, what, limit });
+        }
+        let child = nodes.len() as u32;
+        nodes[id as usize].children.push(child);
+        nodes.push(Node {
+            parent: Some(id),
+            depth: depth + 1,
+            label: default_label(0),
+            children: Vec::new(),
+            leaf: Some(outcome),
+            goto: None,
+            unknown: false,
+        });
+        Ok(())
     }
 
     /// The tree of `nodes` with each of `references` (node, label, offset) pointed at the one
@@ -345,7 +407,9 @@ impl Tree {
         for (id, name, index) in &references {
             let mut targets = (0..nodes.len()).filter(|&t| {
                 let node = &nodes[t];
-                node.goto.is_none() && node.parent.is_some() && node.label == *name
+                node.goto.is_none()
+                    && node.parent.is_some_and(|p| !nodes[p as usize].unknown)
+                    && node.label == *name
             });
             let reason = match (targets.next(), targets.next()) {
                 (None, _) => format!("^{name} at character {index}: no node is labelled {name}"),
@@ -383,6 +447,14 @@ impl Tree {
             Outcome::Loss => Outcome::Draw,
             Outcome::Draw => Outcome::Win,
         };
+        let cycling = matches!(change, Change::Cycle(c) if c == id);
+        if node.unknown {
+            let hidden = self.nodes[node.children[0] as usize].leaf;
+            let outcome = hidden.expect("an unexpanded leaf's child is a leaf");
+            out.push('?');
+            out.push(leaf_char(if cycling { cycled(outcome) } else { outcome }));
+            return;
+        }
         let mut children: Vec<u32> = node.children.clone();
         if let Change::Remove(gone) = change {
             children.retain(|&c| c != gone);
@@ -394,7 +466,7 @@ impl Tree {
         let added = matches!(change, Change::Add(to) if to == id);
         match node.leaf {
             Some(outcome) if !added => {
-                let outcome = if matches!(change, Change::Cycle(c) if c == id) {
+                let outcome = if cycling {
                     cycled(outcome)
                 } else {
                     outcome
@@ -436,6 +508,12 @@ impl Tree {
                 out.push(']');
             }
         }
+    }
+
+    /// Whether `node` is the hidden leaf of an unexpanded leaf (`?W`).
+    fn hidden(&self, node: &Node) -> bool {
+        node.parent
+            .is_some_and(|p| self.nodes[p as usize].unknown)
     }
 
     /// The tree's text with `change` applied, parsed again (which checks every limit).
@@ -657,18 +735,27 @@ impl Board for TreeGame {
         MoveCells::at(mv as usize)
     }
 
+    /// A leaf cycles W → L → D, an unexpanded leaf the value it hides (`?W` → `?L` → `?D`);
+    /// the hidden leaf itself is not edited.
     fn cycle_cell(&self, index: usize) -> Option<Self> {
         let node = self.tree.nodes.get(index)?;
-        node.leaf?;
+        if self.tree.hidden(node) || (node.leaf.is_none() && !node.unknown) {
+            return None;
+        }
         self.edited(Change::Cycle(index as u32))
     }
 
     fn edit_cell(&self, index: usize, tool: EditTool) -> Option<Self> {
         let node = self.tree.nodes.get(index)?;
+        if self.tree.hidden(node) {
+            return None;
+        }
         let index = index as u32;
         match tool {
             EditTool::Cycle => self.cycle_cell(index as usize),
-            EditTool::Add if node.goto.is_none() => self.edited(Change::Add(index)),
+            EditTool::Add if node.goto.is_none() && !node.unknown => {
+                self.edited(Change::Add(index))
+            }
             EditTool::Add => None,
             EditTool::Remove => {
                 node.parent?;
@@ -693,6 +780,7 @@ impl Board for TreeGame {
                     },
                     mover: node.leaf.is_none().then(|| Self::mover_at(node.depth)),
                     outcome: node.leaf,
+                    unknown: node.unknown,
                 })
                 .collect(),
             current: self.at as usize,
@@ -709,27 +797,27 @@ const EXAMPLES: &[Example] = &[
     Example {
         name: "PN-MCTS paper, Figure 2",
         game: "tree",
-        text: "[b:[e:[k:D l:W] f:L] c:[g:W h:L] d:[i:W j:W]]",
+        text: "[b:[e:[k:D l:?W] f:L] c:[g:?W h:?L] d:[i:W j:?W]]",
         source: "the PN-MCTS paper, Section III, Figure 2 (\"An AND/OR tree with proof and \
                  disproof numbers\"), rebuilt from its text (the drawing is not in our copy): \
-                 nodes a-l, a the OR root; i won; f and k lost or drawn; g, h, j, l unknown; \
-                 the most-proving node j reached by a bold path. Inferred: the shape (lettered \
-                 breadth-first: a's AND children b, c, d; b's e and f, c's g and h, d's i and j, \
-                 e's k and l), which with g, h, j, l unknown (pn = dn = 1) gives a 1/2, b inf/0, \
-                 c 2/1, d 1/1, e 1/1 and the path a-d-j; f = L and k = D; and values for the \
-                 unknown leaves, since ours are finished games: g W, h L, j W, l W",
+                 nodes a-l, a the OR root; i won; f and k lost or drawn; g, h, j, l unknown \
+                 (written ?, pn = dn = 1); the most-proving node j reached by a bold path. \
+                 Inferred: the shape (lettered breadth-first: a's AND children b, c, d; b's e \
+                 and f, c's g and h, d's i and j, e's k and l), which gives a 1/2, b inf/0, \
+                 c 2/1, d 1/1, e 1/1 and the path a-d-j; f = L and k = D; and the values the \
+                 unknown leaves hide, found when a search expands them: g W, h L, j W, l W",
     },
     Example {
         name: "TCG slides, proof numbers (slides 30 and 34)",
         game: "tree",
-        text: "[b:[d:W e:L] c:[f:W g:W h:W]]",
+        text: "[b:[d:W e:?L] c:[f:W g:?W h:?W]]",
         source: "Tsan-sheng Hsu, TCG: Selected advanced topics (2017), slides 30 and 34: \
                  nodes a-h, leaves valued 1, ?, 1, ?, ? and the numbers 1, 2, 1 and 1, 1, 2 (as \
                  the slides' text gives them; the drawing is not in our copy). Inferred: the \
                  shape they fit, a MAX root a with MIN children b (leaves d = 1, e = ?) and c \
                  (f = 1, g = ?, h = ?), so proof numbers b 1, c 2, a 1 and disproof numbers \
-                 b 1, c 1, a 2; and values for the unknown leaves: e L, g W, h W. PNS first \
-                 tries b, finds it lost, then proves c",
+                 b 1, c 1, a 2; and the values the unknown leaves (written ?) hide: e L, g W, \
+                 h W. PNS first tries b, finds it lost when it expands e, then proves c",
     },
     Example {
         name: "TCG slides, the GHI problem (slides 4-9)",
@@ -801,7 +889,8 @@ impl Catalogued for TreeGame {
                     name: "delete a subtree",
                 },
             ],
-            notation: "nested brackets, leaves W/L/D for the first player, optional labels, \
+            notation: "nested brackets, leaves W/L/D for the first player (?W, ?L, ?D: a leaf \
+                       not yet expanded, hiding that value), optional labels, \
                        ^d for a move to the node labelled d (a graph: a move back to a node on \
                        the line loses for the first player), then @ and the moves: \
                        [a:[W L] b:[L [W W]]] @ b",
@@ -1062,6 +1151,63 @@ mod tests {
         assert!(parse(&without).is_ok());
         let fits = format!("[top:[{twenty}] c:[{twenty}] x:[y:[z:^top]]]");
         assert!(parse(&fits).is_ok(), "{fits}");
+    }
+
+    #[test]
+    fn unexpanded_leaves_hide_a_value_behind_one_move() {
+        let text = "[b:[W e:?L] c:?W]";
+        let pos = parse(text).unwrap();
+        assert_eq!(pos.format_position(), text);
+        // Cells: 0 root, 1 b, 2 b a:W, 3 e:?L, 4 e's hidden L, 5 c:?W, 6 c's hidden W.
+        let view = pos.tree().unwrap();
+        assert_eq!(view.nodes.len(), 7);
+        let unknown: Vec<bool> = view.nodes.iter().map(|n| n.unknown).collect();
+        assert_eq!(unknown, [false, false, false, true, false, true, false]);
+        assert_eq!(view.nodes[3].outcome, None);
+        assert_eq!(view.nodes[3].mover, Some(Player::First)); // the game goes on at e
+        assert_eq!(view.nodes[4].outcome, Some(Outcome::Loss));
+        assert_eq!(view.nodes[4].parent, Some(3));
+        // At e the game is not over: its one move, a, reaches the hidden L.
+        let at_e = parse(&format!("{text} @ b e")).unwrap();
+        assert_eq!(at_e.turn(), Turn::Player(Player::First));
+        assert_eq!(at_e.outcome(Player::First), None);
+        let mut moves = MoveList::<TreeGame>::default();
+        at_e.legal_moves(&mut moves);
+        assert_eq!(moves.iter().map(|&m| at_e.format_move(m)).collect::<Vec<_>>(), ["a"]);
+        let end = parse(&format!("{text} @ b e a")).unwrap();
+        assert_eq!(end.outcome(Player::First), Some(Outcome::Loss));
+        assert_eq!(end.format_position(), format!("{text} @ b e a"));
+        // Edits: a cycle changes the hidden value; the hidden leaf itself is not edited.
+        let edit = |cell, tool| pos.edit_cell(cell, tool).map(|p| p.format_position());
+        assert_eq!(edit(3, EditTool::Cycle).as_deref(), Some("[b:[W e:?D] c:?W]"));
+        assert_eq!(edit(5, EditTool::Cycle).as_deref(), Some("[b:[W e:?L] c:?L]"));
+        assert_eq!(edit(4, EditTool::Cycle), None);
+        assert_eq!(edit(4, EditTool::Remove), None);
+        assert_eq!(edit(3, EditTool::Add), None);
+        assert_eq!(edit(3, EditTool::Remove).as_deref(), Some("[b:[W] c:?W]"));
+        // A bare `?` names no value: a typed error at the character after it.
+        assert_eq!(
+            parse("[W ?]").err(),
+            Some(ParseError::UnexpectedChar {
+                index: 4,
+                found: ']',
+                expected: "W, L or D after '?' (the value the unexpanded leaf hides)",
+            })
+        );
+        assert!(matches!(
+            parse("[W ?x]"),
+            Err(ParseError::UnexpectedChar { index: 4, found: 'x', .. })
+        ));
+        // A reference cannot lead to a hidden leaf (it has no label of its own).
+        assert!(parse("[b:[a:?W] c:[[x:^a]]]").is_err());
+        // The hidden leaf counts toward the depth limit.
+        let deep = format!("{}?W{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert!(matches!(
+            parse(&deep),
+            Err(ParseError::TooLarge { what: "levels below the root", .. })
+        ));
+        let fits = format!("{}?W{}", "[".repeat(MAX_DEPTH - 1), "]".repeat(MAX_DEPTH - 1));
+        assert!(parse(&fits).is_ok());
     }
 
     #[test]

@@ -48,10 +48,11 @@ test('the numbers the lessons quote are the engine’s', async () => {
     await page.close();
     return result;
   };
-  // The textbook tree: after two iterations the root is pn 1 / dn 2; proved at 4 with d.
+  // The textbook tree: after two iterations the root is pn 1 / dn 2; after four the figure's
+  // numbers (below); proved at 5 with d.
   assert.deepEqual((await open('textbook-tree', 2))[0].root, 'pn 1 / dn 2');
-  const figure = (await open('textbook-tree', 3))[0];
-  assert.deepEqual([figure.verdict, figure.iterations, figure.best], ['proved', 4, 'd']);
+  const figure = (await open('textbook-tree', 4))[0];
+  assert.deepEqual([figure.verdict, figure.iterations, figure.best], ['proved', 5, 'd']);
   // PNS step by step: after one iteration the root is pn 1 / dn 7; proved at 41 with 4.
   assert.deepEqual(await open('pns-basics', 2), [{ algo: 'pns', verdict: 'running', iterations: 1, root: 'pn 1 / dn 7', best: '3' }]);
   const proved = (await open('pns-basics', 5))[0];
@@ -72,4 +73,32 @@ test('the numbers the lessons quote are the engine’s', async () => {
   // df-pn proves it too.
   const [, dfpn] = await open('dfpn', 2);
   assert.equal(dfpn.verdict, 'proved');
+});
+
+test('the Figure 2 lesson shows the paper’s numbers with its unknown leaves, and the bold path', async () => {
+  const lesson = LESSONS.find((l) => l.id === 'textbook-tree');
+  const page = await fixture.ready(lessonLink(lesson, 3));
+  // The board draws the four unknown leaves g, h, j, l as ?, each over the dashed leaf it hides.
+  assert.equal(await page.locator('#board .tree-unknown').count(), 4);
+  assert.equal(await page.locator('#board .tree-hidden').count(), 4);
+  const labels = await page.$$eval('.tree-view .tree-svg g[data-id]', (nodes) => nodes.map((n) => n.getAttribute('aria-label')));
+  const numbers = (move) => {
+    const label = labels.find((l) => l?.startsWith(`${move}:`));
+    return /pn (\S+) \/ dn ([^,) ]+)/.exec(label)?.slice(1, 3).join('/');
+  };
+  // (g and h, 1/1 each, are off the path and not drawn at this depth; tests/searches/tree.rs
+  // checks them.)
+  assert.deepEqual(
+    ['root', 'b', 'c', 'd', 'i', 'j'].map(numbers),
+    ['1/2', '∞/0', '2/1', '1/1', '0/∞', '1/1'],
+    labels.join(' | '),
+  );
+  const [card] = await cards(page);
+  assert.deepEqual([card.verdict, card.iterations, card.root], ['running', 4, 'pn 1 / dn 2']);
+  // Step ▶: the fifth iteration's path is the figure's bold path a–d–j, and it proves a.
+  await page.click('#step');
+  await page.waitForFunction(() => document.querySelector('.result[data-algo="pns"] .verdict')?.dataset.verdict === 'proved');
+  const trace = await page.textContent('.tree-view .trace li');
+  assert.match(trace, /root \(OR\): least pn → d .*d \(AND\): least dn → j/, trace);
+  await page.close();
 });

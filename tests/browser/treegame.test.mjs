@@ -39,10 +39,13 @@ test('the PN-MCTS Figure 2 example loads from the Example select and PNS solves 
   await page.waitForFunction(() => document.querySelector('#position-text').value.startsWith('[b:[e:'));
   const text = await positionText(page);
   assert.equal(await page.locator('#example-select option:checked').textContent(), 'PN-MCTS paper, Figure 2');
-  // The figure's twelve nodes a–l are drawn: squares for OR, circles for AND, W/L/D leaves.
-  assert.equal(await page.locator('#board .tree-node').count(), 12);
-  assert.equal(await page.locator('#board .tree-node.tree-or').count(), 1 + 6); // a, and e f g h i j at depth 2
-  assert.equal(await page.locator('#board .tree-result').count(), 7);
+  // The figure's twelve nodes a–l are drawn, and below each of its four unknown leaves (?)
+  // the leaf it hides: squares for OR, circles for AND, W/L/D leaves.
+  assert.equal(await page.locator('#board .tree-node').count(), 12 + 4);
+  // a, e f g h i j at depth 2, and l's hidden leaf at depth 4.
+  assert.equal(await page.locator('#board .tree-node.tree-or').count(), 1 + 6 + 1);
+  assert.equal(await page.locator('#board .tree-result').count(), 3 + 4 + 4); // f i k, four ?, four hidden
+  assert.deepEqual(await page.locator('#board .tree-unknown .tree-result').allTextContents(), ['?', '?', '?', '?']);
   assert.match(await node(page, 0).getAttribute('aria-label'), /the root: OR node.*\(here\)/);
 
   const view = await page.evaluate((pos) => window.pnplayEngine.request('describe', { game: 'tree', pos }), text);
@@ -106,7 +109,12 @@ test('bad tree text gives a message naming the position, and the board stays', a
   await page.fill('#position-text', '[W []]');
   await page.click('#position-form button[type="submit"]');
   await page.locator('#message').filter({ hasText: 'position 4' }).waitFor();
-  assert.equal(await page.locator('#board .tree-node').count(), 12);
+  assert.equal(await page.locator('#board .tree-node').count(), 12 + 4); // Figure 2 stays
+  // A bare ? names no value.
+  await page.fill('#position-text', '[W ?]');
+  await page.click('#position-form button[type="submit"]');
+  await page.locator('#message').filter({ hasText: "W, L or D after '?'" }).waitFor();
+  assert.equal(await page.locator('#board .tree-node').count(), 12 + 4);
 });
 
 test('the Othello board has its coordinates, a–h and 1–8, at least 10 px high', async () => {

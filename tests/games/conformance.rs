@@ -160,9 +160,6 @@ const GOMOKU_15X15: &[Count] = &[Perft(1, 225), Perft(2, 50_400), Perft(3, 11_23
 const G2048_2X2_16: &[Count] = &[Perft(2, 48), Reachable(399)];
 const G2048_2X2_32: &[Count] = &[Perft(2, 48), Reachable(755)];
 
-/// The start tree, the PN-MCTS paper's Figure 2 as src/game/tree.rs rebuilds it: 3 moves at
-/// the root, 7 two-move lines (b e, b f, c g, c h, d i, d j), 7 complete games (the leaves
-/// f, g, h, i, j, k, l) and 12 nodes.
 /// Knightthrough: Ludii's perft 1–3 from the start (RULES.md); tests/games/knightthrough.rs checks
 /// depth 4 against a second, naive implementation.
 const KNIGHTTHROUGH: &[Count] = &[Perft(1, 40), Perft(2, 1_600), Perft(3, 63_520)];
@@ -179,7 +176,11 @@ const MINISHOGI: &[Count] = &[Perft(1, 14), Perft(2, 181), Perft(3, 2_512)];
 const LOA_8X8: &[Count] = &[Perft(1, 36), Perft(2, 1_244), Perft(3, 44_952)];
 const LOA_7X7: &[Count] = &[Perft(1, 30), Perft(2, 848), Perft(3, 25_012)];
 
-const TREE: &[Count] = &[Perft(1, 3), Perft(2, 6), CompleteGames(7), Reachable(12)];
+/// The start tree, the PN-MCTS paper's Figure 2 as src/game/tree.rs rebuilds it: 3 moves at
+/// the root, 6 two-move lines (b e, b f, c g, c h, d i, d j), 7 complete games (the leaves f,
+/// i, k and the ones the unknown leaves g, h, j, l hide) and 16 nodes (the figure's 12 and
+/// those 4 hidden leaves).
+const TREE: &[Count] = &[Perft(1, 3), Perft(2, 6), CompleteGames(7), Reachable(16)];
 
 // ---------------------------------------------------------------------------------------
 // The harness

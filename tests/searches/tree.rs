@@ -1,33 +1,43 @@
 //! Textbook trees (src/game/tree.rs): every search of the catalogue gives the minimax value.
 //!
-//! 300 seeded random AND/OR trees (up to 6 levels, 1–4 children, W/L/D leaves, some labels
-//! written out) are built here as plain values, their minimax value computed here by brute
+//! 300 seeded random AND/OR trees (up to 6 levels, 1–4 children, W/L/D leaves, some of them
+//! unexpanded `?W`/`?L`/`?D` leaves, some labels written out) are built here as plain values, their minimax value computed here by brute
 //! force (OR maximises at even depth, AND minimises at odd depth, leaves W = +1, D = 0,
 //! L = −1 for the first player), independently of the game's rules; then each tree's text is
 //! given to the engine and every search of the catalogue must prove or disprove both goals
 //! (win, not-lose) exactly as that value says. The catalogue's example trees (the papers'
 //! figures) are checked the same way, and a random line through each tree round-trips through
-//! its position text.
+//! its position text. The PN-MCTS paper's Figure 2, with its unknown leaves written `?`, gives
+//! the paper's numbers.
 
-use pnplay::engine::{GameSpec, describe, solve};
+use pnplay::engine::{self, GameSpec, describe, solve};
 use pnplay::game::Rng;
 use pnplay::game::catalogue::FAMILIES;
 use pnplay::search::catalogue::SEARCHES;
-use pnplay::search::params::{PLAYOUTS, PR, Params};
+use pnplay::search::params::{PLAYOUTS, PR, Params, THETA};
+use pnplay::search::session::Budget;
+use pnplay::search::view::{Values, ViewNode};
 use pnplay::search::{Goal, Verdict};
 
 const TREES: usize = 300;
 
-/// A tree as this test builds it: a leaf's value for the first player, or labelled children.
+/// A tree as this test builds it: a leaf's value for the first player, an unexpanded leaf
+/// (`?`) hiding one, or labelled children.
 enum Node {
     Leaf(i32),
+    Unknown(i32),
     Inner(Vec<(Option<String>, Node)>),
 }
 
 fn random_node(rng: &mut Rng, depth: u32) -> Node {
     let leaf_chance = [0, 15, 30, 45, 60, 80, 100][depth as usize];
     if rng.below(100) < leaf_chance {
-        return Node::Leaf(rng.below(3) as i32 - 1);
+        let value = rng.below(3) as i32 - 1;
+        return if rng.below(5) == 0 {
+            Node::Unknown(value)
+        } else {
+            Node::Leaf(value)
+        };
     }
     let count = 1 + rng.below(4) as usize;
     let children = (0..count)
@@ -45,6 +55,7 @@ fn text(node: &Node) -> String {
         Node::Leaf(1) => "W".into(),
         Node::Leaf(0) => "D".into(),
         Node::Leaf(_) => "L".into(),
+        Node::Unknown(value) => format!("?{}", text(&Node::Leaf(*value))),
         Node::Inner(children) => {
             let parts: Vec<String> = children
                 .iter()
@@ -61,7 +72,7 @@ fn text(node: &Node) -> String {
 /// Minimax by brute force, for the first player.
 fn minimax(node: &Node, depth: u32) -> i32 {
     match node {
-        Node::Leaf(value) => *value,
+        Node::Leaf(value) | Node::Unknown(value) => *value,
         Node::Inner(children) => {
             let values = children.iter().map(|(_, child)| minimax(child, depth + 1));
             if depth % 2 == 0 {
@@ -89,6 +100,10 @@ fn random_line(node: &Node, rng: &mut Rng) -> Vec<String> {
                 .unwrap_or_else(|| ((b'a' + place as u8) as char).to_string()),
         );
         at = child;
+    }
+    // Into an unexpanded leaf, now and then its one move too.
+    if matches!(at, Node::Unknown(_)) && rng.below(2) == 0 {
+        line.push("a".into());
     }
     line
 }
@@ -198,4 +213,73 @@ fn value_of(spec: &GameSpec, pos: &str, depth: usize) -> i32 {
         pnplay::game::view::TurnView::First => values.max().unwrap(),
         _ => values.min().unwrap(),
     }
+}
+
+/// The child of `node` reached by move `mv`.
+fn child<'a>(node: &'a ViewNode, mv: &str) -> &'a ViewNode {
+    node.children
+        .iter()
+        .find(|c| c.node.mv.as_deref() == Some(mv))
+        .unwrap_or_else(|| panic!("no child {mv}"))
+}
+
+/// A node's proof and disproof numbers.
+fn numbers(node: &ViewNode) -> (f64, f64) {
+    match node.node.values {
+        Values::ProofNumbers { pn, dn } => (pn, dn),
+        other => panic!("not proof numbers: {other:?}"),
+    }
+}
+
+#[test]
+fn figure_2_with_its_unknown_leaves_gives_the_papers_numbers_and_path() {
+    let spec: GameSpec = "tree".parse().unwrap();
+    let figure = FAMILIES.iter().find(|f| f.id == "tree").unwrap().examples[0];
+    assert_eq!(
+        figure.text,
+        "[b:[e:[k:D l:?W] f:L] c:[g:?W h:?L] d:[i:W j:?W]]"
+    );
+    let mut pns = engine::start(&spec, figure.text, "pns", &Params::default()).unwrap();
+    // Four iterations expand a, b, c and d: g, h and j are unknown leaves at 1/1.
+    pns.step(Budget::iterations(4));
+    let snap = pns.tree().unwrap().snapshot(9, 100, None);
+    let inf = f64::INFINITY;
+    assert_eq!(numbers(&snap.root), (1.0, 2.0), "a");
+    assert_eq!(numbers(child(&snap.root, "b")), (inf, 0.0), "b");
+    let c = child(&snap.root, "c");
+    assert_eq!(numbers(c), (2.0, 1.0), "c");
+    assert_eq!(numbers(child(c, "g")), (1.0, 1.0), "g");
+    assert_eq!(numbers(child(c, "h")), (1.0, 1.0), "h");
+    let d = child(&snap.root, "d");
+    assert_eq!(numbers(d), (1.0, 1.0), "d");
+    assert_eq!(numbers(child(d, "i")), (0.0, inf), "i");
+    assert_eq!(numbers(child(d, "j")), (1.0, 1.0), "j");
+    // The fifth selects the most-proving node j by the bold path a-d-j, and finds it won.
+    let verdict = pns.step(Budget::iterations(1));
+    let path = pns.tree().unwrap().last_path();
+    let moves: Vec<Option<&str>> = path.iter().map(|n| n.mv.as_deref()).collect();
+    assert_eq!(moves, [None, Some("d"), Some("j")]);
+    assert_eq!(verdict, Some(Verdict::Proved));
+
+    // PPNS values an unexpanded leaf by its playouts, which go on through its one move to
+    // the value it hides: from d every playout ends in i's W or j's hidden W, so d's PPN is
+    // 1 − θ after the first iteration, and c's (g hides W, h L) lies in between.
+    let params = Params::default().with(&PLAYOUTS, Some(10.0));
+    let theta = params.real(&THETA);
+    let ppn = |node: &ViewNode| match node.node.values {
+        Values::Probability { ppn, .. } => ppn,
+        other => panic!("not a PPN: {other:?}"),
+    };
+    let mut ppns = engine::start(&spec, figure.text, "ppns", &params).unwrap();
+    ppns.step(Budget::iterations(1));
+    let snap = ppns.tree().unwrap().snapshot(9, 100, None);
+    assert!((ppn(child(&snap.root, "d")) - (1.0 - theta)).abs() < 1e-12);
+    let c = ppn(child(&snap.root, "c"));
+    assert!(c > theta && c < 1.0 - theta, "c {c}");
+    // At c the second player moves, so the goal is theirs: g (hiding W) is θ, h (L) 1 − θ.
+    let mut at_c = engine::start(&spec, &format!("{} @ c", figure.text), "ppns", &params).unwrap();
+    at_c.step(Budget::iterations(1));
+    let snap = at_c.tree().unwrap().snapshot(9, 100, None);
+    assert!((ppn(child(&snap.root, "g")) - theta).abs() < 1e-12);
+    assert!((ppn(child(&snap.root, "h")) - (1.0 - theta)).abs() < 1e-12);
 }
