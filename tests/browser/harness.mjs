@@ -2,7 +2,7 @@
 // Debian Chromium driven by playwright-core (never a downloaded browser).
 
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,4 +126,23 @@ export function cards(page) {
 /** The share-link fragment of step `at` (from 1) of `lesson` (www/lessons.js). */
 export function lessonLink(lesson, at) {
   return `#v=1&${lesson.steps[at - 1].link}&view=lessons&lesson=${lesson.id}&at=${at}`;
+}
+
+/**
+ * Starts sampling the run queue every 100 ms (Linux's /proc/loadavg: tasks running now, less
+ * the reader); the function returned stops it and gives the mean per core, at least 1 — the
+ * load a run actually met, where `os.loadavg` trails it by a minute. Elsewhere, `slowdown()`.
+ */
+export function sampleLoad() {
+  if (!existsSync('/proc/loadavg')) return () => slowdown();
+  const samples = [];
+  const timer = setInterval(() => {
+    const running = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[3].split('/')[0]);
+    samples.push(Math.max(0, running - 1));
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    const mean = samples.reduce((a, b) => a + b, 0) / Math.max(1, samples.length);
+    return Math.max(1, mean / os.cpus().length);
+  };
 }
