@@ -128,21 +128,28 @@ export function lessonLink(lesson, at) {
   return `#v=1&${lesson.steps[at - 1].link}&view=lessons&lesson=${lesson.id}&at=${at}`;
 }
 
+/** The tasks running now (Linux's /proc/loadavg), less the reader; null elsewhere. */
+export function runQueue() {
+  if (!existsSync('/proc/loadavg')) return null;
+  const running = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[3].split('/')[0]);
+  return Math.max(0, running - 1);
+}
+
 /**
- * Starts sampling the run queue every 100 ms (Linux's /proc/loadavg: tasks running now, less
- * the reader); the function returned stops it and gives the mean per core, at least 1 — the
- * load a run actually met, where `os.loadavg` trails it by a minute. Elsewhere, `slowdown()`.
+ * The load a run actually met, where `os.loadavg` trails it by a minute: the mean of
+ * `runQueue()` samples per core, at least 1 (elsewhere, `slowdown()`).
  */
+export function loadPerCore(samples) {
+  if (samples.length === 0 || samples.includes(null)) return slowdown();
+  return Math.max(1, samples.reduce((a, b) => a + b, 0) / samples.length / os.cpus().length);
+}
+
+/** Samples `runQueue()` every 100 ms; the function returned stops and gives `loadPerCore`. */
 export function sampleLoad() {
-  if (!existsSync('/proc/loadavg')) return () => slowdown();
   const samples = [];
-  const timer = setInterval(() => {
-    const running = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[3].split('/')[0]);
-    samples.push(Math.max(0, running - 1));
-  }, 100);
+  const timer = setInterval(() => samples.push(runQueue()), 100);
   return () => {
     clearInterval(timer);
-    const mean = samples.reduce((a, b) => a + b, 0) / Math.max(1, samples.length);
-    return Math.max(1, mean / os.cpus().length);
+    return loadPerCore(samples);
   };
 }
