@@ -131,6 +131,25 @@ export const LESSONS = [
     ],
   },
   {
+    id: 'seesaw',
+    title: 'The see-saw effect and df-pn’s 1 + ε',
+    source: 'Pawlewicz and Lew 2007 (the 1 + ε trick); Kishimoto, Winands, Müller and Saito 2012 (the see-saw); src/search/exact/dfpn.rs; checked in tests/searches/seesaw.rs',
+    steps: [
+      {
+        link: 'g=tictactoe&a=dfpn&goal=not-lose&epsilon=0&step=1000',
+        text: 'Tic-tac-toe from the start: can X avoid losing? df-pn at its root gives the most-proving child c the threshold th_pn = pn₂ + 1, one more than the second-best pn. As soon as c’s pn reaches it, df-pn returns to the root and enters the other child — and when that one’s pn grows past c’s, it comes back. This back and forth is the see-saw effect. The timeline marks every entry at the root: 33 entries, 24 of them re-entries (“re-enter”) into a child it had left; proved after 708 positions.',
+      },
+      {
+        link: 'g=tictactoe&a=dfpn&goal=not-lose&epsilon=0.5&step=1000',
+        text: 'The 1 + ε trick widens the threshold to max(pn₂ + 1, ⌈pn₂ · (1 + ε)⌉), so df-pn stays longer in one child before it gives up on it. With ε = 0.5: 17 entries at the root, 8 re-entries, proved after 589 positions. (ε is a parameter of df-pn in the Search panel.)',
+      },
+      {
+        link: 'g=tictactoe&a=dfpn&goal=not-lose&epsilon=1&step=1000',
+        text: 'With ε = 1 (a child may grow to twice the second best): 9 entries, no re-entry at all, proved after 321 positions, less than half of plain df-pn’s 708. ε is no free lunch: at ε = 0.25 this run takes 744 positions, more than at 0; the trick trades a longer stay in a subtree for fewer switches, and pays when switching is what costs.',
+      },
+    ],
+  },
+  {
     id: 'ghi',
     title: 'The graph-history interaction: a table that forgets the path',
     source: 'Hsu’s TCG slides, “GHI problem”, slides 3–10 (seeds/tcg-advanced-topics-slides.txt), after Campbell 1985; the graph is the Example “TCG slides, the GHI problem”; checked against brute force in tests/searches/ghi.rs',

@@ -1,7 +1,8 @@
 // The timeline under the tree (issue 30): a slider over every iteration the searches have
 // reached, with the moments that matter marked on it — each time the root's value changed
-// (ticks), and as buttons the best or proving move changing, PPN crossing pr and the root
-// proved or disproved. Dragging the slider, its arrow keys or a marker's button ask for that
+// (ticks), and as buttons the best or proving move changing, PPN crossing pr, df-pn back at
+// the root entering a child with new thresholds (marked "re-enter" when it had left that
+// child before: the see-saw) and the root proved or disproved. Dragging the slider, its arrow keys or a marker's button ask for that
 // iteration (`onSeek`); the search controller then shows the whole page at that moment.
 // Events are gathered from the reports of the searches' furthest reach: the root's changes
 // and PPN's crossings from the per-iteration history (a sample of up to 4,096 points on long
@@ -91,6 +92,15 @@ export class TimelineView {
       if (report.finished && (report.verdict === 'proved' || report.verdict === 'disproved')) {
         this.add({ iteration: report.stats.iterations, kind: report.verdict, text: `${algo}: root ${report.verdict}` });
       }
+      for (const entry of report.thresholds?.events ?? []) {
+        const th = (n) => n ?? '∞';
+        this.add({
+          iteration: entry.iteration,
+          kind: entry.again ? 'reenter' : 'threshold',
+          text: `${algo}: ${entry.again ? 're-enter' : 'enter'} ${entry.move}, th_pn ${th(entry.th_pn)} th_dn ${th(entry.th_dn)}`,
+          title: `After ${entry.iteration.toLocaleString('en')} positions df-pn is back at the root and enters ${entry.move} (pn ${th(entry.pn)} / dn ${th(entry.dn)}, the second best ${th(entry.second)}) with thresholds th_pn ${th(entry.th_pn)}, th_dn ${th(entry.th_dn)}${entry.again ? ': it had left this child before' : ''}`,
+        });
+      }
       const history = report.history;
       if (!history) continue;
       const { iterations, chart } = history;
@@ -146,7 +156,7 @@ export class TimelineView {
         button.className = `timeline-marker marker-${event.kind}`;
         button.dataset.iteration = String(event.iteration);
         button.textContent = `${event.text} · ${event.iteration.toLocaleString('en')}`;
-        button.title = `Show iteration ${event.iteration.toLocaleString('en')}`;
+        button.title = `${event.title ? `${event.title}. ` : ''}Show iteration ${event.iteration.toLocaleString('en')}`;
         button.addEventListener('click', () => this.onSeek(event.iteration));
         return button;
       }),

@@ -5,6 +5,7 @@
 //! table could not grow ([`super::memory`]), or the search's own depth for the players that
 //! search to a depth over an evaluation.
 
+use super::exact::threshold_log::ThresholdLog;
 use super::family::{Family, SearchInfo};
 use super::session::{Budget, Session, TreeView};
 use super::view::{History, ScoreSearch, Values};
@@ -98,6 +99,10 @@ impl Session for Limited {
 
     fn score_search(&self) -> Option<ScoreSearch> {
         self.inner.score_search()
+    }
+
+    fn threshold_log(&self) -> Option<ThresholdLog> {
+        self.inner.threshold_log()
     }
 
     fn fork(&self) -> Option<Box<dyn Session>> {

@@ -31,6 +31,7 @@ use serde::Serialize;
 
 pub use crate::core::limits::Budget;
 
+use super::exact::threshold_log::ThresholdLog;
 use super::family::SearchInfo;
 use super::params::Params;
 use super::tree::NodeId;
@@ -209,6 +210,12 @@ pub trait Session: Send {
         None
     }
 
+    /// For df-pn: the root's entries into its children, each with the thresholds it gave
+    /// ([`crate::search::exact::threshold_log`]); `None` for other searches.
+    fn threshold_log(&self) -> Option<ThresholdLog> {
+        None
+    }
+
     /// A copy of the session as it stands, which steps on exactly as this one would (the
     /// page's timeline keeps such copies as checkpoints to jump back to); `None` for
     /// searches that cannot be copied, which are started again instead.
@@ -272,6 +279,10 @@ pub struct Report {
     /// ([`Session::score_search`]); absent for other searches.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score_search: Option<ScoreSearch>,
+    /// df-pn's entries into the root's children, with their thresholds
+    /// ([`Session::threshold_log`]); absent for other searches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thresholds: Option<ThresholdLog>,
 }
 
 impl Report {
@@ -290,6 +301,7 @@ impl Report {
             trace: session.tree().and_then(TreeView::trace),
             question: session.question(),
             score_search: session.score_search(),
+            thresholds: session.threshold_log(),
         }
     }
 }

@@ -26,6 +26,7 @@ mod mvpns;
 mod om;
 mod othello_endgame;
 mod pnsdag;
+mod seesaw;
 mod sessions;
 mod spawn_readings;
 mod tree;

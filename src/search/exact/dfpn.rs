@@ -57,8 +57,11 @@
 //! correct for it.
 //!
 //! The search is resumable: [`DfPn::step`] runs within a budget and returns, keeping the
-//! table; the next call starts again from the root, and the numbers stored on the way out
-//! make it go straight back to where it was.
+//! table and the `MID` calls it stopped (each one's moves and children's numbers); the next
+//! call takes them up where they were, so a run in steps of any size, even of one position,
+//! searches the positions of one uninterrupted run, in its order. (The numbers of the
+//! stopped calls are also stored on the way out, so the root's numbers and best move are
+//! current between steps.)
 //!
 //! Counters: `iterations` = `nodes_expanded` = positions searched (`MID` calls),
 //! `nodes_created` = children generated, `peak_nodes` = table entries in use. Limits:
@@ -84,6 +87,7 @@
 //! ```
 
 use super::table::Table;
+use super::threshold_log::ThresholdLog;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, order_moves, proof_numbers};
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
@@ -219,6 +223,16 @@ impl<G: Game> std::fmt::Debug for Guide<G> {
     }
 }
 
+/// Where a `MID` call stood when a limit stopped the search: its moves, its children's
+/// numbers as it last knew them and the positions searched before it, so the next step takes
+/// its loop up again instead of searching it anew.
+#[derive(Debug)]
+struct Frame<G: Game> {
+    moves: MoveList<G>,
+    children: G::List<Numbers>,
+    nodes_before: u64,
+}
+
 /// A df-pn search of one root position for one question; resumable.
 #[derive(Debug)]
 pub struct DfPn<G: Game> {
@@ -236,6 +250,12 @@ pub struct DfPn<G: Game> {
     stop_at_nodes: Option<u64>,
     stop_at_seconds: Option<f64>,
     clock: Ticker,
+    /// How deep `MID` is now (0 at the root).
+    depth: u32,
+    /// The root's entries into its children.
+    log: ThresholdLog,
+    /// The `MID` calls a limit stopped, the innermost first: the next step resumes them.
+    resume: Vec<Frame<G>>,
 }
 
 impl<G: Game> DfPn<G> {
@@ -258,6 +278,9 @@ impl<G: Game> DfPn<G> {
             stop_at_nodes: None,
             stop_at_seconds: None,
             clock: Ticker::start(),
+            depth: 0,
+            log: ThresholdLog::default(),
+            resume: Vec::new(),
         }
     }
 
@@ -357,6 +380,14 @@ impl<G: Game> DfPn<G> {
         self.root = root.clone();
         self.table.clear();
         self.verdict = Verdict::Out;
+        self.log = ThresholdLog::default();
+        self.resume.clear();
+    }
+
+    /// The root's entries into its children so far ([`ThresholdLog`]).
+    #[must_use]
+    pub fn threshold_log(&self) -> &ThresholdLog {
+        &self.log
     }
 
     /// At a root where the root player moves: the child with the least proof number (a
@@ -452,17 +483,76 @@ impl<G: Game> DfPn<G> {
 
     /// Searches the unfinished position `pos` until its pn reaches `th_pn` or its dn reaches
     /// `th_dn`, stores its numbers and returns them.
+    /// A call a limit stopped takes up its loop where it was (its frame is the last of
+    /// `resume`), so a step of one position goes one position further.
     fn mid(&mut self, pos: &G, th_pn: u32, th_dn: u32) -> Result<Numbers, Stop> {
-        // What the table knows may already meet a threshold (a transposition was searched
-        // since the parent looked).
-        if let Some(&known) = self.table.get(&self.key(pos)) {
-            if known.pn >= th_pn || known.dn >= th_dn {
-                return Ok(known);
+        let Frame {
+            moves,
+            mut children,
+            nodes_before,
+        } = match self.resume.pop() {
+            Some(frame) => frame,
+            None => match self.enter(pos, th_pn, th_dn)? {
+                Ok(frame) => frame,
+                Err(known) => return Ok(known),
+            },
+        };
+        let is_or = self.is_or(pos);
+        loop {
+            let summary = Summary::of(is_or, &children);
+            let numbers = summary.numbers;
+            if numbers.pn >= th_pn || numbers.dn >= th_dn {
+                self.store(pos, numbers, nodes_before);
+                return Ok(numbers);
             }
+            let (best_th_pn, best_th_dn) = self.child_thresholds(is_or, &summary, th_pn, th_dn);
+            let mv = moves[summary.best];
+            if self.depth == 0 {
+                self.log.enter(
+                    self.stats.iterations,
+                    summary.best,
+                    || pos.format_move(mv),
+                    summary.best_numbers,
+                    summary.second,
+                    (best_th_pn, best_th_dn),
+                );
+            }
+            let mut child = pos.clone();
+            child.play(mv);
+            self.depth += 1;
+            let searched = self.mid(&child, best_th_pn, best_th_dn);
+            self.depth -= 1;
+            match searched {
+                Ok(child_numbers) => children[summary.best] = child_numbers,
+                Err(Stop) => {
+                    self.store(pos, numbers, nodes_before);
+                    self.resume.push(Frame {
+                        moves,
+                        children,
+                        nodes_before,
+                    });
+                    return Err(Stop);
+                }
+            }
+        }
+    }
+
+    /// `MID`'s entry into `pos`: the table's numbers if they already meet a threshold (a
+    /// transposition was searched since the parent looked; as `Ok(Err(numbers))`), else the
+    /// position counted and its children's numbers read.
+    fn enter(
+        &mut self,
+        pos: &G,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Result<Result<Frame<G>, Numbers>, Stop> {
+        if let Some(&known) = self.table.get(&self.key(pos))
+            && (known.pn >= th_pn || known.dn >= th_dn)
+        {
+            return Ok(Err(known));
         }
         self.count_node()?;
         let nodes_before = self.stats.nodes_expanded;
-        let is_or = self.is_or(pos);
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         self.order(pos, &mut moves);
@@ -473,24 +563,11 @@ impl<G: Game> DfPn<G> {
             self.stats.nodes_created += 1;
             children.push(self.lookup(&child));
         }
-        loop {
-            let summary = Summary::of(is_or, &children);
-            let numbers = summary.numbers;
-            if numbers.pn >= th_pn || numbers.dn >= th_dn {
-                self.store(pos, numbers, nodes_before);
-                return Ok(numbers);
-            }
-            let (best_th_pn, best_th_dn) = self.child_thresholds(is_or, &summary, th_pn, th_dn);
-            let mut child = pos.clone();
-            child.play(moves[summary.best]);
-            match self.mid(&child, best_th_pn, best_th_dn) {
-                Ok(child_numbers) => children[summary.best] = child_numbers,
-                Err(Stop) => {
-                    self.store(pos, numbers, nodes_before);
-                    return Err(Stop);
-                }
-            }
-        }
+        Ok(Ok(Frame {
+            moves,
+            children,
+            nodes_before,
+        }))
     }
 
     /// The thresholds for the most-proving child (OR node; AND is the mirror image):
@@ -770,5 +847,9 @@ impl<G: Game> Session for DfPnSession<G> {
     fn best_move(&self) -> Option<String> {
         let mv = self.search.best_move()?;
         Some(self.search.root.format_move(mv))
+    }
+
+    fn threshold_log(&self) -> Option<ThresholdLog> {
+        Some(self.search.threshold_log().reported())
     }
 }

@@ -1,0 +1,111 @@
+//! df-pn's threshold events, for the page's timeline and the see-saw lesson: each time the
+//! search is back at the root (the child it was in reached a threshold: its pn met
+//! `min(th_pn, pn₂ + 1)`, or it was resolved) and enters a child with new thresholds (Nagai
+//! 2002, MID's loop at the root; the 1 + ε trick of Pawlewicz & Lew 2007 widens them). A child
+//! entered again is a *re-entry*: the back-and-forth between subtrees that the see-saw effect
+//! names, which ε reduces.
+
+use serde::Serialize;
+
+use super::dfpn::{INFINITY, Numbers};
+
+/// The most events kept (the first ones: a lesson reads the early switches; the count of
+/// re-entries goes on).
+const MOST_EVENTS: usize = 4096;
+/// The events a report carries: the latest.
+const REPORTED: usize = 64;
+
+/// One entry into a child of the root.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ThresholdEvent {
+    /// Positions searched before it: the iteration at which it happens.
+    pub iteration: u64,
+    /// The move to the child entered.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The child's numbers as the root saw them when it chose it (`null`: ∞).
+    pub pn: Option<u32>,
+    /// See `pn`.
+    pub dn: Option<u32>,
+    /// The second-least pn (at an OR root; dn at an AND root) that bounds it (`null`: ∞).
+    pub second: Option<u32>,
+    /// The thresholds it is entered with (`null`: ∞).
+    pub th_pn: Option<u32>,
+    /// See `th_pn`.
+    pub th_dn: Option<u32>,
+    /// Whether the root had entered this child before.
+    pub again: bool,
+}
+
+/// The root's entries into its children over a run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ThresholdLog {
+    /// Entries into a child entered before (the see-saw count).
+    pub reentries: u64,
+    /// All entries.
+    pub entries: u64,
+    /// The first [`MOST_EVENTS`] entries (in a report: the latest of them, at most 64).
+    pub events: Vec<ThresholdEvent>,
+    /// The child entered last (its index among the root's moves) and which were entered.
+    #[serde(skip)]
+    last: Option<usize>,
+    #[serde(skip)]
+    entered: Vec<bool>,
+}
+
+/// A threshold or number as shown: `None` for ∞, and for a threshold derived from the root's
+/// ∞ (`th_dn − dn + dn(c)` with th_dn = ∞ stays within a few units of it).
+fn finite(n: u32) -> Option<u32> {
+    (n < INFINITY / 2).then_some(n)
+}
+
+impl ThresholdLog {
+    /// The root chose child `index` (move `mv`) with `numbers`, bounded by `second`, and
+    /// enters it with thresholds `(th_pn, th_dn)` after `iteration` positions. A step that
+    /// starts again at the root and goes back into the child it left is no new entry.
+    pub fn enter(
+        &mut self,
+        iteration: u64,
+        index: usize,
+        mv: impl FnOnce() -> String,
+        numbers: Numbers,
+        second: u32,
+        (th_pn, th_dn): (u32, u32),
+    ) {
+        if self.last == Some(index) {
+            return;
+        }
+        self.last = Some(index);
+        if self.entered.len() <= index {
+            self.entered.resize(index + 1, false);
+        }
+        let again = self.entered[index];
+        self.entered[index] = true;
+        self.entries += 1;
+        self.reentries += u64::from(again);
+        if self.events.len() < MOST_EVENTS {
+            self.events.push(ThresholdEvent {
+                iteration,
+                mv: mv(),
+                pn: finite(numbers.pn),
+                dn: finite(numbers.dn),
+                second: finite(second),
+                th_pn: finite(th_pn),
+                th_dn: finite(th_dn),
+                again,
+            });
+        }
+    }
+
+    /// The log as a report carries it: the counts and the latest events.
+    #[must_use]
+    pub fn reported(&self) -> ThresholdLog {
+        ThresholdLog {
+            reentries: self.reentries,
+            entries: self.entries,
+            events: self.events[self.events.len().saturating_sub(REPORTED)..].to_vec(),
+            last: None,
+            entered: Vec::new(),
+        }
+    }
+}
