@@ -22,8 +22,8 @@
 // `data-x-ticks` (the iteration ticks last drawn).
 
 import uPlot from './vendor/uPlot.mjs';
-import { chartValue, chartValueLabel, compactNumber, num } from './values.js';
-import { themed } from './chart-theme.js';
+import { chartValue, chartValueLabel, compactNumber, num } from './lib/values.js';
+import { themed } from './lib/chart-theme.js';
 
 const HEIGHT = 220;
 /** The least time between two drawings while reports stream in. */

@@ -6,9 +6,9 @@
 // (catalogue.js), never from lists of the page's own; an input the engine or a link says is
 // wrong is marked on the page.
 
-import { EngineClient } from './engine-client.js';
+import { EngineClient } from './lib/engine-client.js';
 import { renderExplanations, renderLegend } from './explain-view.js';
-import { Catalogue, readWhole } from './catalogue.js';
+import { Catalogue, readWhole } from './lib/catalogue.js';
 import { markInput, ParamsView } from './params-view.js';
 import { PlayController } from './play.js';
 import { HintController } from './play-hint.js';
@@ -29,7 +29,7 @@ import { LessonsView } from './lessons-view.js';
 import { LESSONS } from './lessons.js';
 import { INITIAL_STATE, Store } from './store.js';
 import { Views } from './views.js';
-import { download } from './download.js';
+import { download } from './lib/download.js';
 import { G2048View } from './g2048-view.js';
 
 const $ = (id) => document.getElementById(id);

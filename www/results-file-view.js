@@ -10,8 +10,8 @@
 // win rate after each game.
 
 import uPlot from './vendor/uPlot.mjs';
-import { download } from './download.js';
-import { themed } from './chart-theme.js';
+import { download } from './lib/download.js';
+import { themed } from './lib/chart-theme.js';
 
 const VERDICTS = [
   ['proved', 'proved'],

@@ -24,9 +24,9 @@
 // Space selects. With prefers-reduced-motion nothing glides, lights up or zooms smoothly.
 
 import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
-import { displayTree, valueLabel } from './tree-layout.js';
-import { valueText } from './values.js';
-import { download } from './download.js';
+import { displayTree, valueLabel } from './lib/tree-layout.js';
+import { valueText } from './lib/values.js';
+import { download } from './lib/download.js';
 
 const { zoom: d3zoom, zoomIdentity, select } = globalThis.d3;
 

@@ -8,7 +8,7 @@
 // presentation in the engine's catalogue (board style, cell names, legend, move style); its
 // rules never: legal moves and their cells come from the engine.
 
-import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
+import { hierarchy, tree as treeLayout } from '../vendor/d3-hierarchy.mjs';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 48;
