@@ -23,10 +23,10 @@
 // root); the arrow keys move inside it (↑ parent, ↓ first child, ← → siblings), Enter or
 // Space selects. With prefers-reduced-motion nothing glides, lights up or zooms smoothly.
 
-import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
-import { displayTree, valueLabel } from './lib/tree-layout.js';
-import { valueText } from './lib/values.js';
-import { download } from './lib/download.js';
+import { hierarchy, tree as treeLayout } from '../vendor/d3-hierarchy.mjs';
+import { displayTree, valueLabel } from '../lib/tree-layout.js';
+import { valueText } from '../lib/values.js';
+import { download } from '../lib/download.js';
 
 const { zoom: d3zoom, zoomIdentity, select } = globalThis.d3;
 

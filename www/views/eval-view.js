@@ -7,8 +7,8 @@
 // out. The panel shows for the games the engine's `hello` lists as `evaluated`; its weight
 // fields are the search schema's `eval` and `w.*` parameters.
 
-import { defaultParam, readParam } from './lib/catalogue.js';
-import { cellName } from './lib/board.js';
+import { defaultParam, readParam } from '../lib/catalogue.js';
+import { cellName } from '../lib/board.js';
 import { markInput } from './params-view.js';
 
 /** The rows of the table: the breakdown's keys with their names (mobility's two parts indented). */

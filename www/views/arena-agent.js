@@ -6,7 +6,7 @@
 // worker's `arenaAgent`); a text the engine refuses is marked, with the engine's message under
 // it and on the composer's field it names. The page never parses or checks agents itself.
 
-import { defaultParam } from './lib/catalogue.js';
+import { defaultParam } from '../lib/catalogue.js';
 import { markInput } from './params-view.js';
 
 /** The budgets per move an agent's text takes (src/agent: `iterations`, `nodes`, `seconds`). */

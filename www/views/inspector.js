@@ -5,8 +5,8 @@
 // formula applied to the actual numbers, and why the selection picks that child. A button loads
 // the node's position onto the main board.
 
-import { renderBoard } from './lib/board.js';
-import { valueText } from './lib/values.js';
+import { renderBoard } from '../lib/board.js';
+import { valueText } from '../lib/values.js';
 
 function element(tag, attributes = {}, text = null) {
   const node = document.createElement(tag);
