@@ -6,31 +6,31 @@
 // (catalogue.js), never from lists of the page's own; an input the engine or a link says is
 // wrong is marked on the page.
 
-import { EngineClient } from './lib/engine-client.js';
-import { renderExplanations, renderLegend } from './views/explain-view.js';
-import { Catalogue, readWhole } from './lib/catalogue.js';
-import { markInput, ParamsView } from './views/params-view.js';
-import { PlayController } from './play.js';
-import { HintController } from './play-hint.js';
-import { AnalysisController } from './analysis.js';
-import { PositionController } from './position-controller.js';
-import { MoveList } from './views/move-list.js';
-import { SearchController } from './search-controller.js';
-import { SpeedControl } from './views/speed-control.js';
-import { PresentMode } from './views/present-mode.js';
+import { EngineClient } from '../lib/engine-client.js';
+import { renderExplanations, renderLegend } from '../views/explain-view.js';
+import { Catalogue, readWhole } from '../lib/catalogue.js';
+import { markInput, ParamsView } from '../views/params-view.js';
+import { PlayController } from '../controllers/play.js';
+import { HintController } from '../controllers/play-hint.js';
+import { AnalysisController } from '../controllers/analysis.js';
+import { PositionController } from '../controllers/position-controller.js';
+import { MoveList } from '../views/move-list.js';
+import { SearchController } from '../controllers/search-controller.js';
+import { SpeedControl } from '../views/speed-control.js';
+import { PresentMode } from '../views/present-mode.js';
 import { defaults, readLink, VERSION, writeLink } from './share.js';
-import { StartPanel } from './views/start-panel.js';
-import { ExactValue } from './exact-value.js';
-import { StagesView } from './views/stages-view.js';
-import { ArenaView } from './views/arena-view.js';
-import { ResultsFileView } from './views/results-file-view.js';
-import { EvalView } from './views/eval-view.js';
-import { LessonsView } from './views/lessons-view.js';
-import { LESSONS } from './views/lessons.js';
+import { StartPanel } from '../views/start-panel.js';
+import { ExactValue } from '../controllers/exact-value.js';
+import { StagesView } from '../views/stages-view.js';
+import { ArenaView } from '../views/arena-view.js';
+import { ResultsFileView } from '../views/results-file-view.js';
+import { EvalView } from '../views/eval-view.js';
+import { LessonsView } from '../views/lessons-view.js';
+import { LESSONS } from '../views/lessons.js';
 import { INITIAL_STATE, Store } from './store.js';
 import { Views } from './views.js';
-import { download } from './lib/download.js';
-import { G2048View } from './views/g2048-view.js';
+import { download } from '../lib/download.js';
+import { G2048View } from '../views/g2048-view.js';
 
 const $ = (id) => document.getElementById(id);
 
