@@ -8,6 +8,7 @@
 
 import { defaultParam } from '../lib/catalogue.js';
 import { markInput } from './params-view.js';
+import { elementWith as element } from '../lib/dom.js';
 
 /** The budgets per move an agent's text takes (src/agent: `iterations`, `nodes`, `seconds`). */
 const BUDGETS = [
@@ -17,16 +18,6 @@ const BUDGETS = [
 ];
 
 const CHECK_AFTER_MS = 350;
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === 'text') node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 export class AgentField {
   /**

@@ -7,13 +7,7 @@
 
 import { renderBoard } from '../lib/board.js';
 import { valueText } from '../lib/values.js';
-
-function element(tag, attributes = {}, text = null) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  return node;
-}
+import { element } from '../lib/dom.js';
 
 const KIND_WORDS = { or: 'OR node', and: 'AND node', chance: 'chance node', terminal: 'finished game' };
 

@@ -4,13 +4,7 @@
 // fields: `lesson` (its id) and `at` (the step, from 1).
 
 import { LESSONS, lesson } from './lessons.js';
-
-function element(tag, attributes = {}, text = null) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  return node;
-}
+import { element } from '../lib/dom.js';
 
 export class LessonsView {
   /**
