@@ -93,7 +93,7 @@ use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Limits, Question, Stats, Verdict, clock::Ticker};
+use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Verdict, clock::Ticker};
 
 /// Infinity: a proof number of a disproven node, or a disproof number of a proven one.
 pub const INFINITY: u32 = u32::MAX;
@@ -233,6 +233,8 @@ pub struct DfPn<G: Game> {
     stop_at_nodes: Option<u64>,
     stop_at_seconds: Option<f64>,
     clock: Ticker,
+    /// Whether a line reached [`MAX_PLIES`] (the search then ends `out` for its depth).
+    too_deep: bool,
 }
 
 impl<G: Game> DfPn<G> {
@@ -255,6 +257,7 @@ impl<G: Game> DfPn<G> {
             stop_at_nodes: None,
             stop_at_seconds: None,
             clock: Ticker::start(),
+            too_deep: false,
         }
     }
 
@@ -310,8 +313,11 @@ impl<G: Game> DfPn<G> {
         let root = self.root.clone();
         let numbers = match root.turn() {
             Turn::Over => Ok(self.terminal_numbers(&root)),
-            _ => self.mid(&root, INFINITY, INFINITY),
+            _ => self.mid(&root, INFINITY, INFINITY, 0),
         };
+        if numbers.is_err() && self.too_deep {
+            self.stats.stopped_by = Some(Limit::Depth);
+        }
         self.verdict = match numbers {
             Ok(n) if n.pn == 0 => Verdict::Proved,
             Ok(n) if n.dn == 0 => Verdict::Disproved,
@@ -447,9 +453,10 @@ impl<G: Game> DfPn<G> {
         Ok(())
     }
 
-    /// Searches the unfinished position `pos` until its pn reaches `th_pn` or its dn reaches
-    /// `th_dn`, stores its numbers and returns them.
-    fn mid(&mut self, pos: &G, th_pn: u32, th_dn: u32) -> Result<Numbers, Stop> {
+    /// Searches the unfinished position `pos`, `ply` moves below the root, until its pn
+    /// reaches `th_pn` or its dn reaches `th_dn`, stores its numbers and returns them. A line
+    /// longer than [`MAX_PLIES`] stops the search (its recursion must fit a wasm stack).
+    fn mid(&mut self, pos: &G, th_pn: u32, th_dn: u32, ply: u32) -> Result<Numbers, Stop> {
         // What the table knows may already meet a threshold (a transposition was searched
         // since the parent looked).
         if let Some(&known) = self.table.get(&self.key(pos)) {
@@ -480,7 +487,12 @@ impl<G: Game> DfPn<G> {
             let (best_th_pn, best_th_dn) = self.child_thresholds(is_or, &summary, th_pn, th_dn);
             let mut child = pos.clone();
             child.play(moves[summary.best]);
-            match self.mid(&child, best_th_pn, best_th_dn) {
+            if ply + 1 >= MAX_PLIES {
+                self.too_deep = true;
+                self.store(pos, numbers, nodes_before);
+                return Err(Stop);
+            }
+            match self.mid(&child, best_th_pn, best_th_dn, ply + 1) {
                 Ok(child_numbers) => children[summary.best] = child_numbers,
                 Err(Stop) => {
                     self.store(pos, numbers, nodes_before);
