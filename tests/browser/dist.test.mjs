@@ -87,7 +87,7 @@ test('served by python3 -m http.server: engine ready, FFO #40 proved, results li
   await page.click('#view-results');
   const index = JSON.parse(readFileSync(path.join(dist, 'results.json'), 'utf8'));
   await page.waitForFunction((n) => document.querySelectorAll('#resfile-served option').length === n + 1, index.files.length);
-  await page.selectOption('#resfile-served', '2048.jsonl');
+  await page.selectOption('#resfile-served', '2048-2x2/2048.jsonl.gz');
   await page.waitForSelector('#resfile-panel[data-state="shown"]', { timeout: 60000 });
   assert.deepEqual(failed, []);
   assert.deepEqual(errors, []);

@@ -19,7 +19,7 @@
 //!   Logistello's and Edax's kind) of the position a move leads to joins the ordering,
 //!   through a search of one move from 16 empty squares and of two from 20 (`sort_depth`):
 //!   the move that leaves the mover ahead by the most discs comes first. On FFO #40–#42 it
-//!   cuts the positions searched from 200 M to 59 M (`results/othello-endgame.md`).
+//!   cuts the positions searched from 200 M to 59 M (`results/othello-endgame/README.md`).
 //! * A **transposition table** of lower and upper bounds keyed by the whole position, in
 //!   buckets of two: one slot keeps the entry with the most empty squares (the deep,
 //!   expensive one), the other takes every new entry. **Enhanced transposition cut-offs**:
