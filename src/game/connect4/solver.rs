@@ -49,7 +49,9 @@ use crate::core::limits::{Limits, Stop};
 #[derive(Debug)]
 pub struct ConnectFourSolver {
     dims: Dims,
-    search: Search,
+    /// The search with its table, made by the first [`ExactSolver::score`] (which knows the
+    /// memory limit).
+    search: Option<Search>,
 }
 
 /// The table a solver for `dims` takes within `limits`: the narrowest slot exact for the
@@ -82,28 +84,30 @@ enum Search {
 }
 
 impl ConnectFourSolver {
-    /// A solver for boards of `dims`, its table empty (sized for no memory limit until a
-    /// search is given one).
+    /// A solver for boards of `dims`; its table is made by its first search, within that
+    /// search's memory limit.
     #[must_use]
     pub fn new(dims: Dims) -> ConnectFourSolver {
-        ConnectFourSolver::within(dims, &Limits::default())
+        ConnectFourSolver { dims, search: None }
     }
 
-    /// A solver for boards of `dims` with its table sized within `limits`.
-    fn within(dims: Dims, limits: &Limits) -> ConnectFourSolver {
-        let search = match Plan::of(dims, limits) {
+    /// Its search for positions of `dims` with a table as `limits` allow: the one it has if
+    /// it fits, else a new one (the old table handed back first, so that the two are never
+    /// held at once).
+    fn search_for(&mut self, dims: Dims, limits: &Limits) -> &mut Search {
+        let plan = Plan::of(dims, limits);
+        let fits = |search: &Search| match search {
+            Search::Narrow(solver) => plan == Plan::Narrow(solver.table.entries()),
+            Search::Wide(solver) => plan == Plan::Wide(solver.table.entries()),
+        };
+        if dims != self.dims || !self.search.as_ref().is_some_and(fits) {
+            self.search = None;
+            self.dims = dims;
+        }
+        self.search.get_or_insert_with(|| match plan {
             Plan::Narrow(entries) => Search::Narrow(Solver::new(dims, entries)),
             Plan::Wide(entries) => Search::Wide(Solver::new(dims, entries)),
-        };
-        ConnectFourSolver { dims, search }
-    }
-
-    /// The table it has now.
-    fn plan(&self) -> Plan {
-        match &self.search {
-            Search::Narrow(search) => Plan::Narrow(search.table.entries()),
-            Search::Wide(search) => Plan::Wide(search.table.entries()),
-        }
+        })
     }
 }
 
@@ -365,15 +369,7 @@ impl ExactSolver<Connect4> for ConnectFourSolver {
                 best_move: None,
             });
         }
-        if pos.dims() != self.dims || Plan::of(pos.dims(), limits) != self.plan() {
-            // The old table is handed back first, so that the two are never held at once.
-            match &mut self.search {
-                Search::Narrow(search) => search.release_table(),
-                Search::Wide(search) => search.release_table(),
-            }
-            *self = ConnectFourSolver::within(pos.dims(), limits);
-        }
-        match &mut self.search {
+        match self.search_for(pos.dims(), limits) {
             Search::Narrow(search) => search.root(pos, limits),
             Search::Wide(search) => search.root(pos, limits),
         }
@@ -381,28 +377,24 @@ impl ExactSolver<Connect4> for ConnectFourSolver {
 
     fn nodes(&self) -> u64 {
         match &self.search {
-            Search::Narrow(search) => search.nodes,
-            Search::Wide(search) => search.nodes,
+            Some(Search::Narrow(search)) => search.nodes,
+            Some(Search::Wide(search)) => search.nodes,
+            None => 0,
         }
     }
 
     fn clear(&mut self) {
         match &mut self.search {
-            Search::Narrow(search) => search.table.clear(),
-            Search::Wide(search) => search.table.clear(),
+            Some(Search::Narrow(search)) => search.table.clear(),
+            Some(Search::Wide(search)) => search.table.clear(),
+            None => {}
         }
     }
 }
 
-impl<K: Slot> Solver<K> {
-    /// Hands the table back to the thread for the next solver, leaving none.
-    fn release_table(&mut self) {
-        std::mem::replace(&mut self.table, Table::none()).release();
-    }
-}
-
 impl<K: Slot> Drop for Solver<K> {
+    /// Hands the table back to the thread for the next solver.
     fn drop(&mut self) {
-        self.release_table();
+        std::mem::replace(&mut self.table, Table::none()).release();
     }
 }

@@ -28,7 +28,8 @@ use crate::core::limits::Limits;
 /// Slots: the first prime above 2²⁴ (64 MB of `u32`).
 pub(super) const ENTRIES: usize = 16_777_259;
 
-/// Written slots logged for clearing one by one; past this the whole table is zeroed.
+/// Written slots logged for clearing one by one (at most a sixteenth of the table); past
+/// this the whole table is zeroed.
 const LOG_LIMIT: usize = 1 << 18;
 
 /// The integer a slot is: a partial key above a bound.
@@ -236,7 +237,8 @@ impl<S: Slot> Table<S> {
     pub(super) fn put(&mut self, key: u64, value: u8) {
         let slot = self.slot(key);
         if !self.overflowed {
-            if self.written.len() < LOG_LIMIT {
+            // A log longer than a sixteenth of the table would cost more than zeroing it.
+            if self.written.len() < LOG_LIMIT.min(self.entries() / 16) {
                 self.written.push(slot as u32);
             } else {
                 self.overflowed = true;
