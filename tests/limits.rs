@@ -295,3 +295,32 @@ fn the_memory_limit_is_read_with_units_and_refuses_nonsense() {
     let spec = pnplay::search::catalogue::spec("memory").unwrap();
     assert_eq!(spec.format(Some((64 * MIB) as f64)), "64M");
 }
+
+/// The games' own exact solvers size their tables within the memory limit (half of it at
+/// most): Connect Four's (64 MiB of slots without a limit) and 8×8 Othello's (24 MiB) give
+/// the same scores under 2 MiB and 8 MiB, holding less than the limit at their peak.
+#[test]
+fn the_game_solvers_tables_fit_the_memory_limit() {
+    // Pons' file `c4_public.txt` and FFO #1 (`fforum-1-19.obf`: +18 by g8).
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    for (game, pos, score) in [("connect4", "23451247", 5), ("othello", ffo1, 18)] {
+        let spec: GameSpec = game.parse().unwrap();
+        // Once before measuring: what the program loads once for all searches (Othello's
+        // pattern weights, 1.7 MB) is not a search's memory.
+        engine::score(&spec, pos, Limits::default(), 1).unwrap();
+        for max in [2 << 20, 8 << 20] {
+            let limits = Limits {
+                max_bytes: Some(max),
+                ..Limits::default()
+            };
+            let before = reset_peak();
+            let report = engine::score(&spec, pos, limits, 1).unwrap().unwrap();
+            let peak = (PEAK.with(Cell::get) - before).max(0) as u64;
+            assert_eq!(report.score, score, "{game} within {max} bytes");
+            assert!(
+                peak < max,
+                "{game}: {peak} bytes held at the peak, limit {max}"
+            );
+        }
+    }
+}

@@ -15,6 +15,20 @@ mod arena_fixture;
 #[path = "fixtures/compare.rs"]
 mod compare_fixture;
 
+#[path = "fixtures/chain.rs"]
+mod chain;
+
+/// df-pn, df-PPNS and MVPNS follow a line to `MAX_PLIES` in wasm without overflowing its
+/// stack, and end `out` for their depth there, as natively (tests/searches/depth_cap.rs).
+#[wasm_bindgen_test]
+fn the_recursive_exact_searches_stop_at_the_deepest_line_within_the_wasm_stack() {
+    for (search, verdict, stopped_by, nodes) in chain::runs() {
+        assert_eq!(verdict, pnplay::search::Verdict::Out, "{search}");
+        assert_eq!(stopped_by, Some(pnplay::search::Limit::Depth), "{search}");
+        assert_eq!(nodes, u64::from(pnplay::search::MAX_PLIES), "{search}");
+    }
+}
+
 /// The arena game `arenaPlayGame` returns (it wraps `play_game`) is the native one.
 #[wasm_bindgen_test]
 fn a_seeded_arena_game_matches_native() {

@@ -12,7 +12,7 @@
 //! zero, which completes the outcome `win` / `draw` / `loss` (`exact`); a goal that already
 //! says it (a win held, a loss for `not-lose`) needs no second search. A drawn position thus
 //! costs one bound to verify, where its outcome costs both (the 28-empty Othello draw of
-//! `results/othello-endgame.md`: 1.85 G positions for "not a win" against 2.74 G for
+//! `results/othello-endgame/README.md`: 1.85 G positions for "not a win" against 2.74 G for
 //! "draw"). A position whose budget runs out in the first search is not verified (`exact`
 //! and `wrong` stay `null`); one whose budget runs out in the second is verified with
 //! `exact` `null`. No game-specific rule (such as a number of empty squares) decides what is

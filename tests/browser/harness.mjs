@@ -123,7 +123,7 @@ export function cards(page) {
   );
 }
 
-/** The share-link fragment of step `at` (from 1) of `lesson` (www/lessons.js). */
+/** The share-link fragment of step `at` (from 1) of `lesson` (www/views/lessons.js). */
 export function lessonLink(lesson, at) {
   return `#v=1&${lesson.steps[at - 1].link}&view=lessons&lesson=${lesson.id}&at=${at}`;
 }

@@ -692,30 +692,54 @@ fn cli_errors_are_one_line() {
 }
 
 /// The committed results/ files use the records' one form: `root_value` is an object naming
-/// its kind (or `null` for alpha-beta), never a bare number.
+/// its kind (or `null` for alpha-beta), never a bare number — in every records file of a
+/// batch run (`X.jsonl.gz` or a shard's `X.jsonl`, with its plan `X.plan.json` beside it).
 #[test]
 fn committed_results_give_every_root_value_as_an_object() {
+    use std::io::Read;
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
     let mut records = 0;
-    for entry in std::fs::read_dir(&folder).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "jsonl") {
-            continue;
-        }
-        for (number, line) in std::fs::read_to_string(&path).unwrap().lines().enumerate() {
-            let record: serde_json::Value = serde_json::from_str(line).unwrap();
-            let value = &record["root_value"];
-            let named = value.is_null()
-                || value["kind"].as_str().is_some_and(|kind| {
-                    ["proof-numbers", "probability", "monte-carlo"].contains(&kind)
-                });
-            assert!(
-                named,
-                "{}:{}: root_value {value}",
-                path.display(),
-                number + 1
-            );
-            records += 1;
+    let mut folders = vec![folder];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let stem = name.trim_end_matches(".gz").trim_end_matches(".jsonl");
+            if stem == name || !folder.join(format!("{stem}.plan.json")).exists() {
+                continue;
+            }
+            let file = || std::fs::File::open(&path).unwrap();
+            let mut text = String::new();
+            if name.ends_with(".jsonl.gz") {
+                flate2::read::GzDecoder::new(file()).read_to_string(&mut text)
+            } else if name.ends_with(".jsonl") {
+                file().read_to_string(&mut text)
+            } else {
+                continue;
+            }
+            .unwrap();
+            for (number, line) in text.lines().enumerate() {
+                let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                if record.get("stage").is_none() {
+                    continue; // a game, a benchmark: no root value
+                }
+                let value = &record["root_value"];
+                let named = value.is_null()
+                    || value["kind"].as_str().is_some_and(|kind| {
+                        ["proof-numbers", "probability", "monte-carlo"].contains(&kind)
+                    });
+                assert!(
+                    named,
+                    "{}:{}: root_value {value}",
+                    path.display(),
+                    number + 1
+                );
+                records += 1;
+            }
         }
     }
     assert!(records > 1000, "{records} records");

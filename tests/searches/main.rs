@@ -11,6 +11,7 @@ mod agreement;
 mod bestfirst;
 mod cns;
 mod connect4_solver;
+mod depth_cap;
 mod exact_2048;
 mod exact_connect4;
 mod exact_othello;

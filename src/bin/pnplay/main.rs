@@ -98,6 +98,10 @@ enum Command {
         /// Most seconds.
         #[arg(long, value_parser = params::seconds)]
         time: Option<f64>,
+        /// Most bytes the solver's tables may take, with a unit: 512M, 2G (its table is
+        /// sized within half of it); default 4G.
+        #[arg(long, value_parser = params::memory)]
+        memory: Option<u64>,
         /// Only the outcome for the side to move (win, draw or loss), by a search with a
         /// null window around zero: far faster than the exact value.
         #[arg(long)]
@@ -266,15 +270,11 @@ fn solve(
 fn score(
     game: &GameSpec,
     pos: &str,
-    time: Option<f64>,
+    limits: Limits,
     threads: usize,
     outcome: bool,
     json: bool,
 ) -> Result<(), String> {
-    let limits = Limits {
-        max_seconds: time,
-        ..Limits::default()
-    };
     if outcome {
         return score_outcome(game, pos, limits, threads, json);
     }
@@ -365,10 +365,18 @@ fn main() -> ExitCode {
             game,
             pos,
             time,
+            memory,
             outcome,
             threads,
             json,
-        } => score(&game, &pos, time, threads.into(), outcome, json),
+        } => {
+            let limits = Limits {
+                max_seconds: time,
+                max_bytes: memory,
+                ..Limits::default()
+            };
+            score(&game, &pos, limits, threads.into(), outcome, json)
+        }
         Command::Bench(args) => bench::run(&args),
         Command::Experiment { command } => experiment::run(command, &batch),
         Command::Match(args) => arena::run(&args, &batch),

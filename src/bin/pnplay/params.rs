@@ -104,6 +104,15 @@ pub fn seconds(text: &str) -> Result<f64, String> {
     Ok(value)
 }
 
+/// Parses a memory limit as the run setting `memory` does (a unit, at least 1 MiB).
+pub fn memory(text: &str) -> Result<u64, String> {
+    match pnplay::search::params::MEMORY.parse(text) {
+        Ok(Some(bytes)) => Ok(bytes as u64),
+        Ok(None) => Err("expected a number of bytes with a unit: 512M, 2G".to_string()),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
 /// The largest input file a command reads (positions, samples, baselines): 256 MiB, so that
 /// `/dev/zero` or a wrong file is refused at once rather than read without end.
 const MAX_INPUT: u64 = 256 << 20;

@@ -15,7 +15,8 @@
 //!   "anticipate losing moves"): the side to move never has an immediate win inside the
 //!   search, since its parent would not have played into one.
 //! * A transposition table of upper and lower bounds (parts 7 and 12), indexed by the key
-//!   modulo a prime, storing only the key's low bits (the module `table`), kept per thread.
+//!   modulo a prime, storing only the key's low bits (the module `table`), kept per thread
+//!   and sized within the run's memory limit.
 //! * Null-window searches (part 8, "iterative deepening & null window"): the score is found
 //!   by binary search, testing first whether the position is a win or a loss.
 //!
@@ -43,12 +44,34 @@ use crate::core::clock::Ticker;
 use crate::core::limits::{Limits, Stop};
 
 /// Connect Four's exact solver (see the module documentation), reusable from one position
-/// to the next; a position of another board size than the last one's starts it afresh for
-/// that size.
+/// to the next; a position of another board size than the last one's, or a memory limit
+/// that sizes the table otherwise, starts it afresh.
 #[derive(Debug)]
 pub struct ConnectFourSolver {
     dims: Dims,
-    search: Search,
+    /// The search with its table, made by the first [`ExactSolver::score`] (which knows the
+    /// memory limit).
+    search: Option<Search>,
+}
+
+/// The table a solver for `dims` takes within `limits`: the narrowest slot exact for the
+/// board at the number of slots that fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    Narrow(usize),
+    Wide(usize),
+}
+
+impl Plan {
+    fn of(dims: Dims, limits: &Limits) -> Plan {
+        let key_bits = u32::from(dims.width) * (u32::from(dims.height) + 1);
+        let narrow = table::entries_within::<u32>(limits);
+        if table::exact_for::<u32>(key_bits, narrow) {
+            Plan::Narrow(narrow)
+        } else {
+            Plan::Wide(table::entries_within::<u64>(limits))
+        }
+    }
 }
 
 /// The search with the narrowest table slot that is exact for the board.
@@ -61,16 +84,30 @@ enum Search {
 }
 
 impl ConnectFourSolver {
-    /// A solver for boards of `dims`, its table empty.
+    /// A solver for boards of `dims`; its table is made by its first search, within that
+    /// search's memory limit.
     #[must_use]
     pub fn new(dims: Dims) -> ConnectFourSolver {
-        let key_bits = u32::from(dims.width) * (u32::from(dims.height) + 1);
-        let search = if table::exact_for::<u32>(key_bits) {
-            Search::Narrow(Solver::new(dims))
-        } else {
-            Search::Wide(Solver::new(dims))
+        ConnectFourSolver { dims, search: None }
+    }
+
+    /// Its search for positions of `dims` with a table as `limits` allow: the one it has if
+    /// it fits, else a new one (the old table handed back first, so that the two are never
+    /// held at once).
+    fn search_for(&mut self, dims: Dims, limits: &Limits) -> &mut Search {
+        let plan = Plan::of(dims, limits);
+        let fits = |search: &Search| match search {
+            Search::Narrow(solver) => plan == Plan::Narrow(solver.table.entries()),
+            Search::Wide(solver) => plan == Plan::Wide(solver.table.entries()),
         };
-        ConnectFourSolver { dims, search }
+        if dims != self.dims || !self.search.as_ref().is_some_and(fits) {
+            self.search = None;
+            self.dims = dims;
+        }
+        self.search.get_or_insert_with(|| match plan {
+            Plan::Narrow(entries) => Search::Narrow(Solver::new(dims, entries)),
+            Plan::Wide(entries) => Search::Wide(Solver::new(dims, entries)),
+        })
     }
 }
 
@@ -112,7 +149,7 @@ impl Node {
 }
 
 impl<K: Slot> Solver<K> {
-    fn new(dims: Dims) -> Solver<K> {
+    fn new(dims: Dims, entries: usize) -> Solver<K> {
         let width = u32::from(dims.width);
         let order = (0..width)
             .map(|i| {
@@ -131,7 +168,7 @@ impl<K: Slot> Solver<K> {
             geometry,
             cells: dims.cells() as i32,
             order,
-            table: Table::acquire(),
+            table: Table::acquire(entries),
             odd_rows: (0..u32::from(dims.height))
                 .step_by(2)
                 .fold(0, |rows, row| rows | (geometry.bottom << row)),
@@ -332,10 +369,7 @@ impl ExactSolver<Connect4> for ConnectFourSolver {
                 best_move: None,
             });
         }
-        if pos.dims() != self.dims {
-            *self = ConnectFourSolver::new(pos.dims());
-        }
-        match &mut self.search {
+        match self.search_for(pos.dims(), limits) {
             Search::Narrow(search) => search.root(pos, limits),
             Search::Wide(search) => search.root(pos, limits),
         }
@@ -343,15 +377,17 @@ impl ExactSolver<Connect4> for ConnectFourSolver {
 
     fn nodes(&self) -> u64 {
         match &self.search {
-            Search::Narrow(search) => search.nodes,
-            Search::Wide(search) => search.nodes,
+            Some(Search::Narrow(search)) => search.nodes,
+            Some(Search::Wide(search)) => search.nodes,
+            None => 0,
         }
     }
 
     fn clear(&mut self) {
         match &mut self.search {
-            Search::Narrow(search) => search.table.clear(),
-            Search::Wide(search) => search.table.clear(),
+            Some(Search::Narrow(search)) => search.table.clear(),
+            Some(Search::Wide(search)) => search.table.clear(),
+            None => {}
         }
     }
 }

@@ -48,7 +48,7 @@
 //! `nodes_created`, which the node limit bounds, and the solver runs within what remains of
 //! the node and time limits (a solve cut short ends the search `out`). Without the count
 //! the comparison with other searches would be dishonest. Games without a solver or without
-//! `moves_left` ignore `frontier`. Measured on Othello (results/bench-compare.md): by nodes
+//! `moves_left` ignore `frontier`. Measured on Othello (results/bench-compare/README.md): by nodes
 //! the frontier changes little (within 1 M nodes, 12 of 20 positions after 40 moves without
 //! it, 13 with `frontier=10`); within a time budget it completes more.
 //!

@@ -97,7 +97,7 @@ use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Limits, Question, Stats, Verdict, clock::Ticker};
+use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Verdict, clock::Ticker};
 
 /// Infinity: a proof number of a disproven node, or a disproof number of a proven one.
 pub const INFINITY: u32 = u32::MAX;
@@ -160,15 +160,12 @@ impl Default for DfPnConfig {
 
 impl DfPnConfig {
     /// The default settings with the table sized within the memory limit of `params`
-    /// ([`crate::search::memory::table_bytes`]).
+    /// ([`Limits::table_bytes`](crate::search::Limits::table_bytes)).
     #[must_use]
     pub fn within(params: &Params) -> Self {
         let default = DfPnConfig::default();
         DfPnConfig {
-            table_bytes: crate::search::memory::table_bytes(
-                default.table_bytes,
-                params.limits().max_bytes,
-            ),
+            table_bytes: params.limits().table_bytes(default.table_bytes),
             ..default
         }
     }
@@ -250,12 +247,12 @@ pub struct DfPn<G: Game> {
     stop_at_nodes: Option<u64>,
     stop_at_seconds: Option<f64>,
     clock: Ticker,
-    /// How deep `MID` is now (0 at the root).
-    depth: u32,
     /// The root's entries into its children.
     log: ThresholdLog,
     /// The `MID` calls a limit stopped, the innermost first: the next step resumes them.
     resume: Vec<Frame<G>>,
+    /// Whether a line reached [`MAX_PLIES`] (the search then ends `out` for its depth).
+    too_deep: bool,
 }
 
 impl<G: Game> DfPn<G> {
@@ -278,9 +275,9 @@ impl<G: Game> DfPn<G> {
             stop_at_nodes: None,
             stop_at_seconds: None,
             clock: Ticker::start(),
-            depth: 0,
             log: ThresholdLog::default(),
             resume: Vec::new(),
+            too_deep: false,
         }
     }
 
@@ -336,8 +333,11 @@ impl<G: Game> DfPn<G> {
         let root = self.root.clone();
         let numbers = match root.turn() {
             Turn::Over => Ok(self.terminal_numbers(&root)),
-            _ => self.mid(&root, INFINITY, INFINITY),
+            _ => self.mid(&root, INFINITY, INFINITY, 0),
         };
+        if numbers.is_err() && self.too_deep {
+            self.stats.stopped_by = Some(Limit::Depth);
+        }
         self.verdict = match numbers {
             Ok(n) if n.pn == 0 => Verdict::Proved,
             Ok(n) if n.dn == 0 => Verdict::Disproved,
@@ -481,11 +481,12 @@ impl<G: Game> DfPn<G> {
         Ok(())
     }
 
-    /// Searches the unfinished position `pos` until its pn reaches `th_pn` or its dn reaches
-    /// `th_dn`, stores its numbers and returns them.
-    /// A call a limit stopped takes up its loop where it was (its frame is the last of
+    /// Searches the unfinished position `pos`, `ply` moves below the root, until its pn
+    /// reaches `th_pn` or its dn reaches `th_dn`, stores its numbers and returns them. A line
+    /// longer than [`MAX_PLIES`] stops the search (its recursion must fit a wasm stack). A
+    /// call a limit stopped takes up its loop where it was (its frame is the last of
     /// `resume`), so a step of one position goes one position further.
-    fn mid(&mut self, pos: &G, th_pn: u32, th_dn: u32) -> Result<Numbers, Stop> {
+    fn mid(&mut self, pos: &G, th_pn: u32, th_dn: u32, ply: u32) -> Result<Numbers, Stop> {
         let Frame {
             moves,
             mut children,
@@ -507,7 +508,7 @@ impl<G: Game> DfPn<G> {
             }
             let (best_th_pn, best_th_dn) = self.child_thresholds(is_or, &summary, th_pn, th_dn);
             let mv = moves[summary.best];
-            if self.depth == 0 {
+            if ply == 0 {
                 self.log.enter(
                     self.stats.iterations,
                     summary.best,
@@ -519,10 +520,12 @@ impl<G: Game> DfPn<G> {
             }
             let mut child = pos.clone();
             child.play(mv);
-            self.depth += 1;
-            let searched = self.mid(&child, best_th_pn, best_th_dn);
-            self.depth -= 1;
-            match searched {
+            if ply + 1 >= MAX_PLIES {
+                self.too_deep = true;
+                self.store(pos, numbers, nodes_before);
+                return Err(Stop);
+            }
+            match self.mid(&child, best_th_pn, best_th_dn, ply + 1) {
                 Ok(child_numbers) => children[summary.best] = child_numbers,
                 Err(Stop) => {
                     self.store(pos, numbers, nodes_before);
@@ -723,7 +726,7 @@ impl SearchKind for DfPnSearch {
                 "a child c of an OR node gets th_pn(c) = min(th_pn, pn₂ + 1) (pn₂: the second-least child pn) and th_dn(c) = th_dn − dn + dn(c); AND nodes mirror it",
             ],
             selection: "MID(n, th_pn, th_dn) searches n until pn(n) ≥ th_pn or dn(n) ≥ th_dn: it enters the child with the least pn (OR) or dn (AND), the first in move order on ties, with the thresholds above, so it returns as soon as another child becomes more proving. The root is searched with infinite thresholds, which only a proof or a disproof meets.",
-            params: "ghi: where a repetition rule makes a position's value depend on the line that reached it (textbook graphs with ^ references), path keys the table by the position and the nodes on the line (exact, the default) and naive by the position alone, the transposition table of the graph-history interaction, which can answer wrongly (the GHI lesson); in every other game the two are the same. ε (epsilon, 0 by default): the 1 + ε trick, a child's first threshold max(pn₂ + 1, ⌈pn₂·(1 + ε)⌉), so df-pn stays longer in one subtree instead of switching back and forth (the see-saw effect). θ, pr and playouts do not apply. The node limit counts positions searched; a step of N searches N more positions and resumes from the root, the table leading straight back.",
+            params: "ghi: where a repetition rule makes a position's value depend on the line that reached it (textbook graphs with ^ references), path keys the table by the position and the nodes on the line (exact, the default) and naive by the position alone, the transposition table of the graph-history interaction, which can answer wrongly (the GHI lesson); in every other game the two are the same. ε (epsilon, 0 by default): the 1 + ε trick, a child's first threshold max(pn₂ + 1, ⌈pn₂·(1 + ε)⌉), so df-pn stays longer in one subtree instead of switching back and forth (the see-saw effect). θ, pr and playouts do not apply. The node limit counts positions searched; a step of N searches N more positions, taking up the stopped calls where they were.",
             source: "Nagai, Df-pn algorithm for searching AND/OR trees and its applications (2002); the PPNS dissertation §2.2.2 and the TCG slides; the numbers as in Allis' PNS (dissertation formulas (2.4)–(2.7)).",
         },
     };

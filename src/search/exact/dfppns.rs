@@ -67,7 +67,7 @@ use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
-use crate::search::{Clock, Limits, Question, Stats, Verdict};
+use crate::search::{Clock, Limit, Limits, MAX_PLIES, Question, Stats, Verdict};
 
 /// The odds margin γ = ln 2 of the child thresholds (module header).
 const GAMMA: f64 = std::f64::consts::LN_2;
@@ -169,6 +169,8 @@ pub struct DfPpns<G: Game> {
     stop_at_nodes: Option<u64>,
     stop_at_seconds: Option<f64>,
     clock: Clock,
+    /// Whether a line reached [`MAX_PLIES`] (the search then ends `out` for its depth).
+    too_deep: bool,
 }
 
 impl<G: Game> DfPpns<G> {
@@ -189,6 +191,7 @@ impl<G: Game> DfPpns<G> {
             stop_at_nodes: None,
             stop_at_seconds: None,
             clock: Clock::start(),
+            too_deep: false,
         }
     }
 
@@ -209,8 +212,11 @@ impl<G: Game> DfPpns<G> {
         let root = self.root.clone();
         let entry = match root.turn() {
             Turn::Over => Ok(self.terminal(&root)),
-            _ => self.mid(&root, window, window),
+            _ => self.mid(&root, window, window, 0),
         };
+        if entry.is_err() && self.too_deep {
+            self.stats.stopped_by = Some(Limit::Depth);
+        }
         self.verdict = match entry {
             Ok(e) if e.status == Status::Proven => Verdict::Proved,
             Ok(e) if e.status == Status::Disproven => Verdict::Disproved,
@@ -320,9 +326,10 @@ impl<G: Game> DfPpns<G> {
         Ok(())
     }
 
-    /// Searches the unfinished position `pos` until `P ≥ th_p`, `D ≥ th_d` or a proof,
-    /// stores its entry and returns it.
-    fn mid(&mut self, pos: &G, th_p: f64, th_d: f64) -> Result<Entry, Stop> {
+    /// Searches the unfinished position `pos`, `ply` moves below the root, until `P ≥ th_p`,
+    /// `D ≥ th_d` or a proof, stores its entry and returns it. A line longer than
+    /// [`MAX_PLIES`] stops the search (its recursion must fit a wasm stack).
+    fn mid(&mut self, pos: &G, th_p: f64, th_d: f64, ply: u32) -> Result<Entry, Stop> {
         // Only a resolved entry returns at once: an unresolved one is searched, so every
         // call does new work (the caller entered it because it was inside its window).
         let known = self.table.get(&pos.key()).copied();
@@ -355,7 +362,12 @@ impl<G: Game> DfPpns<G> {
             let (best, th_p_child, th_d_child) = select(is_or, &children, &entry, th_p, th_d);
             let mut child = pos.clone();
             child.play(moves[best]);
-            match self.mid(&child, th_p_child, th_d_child) {
+            if ply + 1 >= MAX_PLIES {
+                self.too_deep = true;
+                self.store(pos, entry, nodes_before);
+                return Err(Stop);
+            }
+            match self.mid(&child, th_p_child, th_d_child, ply + 1) {
                 Ok(child_entry) => children[best] = child_entry,
                 Err(Stop) => {
                     self.store(pos, entry, nodes_before);
@@ -508,7 +520,7 @@ impl SearchKind for DfPpnsSearch {
             playouts: params.integer(&PLAYOUTS) as u32,
             theta: params.real(&THETA),
             pr: params.optional(&PR),
-            table_bytes: crate::search::memory::table_bytes(16 << 20, params.limits().max_bytes),
+            table_bytes: params.limits().table_bytes(16 << 20),
             seed: params.seed(),
         };
         Box::new(DfPpnsSession {

@@ -98,7 +98,10 @@ impl Run {
         let (verdict, after) = search(&step_limits(&self.limits, budget, &before));
         if verdict.is_exact() {
             self.finished = Some(verdict);
-        } else if run_limit_reached(&self.limits, &after) {
+        } else if run_limit_reached(&self.limits, &after)
+            || after.stopped_by == Some(crate::search::Limit::Depth)
+        {
+            // A line past [`crate::search::MAX_PLIES`] stops every later step the same way.
             self.finished = Some(Verdict::Out);
         }
         self.finished

@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 pub(super) const SPLIT_EMPTIES: u32 = 14;
 
 /// Moves a node searches alone before it splits. Measured on two threads (positions /
-/// seconds; `results/othello-endgame.md`), from 12 and 14 empties:
+/// seconds; `results/othello-endgame/README.md`), from 12 and 14 empties:
 ///
 /// | elders | FFO #45 outcome, from 12 | from 14 | 28-empty draw, "not a win", from 12 | from 14 |
 /// |---|---|---|---|---|

@@ -1,0 +1,354 @@
+// The engine's module Web Worker (SPEC.md §7). It loads the wasm package once and turns each
+// request into engine calls:
+//   page → worker   {id, type, ...payload}
+//   worker → page   {id, type: 'result', result} | {id, type: 'error', message, kind, field}
+//                   {id, type: 'progress', ...}   (streamed while a `run` request lasts)
+// If the package cannot be loaded, the worker answers every request with an error and
+// announces {type: 'fatal', message} once, so the page can show it.
+//
+// Failures (issue 34): a wasm trap — `unreachable`, a Rust panic (the panic hook logs it,
+// then traps), running out of memory, "memory access out of bounds" — may leave the wasm
+// instance corrupt, so the worker never calls into it again: its sessions are dropped
+// without being touched (no `free()`), the request is answered {id, type: 'trapped',
+// message} and so is every later one, and the page replaces the worker (engine-client.js).
+// The worker posts {type: 'beat'} every BEAT_EVERY_MS while it can run JavaScript (between
+// slices), so the page notices a worker that ended silently (`terminate()`, `close()`) or
+// hangs. Opened with `?test-hooks` (only the page's tests do), it honours `testFault`
+// requests that force each failure.
+//
+// Errors carry the engine's `kind` and `field` (the input that is wrong: `pos`, `move`,
+// `game`, `search` or a parameter's key) so the page can mark it.
+//
+// Searches: `start` creates one search per name in `algos` (two in compare mode) on the same
+// position, each a session of any search of the catalogue (one without a tree reports no
+// snapshot); `step` advances every search by the same number of iterations (lockstep), and
+// `run` until they finish: both in slices of at most SLICE_SECONDS, streaming progress about
+// every 50 ms, until done or a `pause` or `cancel` arrives (messages are read between slices),
+// so a step of 10⁹ iterations shows its progress and can be paused or reset like a run.
+// A search with the capability `timed` (`abid`: iterative deepening under a clock) is the
+// exception: a slice would be its whole time, so it is stepped once within its own time.
+// `seek` puts every search at an iteration already reached or not (the timeline, Back),
+// from the nearest checkpoint (checkpoints.js) rather than from the start.
+
+import init, * as engine from '../pkg/pnplay.js';
+import { wasmSource } from './wasm-source.js';
+import { Checkpoints } from './checkpoints.js';
+
+const SLICE_SECONDS = 0.03;
+const PROGRESS_EVERY_MS = 50;
+const SNAPSHOT_EVERY_MS = 200;
+const LARGE_SNAPSHOT_EVERY_MS = 400; // for three open levels (drawings of up to ~800 nodes)
+
+const BEAT_EVERY_MS = 250;
+const TEST_HOOKS = new URL(self.location.href).searchParams.has('test-hooks');
+
+let sessions = [];
+/** The started searches' checkpoints (`start`), or null (an agent thinking keeps none). */
+let checkpoints = null;
+/** Why the wasm instance is no longer called (a trap's message), or null. */
+let trapped = null;
+/** The 2048 view's live game of expectimax on 4×4 2048 (`Live2048`), or null. */
+let live2048 = null;
+let runToken = 0; // bumped by pause/cancel/start: a running loop whose token is stale stops
+let liveView = {}; // what a running loop's snapshots show; `setView` changes it mid-run
+let timedSearches = null; // ids of the searches with the capability `timed` (from `hello`)
+
+/**
+ * Drops the current sessions (freeing them in wasm): the list is emptied first, so a session
+ * whose `free()` throws is never touched again.
+ */
+function dropSessions() {
+  const old = sessions;
+  sessions = [];
+  const kept = checkpoints;
+  checkpoints = null;
+  try {
+    kept?.drop();
+  } catch {
+    // A copy already freed: dropped all the same.
+  }
+  for (const session of old) {
+    try {
+      session.free();
+    } catch {
+      // Already freed, or still borrowed by a call that trapped: dropped all the same.
+    }
+  }
+}
+
+/**
+ * Whether `error` is a wasm trap (or a symptom of an earlier one): the instance may be
+ * corrupt and must not be used again.
+ */
+function isTrap(error) {
+  if (error instanceof WebAssembly.RuntimeError) return true;
+  const message = String(error?.message ?? error);
+  return /unreachable|memory access out of bounds|null pointer passed to rust|recursive use of an object|out of memory/i.test(message);
+}
+
+/** Marks `session` of search `algo` as one that spends its time allowed in one step. */
+function withTiming(session, algo) {
+  timedSearches ??= new Set(engine.hello().searches.filter((s) => s.capabilities.timed).map((s) => s.id));
+  session.timed = timedSearches.has(algo);
+  return session;
+}
+
+/**
+ * Each search's progress, with its limits and own parameters; with a snapshot of its tree
+ * (`focus[i]`: a pinned node of search i) and, when the view asks (`history: true`), its
+ * per-iteration history (`null` for searches that keep none).
+ */
+function report({ withSnapshot = true, depth = 3, maxNodes = 400, focus = [], history = false } = {}) {
+  return sessions.map((session, index) => {
+    const progress = session.progress();
+    progress.limits = session.limits;
+    progress.params = session.params;
+    if (withSnapshot) progress.snapshot = session.snapshot(depth, maxNodes, focus[index] ?? undefined);
+    // The history (up to 4,096 points) travels with the snapshots, not with every 50 ms report.
+    if (history && withSnapshot) progress.history = session.history();
+    return progress;
+  });
+}
+
+/** Steps every unfinished search by `iterations` (within `seconds` each); returns how many ran. */
+function stepAll(iterations, seconds) {
+  // The search that has been slowest per iteration leads within the time budget; the others
+  // then do exactly as many iterations, so a slice stays short and the counts stay equal.
+  const costPerIteration = (s) => (s.iterations > 0 ? s.seconds / s.iterations : 0);
+  const order = sessions.filter((s) => !s.finished).sort((a, b) => costPerIteration(b) - costPerIteration(a));
+  // A search that finishes early sets no count: the others go on to `iterations`.
+  let lead = null;
+  let most = 0;
+  for (const session of order) {
+    // A search that spends its time allowed in one step (`abid`) gets it whole: its own
+    // time limit (`time`, an agent's `seconds`) bounds the step, not the slice.
+    const slice = session.timed ? 1e9 : seconds;
+    // The page hears nothing during such a step: it is told how long to wait.
+    if (session.timed) self.postMessage({ type: 'quiet', ms: 1000 * (session.limits?.max_seconds ?? Infinity) });
+    const done = session.step(lead ?? iterations, lead === null ? slice : 1e9);
+    most = Math.max(most, done);
+    if (lead === null && !session.finished) lead = done;
+  }
+  return most;
+}
+
+const allFinished = () => sessions.every((session) => session.finished);
+
+const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Advances every search by `iterations` more (Infinity: until they finish) in slices of at
+ * most SLICE_SECONDS, streaming progress about every 50 ms to request `id`, until done or a
+ * `pause`, `cancel` or `start` arrives (messages are read between slices). Resolves with
+ * `{reports, stopped}`.
+ */
+async function advance(id, iterations, view) {
+  if (sessions.length === 0) throw new Error('no search has been started');
+  const token = ++runToken;
+  liveView = view ?? {};
+  let remaining = iterations;
+  let lastPost = performance.now();
+  let lastSnapshot = -Infinity; // the first progress report carries a snapshot (and the history)
+  while (remaining > 0 && !allFinished()) {
+    remaining -= stepAll(Math.min(remaining, 1e12), SLICE_SECONDS);
+    checkpoints?.record(sessions);
+    const now = performance.now();
+    if (remaining > 0 && now - lastPost >= PROGRESS_EVERY_MS) {
+      // Counters every 50 ms; the (larger) tree snapshot every 200 ms (400 ms when large).
+      const every = (liveView.depth ?? 0) >= 3 ? LARGE_SNAPSHOT_EVERY_MS : SNAPSHOT_EVERY_MS;
+      const withSnapshot = now - lastSnapshot >= every;
+      self.postMessage({ id, type: 'progress', reports: report({ ...liveView, withSnapshot }) });
+      lastPost = now;
+      if (withSnapshot) lastSnapshot = now;
+    }
+    await yieldToMessages();
+    if (token !== runToken) return { reports: report(liveView), stopped: true };
+  }
+  return { reports: report(liveView), stopped: false };
+}
+
+const handlers = {
+  // The catalogues, with the support matrix (which search can run which game) beside them.
+  hello: () => ({ ...engine.hello(), support: engine.support() }),
+  describe: ({ game, pos }) => engine.describe(game, pos ?? undefined),
+  play: ({ game, pos, move }) => engine.play(game, pos, move),
+  edit: ({ game, pos, cell, tool }) => engine.edit(game, pos, cell ?? undefined, tool ?? undefined),
+
+  start: ({ game, pos, algos, options }) => {
+    runToken++;
+    dropSessions();
+    const open = (index) => withTiming(new engine.SearchSession(game, pos, algos[index], options), algos[index]);
+    sessions = algos.map((_, index) => open(index));
+    checkpoints = new Checkpoints(open, algos.length);
+    return { reports: report() };
+  },
+  // Every search at iteration `iteration` (or where it finished, if earlier), from the
+  // nearest checkpoint: the timeline's jumps and Back.
+  seek: ({ iteration, view }) => {
+    if (!checkpoints) throw new Error('no search has been started');
+    if (!Number.isInteger(iteration) || iteration < 0) {
+      throw Object.assign(new Error(`iteration must be a whole number of at least 0, got ${iteration}`), {
+        kind: 'bad-parameter',
+        field: 'iteration',
+      });
+    }
+    runToken++;
+    sessions = sessions.map((session, index) => checkpoints.seek(index, session, iteration));
+    checkpoints.record(sessions);
+    return { reports: report(view) };
+  },
+  step: ({ iterations = 1, view }, id) => {
+    if (!Number.isInteger(iterations) || iterations < 1) {
+      throw Object.assign(new Error(`iterations must be a whole number of at least 1, got ${iterations}`), {
+        kind: 'bad-parameter',
+        field: 'iterations',
+      });
+    }
+    return advance(id, iterations, view);
+  },
+  run: ({ view }, id) => advance(id, Infinity, view),
+  pause: ({ view }) => {
+    runToken++;
+    return { reports: sessions.length ? report(view) : [] };
+  },
+  cancel: () => {
+    runToken++;
+    dropSessions();
+    return {};
+  },
+  snapshot: ({ view }) => ({ reports: report(view) }),
+  setView: ({ view }) => {
+    liveView = view ?? {};
+    return {};
+  },
+  inspect: ({ index = 0, node }) => {
+    const session = sessions[index];
+    if (!session) throw new Error(`no search ${index}`);
+    return session.inspect(node);
+  },
+  benchPlayouts: ({ game, seconds, seed }) => engine.benchPlayouts(game, seconds, seed),
+  stagesJobCount: ({ game, config }) => engine.stagesJobCount(game, config),
+  stagesRunJob: ({ game, config, index }) => engine.stagesRunJob(game, config, index),
+  arenaPlayGame: ({ game, config, index }) => engine.arenaPlayGame(game, config, index),
+  arenaAgent: ({ text }) => engine.arenaAgent(text),
+  arenaSummary: ({ game, config, records }) => engine.arenaSummary(game, config, records),
+  paperStages: ({ game }) => engine.paperStages(game),
+  exactScore: ({ game, pos, options }) => engine.exactScore(game, pos, options),
+  // Play mode: the agent's move at ply `ply` of game `index` of a match with seed `seed` is
+  // thought about as the one search of `sessions` (so `run`, `pause`, `snapshot` and
+  // `inspect` show it like any search); `choice` gives its move once `run` has finished.
+  think: ({ game, pos, agent, seed, index, ply }) => {
+    runToken++;
+    dropSessions();
+    sessions = [withTiming(new engine.AgentSession(game, pos, agent, seed, index, ply), agent.split(':')[0])];
+    return { reports: sessions[0].progress() ? report() : [], choice: sessions[0].choice() };
+  },
+  choice: () => {
+    const session = sessions[0];
+    if (!(session instanceof engine.AgentSession)) throw new Error('no agent is thinking');
+    return session.choice();
+  },
+  hint: ({ game, pos, budget }) => engine.hint(game, pos, budget),
+  // The evaluation panel and board overlay: the heuristics of the position, weighted by
+  // `options` (`eval`, `w.*`).
+  evaluate: ({ game, pos, options }) => engine.evaluatePosition(game, pos, options ?? {}),
+  checkOptions: ({ algo, options }) => engine.checkOptions(algo, options) ?? {},
+  // The exact answer beside a statistical one: alpha-beta on the same question, within
+  // `seconds` (it says `out` if that is not enough).
+  exact: ({ game, pos, options, seconds }) => {
+    const session = new engine.SearchSession(game, pos, 'alphabeta', { ...options, nodes: null, time: seconds });
+    // Freed only after it answered: a session that trapped is never touched again.
+    session.step(1e15, seconds);
+    const report = session.progress();
+    session.free();
+    return report;
+  },
+  // The results viewer: a JSON Lines file summarised as the command line does.
+  readResults: ({ text, experiment }) => engine.readResults(text, experiment),
+  // The page's recovery tests (only with `?test-hooks`): `trap`, `panic` and `oom` fail in
+  // wasm; `close` ends the worker silently; `hang` never answers; `throw` raises an error
+  // outside any request (the page sees the worker's `error` event).
+  testFault: ({ fault }) => {
+    if (!TEST_HOOKS) throw new Error('testFault needs the page opened with ?test-hooks');
+    if (fault === 'close') self.close();
+    else if (fault === 'hang') for (;;);
+    else if (fault === 'throw') {
+      setTimeout(() => {
+        throw new Error('a worker error forced by the test hook');
+      });
+    } else engine.testFault(fault);
+    return {};
+  },
+};
+
+/** Answers request `id` as failed by a trap; the instance is not called again. */
+function reportTrap(id, error) {
+  if (!trapped) {
+    trapped = String(error?.message ?? error);
+    // The sessions are dropped untouched: freeing one that trapped throws or traps again.
+    sessions = [];
+    live2048 = null;
+    runToken++;
+  }
+  self.postMessage({ id, type: 'trapped', message: trapped });
+}
+
+setInterval(() => self.postMessage({ type: 'beat' }), BEAT_EVERY_MS);
+
+const ready = wasmSource().then((source) => init(source === undefined ? undefined : { module_or_path: source })).then(
+  () => null,
+  (error) => {
+    const message = `could not load the engine: ${error && error.message ? error.message : error}`;
+    self.postMessage({ type: 'fatal', message });
+    return message;
+  },
+);
+
+self.onmessage = async (event) => {
+  const { id, type } = event.data || {};
+  const loadError = await ready;
+  if (loadError) {
+    self.postMessage({ id, type: 'error', message: loadError });
+    return;
+  }
+  if (trapped) {
+    reportTrap(id, trapped);
+    return;
+  }
+  const handler = handlers[type];
+  if (!handler) {
+    self.postMessage({ id, type: 'error', message: `unknown request type ${JSON.stringify(type)}` });
+    return;
+  }
+  try {
+    const result = await handler(event.data, id);
+    self.postMessage({ id, type: 'result', result });
+  } catch (error) {
+    if (isTrap(error)) {
+      reportTrap(id, error);
+      return;
+    }
+    self.postMessage({
+      id,
+      type: 'error',
+      message: String(error && error.message ? error.message : error),
+      kind: error?.kind ?? null,
+      field: error?.field ?? null,
+    });
+  }
+};
+
+// The 2048 view: one live game of expectimax on 4×4 2048 (`live2048`), a step at a time.
+Object.assign(handlers, {
+  live2048Start: ({ depth, star1, tau, seed }) => {
+    const game = new engine.Live2048(depth, star1, tau, String(seed));
+    live2048?.free();
+    live2048 = game;
+    return game.state();
+  },
+  live2048Step: ({ move }) => {
+    if (!live2048) throw new Error('no 2048 game: start one');
+    const step = live2048.step(move ?? undefined);
+    return { step, state: live2048.state() };
+  },
+});
