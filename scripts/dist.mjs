@@ -4,7 +4,7 @@
 //   * content-hashed names for every script, style sheet, image and the wasm
 //     (`name.<10 hex>.ext`, references rewritten), so a host may cache them forever;
 //     index.html keeps its name;
-//   * the wasm precompressed (`.wasm.br`, `.wasm.gz`) beside it; wasm-source.js is pointed at
+//   * the wasm precompressed (`.wasm.br`, `.wasm.gz`) beside it; engine/wasm-source.js is pointed at
 //     the gzip file, which the worker fetches and unpacks itself, so even a host that
 //     compresses nothing sends it compressed;
 //   * results.json: the list of the committed results files (`git ls-files`), as
@@ -83,7 +83,7 @@ function build() {
   // its gzip file before anything refers to wasm-source.js.
   const wasm = 'pkg/pnplay_bg.wasm';
   renamed.set(wasm, hashName(wasm, contents.get(wasm)));
-  const source = 'wasm-source.js';
+  const source = 'engine/wasm-source.js';
   const marker = 'const COMPRESSED = null;';
   const sourceText = contents.get(source).toString('utf8');
   if (!sourceText.includes(marker)) throw new Error(`dist: ${source} has no "${marker}" line to point at the compressed wasm`);

@@ -12,6 +12,11 @@ use super::clock;
 /// search that reaches it ends `out` for its depth ([`Limit::Depth`]).
 pub const MAX_PLIES: u32 = 256;
 
+/// The share of the memory limit one fixed-size transposition table may take when the
+/// limit is smaller than the table would be: half, leaving the rest to the search's other
+/// structures (a tree, a second table).
+const TABLE_SHARE: u64 = 2;
+
 /// Why a depth-first search stopped early: one of its [`Limits`] was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stop;
@@ -69,6 +74,23 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The size of a fixed transposition table wanted at `wanted` bytes, within the memory
+    /// limit: at most half of it.
+    ///
+    /// ```
+    /// use pnplay::search::Limits;
+    /// let within = |max: Option<u64>| Limits { max_bytes: max, ..Limits::default() };
+    /// assert_eq!(within(Some(64 << 20)).table_bytes(16 << 20), 16 << 20);
+    /// assert_eq!(within(Some(8 << 20)).table_bytes(16 << 20), 4 << 20);
+    /// assert_eq!(within(None).table_bytes(16 << 20), 16 << 20);
+    /// ```
+    #[must_use]
+    pub fn table_bytes(&self, wanted: usize) -> usize {
+        self.max_bytes.map_or(wanted, |max| {
+            wanted.min(usize::try_from(max / TABLE_SHARE).unwrap_or(usize::MAX))
+        })
+    }
+
     /// Whether a tree search with `iterations` done, `nodes` in its tree and `seconds`
     /// spent has reached one of the limits.
     #[must_use]

@@ -7,7 +7,7 @@
 //! outgrows its capacity holds the old buffer and the new one (twice as large) while it
 //! copies — and refuses to grow past [`super::Limits::max_bytes`]: the search then ends
 //! `out` with [`super::Limit::Memory`] instead of an allocation failure. Fixed tables are
-//! sized within the limit when they are made ([`table_bytes`]).
+//! sized within the limit when they are made ([`Limits::table_bytes`](super::Limits::table_bytes)).
 //!
 //! The default limit is per platform ([`DEFAULT_MAX_BYTES`]): 1 GiB in wasm32 (a tab's
 //! module can address 4 GiB at most, and the page needs some for itself), 4 GiB natively.
@@ -36,11 +36,6 @@ pub const DEFAULT_MAX_BYTES: u64 = if cfg!(target_arch = "wasm32") {
 
 /// The smallest memory limit a run accepts (1 MiB): below it no search can hold its root.
 pub const MIN_MAX_BYTES: u64 = 1 << 20;
-
-/// The share of the memory limit one fixed-size transposition table may take when the
-/// limit is smaller than the table would be: half, leaving the rest to the search's other
-/// structures (a tree, a second table).
-const TABLE_SHARE: u64 = 2;
 
 /// The units a limit may be written with: powers of 1024.
 const UNITS: [(char, u32); 4] = [('K', 10), ('M', 20), ('G', 30), ('T', 40)];
@@ -262,13 +257,6 @@ pub fn fits(bytes: u64, max_bytes: Option<u64>) -> bool {
     max_bytes.is_none_or(|max| bytes <= max)
 }
 
-/// The size of a fixed transposition table a search wants at `wanted` bytes, within the
-/// memory limit: at most half of it.
-#[must_use]
-pub fn table_bytes(wanted: usize, max_bytes: Option<u64>) -> usize {
-    max_bytes.map_or(wanted, |max| wanted.min((max / TABLE_SHARE) as usize))
-}
-
 /// The size accessors of a tree kept as one `Vec` of nodes in a field `nodes` (the
 /// best-first and the MCTS trees): `bytes_per_node`, `len`, `bytes`, `growth_bytes` and
 /// `is_empty`, written once. Called inside the tree's `impl` with its node type.
@@ -355,13 +343,6 @@ mod tests {
         assert_eq!(copy.row(24)[7], 99);
         assert_eq!(copy.row(23)[7], 23);
         assert_eq!(copy.bytes(), rows.bytes());
-    }
-
-    #[test]
-    fn tables_take_at_most_half_the_limit() {
-        assert_eq!(table_bytes(16 << 20, Some(64 << 20)), 16 << 20);
-        assert_eq!(table_bytes(16 << 20, Some(8 << 20)), 4 << 20);
-        assert_eq!(table_bytes(16 << 20, None), 16 << 20);
     }
 
     #[test]

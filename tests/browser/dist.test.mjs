@@ -40,9 +40,13 @@ after(async () => {
 test('dist/ has content-hashed assets, the wasm precompressed and the results index', () => {
   const names = readdirSync(dist);
   assert.ok(names.includes('index.html'));
-  assert.ok(names.some((n) => /^main\.[0-9a-f]{10}\.js$/.test(n)), names.join(' '));
-  assert.ok(names.some((n) => /^style\.[0-9a-f]{10}\.css$/.test(n)));
-  assert.ok(!names.includes('main.js') && !names.includes('worker.js'), 'only hashed names');
+  assert.ok(names.some((n) => /^style\.[0-9a-f]{10}\.css$/.test(n)), names.join(' '));
+  assert.ok(!names.some((n) => n.endsWith('.js')), `no script at the root: ${names.join(' ')}`);
+  for (const [folder, script] of [['app', 'main'], ['engine', 'worker']]) {
+    const inside = readdirSync(path.join(dist, folder));
+    assert.ok(inside.some((n) => new RegExp(`^${script}\\.[0-9a-f]{10}\\.js$`).test(n)), inside.join(' '));
+    assert.ok(!inside.includes(`${script}.js`), `only hashed names: ${inside.join(' ')}`);
+  }
   const pkg = readdirSync(path.join(dist, 'pkg'));
   const wasm = pkg.find((n) => /^pnplay_bg\.[0-9a-f]{10}\.wasm$/.test(n));
   assert.ok(wasm, pkg.join(' '));

@@ -2,7 +2,7 @@
 // Debian Chromium driven by playwright-core (never a downloaded browser).
 
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
@@ -123,7 +123,33 @@ export function cards(page) {
   );
 }
 
-/** The share-link fragment of step `at` (from 1) of `lesson` (www/lessons.js). */
+/** The share-link fragment of step `at` (from 1) of `lesson` (www/views/lessons.js). */
 export function lessonLink(lesson, at) {
   return `#v=1&${lesson.steps[at - 1].link}&view=lessons&lesson=${lesson.id}&at=${at}`;
+}
+
+/** The tasks running now (Linux's /proc/loadavg), less the reader; null elsewhere. */
+export function runQueue() {
+  if (!existsSync('/proc/loadavg')) return null;
+  const running = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[3].split('/')[0]);
+  return Math.max(0, running - 1);
+}
+
+/**
+ * The load a run actually met, where `os.loadavg` trails it by a minute: the mean of
+ * `runQueue()` samples per core, at least 1 (elsewhere, `slowdown()`).
+ */
+export function loadPerCore(samples) {
+  if (samples.length === 0 || samples.includes(null)) return slowdown();
+  return Math.max(1, samples.reduce((a, b) => a + b, 0) / samples.length / os.cpus().length);
+}
+
+/** Samples `runQueue()` every 100 ms; the function returned stops and gives `loadPerCore`. */
+export function sampleLoad() {
+  const samples = [];
+  const timer = setInterval(() => samples.push(runQueue()), 100);
+  return () => {
+    clearInterval(timer);
+    return loadPerCore(samples);
+  };
 }

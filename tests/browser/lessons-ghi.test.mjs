@@ -1,4 +1,4 @@
-// The graph-history-interaction lesson (www/lessons.js, id `ghi`): each step opens as its link
+// The graph-history-interaction lesson (www/views/lessons.js, id `ghi`): each step opens as its link
 // and the numbers its text quotes are the engine's: PNS proves the slides' graph in 10
 // iterations with c, df-pn with the naive table disproves it after 16 positions (the wrong
 // answer), df-pn with its exact key proves it after 25 with c. tests/searches/ghi.rs checks the same
@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cards, lessonLink, pageFixture } from './harness.mjs';
-import { LESSONS } from '../../www/lessons.js';
+import { LESSONS } from '../../www/views/lessons.js';
 
 const fixture = pageFixture();
 const lesson = LESSONS.find((l) => l.id === 'ghi');

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cards, lessonLink, pageFixture } from './harness.mjs';
-import { LESSONS } from '../../www/lessons.js';
+import { LESSONS } from '../../www/views/lessons.js';
 
 const fixture = pageFixture();
 

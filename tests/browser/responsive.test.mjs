@@ -1,19 +1,26 @@
 // Issue 34: a main thread that never stalls. While heavy searches run — MCTS to 1,000,000
 // nodes on FFO #40, PPNS to 200,000 nodes on 8×8 Othello — no task on the page's main thread
-// lasts over 50 ms (a PerformanceObserver for 'longtask'), and clicks are answered within
-// 100 ms (the time from the click event's timestamp to its handler, on clicks made every
-// 300 ms through the run). Both bounds come from the issue and hold as they are on an idle
-// machine. On a shared one (another build running: the page's thread then gets a fraction
-// of a core) they are scaled by the load per core over the run (`os.loadavg`), never below
-// the issue's; each test prints what it measured and the bound it used.
+// lasts over 50 ms, and clicks are answered within 100 ms (the time from the click event's
+// timestamp to its handler, on clicks made every 300 ms through the run).
+//
+// What a task costs is measured twice. A Chromium trace gives every main-thread task's thread
+// CPU time — the work the page asked of the thread, which no other process on the machine
+// changes — and each must stay within 50 ms. The PerformanceObserver's 'longtask' entries give
+// wall time: on an idle machine they meet the same 50 ms, but on this 2-core one the search's
+// worker, the browser's other threads and any build beside them leave the main thread waiting
+// for a core in the middle of a task (traced: a 201 ms long task held 8 ms of CPU). So the wall
+// bound, like the click bound, is scaled by the load per core the run met (the run queue
+// sampled every 100 ms, or the 1-minute `os.loadavg` if larger), never below the issue's; each
+// test prints what it measured and the bounds it used.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { pageFixture, repo, slowdown } from './harness.mjs';
+import { pageFixture, repo, sampleLoad, slowdown } from './harness.mjs';
 
-const { ready } = pageFixture();
+const fixture = pageFixture();
 
 const LONG_TASK_MS = 50;
 const CLICK_MS = 100;
@@ -33,15 +40,29 @@ function observe(page) {
   });
 }
 
+/** The thread CPU time, in ms, of every task the trace shows on the page's main thread. */
+function mainThreadTaskCpu(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain');
+  assert.ok(main, 'the trace names the renderer\'s main thread');
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.pid === main.pid && e.tid === main.tid)
+    .map((e) => (e.tdur ?? 0) / 1000);
+}
+
 /**
  * Runs the search of `fragment` to its end (its node limit) with three open levels drawn,
  * clicking a neutral spot every 300 ms; returns what was measured.
  */
 async function measure(fragment) {
-  const page = await ready(fragment);
+  const page = await fixture.ready(fragment);
   await page.selectOption('#open-levels', '3');
   await observe(page);
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'pnplay-trace-'));
+  const trace = path.join(folder, 'trace.json');
+  await fixture.browser.startTracing(page, { path: trace, categories: ['toplevel'] });
   const started = Date.now();
+  const load = sampleLoad();
   await page.click('#run');
   const box = await page.locator('#engine-status').boundingBox();
   let clicks = 0;
@@ -57,21 +78,28 @@ async function measure(fragment) {
     nodes: document.querySelector('.result dl')?.textContent.match(/([\d,]+) created/)?.[1],
     verdict: document.querySelector('.result .verdict')?.dataset.verdict,
   }));
+  const runQueue = load();
+  await fixture.browser.stopTracing();
+  const taskCpu = mainThreadTaskCpu(JSON.parse(readFileSync(trace, 'utf8')));
+  rmSync(folder, { recursive: true });
   await page.close();
-  return { ...result, seconds: (Date.now() - started) / 1000, clicks };
+  return { ...result, taskCpu, runQueue, seconds: (Date.now() - started) / 1000, clicks };
 }
 
-function check(label, { longTasks, clickDelays, nodes, verdict, seconds, clicks }, expectedNodes) {
+function check(label, { longTasks, taskCpu, runQueue, clickDelays, nodes, verdict, seconds, clicks }, expectedNodes) {
   const max = (xs) => (xs.length ? Math.max(...xs) : 0);
-  const factor = slowdown();
+  const factor = Math.max(slowdown(), runQueue);
   const [longBound, clickBound] = [LONG_TASK_MS * factor, CLICK_MS * factor];
   console.log(
-    `${label}: ${nodes} nodes (${verdict}) in ${seconds.toFixed(1)} s; ${longTasks.length} long tasks (max ${max(longTasks).toFixed(0)} ms); ` +
+    `${label}: ${nodes} nodes (${verdict}) in ${seconds.toFixed(1)} s; ${taskCpu.length} main-thread tasks, the costliest ${max(taskCpu).toFixed(0)} ms of CPU; ` +
+      `${longTasks.length} long tasks (max ${max(longTasks).toFixed(0)} ms wall); ` +
       `${clickDelays.length}/${clicks} clicks, slowest answered in ${max(clickDelays).toFixed(0)} ms; ` +
       `load per core ${factor.toFixed(2)}: bounds ${longBound.toFixed(0)} ms / ${clickBound.toFixed(0)} ms`,
   );
   assert.ok(Number(String(nodes).replace(/,/g, '')) >= expectedNodes, `${label}: only ${nodes} nodes`);
   assert.ok(clickDelays.length >= Math.min(clicks, 5), `${label}: ${clickDelays.length} of ${clicks} clicks answered`);
+  assert.ok(taskCpu.length > 0, `${label}: the trace shows no main-thread task`);
+  assert.ok(taskCpu.every((d) => d <= LONG_TASK_MS), `${label}: main-thread tasks of ${taskCpu.filter((d) => d > LONG_TASK_MS).map((d) => d.toFixed(0)).join(', ')} ms of CPU`);
   assert.ok(longTasks.every((d) => d <= longBound), `${label}: long tasks ${longTasks.map((d) => d.toFixed(0)).join(', ')} ms`);
   assert.ok(clickDelays.every((d) => d <= clickBound), `${label}: clicks answered after ${clickDelays.map((d) => d.toFixed(0)).join(', ')} ms`);
 }

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageFixture } from './harness.mjs';
-import { PHASES, tracePhase } from '../../www/pseudocode-view.js';
+import { PHASES, tracePhase } from '../../www/views/pseudocode-view.js';
 
 const fixture = pageFixture();
 

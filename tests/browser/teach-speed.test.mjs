@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageFixture } from './harness.mjs';
-import { SPEEDS } from '../../www/speed-control.js';
+import { SPEEDS } from '../../www/views/speed-control.js';
 
 const fixture = pageFixture();
 

@@ -1,4 +1,4 @@
-// Textbook trees on the page (src/game/tree.rs, www/board-view.js's `tree` style): an example
+// Textbook trees on the page (src/game/tree.rs, www/lib/board.js's `tree` style): an example
 // of the catalogue loaded from the Example select and solved by PNS with the verdict the tree's
 // minimax value gives, a tree built by clicking in edit mode, and coordinates on the Othello board.
 

@@ -123,7 +123,7 @@ fn serves_page_and_package_with_the_right_types_and_headers() {
     }
     assert_eq!(body, b"\0asm\x01\0\0\0");
 
-    for js in ["/pkg/pnplay.js", "/main.js", "/worker.js?v=2"] {
+    for js in ["/pkg/pnplay.js", "/app/main.js", "/engine/worker.js?v=2"] {
         let (status, head, _) = raw(&server, "GET", js);
         assert_eq!(status, 200, "{js}");
         assert!(

@@ -15,7 +15,8 @@
 //!   "anticipate losing moves"): the side to move never has an immediate win inside the
 //!   search, since its parent would not have played into one.
 //! * A transposition table of upper and lower bounds (parts 7 and 12), indexed by the key
-//!   modulo a prime, storing only the key's low bits (the module `table`), kept per thread.
+//!   modulo a prime, storing only the key's low bits (the module `table`), kept per thread
+//!   and sized within the run's memory limit.
 //! * Null-window searches (part 8, "iterative deepening & null window"): the score is found
 //!   by binary search, testing first whether the position is a win or a loss.
 //!
@@ -43,12 +44,32 @@ use crate::core::clock::Ticker;
 use crate::core::limits::{Limits, Stop};
 
 /// Connect Four's exact solver (see the module documentation), reusable from one position
-/// to the next; a position of another board size than the last one's starts it afresh for
-/// that size.
+/// to the next; a position of another board size than the last one's, or a memory limit
+/// that sizes the table otherwise, starts it afresh.
 #[derive(Debug)]
 pub struct ConnectFourSolver {
     dims: Dims,
     search: Search,
+}
+
+/// The table a solver for `dims` takes within `limits`: the narrowest slot exact for the
+/// board at the number of slots that fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plan {
+    Narrow(usize),
+    Wide(usize),
+}
+
+impl Plan {
+    fn of(dims: Dims, limits: &Limits) -> Plan {
+        let key_bits = u32::from(dims.width) * (u32::from(dims.height) + 1);
+        let narrow = table::entries_within::<u32>(limits);
+        if table::exact_for::<u32>(key_bits, narrow) {
+            Plan::Narrow(narrow)
+        } else {
+            Plan::Wide(table::entries_within::<u64>(limits))
+        }
+    }
 }
 
 /// The search with the narrowest table slot that is exact for the board.
@@ -61,16 +82,28 @@ enum Search {
 }
 
 impl ConnectFourSolver {
-    /// A solver for boards of `dims`, its table empty.
+    /// A solver for boards of `dims`, its table empty (sized for no memory limit until a
+    /// search is given one).
     #[must_use]
     pub fn new(dims: Dims) -> ConnectFourSolver {
-        let key_bits = u32::from(dims.width) * (u32::from(dims.height) + 1);
-        let search = if table::exact_for::<u32>(key_bits) {
-            Search::Narrow(Solver::new(dims))
-        } else {
-            Search::Wide(Solver::new(dims))
+        ConnectFourSolver::within(dims, &Limits::default())
+    }
+
+    /// A solver for boards of `dims` with its table sized within `limits`.
+    fn within(dims: Dims, limits: &Limits) -> ConnectFourSolver {
+        let search = match Plan::of(dims, limits) {
+            Plan::Narrow(entries) => Search::Narrow(Solver::new(dims, entries)),
+            Plan::Wide(entries) => Search::Wide(Solver::new(dims, entries)),
         };
         ConnectFourSolver { dims, search }
+    }
+
+    /// The table it has now.
+    fn plan(&self) -> Plan {
+        match &self.search {
+            Search::Narrow(search) => Plan::Narrow(search.table.entries()),
+            Search::Wide(search) => Plan::Wide(search.table.entries()),
+        }
     }
 }
 
@@ -112,7 +145,7 @@ impl Node {
 }
 
 impl<K: Slot> Solver<K> {
-    fn new(dims: Dims) -> Solver<K> {
+    fn new(dims: Dims, entries: usize) -> Solver<K> {
         let width = u32::from(dims.width);
         let order = (0..width)
             .map(|i| {
@@ -131,7 +164,7 @@ impl<K: Slot> Solver<K> {
             geometry,
             cells: dims.cells() as i32,
             order,
-            table: Table::acquire(),
+            table: Table::acquire(entries),
             odd_rows: (0..u32::from(dims.height))
                 .step_by(2)
                 .fold(0, |rows, row| rows | (geometry.bottom << row)),
@@ -332,8 +365,13 @@ impl ExactSolver<Connect4> for ConnectFourSolver {
                 best_move: None,
             });
         }
-        if pos.dims() != self.dims {
-            *self = ConnectFourSolver::new(pos.dims());
+        if pos.dims() != self.dims || Plan::of(pos.dims(), limits) != self.plan() {
+            // The old table is handed back first, so that the two are never held at once.
+            match &mut self.search {
+                Search::Narrow(search) => search.release_table(),
+                Search::Wide(search) => search.release_table(),
+            }
+            *self = ConnectFourSolver::within(pos.dims(), limits);
         }
         match &mut self.search {
             Search::Narrow(search) => search.root(pos, limits),
@@ -356,9 +394,15 @@ impl ExactSolver<Connect4> for ConnectFourSolver {
     }
 }
 
-impl<K: Slot> Drop for Solver<K> {
-    /// Hands the table back to the thread for the next solver.
-    fn drop(&mut self) {
+impl<K: Slot> Solver<K> {
+    /// Hands the table back to the thread for the next solver, leaving none.
+    fn release_table(&mut self) {
         std::mem::replace(&mut self.table, Table::none()).release();
+    }
+}
+
+impl<K: Slot> Drop for Solver<K> {
+    fn drop(&mut self) {
+        self.release_table();
     }
 }

@@ -67,8 +67,12 @@ mod parallel;
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// Empty squares from which children are probed for enhanced transposition cut-offs.
 const ETC_EMPTIES: u32 = 12;
-/// log2 of the table's entries (two per bucket): 2^20 entries of 24 bytes, 24 MiB.
+/// log2 of the table's entries (two per bucket): 2^20 entries of 24 bytes, 24 MiB; fewer
+/// where half the run's memory limit is less ([`Limits::table_bytes`]).
 const TABLE_BITS: u32 = 20;
+/// log2 of the fewest entries a table has, whatever the limit (the smallest memory limit
+/// is 1 MiB).
+const MIN_TABLE_BITS: u32 = 10;
 /// Empty squares from which moves are also ordered by the pattern evaluation
 /// ([`super::patterns`]) of the position they lead to.
 const EVAL_EMPTIES: u32 = 9;
@@ -139,13 +143,32 @@ struct Entry {
 /// another position's bounds.
 struct Table {
     slots: Vec<[AtomicU64; 3]>,
+    /// log2 of the number of slots.
+    bits: u32,
 }
 
 impl Table {
-    fn new() -> Table {
+    fn new(bits: u32) -> Table {
         Table {
-            slots: (0..1usize << TABLE_BITS).map(|_| Default::default()).collect(),
+            slots: (0..1usize << bits).map(|_| Default::default()).collect(),
+            bits,
         }
+    }
+
+    /// log2 of the entries of a table within `limits`: [`TABLE_BITS`], or as many as fit.
+    fn bits_within(limits: &Limits) -> u32 {
+        let slot = size_of::<[AtomicU64; 3]>();
+        let fit = limits.table_bytes(slot << TABLE_BITS) / slot;
+        fit.checked_ilog2().unwrap_or(0).clamp(MIN_TABLE_BITS, TABLE_BITS)
+    }
+
+    /// The first slot of the bucket of a position.
+    #[inline]
+    fn bucket(&self, mover: u64, other: u64) -> usize {
+        let hash = (mover.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ other.wrapping_mul(0xc2b2_ae3d_27d4_eb4f).rotate_left(29))
+        .wrapping_mul(0x1656_67b1_9e37_79f9);
+        ((hash >> (64 - self.bits + 1)) as usize) << 1
     }
 
     /// The mix that ties a slot's second word to its first.
@@ -240,11 +263,12 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with an empty table.
+    /// A solver with an empty table (of the smallest size until a search sizes it within
+    /// its limits).
     #[must_use]
     pub fn new() -> Solver {
         Solver {
-            table: Arc::new(Table::new()),
+            table: Arc::new(Table::new(MIN_TABLE_BITS)),
             weights: Weights::shipped(),
             nodes: 0,
             limits: Limits::default(),
@@ -264,19 +288,10 @@ impl Solver {
         work(self)
     }
 
-    /// The first slot of the bucket of a position.
-    #[inline]
-    fn bucket(mover: u64, other: u64) -> usize {
-        let hash = (mover.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ other.wrapping_mul(0xc2b2_ae3d_27d4_eb4f).rotate_left(29))
-        .wrapping_mul(0x1656_67b1_9e37_79f9);
-        ((hash >> (64 - TABLE_BITS + 1)) as usize) << 1
-    }
-
     /// The stored entry of a position, if any.
     #[inline]
     fn probe(&self, mover: u64, other: u64) -> Option<Entry> {
-        let at = Solver::bucket(mover, other);
+        let at = self.table.bucket(mover, other);
         (at..at + 2)
             .map(|slot| self.table.read(slot))
             .find(|e| e.mover == mover && e.other == other)
@@ -284,7 +299,7 @@ impl Solver {
 
     /// Stores bounds `(lower, upper)` and the best square of a position with `empties`.
     fn store(&mut self, mover: u64, other: u64, empties: u32, lower: i32, upper: i32, best: u8) {
-        let at = Solver::bucket(mover, other);
+        let at = self.table.bucket(mover, other);
         let entry = Entry {
             mover,
             other,
@@ -680,6 +695,12 @@ impl Solver {
         self.nodes = 0;
         self.above = None;
         self.limits = *limits;
+        let bits = Table::bits_within(limits);
+        if bits != self.table.bits {
+            // The old table is freed first, so that the two are never held at once.
+            self.table = Arc::new(Table::new(MIN_TABLE_BITS));
+            self.table = Arc::new(Table::new(bits));
+        }
         self.clock = Ticker::start();
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(split) = &mut self.split {

@@ -72,7 +72,7 @@ use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::view::Values;
 use crate::search::{
-    Goal, Limit, Limits, MAX_PLIES, Question, Stats, Stop, Verdict, clock::Ticker, memory,
+    Goal, Limit, Limits, MAX_PLIES, Question, Stats, Stop, Verdict, clock::Ticker,
 };
 
 /// Larger than any game value: the bounds of a full window.
@@ -562,10 +562,9 @@ impl SearchKind for AlphaBetaSearch {
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         Box::new(AlphaBetaSession {
             search: AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig {
-                table_bytes: memory::table_bytes(
-                    AlphaBetaConfig::default().table_bytes,
-                    params.limits().max_bytes,
-                ),
+                table_bytes: params
+                    .limits()
+                    .table_bytes(AlphaBetaConfig::default().table_bytes),
             }),
             question: Question::at(&root, params.goal()),
             words: Question::at(&root, params.goal()).words(&root),

@@ -156,15 +156,12 @@ impl Default for DfPnConfig {
 
 impl DfPnConfig {
     /// The default settings with the table sized within the memory limit of `params`
-    /// ([`crate::search::memory::table_bytes`]).
+    /// ([`Limits::table_bytes`](crate::search::Limits::table_bytes)).
     #[must_use]
     pub fn within(params: &Params) -> Self {
         let default = DfPnConfig::default();
         DfPnConfig {
-            table_bytes: crate::search::memory::table_bytes(
-                default.table_bytes,
-                params.limits().max_bytes,
-            ),
+            table_bytes: params.limits().table_bytes(default.table_bytes),
             ..default
         }
     }

@@ -508,7 +508,7 @@ impl SearchKind for DfPpnsSearch {
             playouts: params.integer(&PLAYOUTS) as u32,
             theta: params.real(&THETA),
             pr: params.optional(&PR),
-            table_bytes: crate::search::memory::table_bytes(16 << 20, params.limits().max_bytes),
+            table_bytes: params.limits().table_bytes(16 << 20),
             seed: params.seed(),
         };
         Box::new(DfPpnsSession {

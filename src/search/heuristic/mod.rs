@@ -492,10 +492,7 @@ impl<G: Catalogued> HeuristicSession<G> {
         Box::new(HeuristicSession {
             info,
             method,
-            search: DepthSearch::new(
-                evaluator,
-                crate::search::memory::table_bytes(TABLE_BYTES, params.limits().max_bytes),
-            ),
+            search: DepthSearch::new(evaluator, params.limits().table_bytes(TABLE_BYTES)),
             words: question.words(&root),
             question,
             depth,
@@ -518,7 +515,7 @@ impl<G: Catalogued> HeuristicSession<G> {
         // Kept across steps: a step cut short resumes from what its table learnt.
         let solver = self.exact.get_or_insert_with(|| {
             AlphaBeta::with_knowledge(AlphaBetaConfig {
-                table_bytes: crate::search::memory::table_bytes(TABLE_BYTES, limits.max_bytes),
+                table_bytes: limits.table_bytes(TABLE_BYTES),
             })
         });
         let score = solver.score(&self.root, limits);

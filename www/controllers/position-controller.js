@@ -5,7 +5,7 @@
 // the turn line and the buttons of moves without a cell whenever the shown position changes. It knows no rules: legal moves and their cells come from the engine, a
 // game's look from its family's presentation in the catalogue.
 
-import { renderBoard } from './board-view.js';
+import { renderBoard } from '../lib/board.js';
 
 export class PositionController {
   /**

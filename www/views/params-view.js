@@ -4,7 +4,7 @@
 // the fields the chosen searches read are shown. A field the engine or a share link says is
 // wrong is marked (aria-invalid, with the message as its title) until it is changed.
 
-import { formatParam, readParam } from './catalogue.js';
+import { formatParam, readParam } from '../lib/catalogue.js';
 
 /** Marks `input` as wrong with `message` (as its tooltip) until it is changed. */
 export function markInput(input, message) {

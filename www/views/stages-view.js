@@ -12,12 +12,12 @@
 // and said in the panel's status line (never dropped); the status shows the jobs done and
 // running and a clock that moves while they run.
 
-import { download } from './download.js';
-import uPlot from './vendor/uPlot.mjs';
-import { readWhole } from './catalogue.js';
-import { EngineClient } from './engine-client.js';
+import { download } from '../lib/download.js';
+import uPlot from '../vendor/uPlot.mjs';
+import { readWhole } from '../lib/catalogue.js';
+import { EngineClient } from '../lib/engine-client.js';
 import { markInput, ParamsView, setting } from './params-view.js';
-import { themed } from './chart-theme.js';
+import { themed } from '../lib/chart-theme.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
 

@@ -7,9 +7,10 @@
 // out. The panel shows for the games the engine's `hello` lists as `evaluated`; its weight
 // fields are the search schema's `eval` and `w.*` parameters.
 
-import { defaultParam, readParam } from './catalogue.js';
-import { cellName } from './board-view.js';
+import { defaultParam, readParam } from '../lib/catalogue.js';
+import { cellName } from '../lib/board.js';
 import { markInput } from './params-view.js';
+import { elementWith as element } from '../lib/dom.js';
 
 /** The rows of the table: the breakdown's keys with their names (mobility's two parts indented). */
 const ROWS = [
@@ -34,16 +35,6 @@ const LEGEND = [
 ];
 
 const SVG = 'http://www.w3.org/2000/svg';
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === 'text') node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 /** A number as the panel writes it: one decimal, a true minus sign, −0 as 0. */
 function format(value) {

@@ -9,7 +9,7 @@
 // what equals the defaults of the view it shows. Unknown keys are ignored; a bad value is
 // reported by field name and replaced by its default. Values are only ever used as text.
 
-import { defaultParam, formatParam, readParam } from './catalogue.js';
+import { defaultParam, formatParam, readParam } from '../lib/catalogue.js';
 
 export const VERSION = '1';
 

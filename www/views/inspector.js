@@ -5,15 +5,9 @@
 // formula applied to the actual numbers, and why the selection picks that child. A button loads
 // the node's position onto the main board.
 
-import { renderBoard } from './board-view.js';
-import { valueText } from './values.js';
-
-function element(tag, attributes = {}, text = null) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  return node;
-}
+import { renderBoard } from '../lib/board.js';
+import { valueText } from '../lib/values.js';
+import { element } from '../lib/dom.js';
 
 const KIND_WORDS = { or: 'OR node', and: 'AND node', chance: 'chance node', terminal: 'finished game' };
 

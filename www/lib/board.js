@@ -8,21 +8,14 @@
 // presentation in the engine's catalogue (board style, cell names, legend, move style); its
 // rules never: legal moves and their cells come from the engine.
 
-import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
+import { hierarchy, tree as treeLayout } from '../vendor/d3-hierarchy.mjs';
+import { svgElement as el } from './dom.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 48;
 /** Tree style: horizontal distance between sibling nodes, vertical between levels, node radius. */
 const TREE_NODE_W = 46;
 const TREE_LEVEL_H = 62;
 const TREE_R = 13;
-
-function el(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 /** Calls `choose` when `group` is clicked, or pressed with Enter or Space while focused. */
 function onActivate(group, choose) {

@@ -20,14 +20,14 @@
 // agents still at their defaults to the new game's. The agents' search selects offer only
 // the searches that can run the game.
 
-import { download } from './download.js';
-import uPlot from './vendor/uPlot.mjs';
-import { readWhole } from './catalogue.js';
-import { EngineClient } from './engine-client.js';
+import { download } from '../lib/download.js';
+import uPlot from '../vendor/uPlot.mjs';
+import { readWhole } from '../lib/catalogue.js';
+import { EngineClient } from '../lib/engine-client.js';
 import { markInput, setting } from './params-view.js';
-import { renderBoard } from './board-view.js';
+import { renderBoard } from '../lib/board.js';
 import { AgentField } from './arena-agent.js';
-import { themed } from './chart-theme.js';
+import { themed } from '../lib/chart-theme.js';
 
 const MAX_GAMES = 10000;
 const MAX_WORKERS = 16;

@@ -3,12 +3,7 @@
 // node shows, with which player OR is — and, in the search panel, a short panel per chosen
 // search with its rules and formulas, how its parameters act, and the paper it follows.
 
-function element(tag, attributes = {}, text = null) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  return node;
-}
+import { element } from '../lib/dom.js';
 
 /** The legend of the tree panel for searches `infos` on a root where `mover` is to move. */
 export function renderLegend(container, infos, mover) {

@@ -6,7 +6,7 @@
 // that move on the board (main.js hands the click to the position controller), and the
 // move list then holds the whole line to walk.
 
-import { valueText, verdictText } from './values.js';
+import { valueText, verdictText } from '../lib/values.js';
 
 function row(list, term, detail) {
   const dt = document.createElement('dt');

@@ -6,31 +6,31 @@
 // (catalogue.js), never from lists of the page's own; an input the engine or a link says is
 // wrong is marked on the page.
 
-import { EngineClient } from './engine-client.js';
-import { renderExplanations, renderLegend } from './explain-view.js';
-import { Catalogue, readWhole } from './catalogue.js';
-import { markInput, ParamsView } from './params-view.js';
-import { PlayController } from './play.js';
-import { HintController } from './play-hint.js';
-import { AnalysisController } from './analysis.js';
-import { PositionController } from './position-controller.js';
-import { MoveList } from './move-list.js';
-import { SearchController } from './search-controller.js';
-import { SpeedControl } from './speed-control.js';
-import { PresentMode } from './present-mode.js';
-import { defaults, readLink, writeLink } from './share.js';
-import { StartPanel } from './start-panel.js';
-import { ExactValue } from './exact-value.js';
-import { StagesView } from './stages-view.js';
-import { ArenaView } from './arena-view.js';
-import { ResultsFileView } from './results-file-view.js';
-import { EvalView } from './eval-view.js';
-import { LessonsView } from './lessons-view.js';
-import { LESSONS } from './lessons.js';
+import { EngineClient } from '../lib/engine-client.js';
+import { renderExplanations, renderLegend } from '../views/explain-view.js';
+import { Catalogue, readWhole } from '../lib/catalogue.js';
+import { markInput, ParamsView } from '../views/params-view.js';
+import { PlayController } from '../controllers/play.js';
+import { HintController } from '../controllers/play-hint.js';
+import { AnalysisController } from '../controllers/analysis.js';
+import { PositionController } from '../controllers/position-controller.js';
+import { MoveList } from '../views/move-list.js';
+import { SearchController } from '../controllers/search-controller.js';
+import { SpeedControl } from '../views/speed-control.js';
+import { PresentMode } from '../views/present-mode.js';
+import { defaults, readLink, VERSION, writeLink } from './share.js';
+import { StartPanel } from '../views/start-panel.js';
+import { ExactValue } from '../controllers/exact-value.js';
+import { StagesView } from '../views/stages-view.js';
+import { ArenaView } from '../views/arena-view.js';
+import { ResultsFileView } from '../views/results-file-view.js';
+import { EvalView } from '../views/eval-view.js';
+import { LessonsView } from '../views/lessons-view.js';
+import { LESSONS } from '../views/lessons.js';
 import { INITIAL_STATE, Store } from './store.js';
 import { Views } from './views.js';
-import { download } from './download.js';
-import { G2048View } from './g2048-view.js';
+import { download } from '../lib/download.js';
+import { G2048View } from '../views/g2048-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -507,6 +507,7 @@ function build(hello) {
         window.location.hash = fragment;
       },
       replay: (steps) => search.step(steps),
+      version: VERSION,
     }).registration(),
   );
   arenaView = new ArenaView($('tree-panel'), { engine, catalogue, share: () => share({ run: true }) });
@@ -532,12 +533,12 @@ function doors() {
   const examples = catalogue.family(game)?.examples ?? [];
   const example = examples.find((e) => e.name.startsWith('FFO #40')) ?? examples[0];
   const solve = example
-    ? `#v=1&g=${encodeURIComponent(example.game)}&p=${encodeURIComponent(example.text)}&a=pns`
-    : `#v=1&g=tictactoe&p=12&a=pns`;
+    ? `#v=${VERSION}&g=${encodeURIComponent(example.game)}&p=${encodeURIComponent(example.text)}&a=pns`
+    : `#v=${VERSION}&g=tictactoe&p=12&a=pns`;
   return [
-    { id: 'watch', title: 'Watch a proof', text: `The first lesson, “${lesson.title}”: step a proof-number search through a tree and see why each node is proven.`, href: `#v=1&view=lessons&lesson=${lesson.id}` },
+    { id: 'watch', title: 'Watch a proof', text: `The first lesson, “${lesson.title}”: step a proof-number search through a tree and see why each node is proven.`, href: `#v=${VERSION}&view=lessons&lesson=${lesson.id}` },
     { id: 'solve', title: 'Solve a position', text: `${example?.name ?? 'A tic-tac-toe position'}: press ▶ Run and proof-number search proves it in a moment; then try other searches and examples.`, href: solve },
-    { id: 'paper', title: 'Reproduce a paper', text: 'The PPNS paper’s Othello experiment (its Tables 2 and 3): completion by stage with the paper’s θ, playouts and pr, beside its published numbers.', href: `#v=1&g=${game}&view=stages` },
+    { id: 'paper', title: 'Reproduce a paper', text: 'The PPNS paper’s Othello experiment (its Tables 2 and 3): completion by stage with the paper’s θ, playouts and pr, beside its published numbers.', href: `#v=${VERSION}&g=${game}&view=stages` },
   ];
 }
 

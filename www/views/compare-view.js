@@ -4,7 +4,7 @@
 // child each took, and that child's values as each search's selection saw them. Nodes are
 // matched by their line of moves from the root, within what each snapshot includes.
 
-import { valueText } from './values.js';
+import { valueText } from '../lib/values.js';
 
 /** Every node of `snapshot`'s tree by its line of moves (`''` for the root). */
 function byLine(snapshot) {

@@ -9,9 +9,9 @@
 // gets the arena's summary of each match (W/D/L, win rate with its 95 % intervals) and the
 // win rate after each game.
 
-import uPlot from './vendor/uPlot.mjs';
-import { download } from './download.js';
-import { themed } from './chart-theme.js';
+import uPlot from '../vendor/uPlot.mjs';
+import { download } from '../lib/download.js';
+import { themed } from '../lib/chart-theme.js';
 
 const VERDICTS = [
   ['proved', 'proved'],

@@ -4,31 +4,25 @@
 // fields: `lesson` (its id) and `at` (the step, from 1).
 
 import { LESSONS, lesson } from './lessons.js';
-import { VERSION } from './share.js';
-
-function element(tag, attributes = {}, text = null) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  return node;
-}
-
-/** The share-link fragment of step `at` (from 1) of lesson `id`. */
-export function stepLink(id, at) {
-  const chosen = lesson(id);
-  return `#v=${VERSION}&${chosen.steps[at - 1].link}&view=lessons&lesson=${id}&at=${at}`;
-}
+import { element } from '../lib/dom.js';
 
 export class LessonsView {
   /**
    * `panel`: the lesson's section; `panels`: the playground panels shown with it;
-   * `open(fragment)`: opens a share link in place; `replay(steps)`: steps the searches.
+   * `open(fragment)`: opens a share link in place; `replay(steps)`: steps the searches;
+   * `version`: the share links' version (`v`).
    */
-  constructor(panel, { panels, open, replay }) {
-    Object.assign(this, { panel, panels, open, replay });
+  constructor(panel, { panels, open, replay, version }) {
+    Object.assign(this, { panel, panels, open, replay, version });
     this.current = null;
     this.at = 1;
     this.render();
+  }
+
+  /** The share-link fragment of step `at` (from 1) of lesson `id`. */
+  stepLink(id, at) {
+    const chosen = lesson(id);
+    return `#v=${this.version}&${chosen.steps[at - 1].link}&view=lessons&lesson=${id}&at=${at}`;
   }
 
   registration() {
@@ -77,7 +71,7 @@ export class LessonsView {
       const list = element('ol', { class: 'lesson-list' });
       for (const item of LESSONS) {
         const li = element('li');
-        const link = element('a', { href: stepLink(item.id, 1) }, item.title);
+        const link = element('a', { href: this.stepLink(item.id, 1) }, item.title);
         li.append(link, ` — ${item.steps.length} steps`);
         list.append(li);
       }
@@ -91,11 +85,11 @@ export class LessonsView {
     const row = element('div', { class: 'row' });
     const previous = element('button', { type: 'button', 'data-action': 'previous' }, '◀ Previous');
     previous.disabled = this.at <= 1;
-    previous.addEventListener('click', () => this.open(stepLink(id, this.at - 1)));
+    previous.addEventListener('click', () => this.open(this.stepLink(id, this.at - 1)));
     const next = element('button', { type: 'button', 'data-action': 'next' }, 'Next ▶');
     next.disabled = this.at >= steps.length;
-    next.addEventListener('click', () => this.open(stepLink(id, this.at + 1)));
-    const all = element('a', { href: `#v=${VERSION}&view=lessons` }, 'All lessons');
+    next.addEventListener('click', () => this.open(this.stepLink(id, this.at + 1)));
+    const all = element('a', { href: `#v=${this.version}&view=lessons` }, 'All lessons');
     row.append(previous, next, all);
     panel.replaceChildren(heading, counter, text, row, element('p', { class: 'lesson-source' }, `Source: ${source}`));
   }

@@ -30,7 +30,7 @@
 // `seek` puts every search at an iteration already reached or not (the timeline, Back),
 // from the nearest checkpoint (checkpoints.js) rather than from the start.
 
-import init, * as engine from './pkg/pnplay.js';
+import init, * as engine from '../pkg/pnplay.js';
 import { wasmSource } from './wasm-source.js';
 import { Checkpoints } from './checkpoints.js';
 

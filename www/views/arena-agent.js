@@ -6,8 +6,9 @@
 // worker's `arenaAgent`); a text the engine refuses is marked, with the engine's message under
 // it and on the composer's field it names. The page never parses or checks agents itself.
 
-import { defaultParam } from './catalogue.js';
+import { defaultParam } from '../lib/catalogue.js';
 import { markInput } from './params-view.js';
+import { elementWith as element } from '../lib/dom.js';
 
 /** The budgets per move an agent's text takes (src/agent: `iterations`, `nodes`, `seconds`). */
 const BUDGETS = [
@@ -17,16 +18,6 @@ const BUDGETS = [
 ];
 
 const CHECK_AFTER_MS = 350;
-
-function element(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === 'text') node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 export class AgentField {
   /**

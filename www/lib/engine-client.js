@@ -27,7 +27,7 @@ const LONG_CALLS = new Set(['arenaPlayGame', 'stagesRunJob', 'stagesJobCount', '
 const TEST_HOOKS = new URLSearchParams(globalThis.location?.search ?? '').has('test-hooks');
 
 function defaultWorkerUrl() {
-  const url = new URL('./worker.js', import.meta.url);
+  const url = new URL('../engine/worker.js', import.meta.url);
   if (TEST_HOOKS) url.searchParams.set('test-hooks', '1');
   return url;
 }

@@ -9,8 +9,8 @@
 // The chart's container says what is drawn: `data-points` (steps plotted), `data-scn` and
 // `data-t1` (each step's SCN under T1, `inf` for ∞, and T1).
 
-import uPlot from './vendor/uPlot.mjs';
-import { themed } from './chart-theme.js';
+import uPlot from '../vendor/uPlot.mjs';
+import { themed } from '../lib/chart-theme.js';
 
 const MOVES = ['up', 'down', 'left', 'right'];
 const ARROWS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };

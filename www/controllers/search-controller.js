@@ -13,15 +13,15 @@
 // engine was restarted and why. A burst of presses starts the searches once: a start under
 // way is awaited, not repeated.
 
-import { SearchCharts } from './charts.js';
-import { compareTrees } from './compare-view.js';
-import { ExerciseView } from './exercise-view.js';
-import { Inspector } from './inspector.js';
-import { PseudocodeView } from './pseudocode-view.js';
-import { renderResults } from './results-view.js';
-import { FOLLOW_SPEED } from './speed-control.js';
-import { TimelineView } from './timeline-view.js';
-import { TreeView } from './tree-view.js';
+import { SearchCharts } from '../views/charts.js';
+import { compareTrees } from '../views/compare-view.js';
+import { ExerciseView } from '../views/exercise-view.js';
+import { Inspector } from '../views/inspector.js';
+import { PseudocodeView } from '../views/pseudocode-view.js';
+import { renderResults } from '../views/results-view.js';
+import { FOLLOW_SPEED } from '../views/speed-control.js';
+import { TimelineView } from '../views/timeline-view.js';
+import { TreeView } from '../views/tree-view.js';
 
 /** Nodes the engine may put in one snapshot; the tree view draws a readable part of them. */
 const SNAPSHOT_NODES = 1500;

@@ -23,10 +23,11 @@
 // root); the arrow keys move inside it (↑ parent, ↓ first child, ← → siblings), Enter or
 // Space selects. With prefers-reduced-motion nothing glides, lights up or zooms smoothly.
 
-import { hierarchy, tree as treeLayout } from './vendor/d3-hierarchy.mjs';
-import { displayTree, valueLabel } from './tree-layout.js';
-import { valueText } from './values.js';
-import { download } from './download.js';
+import { hierarchy, tree as treeLayout } from '../vendor/d3-hierarchy.mjs';
+import { displayTree, valueLabel } from '../lib/tree-layout.js';
+import { valueText } from '../lib/values.js';
+import { download } from '../lib/download.js';
+import { svgElement as el } from '../lib/dom.js';
 
 const { zoom: d3zoom, zoomIdentity, select } = globalThis.d3;
 
@@ -46,13 +47,6 @@ const TRACE_LINES = 12;
 
 /** Whether the visitor asks for less motion. */
 const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-
-function el(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 /** A small toolbar button; `action` names it for tests and styles (data-action). */
 function button(text, title, onClick, action = null) {
@@ -722,7 +716,7 @@ export class TreeView {
         if (rule.selectorText && /\.(node|link|shape|tree-svg)/.test(rule.selectorText)) rules.push(rule.cssText);
       }
     }
-    const style = document.createElementNS(SVG, 'style');
+    const style = el('style');
     style.textContent = `svg { ${vars} font-family: system-ui, sans-serif; background: ${root.getPropertyValue('--panel').trim()}; } ${rules.join('\n')}`;
     clone.insertBefore(style, clone.firstChild);
     return new XMLSerializer().serializeToString(clone);
