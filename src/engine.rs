@@ -226,6 +226,39 @@ pub fn solve(
     })
 }
 
+/// The proof certificate of `verdict` for `pos` under the goal and limits of `params`
+/// (`pnplay solve --certificate`; [`crate::search::certificate`]), in the text format of
+/// [`crate::game::certificate`]. It is not checked here: `check` does that from the text.
+///
+/// ```
+/// use pnplay::search::{Verdict, params::Params};
+/// let spec = "connect4:5x4".parse().unwrap();
+/// let report = pnplay::engine::solve(&spec, "3333", "pns", &Params::default()).unwrap();
+/// let text = pnplay::engine::certificate(&spec, "3333", report.verdict, &Params::default()).unwrap();
+/// let checked = pnplay::game::certificate::check::check_text(&text).unwrap();
+/// assert_eq!(checked.verdict, report.verdict);
+/// ```
+///
+/// # Errors
+/// The position does not parse, or no certificate can be made (field `certificate`: a
+/// verdict that is not exact or does not hold, or a limit).
+pub fn certificate(
+    spec: &GameSpec,
+    pos: &str,
+    verdict: Verdict,
+    params: &Params,
+) -> Result<String, Error> {
+    with_game!(*spec, G, variant => {
+        let root: G = G::parse_position(variant, pos)?;
+        crate::search::certificate::extract(&root, params.goal(), verdict, &params.limits())
+            .map(|certificate| certificate.to_text())
+            .map_err(|failure| Error::BadParameter {
+                name: "certificate".into(),
+                message: failure.to_string(),
+            })
+    })
+}
+
 /// What `pnplay score --json` prints.
 #[derive(Clone, Debug, Serialize)]
 pub struct ScoreReport {

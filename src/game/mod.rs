@@ -24,6 +24,7 @@
 
 pub mod board;
 pub mod catalogue;
+pub mod certificate;
 pub mod family;
 pub mod fromto;
 pub mod knowledge;

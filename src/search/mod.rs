@@ -13,6 +13,7 @@
 
 pub mod bestfirst;
 pub mod catalogue;
+pub mod certificate;
 pub mod exact;
 pub mod expectimax;
 pub mod family;

@@ -9,6 +9,7 @@ mod common;
 
 mod arena;
 mod bench_compare;
+mod certificate;
 mod cli;
 mod experiment;
 mod noloss;

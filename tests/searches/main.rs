@@ -9,6 +9,7 @@ mod common;
 
 mod agreement;
 mod bestfirst;
+mod certificate;
 mod cns;
 mod connect4_solver;
 mod depth_cap;

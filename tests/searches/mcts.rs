@@ -13,7 +13,7 @@
 //!   implementation switch of the same driver, [`Config::uct_full_expansion`]) on equal
 //!   seeds, and with C_pn = 1 a different one;
 //! - the inspector's choice is the argmax of formula (2) recomputed here from the children's
-//!   shown numbers;
+//!   shown numbers, and PN-MCTS's ranks on a textbook tree equal ranks worked out by hand;
 //! - the same seed and iterations give the same tree and move; another seed another tree.
 
 use crate::common;
@@ -562,4 +562,61 @@ fn a_cut_off_playout_counts_as_a_draw_and_a_long_enough_cut_off_changes_nothing(
     assert_ne!(whole.arena().node(ROOT).sum(), 0);
     assert_eq!(shared_fields(&whole), shared_fields(&ludii));
     assert_eq!(whole.best_move(), ludii.best_move());
+}
+
+/// Formula 2's pnRank (PN-MCTS paper §IV) against ranks worked out by hand on a textbook
+/// tree, not recomputed by any ranking code. The root (OR, the first player to move) has
+/// five AND children; `G` is the OR node `[[W L] [L W]]` (two AND children):
+///
+/// ```text
+/// a: [G G G]      b: [G G]      c: [G G G]      d: [G L]      e: [G G G G]
+/// ```
+///
+/// A `G` has pn 1 before it is expanded and pn = min(1, 1) = 1 after, so each child's pn
+/// is fixed once the child is expanded, whatever is expanded below it (until a `G` is
+/// resolved two levels further down). By PNS's AND rule, pn = the sum of the children's:
+/// a: 1 + 1 + 1 = 3; b: 2; c: 3; d: 1 + ∞ = ∞ (its lost leaf has pn ∞, dn 0, so d is
+/// disproven, dn = min(…, 0) = 0); e: 4. The root is OR, so its children rank by pn,
+/// lowest first, ties sharing a rank and the next distinct value taking the next rank: the
+/// distinct pn are 2 < 3 < 4 < ∞, so b → 1, a → 2, c → 2, e → 3, d → 4 (max rank 4;
+/// with C_pn = 1 the bonus 1 − rank/4 is b 0.75, a and c 0.5, e 0.25, d 0).
+#[test]
+fn pn_mcts_ranks_equal_the_ones_worked_out_by_hand() {
+    use pnplay::game::tree::TreeGame;
+    let g = "[[W L] [L W]]";
+    let text =
+        format!("[a:[{g} {g} {g}] b:[{g} {g}] c:[{g} {g} {g}] d:[{g} L] e:[{g} {g} {g} {g}]]");
+    let pos = TreeGame::parse_position(&(), &text).unwrap();
+    let params = Params::default().with(&CPN, Some(1.0)).with_seed(1);
+    let mut session = catalogue::start("pnmcts", pos, &params).unwrap();
+    let unexpanded = |values: &Values| matches!(values, Values::PnMcts { pn, dn, .. } if *pn == 1.0 && *dn == 1.0);
+    // Step until every child of the root is expanded (none is left at pn 1, dn 1).
+    let mut iterations = 0;
+    let root = loop {
+        session.step(Budget::iterations(1));
+        iterations += 1;
+        let root = session.tree().unwrap().inspect(ROOT).unwrap();
+        if root.children.len() == 5 && !root.children.iter().any(|c| unexpanded(&c.values)) {
+            break root;
+        }
+        assert!(iterations < 200, "the root's children are not all expanded");
+    };
+    let numbers: Vec<(String, f64, f64)> = root
+        .children
+        .iter()
+        .map(|child| match child.values {
+            Values::PnMcts { pn, rank, .. } => (child.mv.clone(), pn, rank),
+            ref other => panic!("PN-MCTS values, not {other:?}"),
+        })
+        .collect();
+    let by_hand = [
+        ("a", 3.0, 2.0),
+        ("b", 2.0, 1.0),
+        ("c", 3.0, 2.0),
+        ("d", f64::INFINITY, 4.0),
+        ("e", 4.0, 3.0),
+    ]
+    .map(|(mv, pn, rank)| (mv.to_string(), pn, rank));
+    assert_eq!(numbers, by_hand, "after {iterations} iterations");
+    assert!(matches!(root.children[3].values, Values::PnMcts { dn, .. } if dn == 0.0));
 }

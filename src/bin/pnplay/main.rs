@@ -22,6 +22,7 @@ macro_rules! out {
 
 mod arena;
 mod bench;
+mod certify;
 mod experiment;
 mod help;
 mod merge;
@@ -31,7 +32,7 @@ mod serve;
 mod tournament;
 mod train;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -82,9 +83,19 @@ enum Command {
         algo: &'static SearchInfo,
         #[command(flatten)]
         params: ParamArgs,
+        /// Write the proof certificate of a proved or disproved verdict to this file (checked
+        /// with the rules before it is written; `pnplay check` checks it again).
+        #[arg(long)]
+        certificate: Option<PathBuf>,
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
+    },
+    /// Check a proof certificate (`solve --certificate`) with the game's rules alone: one
+    /// line, `certificate ok: …` or the first failing node and why (exit status 1).
+    Check {
+        /// The certificate file.
+        file: PathBuf,
     },
     /// The exact value of a position and a best move, by the game's own solver (Connect Four,
     /// 8×8 Othello) or alpha-beta; with --outcome only win, draw or loss.
@@ -212,15 +223,25 @@ fn solve(
     pos: &str,
     search: &SearchInfo,
     params: &ParamArgs,
+    certificate: Option<&Path>,
     json: bool,
 ) -> Result<(), String> {
-    let report = pnplay::engine::solve(game, pos, search.id, &params.params()?)
-        .map_err(|e| e.to_string())?;
+    let params = params.params()?;
+    let report = pnplay::engine::solve(game, pos, search.id, &params).map_err(|e| e.to_string())?;
+    let written = certificate
+        .map(|file| certify::write(game, pos, report.verdict, &params, file))
+        .transpose()?;
     if json {
-        outln!(
-            "{}",
-            serde_json::to_string(&report).map_err(|e| e.to_string())?
-        );
+        let mut line = serde_json::to_string(&report).map_err(|e| e.to_string())?;
+        if let (Some(file), Some((checked, bytes))) = (certificate, &written) {
+            // The report's fields in their order, then the certificate's.
+            line.pop();
+            let about = serde_json::json!({
+                "file": file.display().to_string(), "nodes": checked.nodes, "bytes": bytes,
+            });
+            line.push_str(&format!(",\"certificate\":{about}}}"));
+        }
+        outln!("{line}");
         return Ok(());
     }
     outln!(
@@ -244,6 +265,13 @@ fn solve(
     if let Some(best) = &report.best_move {
         outln!("best move: {best}");
     }
+    if let (Some(file), Some((checked, bytes))) = (certificate, &written) {
+        outln!(
+            "certificate: {} ({} nodes, {bytes} bytes), checked with the rules",
+            file.display(),
+            checked.nodes
+        );
+    }
     if let Some(found) = &report.score_search {
         for run in &found.runs {
             outln!(
@@ -263,6 +291,13 @@ fn solve(
             ),
         }
     }
+    Ok(())
+}
+
+/// `pnplay check`: the certificate's verdict, or its first failing node.
+fn check(file: &Path) -> Result<(), String> {
+    let checked = certify::check(file)?;
+    outln!("{checked}");
     Ok(())
 }
 
@@ -359,8 +394,10 @@ fn main() -> ExitCode {
             pos,
             algo,
             params,
+            certificate,
             json,
-        } => solve(&game, &pos, algo, &params, json),
+        } => solve(&game, &pos, algo, &params, certificate.as_deref(), json),
+        Command::Check { file } => check(&file),
         Command::Score {
             game,
             pos,

@@ -10,7 +10,11 @@
 //! sums `pmc` where `dmc` is meant and says "highest" where "lowest" is meant):
 //!
 //! * a new leaf: `R` = θ-clamped playout win rate as in PPNS; `pmc = 1 − R`, `dmc = R`
-//!   (`1 − R` from the counts, not by subtraction);
+//!   (`1 − R` from the counts, not by subtraction). **A typo of the seed corrected:** the
+//!   dissertation's Eq. 2.18 (§2.3.2, the case `R = 0`) reads `pmc = R − θ, dmc = θ`, which
+//!   is −θ, a negative proof number; Eq. 2.16 (`pmc = 1 − R`) and its mirror Eq. 2.17 (`R = 1`:
+//!   `pmc = θ, dmc = R − θ`) give `pmc = 1 − θ` here, which is what we compute (θ-clamp `R`
+//!   to θ, then Eq. 2.16);
 //! * a finished game: proven → `pmc = 0, dmc = ∞`; disproven → `pmc = ∞, dmc = 0`;
 //! * OR node: `pmc = min pmc(child)`, `dmc = Σ dmc(child)`; AND (and chance) node:
 //!   `pmc = Σ pmc(child)`, `dmc = min dmc(child)`, sums in move order, in `f64`;

@@ -121,6 +121,12 @@ pub trait Rules {
         let _ = (kind, value);
         None
     }
+
+    /// Whether selection takes the last of the children with equal keys instead of the
+    /// first in move order (SPEC.md §4's rule, the default); PPNS's `ties=last`.
+    fn ties_to_last(&self) -> bool {
+        false
+    }
 }
 
 /// What a best-first search can do: it steps, keeps a tree, assumes an acyclic game and plays
@@ -268,16 +274,17 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     }
 
     /// Among the children of `id` whose status passes `wanted`, the one with the smallest
-    /// key (the first in move order on ties).
+    /// key (the first in move order on ties, the last if [`Rules::ties_to_last`]).
     fn favourite(&self, id: NodeId, wanted: impl Fn(Status) -> bool) -> Option<NodeId> {
         let node = self.tree.node(id);
+        let last = self.rules.ties_to_last();
         let mut best: Option<(NodeId, R::Key)> = None;
         for (child_id, child) in node.child_ids().zip(self.tree.children(id)) {
             if !wanted(child.status()) {
                 continue;
             }
             let key = self.rules.key(node.kind(), child.kind(), child.value());
-            if best.is_none_or(|(_, best_key)| key < best_key) {
+            if best.is_none_or(|(_, best_key)| key < best_key || (last && key <= best_key)) {
                 best = Some((child_id, key));
             }
         }

@@ -6,6 +6,14 @@
 //! win). An estimate of exactly 1 or 0 is moved `θ` inside the interval (the papers' rule
 //! `R = 1 → 1 − θ`, `R = 0 → θ`), so only a real terminal node is ever certain.
 //!
+//! **A departure from the dissertation's Algorithm 7** (§4.5.1, PPNS applied to 2×2 2048):
+//! its playout counts a win at an OR node when "objective reached" but at an AND node when
+//! "no moves available", a different event at the two kinds of node. We count the root's
+//! goal (the objective reached, [`Question`]) at the end of every playout, whatever the kind
+//! of the leaf it starts from: a node's PPN is the probability that the *root player's* goal
+//! holds there, and the AND/OR rules combine children only if all their values estimate the
+//! same event.
+//!
 //! ```
 //! use pnplay::game::{Game, Player, tictactoe::TicTacToe};
 //! use pnplay::search::{Goal, Question, bestfirst::playout::Sampler};

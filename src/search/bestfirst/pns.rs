@@ -15,6 +15,16 @@
 //! * selection: the child with the least `pn` at OR nodes, the least `dn` at AND nodes, the
 //!   first in move order on ties.
 //!
+//! **The loop differs from the slides' (Hsu, slide 36, "PN-search: algorithm").** The slide
+//! first decides at the root whether to prove (pn ≤ dn) or to disprove, then descends with
+//! that one aim: proving, the leftmost child with the least non-zero pn at MAX nodes and the
+//! leftmost with a non-zero pn at MIN nodes (disproving, the mirror on dn), and recomputes
+//! every number bottom up each round. We follow Allis's most-proving node (SPEC.md §4),
+//! which serves both aims at once: least pn at OR nodes *and* least dn at AND nodes, and back
+//! up only the numbers on the path from the expanded node to the root. At a MIN node the
+//! slide's "leftmost with a non-zero pn" can choose a child outside the smallest disproof
+//! set, so the two loops can expand different leaves; their verdicts are the same.
+//!
 //! Numbers are `u32` with `u32::MAX` standing for ∞. No finite number can reach it: a finite
 //! `pn` or `dn` is at most the number of unresolved leaves below the node, which is less than
 //! the tree's size, itself bounded by `u32` node ids. Sums saturate, so ∞ + x = ∞.

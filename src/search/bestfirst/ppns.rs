@@ -18,6 +18,18 @@
 //! * selection: the unresolved child with the largest PPN at OR nodes, the smallest at AND
 //!   nodes, the first in move order on ties; expansion creates all children of the MPN and
 //!   plays out each;
+//!
+//!   **A departure from the seeds, with the literal reading as an option.** The paper's and
+//!   the dissertation's Algorithm 1 (paper §3.2; dissertation §3.2.2) scan the children with
+//!   `child.ppn ≥ MPN.ppn` at OR nodes and `≤` at AND nodes, so of equal children they take
+//!   the *last*. We take the first, as SPEC.md §4 asks of every search ("ties break
+//!   deterministically (move order)") and as PNS, MCPNS and PP do. [`TIES`] `last`
+//!   (`--ties last`) runs Algorithm 1 as written; ties are common (every leaf whose playouts
+//!   all win gets the same 1 − θ), so the two readings grow different trees (the test
+//!   `ties_last_follows_algorithm_one_literally` in this module shows one). Both scan only
+//!   the unresolved children, where the algorithm scans all: a resolved child's PPN is
+//!   exactly 1 or 0 and would settle its parent, so this only matters when rounding makes
+//!   an unresolved child read 1;
 //! * `pr` (Algorithm 6, optional): stop with `concluded-win` when the root's PPN ≥ 1 − pr,
 //!   `concluded-loss` when ≤ pr. The root is valued by its own playouts when the search
 //!   starts and the test runs before every iteration, so a `pr` of θ or more can conclude
@@ -47,7 +59,7 @@ use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Verdict;
 use crate::search::family::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo};
-use crate::search::params::{PLAYOUTS, PR, Params, THETA};
+use crate::search::params::{PLAYOUTS, PR, ParamKind, ParamSpec, Params, THETA};
 use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
 use crate::search::session::Session;
@@ -67,11 +79,28 @@ pub enum Leaf {
     Constant(f64),
 }
 
+/// `ties`: which of the children with equal PPN selection takes — `first` in move order
+/// (the default, SPEC.md §4) or `last`, as Algorithm 1's `≥` and `≤` do when read literally
+/// (see the module's notes).
+pub const TIES: ParamSpec = ParamSpec {
+    kind: ParamKind::Choice {
+        options: &["first", "last"],
+    },
+    default: Some(0.0),
+    ..ParamSpec::real(
+        "ties",
+        "ties",
+        "PPNS: of children with equal PPN select the first in move order (default) or the last, as Algorithm 1's ≥ and ≤ do literally",
+    )
+};
+
 /// The rules of paper-mode PPNS (and, with a constant leaf, of PP).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ppns {
     leaf: Leaf,
     pr: Option<f64>,
+    /// Selection takes the last of equal children ([`TIES`] `last`).
+    last_on_ties: bool,
 }
 
 impl Ppns {
@@ -87,20 +116,27 @@ impl Ppns {
         )
     }
 
-    /// PPNS with the playouts, θ and pr of `params`.
+    /// PPNS with the playouts, θ, pr and ties of `params`.
     #[must_use]
     pub fn from_params(params: &Params) -> Ppns {
-        Ppns::new(
-            params.integer(&PLAYOUTS) as u32,
-            params.real(&THETA),
-            params.optional(&PR),
-        )
+        Ppns {
+            last_on_ties: params.choice(&TIES) == "last",
+            ..Ppns::new(
+                params.integer(&PLAYOUTS) as u32,
+                params.real(&THETA),
+                params.optional(&PR),
+            )
+        }
     }
 
-    /// Paper-mode propagation with leaves valued by `leaf`.
+    /// Paper-mode propagation with leaves valued by `leaf`, ties to the first child.
     #[must_use]
     pub fn with_leaf(leaf: Leaf, pr: Option<f64>) -> Ppns {
-        Ppns { leaf, pr }
+        Ppns {
+            leaf,
+            pr,
+            last_on_ties: false,
+        }
     }
 }
 
@@ -248,6 +284,10 @@ impl Rules for Ppns {
         // Algorithm 6 tests |ppn − 1| ≤ pr, i.e. 1 − ppn ≤ pr, in the same arithmetic.
         pr_conclusion(self.pr, ppn, 1.0 - ppn)
     }
+
+    fn ties_to_last(&self) -> bool {
+        self.last_on_ties
+    }
 }
 
 /// The pseudocode of PPNS, each line tagged with its phase (the page lights the phase it
@@ -293,14 +333,14 @@ impl SearchKind for PpnsSearch {
         help: "PPNS as the paper writes it: playout-valued leaves, probabilistic AND/OR (PPNS paper §3, Algorithms 1-6)",
         family: Family::BestFirst,
         capabilities: super::capabilities(false, true),
-        params: &[THETA, PR, PLAYOUTS],
+        params: &[THETA, PR, PLAYOUTS, TIES],
         explain: Explain {
             pseudocode: PSEUDOCODE,
             summary: "Probability-based PNS gives every node a probability-based proof number (PPN): the chance that the goal holds there. New leaves get the share of their random playouts that reach the goal; explored nodes combine their children by the laws of probability, as if the children were independent, so every playout keeps counting higher up (where PNS's MIN/SUM rules keep only one child). It selects the most promising child by PPN. Values are computed as the paper writes them, in double precision: near 1 they round (the paper's prolonged search), which pr cuts short. proved and disproved come only from finished games (an exact status kept beside every value); concluded-win and concluded-loss are statistical.",
             values: &[PPN, ONE_MINUS_PPN],
             formulas: &[TERMINAL_RULE, LEAF_RULE, OR_RULE, AND_RULE, PR_RULE],
-            selection: "From the root down: at an OR node the unresolved child with the greatest ppn, at an AND or chance node the one with the least ppn, the first in move order on ties, until a leaf (the most-proving node); all its children are created, each valued by its own playouts, and the values are backed up to the root (Algorithms 1–4).",
-            params: "playouts: K, the random playouts run from every new leaf (and the root). θ: a leaf whose playouts all reached the goal gets 1 − θ, one whose playouts all failed gets θ, so only finished games are certain. pr (optional): stop as soon as the root's ppn is within pr of 1 (concluded-win) or of 0 (concluded-loss); a pr of θ or more can conclude before the first iteration. The seed fixes the playouts.",
+            selection: "From the root down: at an OR node the unresolved child with the greatest ppn, at an AND or chance node the one with the least ppn, the first in move order on ties (ties=last: the last, as Algorithm 1's ≥ and ≤), until a leaf (the most-proving node); all its children are created, each valued by its own playouts, and the values are backed up to the root (Algorithms 1–4).",
+            params: "ties: of children with equal ppn, the first in move order (the default) or the last, as the paper's Algorithm 1 reads literally. playouts: K, the random playouts run from every new leaf (and the root). θ: a leaf whose playouts all reached the goal gets 1 − θ, one whose playouts all failed gets θ, so only finished games are certain. pr (optional): stop as soon as the root's ppn is within pr of 1 (concluded-win) or of 0 (concluded-loss); a pr of θ or more can conclude before the first iteration. The seed fixes the playouts.",
             source: "Primanita, Khalid and Iida, Characterizing the Nature of Probability-Based Proof Number Search (Information 11(5), 2020): §3.1, the PPN rules; §3.2, Algorithms 1–5; §4.2, Algorithm 6 (pr). Product propagation behind it: dissertation §2.3.1, formulas (2.12)–(2.13).",
         },
     };
@@ -317,5 +357,46 @@ pub(super) fn ppn_criterion(parent: NodeKind) -> &'static str {
         "greatest ppn"
     } else {
         "least ppn"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TIES;
+    use crate::game::Game;
+    use crate::game::tree::TreeGame;
+    use crate::search::catalogue;
+    use crate::search::params::Params;
+    use crate::search::session::Budget;
+
+    /// The moves to the node the last iteration expanded, after `iterations` of PPNS with
+    /// `ties` (0 first, 1 last) on `text`.
+    fn expanded(text: &str, ties: f64, iterations: u64) -> Vec<String> {
+        let pos = TreeGame::parse_position(&(), text).unwrap();
+        let params = Params::default().with(&TIES, Some(ties));
+        let mut session = catalogue::start("ppns", pos, &params).unwrap();
+        session.step(Budget::iterations(iterations));
+        let tree = session.tree().unwrap();
+        let leaf = tree.last_path().last().unwrap().id;
+        tree.inspect(leaf).unwrap().line
+    }
+
+    #[test]
+    fn ties_last_follows_algorithm_one_literally() {
+        // Three AND children below the root (OR), each with two OR children whose every
+        // line wins: every playout wins, so a, b and c all get ppn 1 − θ, a tie. The first
+        // iteration expands the root; the second expands the selected child: a under the
+        // default, c under Algorithm 1's ≥ (the last of the equal children).
+        let won = "[[W W] [W W]]";
+        let text = format!("[a:[{won} {won}] b:[{won} {won}] c:[{won} {won}]]");
+        assert_eq!(expanded(&text, 0.0, 1), Vec::<String>::new());
+        assert_eq!(expanded(&text, 0.0, 2), ["a"]);
+        assert_eq!(expanded(&text, 1.0, 2), ["c"]);
+        // An expanded child's ppn falls to (1 − θ)², so the root turns to the two left,
+        // tied again: the default expands a, b, c in turn, Algorithm 1 c, b, a.
+        assert_eq!(expanded(&text, 0.0, 3), ["b"]);
+        assert_eq!(expanded(&text, 1.0, 3), ["b"]);
+        assert_eq!(expanded(&text, 0.0, 4), ["c"]);
+        assert_eq!(expanded(&text, 1.0, 4), ["a"]);
     }
 }
