@@ -44,7 +44,7 @@ pub struct ThresholdLog {
     pub reentries: u64,
     /// All entries.
     pub entries: u64,
-    /// The first [`MOST_EVENTS`] entries (in a report: the latest of them, at most 64).
+    /// The first 4,096 entries (in a report: the latest of them, at most 64).
     pub events: Vec<ThresholdEvent>,
     /// The child entered last (its index among the root's moves) and which were entered.
     #[serde(skip)]
