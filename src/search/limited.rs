@@ -5,9 +5,9 @@
 //! table could not grow ([`super::memory`]), or the search's own depth for the players that
 //! search to a depth over an evaluation.
 
-use super::exact::threshold_log::ThresholdLog;
 use super::family::{Family, SearchInfo};
 use super::session::{Budget, Session, TreeView};
+use super::threshold_log::ThresholdLog;
 use super::view::{History, ScoreSearch, Values};
 use super::{Limit, Limits, Stats, Verdict};
 

@@ -24,6 +24,7 @@ pub mod memory;
 pub mod params;
 pub mod pseudocode;
 pub mod session;
+pub mod threshold_log;
 pub mod view;
 
 pub use crate::core::clock::{self, Clock};

@@ -31,9 +31,9 @@ use serde::Serialize;
 
 pub use crate::core::limits::Budget;
 
-use super::exact::threshold_log::ThresholdLog;
 use super::family::SearchInfo;
 use super::params::Params;
+use super::threshold_log::ThresholdLog;
 use super::tree::NodeId;
 use super::view::{History, Inspection, PathNode, ScoreSearch, Snapshot, Values};
 use super::{Stats, Verdict};
@@ -211,7 +211,7 @@ pub trait Session: Send {
     }
 
     /// For df-pn: the root's entries into its children, each with the thresholds it gave
-    /// ([`crate::search::exact::threshold_log`]); `None` for other searches.
+    /// ([`crate::search::threshold_log`]); `None` for other searches.
     fn threshold_log(&self) -> Option<ThresholdLog> {
         None
     }

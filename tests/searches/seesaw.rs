@@ -1,4 +1,4 @@
-//! df-pn's threshold events and the see-saw effect (src/search/exact/threshold_log.rs): the
+//! df-pn's threshold events and the see-saw effect (src/search/threshold_log.rs): the
 //! root's entries into its children, with the thresholds Nagai's rule gives them; a run in
 //! steps of one position searches what one uninterrupted run searches; and the 1 + ε trick
 //! (Pawlewicz & Lew 2007) cuts the root's re-entries on tic-tac-toe, the numbers the see-saw
@@ -7,9 +7,9 @@
 use pnplay::engine::{self, GameSpec};
 use pnplay::search::Goal;
 use pnplay::search::exact::dfpn::EPSILON;
-use pnplay::search::exact::threshold_log::ThresholdLog;
 use pnplay::search::params::Params;
 use pnplay::search::session::{Budget, Report};
+use pnplay::search::threshold_log::ThresholdLog;
 use pnplay::search::{Stats, Verdict};
 
 /// df-pn on tic-tac-toe position `pos` for `goal` with ε `epsilon`, in steps of `step`

@@ -87,7 +87,6 @@
 //! ```
 
 use super::table::Table;
-use super::threshold_log::ThresholdLog;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, order_moves, proof_numbers};
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
@@ -96,6 +95,7 @@ use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::threshold_log::ThresholdLog;
 use crate::search::view::Values;
 use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Verdict, clock::Ticker};
 
@@ -513,7 +513,7 @@ impl<G: Game> DfPn<G> {
                     self.stats.iterations,
                     summary.best,
                     || pos.format_move(mv),
-                    summary.best_numbers,
+                    (summary.best_numbers.pn, summary.best_numbers.dn),
                     summary.second,
                     (best_th_pn, best_th_dn),
                 );

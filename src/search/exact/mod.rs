@@ -13,7 +13,6 @@ pub mod dfpn;
 pub mod dfppns;
 pub mod mvpns;
 pub mod table;
-pub mod threshold_log;
 
 use super::family::Capabilities;
 use super::session::Budget;

@@ -3,11 +3,10 @@
 //! `min(th_pn, pn₂ + 1)`, or it was resolved) and enters a child with new thresholds (Nagai
 //! 2002, MID's loop at the root; the 1 + ε trick of Pawlewicz & Lew 2007 widens them). A child
 //! entered again is a *re-entry*: the back-and-forth between subtrees that the see-saw effect
-//! names, which ε reduces.
+//! names, which ε reduces. A report of any session may carry it ([`super::session::Report`]),
+//! so it sits beside the session, not inside df-pn's module.
 
 use serde::Serialize;
-
-use super::dfpn::{INFINITY, Numbers};
 
 /// The most events kept (the first ones: a lesson reads the early switches; the count of
 /// re-entries goes on).
@@ -53,14 +52,15 @@ pub struct ThresholdLog {
     entered: Vec<bool>,
 }
 
-/// A threshold or number as shown: `None` for ∞, and for a threshold derived from the root's
-/// ∞ (`th_dn − dn + dn(c)` with th_dn = ∞ stays within a few units of it).
+/// A threshold or number as shown: `None` for ∞ (df-pn's `u32::MAX`,
+/// [`crate::search::exact::dfpn::INFINITY`]), and for a threshold derived from the root's ∞
+/// (`th_dn − dn + dn(c)` with th_dn = ∞ stays within a few units of it).
 fn finite(n: u32) -> Option<u32> {
-    (n < INFINITY / 2).then_some(n)
+    (n < u32::MAX / 2).then_some(n)
 }
 
 impl ThresholdLog {
-    /// The root chose child `index` (move `mv`) with `numbers`, bounded by `second`, and
+    /// The root chose child `index` (move `mv`) with numbers `(pn, dn)`, bounded by `second`, and
     /// enters it with thresholds `(th_pn, th_dn)` after `iteration` positions. A step that
     /// starts again at the root and goes back into the child it left is no new entry.
     pub fn enter(
@@ -68,7 +68,7 @@ impl ThresholdLog {
         iteration: u64,
         index: usize,
         mv: impl FnOnce() -> String,
-        numbers: Numbers,
+        (pn, dn): (u32, u32),
         second: u32,
         (th_pn, th_dn): (u32, u32),
     ) {
@@ -87,8 +87,8 @@ impl ThresholdLog {
             self.events.push(ThresholdEvent {
                 iteration,
                 mv: mv(),
-                pn: finite(numbers.pn),
-                dn: finite(numbers.dn),
+                pn: finite(pn),
+                dn: finite(dn),
                 second: finite(second),
                 th_pn: finite(th_pn),
                 th_dn: finite(th_dn),
