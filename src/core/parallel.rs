@@ -8,6 +8,11 @@ use super::error::Error;
 /// the memory of [`run_ordered`] however slow one item is.
 const WINDOW_PER_THREAD: usize = 16;
 
+/// The stack of each thread: a native main thread's (8 MiB, the CLI's), not a spawned
+/// thread's 2 MiB, since the recursive searches follow lines of up to
+/// [`MAX_PLIES`](super::limits::MAX_PLIES) moves with a frame per move.
+const STACK_BYTES: usize = 8 << 20;
+
 /// What the threads of [`run_ordered`] share.
 struct Ordered<R, E> {
     next_hand: usize,
@@ -57,36 +62,40 @@ pub fn run_ordered<R: Send>(
     let lock = || shared.lock().expect("no thread panics holding the lock");
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|| {
-                let mut state = lock();
-                loop {
-                    if state.failed.is_some() || state.next_hand >= count {
-                        break;
-                    }
-                    if state.next_hand >= state.next_emit + window {
-                        state = turn.wait(state).expect("no thread panics holding the lock");
-                        continue;
-                    }
-                    let i = state.next_hand;
-                    state.next_hand += 1;
-                    drop(state);
-                    let result = work(i);
-                    state = lock();
-                    state.waiting.insert(i, result);
+            let thread = std::thread::Builder::new().stack_size(STACK_BYTES);
+            // As `scope.spawn`, a thread the OS cannot start is a panic.
+            thread
+                .spawn_scoped(scope, || {
+                    let mut state = lock();
                     loop {
-                        let at = state.next_emit;
-                        let Some(result) = state.waiting.remove(&at) else {
+                        if state.failed.is_some() || state.next_hand >= count {
                             break;
-                        };
-                        state.next_emit += 1;
-                        if state.failed.is_none() {
-                            let emitted = result.and_then(|r| (state.emit)(at, r));
-                            state.failed = emitted.err();
                         }
+                        if state.next_hand >= state.next_emit + window {
+                            state = turn.wait(state).expect("no thread panics holding the lock");
+                            continue;
+                        }
+                        let i = state.next_hand;
+                        state.next_hand += 1;
+                        drop(state);
+                        let result = work(i);
+                        state = lock();
+                        state.waiting.insert(i, result);
+                        loop {
+                            let at = state.next_emit;
+                            let Some(result) = state.waiting.remove(&at) else {
+                                break;
+                            };
+                            state.next_emit += 1;
+                            if state.failed.is_none() {
+                                let emitted = result.and_then(|r| (state.emit)(at, r));
+                                state.failed = emitted.err();
+                            }
+                        }
+                        turn.notify_all();
                     }
-                    turn.notify_all();
-                }
-            });
+                })
+                .expect("the OS starts a thread");
         }
     });
     let state = shared

@@ -10,7 +10,15 @@ mod chain;
 
 #[test]
 fn df_pn_df_ppns_and_mvpns_stop_at_the_deepest_line_they_follow() {
-    for (search, verdict, stopped_by, nodes) in chain::runs() {
+    // On the stack of a native main thread (the CLI's, 8 MiB), not a test thread's 2 MiB:
+    // 256 frames of lists as wide as Gomoku's need more than 2 MiB unoptimised.
+    let runs = std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(chain::runs)
+        .unwrap()
+        .join()
+        .unwrap();
+    for (search, verdict, stopped_by, nodes) in runs {
         assert_eq!(verdict, Verdict::Out, "{search}");
         assert_eq!(stopped_by, Some(Limit::Depth), "{search}");
         // One position a ply down to the cap, none past it.
