@@ -52,6 +52,9 @@ pub struct ConnectFourSolver {
     /// The search with its table, made by the first [`ExactSolver::score`] (which knows the
     /// memory limit).
     search: Option<Search>,
+    /// The memory limit its table was sized for (the plan is not worked out again, with its
+    /// search for a prime, while the limit stays the same).
+    sized_for: Option<u64>,
 }
 
 /// The table a solver for `dims` takes within `limits`: the narrowest slot exact for the
@@ -88,26 +91,35 @@ impl ConnectFourSolver {
     /// search's memory limit.
     #[must_use]
     pub fn new(dims: Dims) -> ConnectFourSolver {
-        ConnectFourSolver { dims, search: None }
+        ConnectFourSolver {
+            dims,
+            search: None,
+            sized_for: None,
+        }
     }
 
     /// Its search for positions of `dims` with a table as `limits` allow: the one it has if
     /// it fits, else a new one (the old table handed back first, so that the two are never
     /// held at once).
     fn search_for(&mut self, dims: Dims, limits: &Limits) -> &mut Search {
-        let plan = Plan::of(dims, limits);
-        let fits = |search: &Search| match search {
-            Search::Narrow(solver) => plan == Plan::Narrow(solver.table.entries()),
-            Search::Wide(solver) => plan == Plan::Wide(solver.table.entries()),
-        };
-        if dims != self.dims || !self.search.as_ref().is_some_and(fits) {
-            self.search = None;
-            self.dims = dims;
+        if dims != self.dims || self.sized_for != limits.max_bytes || self.search.is_none() {
+            self.sized_for = limits.max_bytes;
+            let plan = Plan::of(dims, limits);
+            let fits = |search: &Search| match search {
+                Search::Narrow(solver) => plan == Plan::Narrow(solver.table.entries()),
+                Search::Wide(solver) => plan == Plan::Wide(solver.table.entries()),
+            };
+            if dims != self.dims || !self.search.as_ref().is_some_and(fits) {
+                // The old table is handed back before the new one is made.
+                self.search = None;
+                self.dims = dims;
+                self.search = Some(match plan {
+                    Plan::Narrow(entries) => Search::Narrow(Solver::new(dims, entries)),
+                    Plan::Wide(entries) => Search::Wide(Solver::new(dims, entries)),
+                });
+            }
         }
-        self.search.get_or_insert_with(|| match plan {
-            Plan::Narrow(entries) => Search::Narrow(Solver::new(dims, entries)),
-            Plan::Wide(entries) => Search::Wide(Solver::new(dims, entries)),
-        })
+        self.search.as_mut().expect("a search was made above")
     }
 }
 
