@@ -7,11 +7,13 @@ use serde::Serialize;
 
 use crate::engine::GameSpec;
 use crate::error::Error;
-use crate::game::{Game, ParseError, Rng, perft};
+use crate::game::Rng;
+use crate::game::any::{AnyPosition, Visit};
+use crate::game::catalogue::Catalogued;
+use crate::game::knowledge::EvalWeights;
 use crate::search::catalogue::SearchInfo;
 use crate::search::params::Params;
 use crate::search::{Clock, Limits};
-use crate::with_game;
 
 /// The result of one workload.
 #[derive(Clone, Debug, Serialize)]
@@ -49,30 +51,44 @@ fn measurement(
 
 /// Times perft to `depth` from the start position of `spec`.
 pub fn perft_time(spec: &GameSpec, depth: u32) -> Measurement {
+    let start = AnyPosition::start(spec);
     let clock = Clock::start();
-    let leaves = with_game!(*spec, G, variant => perft::perft(&G::start(variant), depth));
+    let leaves = start.perft(depth);
     measurement("perft", spec, leaves, clock.seconds(), u64::from(depth))
 }
 
 /// Runs random playouts from `pos` (the start if `None`) for about `seconds` and counts them.
+///
+/// # Errors
+/// A position that does not parse.
 pub fn playout_rate(
     spec: &GameSpec,
     pos: Option<&str>,
     seconds: f64,
     seed: u64,
-) -> Result<Measurement, ParseError> {
-    with_game!(*spec, G, variant => {
-        let start: G = crate::engine::position(variant, pos)?;
-        let mut rng = Rng::new(seed);
-        let clock = Clock::start();
-        let mut count = 0u64;
-        // Check the clock every 256 playouts so reading it costs nothing measurable.
-        while count % 256 != 0 || clock.seconds() < seconds {
-            std::hint::black_box(start.random_playout(&mut rng));
-            count += 1;
+) -> Result<Measurement, Error> {
+    /// Playouts for `seconds` from the visited position: (count, seconds).
+    struct Playouts {
+        seconds: f64,
+        seed: u64,
+    }
+    impl Visit for Playouts {
+        type Output = (u64, f64);
+        fn visit<G: Catalogued>(self, start: &G) -> (u64, f64) {
+            let mut rng = Rng::new(self.seed);
+            let clock = Clock::start();
+            let mut count = 0u64;
+            // Check the clock every 256 playouts so reading it costs nothing measurable.
+            while count % 256 != 0 || clock.seconds() < self.seconds {
+                std::hint::black_box(start.random_playout(&mut rng));
+                count += 1;
+            }
+            (count, clock.seconds())
         }
-        Ok(measurement("playouts", spec, count, clock.seconds(), seed))
-    })
+    }
+    let start = AnyPosition::parse(spec, pos)?;
+    let (count, seconds) = start.visit(Playouts { seconds, seed });
+    Ok(measurement("playouts", spec, count, seconds, seed))
 }
 
 /// Evaluates `positions` random positions of `moves` random moves (seeded) over and over
@@ -89,30 +105,51 @@ pub fn evaluation_rate(
     seconds: f64,
     seed: u64,
 ) -> Result<Measurement, Error> {
-    use crate::game::knowledge::Knowledge;
+    /// Evaluations of the visited position and `rest` (texts of its game) for `seconds`:
+    /// (count, seconds), `None` without an evaluator.
+    struct Evaluations<'a> {
+        rest: &'a [String],
+        weights: EvalWeights,
+        seconds: f64,
+    }
+    impl Visit for Evaluations<'_> {
+        type Output = Result<Option<(u64, f64)>, Error>;
+        fn visit<G: Catalogued>(self, first: &G) -> Self::Output {
+            let variant = first.variant();
+            let mut positions = vec![first.clone()];
+            for text in self.rest {
+                positions.push(G::parse_position(&variant, text)?);
+            }
+            let Some(mut evaluator) = first.evaluator(&self.weights) else {
+                return Ok(None);
+            };
+            let clock = Clock::start();
+            let mut count = 0u64;
+            while count == 0 || clock.seconds() < self.seconds {
+                for pos in &positions {
+                    std::hint::black_box(evaluator.evaluate(std::hint::black_box(pos)));
+                }
+                count += positions.len() as u64;
+            }
+            Ok(Some((count, clock.seconds())))
+        }
+    }
     let texts = crate::experiment::generate::random_positions(spec, moves, positions, seed)?;
     let weights = crate::search::heuristic::weights(params);
-    with_game!(*spec, G, variant => {
-        let positions: Vec<G> = texts
-            .iter()
-            .map(|text| G::parse_position(variant, text))
-            .collect::<Result<_, _>>()?;
-        let no_evaluator = || Error::BadParameter {
-            name: "game".to_string(),
-            message: format!("{spec} has no evaluation function"),
-        };
-        let first = positions.first().ok_or_else(no_evaluator)?;
-        let mut evaluator = first.evaluator(&weights).ok_or_else(no_evaluator)?;
-        let clock = Clock::start();
-        let mut count = 0u64;
-        while count == 0 || clock.seconds() < seconds {
-            for pos in &positions {
-                std::hint::black_box(evaluator.evaluate(std::hint::black_box(pos)));
-            }
-            count += positions.len() as u64;
-        }
-        Ok(measurement("evaluate", spec, count, clock.seconds(), seed))
-    })
+    let no_evaluator = || Error::BadParameter {
+        name: "game".to_string(),
+        message: format!("{spec} has no evaluation function"),
+    };
+    let (first, rest) = texts.split_first().ok_or_else(no_evaluator)?;
+    let first = AnyPosition::parse(spec, Some(first))?;
+    let (count, seconds) = first
+        .visit(Evaluations {
+            rest,
+            weights,
+            seconds,
+        })?
+        .ok_or_else(no_evaluator)?;
+    Ok(measurement("evaluate", spec, count, seconds, seed))
 }
 
 /// One search run for the benchmark.
@@ -224,24 +261,31 @@ pub fn score_rate(
     generic: bool,
 ) -> Result<ScoreMeasurement, Error> {
     use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
+    /// The exact score of the visited position and the positions searched; `None` if the
+    /// game is over there.
+    struct Exact {
+        generic: bool,
+    }
+    impl Visit for Exact {
+        type Output = Option<(i32, u64)>;
+        fn visit<G: Catalogued>(self, pos: &G) -> Self::Output {
+            if self.generic {
+                let mut search = AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default());
+                let score = search.score(pos, &Limits::default());
+                score.map(|s| (s.value, search.stats().nodes_expanded))
+            } else {
+                crate::search::exact::solve_score(pos, &Limits::default(), 1)
+                    .map(|(s, n)| (s.value, n))
+            }
+        }
+    }
     let mut scores = Vec::with_capacity(positions.len());
     let mut times = Vec::with_capacity(positions.len());
     let mut nodes = 0;
     for text in positions {
         let clock = Clock::start();
-        let (value, searched) = with_game!(*spec, G, variant => {
-            let pos = G::parse_position(variant, text)?;
-            if generic {
-                let mut search =
-                    AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default());
-                let score = search.score(&pos, &Limits::default());
-                score.map(|s| (s.value, search.stats().nodes_expanded))
-            } else {
-                crate::search::exact::solve_score(&pos, &Limits::default(), 1)
-                    .map(|(s, n)| (s.value, n))
-            }
-        })
-        .ok_or(Error::GameOver)?;
+        let pos = AnyPosition::parse(spec, Some(text))?;
+        let (value, searched) = pos.visit(Exact { generic }).ok_or(Error::GameOver)?;
         times.push(clock.seconds());
         scores.push(value);
         nodes += searched;

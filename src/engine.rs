@@ -14,18 +14,17 @@
 use serde::Serialize;
 
 use crate::error::Error;
-use crate::game::board::{Board, EditTool};
+use crate::game::ParseError;
+use crate::game::any::{AnyPosition, Visit};
+use crate::game::board::EditTool;
 pub use crate::game::catalogue::GameSpec;
-use crate::game::catalogue::{FAMILIES, Family};
-use crate::game::knowledge::Knowledge;
+use crate::game::catalogue::{Catalogued, FAMILIES, Family};
 use crate::game::view::PositionView;
-use crate::game::{Game, ParseError};
 use crate::search::catalogue::{SEARCHES, SearchInfo};
 use crate::search::params::{ParamSpec, Params, RUN_PARAMS};
 use crate::search::session::Session;
 use crate::search::view::Values;
 use crate::search::{Limits, Verdict};
-use crate::with_game;
 
 /// The stages of `experiment stages` and of the page's stages view unless told otherwise:
 /// the PPNS paper's Othello stages (Tables 2 and 3).
@@ -34,21 +33,10 @@ pub const DEFAULT_STAGES: &str = "18,22,26,32,36,40";
 /// The searches of a stages experiment unless told otherwise: the PPNS paper's three.
 pub const DEFAULT_STAGE_SEARCHES: &str = "pns,mcpns,ppns";
 
-/// Parses a position of a game, or gives its start position when `pos` is `None`.
-pub fn position<G: Game>(variant: &G::Variant, pos: Option<&str>) -> Result<G, ParseError> {
-    match pos {
-        Some(text) => G::parse_position(variant, text),
-        None => Ok(G::start(variant)),
-    }
-}
-
 /// `pnplay perft`: the number of move sequences of `depth` moves from a position (the start
 /// position if `pos` is `None`), passes and chance outcomes counted as moves.
 pub fn perft(spec: &GameSpec, pos: Option<&str>, depth: u32) -> Result<u64, Error> {
-    with_game!(*spec, G, variant => {
-        let start: G = position(variant, pos)?;
-        Ok(crate::game::perft::perft(&start, depth))
-    })
+    Ok(AnyPosition::parse(spec, pos)?.perft(depth))
 }
 
 /// Describes a position (the start position when `pos` is `None`) for the page.
@@ -60,10 +48,7 @@ pub fn perft(spec: &GameSpec, pos: Option<&str>, depth: u32) -> Result<u64, Erro
 /// assert_eq!(view.cells.iter().filter(|c| !c.is_empty()).count(), 4);
 /// ```
 pub fn describe(spec: &GameSpec, pos: Option<&str>) -> Result<PositionView, Error> {
-    with_game!(*spec, G, variant => {
-        let pos: G = position(variant, pos)?;
-        Ok(PositionView::of(&pos))
-    })
+    Ok(AnyPosition::parse(spec, pos)?.view())
 }
 
 /// Plays a move (in the game's notation) in a position and describes the result.
@@ -75,12 +60,7 @@ pub fn describe(spec: &GameSpec, pos: Option<&str>) -> Result<PositionView, Erro
 /// assert_eq!(pnplay::engine::play(&spec, "44", "9").unwrap_err().field(), Some("move"));
 /// ```
 pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, Error> {
-    with_game!(*spec, G, variant => {
-        let mut pos: G = G::parse_position(variant, pos)?;
-        let mv = pos.parse_move(mv).map_err(Error::mv)?;
-        pos.play(mv);
-        Ok(PositionView::of(&pos))
-    })
+    Ok(AnyPosition::parse(spec, Some(pos))?.play(mv)?.view())
 }
 
 /// Edit mode: changes one cell (`Some(index)`) with `tool` ([`EditTool::Cycle`]: its next
@@ -104,19 +84,15 @@ pub fn edit(
     cell: Option<usize>,
     tool: EditTool,
 ) -> Result<PositionView, Error> {
-    with_game!(*spec, G, variant => {
-        let pos: G = G::parse_position(variant, pos)?;
-        let edited = match cell {
-            Some(index) => pos.edit_cell(index, tool),
-            None => pos.toggle_turn(),
-        };
-        let edited = edited.ok_or_else(|| Error::position(ParseError::InvalidPosition {
+    let edited = AnyPosition::parse(spec, Some(pos))?.edit(cell, tool);
+    let edited = edited.ok_or_else(|| {
+        Error::position(ParseError::InvalidPosition {
             reason: format!(
                 "{spec} positions cannot be edited this way: type the position text instead"
             ),
-        }))?;
-        Ok(PositionView::of(&edited))
-    })
+        })
+    })?;
+    Ok(edited.view())
 }
 
 /// Starts search `search` (a catalogue id) on `pos`, ready to be stepped.
@@ -133,10 +109,29 @@ pub fn start(
     search: &str,
     params: &Params,
 ) -> Result<Box<dyn Session>, Error> {
-    with_game!(*spec, G, variant => {
-        let root: G = G::parse_position(variant, pos)?;
-        crate::search::catalogue::start(search, root, params)
-    })
+    start_at(&AnyPosition::parse(spec, Some(pos))?, search, params)
+}
+
+/// [`start`] at a position already parsed.
+///
+/// # Errors
+/// An unknown search, or one that cannot run the game or these parameters.
+pub fn start_at(
+    root: &AnyPosition,
+    search: &str,
+    params: &Params,
+) -> Result<Box<dyn Session>, Error> {
+    struct Start<'a> {
+        search: &'a str,
+        params: &'a Params,
+    }
+    impl Visit for Start<'_> {
+        type Output = Result<Box<dyn Session>, Error>;
+        fn visit<G: Catalogued>(self, root: &G) -> Self::Output {
+            crate::search::catalogue::start(self.search, root.clone(), self.params)
+        }
+    }
+    root.visit(Start { search, params })
 }
 
 /// What `pnplay solve --json` prints (SPEC.md §5).
@@ -248,15 +243,23 @@ pub fn certificate(
     verdict: Verdict,
     params: &Params,
 ) -> Result<String, Error> {
-    with_game!(*spec, G, variant => {
-        let root: G = G::parse_position(variant, pos)?;
-        crate::search::certificate::extract(&root, params.goal(), verdict, &params.limits())
-            .map(|certificate| certificate.to_text())
-            .map_err(|failure| Error::BadParameter {
-                name: "certificate".into(),
-                message: failure.to_string(),
-            })
-    })
+    struct Extract<'a> {
+        verdict: Verdict,
+        params: &'a Params,
+    }
+    impl Visit for Extract<'_> {
+        type Output = Result<String, Error>;
+        fn visit<G: Catalogued>(self, root: &G) -> Self::Output {
+            let params = self.params;
+            crate::search::certificate::extract(root, params.goal(), self.verdict, &params.limits())
+                .map(|certificate| certificate.to_text())
+                .map_err(|failure| Error::BadParameter {
+                    name: "certificate".into(),
+                    message: failure.to_string(),
+                })
+        }
+    }
+    AnyPosition::parse(spec, Some(pos))?.visit(Extract { verdict, params })
 }
 
 /// What `pnplay score --json` prints.
@@ -287,21 +290,25 @@ pub fn score(
     limits: Limits,
     threads: usize,
 ) -> Result<Option<ScoreReport>, Error> {
-    with_game!(*spec, G, variant => {
-        let root: G = G::parse_position(variant, pos)?;
-        Ok(exact_score(&root, &limits, threads))
-    })
-}
-
-fn exact_score<G: Knowledge>(root: &G, limits: &Limits, threads: usize) -> Option<ScoreReport> {
-    let clock = crate::search::clock::Clock::start();
-    let (score, nodes) = crate::search::exact::solve_score(root, limits, threads)?;
-    Some(ScoreReport {
-        score: score.value,
-        best_move: score.best_move.map(|mv| root.format_move(mv)),
-        nodes,
-        seconds: clock.seconds(),
-    })
+    struct ExactScore {
+        limits: Limits,
+        threads: usize,
+    }
+    impl Visit for ExactScore {
+        type Output = Option<ScoreReport>;
+        fn visit<G: Catalogued>(self, root: &G) -> Self::Output {
+            let clock = crate::search::clock::Clock::start();
+            let (score, nodes) =
+                crate::search::exact::solve_score(root, &self.limits, self.threads)?;
+            Some(ScoreReport {
+                score: score.value,
+                best_move: score.best_move.map(|mv| root.format_move(mv)),
+                nodes,
+                seconds: clock.seconds(),
+            })
+        }
+    }
+    Ok(AnyPosition::parse(spec, Some(pos))?.visit(ExactScore { limits, threads }))
 }
 
 /// The engine's answer to the worker protocol's `hello` (SPEC.md §7): its version and both
@@ -373,7 +380,7 @@ pub fn hello() -> Hello {
 /// Whether positions of `spec` have an evaluation function (asked of its start position).
 fn has_evaluator(spec: &GameSpec) -> bool {
     let weights = crate::game::knowledge::EvalWeights::default();
-    with_game!(*spec, G, variant => G::start(variant).evaluation_breakdown(&weights).is_some())
+    AnyPosition::start(spec).evaluation(&weights).is_some()
 }
 
 /// The evaluation of a position taken apart (the page's evaluation panel and board overlay):
@@ -397,11 +404,12 @@ fn has_evaluator(spec: &GameSpec) -> bool {
 /// The position's parse error, or a game without an evaluator (field `game`).
 pub fn evaluation(spec: &GameSpec, pos: &str, params: &Params) -> Result<serde_json::Value, Error> {
     let weights = crate::search::heuristic::weights(params);
-    with_game!(*spec, G, variant => {
-        let pos: G = position(variant, Some(pos))?;
-        pos.evaluation_breakdown(&weights).ok_or_else(|| Error::BadParameter {
+    AnyPosition::parse(spec, Some(pos))?
+        .evaluation(&weights)
+        .ok_or_else(|| Error::BadParameter {
             name: "game".to_string(),
-            message: format!("{spec} has no evaluation function (only 8×8 Othello has the heuristics paper's)"),
+            message: format!(
+                "{spec} has no evaluation function (only 8×8 Othello has the heuristics paper's)"
+            ),
         })
-    })
 }

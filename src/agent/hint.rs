@@ -34,8 +34,9 @@ use serde::Serialize;
 use crate::core::rng::derive_seed;
 use crate::engine::GameSpec;
 use crate::error::Error;
+use crate::game::any::{AnyPosition, Visit};
 use crate::game::catalogue::Catalogued;
-use crate::game::{Game, MoveList, Outcome, Turn};
+use crate::game::{MoveList, Outcome, Turn};
 use crate::search::params::Params;
 use crate::search::session::Budget;
 use crate::search::view::Values;
@@ -181,15 +182,22 @@ fn estimate<G: Catalogued>(after: &G, simulations: u64, seed: u64) -> Result<(f6
 /// # Errors
 /// A position that does not parse ([`Error::Parse`]), else as [`hint`].
 pub fn hint_on(spec: &GameSpec, pos: &str, budget: &HintBudget) -> Result<Vec<MoveValue>, Error> {
-    crate::with_game!(*spec, G, variant => {
-        let root: G = G::parse_position(variant, pos)?;
-        hint(&root, budget)
-    })
+    struct Hint<'a> {
+        budget: &'a HintBudget,
+    }
+    impl Visit for Hint<'_> {
+        type Output = Result<Vec<MoveValue>, Error>;
+        fn visit<G: Catalogued>(self, root: &G) -> Self::Output {
+            hint(root, self.budget)
+        }
+    }
+    AnyPosition::parse(spec, Some(pos))?.visit(Hint { budget })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::game::tictactoe::TicTacToe;
 
     /// Every proof agrees with alpha-beta's unbounded answer on the position after the move,

@@ -67,9 +67,10 @@ use std::str::FromStr;
 
 use crate::core::rng::derive_seed;
 use crate::error::Error;
+use crate::game::any::{AnyPosition, Visit};
 use crate::game::catalogue::Catalogued;
 use crate::game::error::Elided;
-use crate::game::{Game, MoveList, Rng, Turn};
+use crate::game::{MoveList, Rng, Turn};
 use crate::search::catalogue::{self, SearchInfo};
 use crate::search::params::{GOAL, NODES, Params, RUN_PARAMS, SEED, TIME};
 use crate::search::session::{Budget, Session};
@@ -660,10 +661,25 @@ impl Agent {
         pos: &str,
         seed: u64,
     ) -> Result<Box<dyn Deliberation>, Error> {
-        crate::with_game!(*spec, G, variant => {
-            let root: G = G::parse_position(variant, pos)?;
-            Ok(Box::new(self.think(&root, seed)?) as Box<dyn Deliberation>)
-        })
+        self.think_at(&AnyPosition::parse(spec, Some(pos))?, seed)
+    }
+
+    /// [`Agent::think`] on an erased position.
+    ///
+    /// # Errors
+    /// As [`Agent::think`].
+    pub fn think_at(&self, root: &AnyPosition, seed: u64) -> Result<Box<dyn Deliberation>, Error> {
+        struct Think<'a> {
+            agent: &'a Agent,
+            seed: u64,
+        }
+        impl Visit for Think<'_> {
+            type Output = Result<Box<dyn Deliberation>, Error>;
+            fn visit<G: Catalogued>(self, root: &G) -> Self::Output {
+                Ok(Box::new(self.agent.think(root, self.seed)?))
+            }
+        }
+        root.visit(Think { agent: self, seed })
     }
 }
 
@@ -715,6 +731,7 @@ pub fn keys(info: &SearchInfo) -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
 
     #[test]
     fn text_round_trips_and_is_canonical() {

@@ -49,6 +49,7 @@ use crate::agent::{Agent, DefaultBudget};
 use crate::core::rng::derive_seed;
 use crate::engine::GameSpec;
 use crate::error::Error;
+use crate::game::any::{AnyPosition, Visit};
 use crate::game::catalogue::Catalogued;
 use crate::game::error::Elided;
 use crate::game::{Game, MoveList, Outcome, Player, Rng, Turn, pick_by_probability};
@@ -267,7 +268,17 @@ impl GameRecord {
 /// An agent's search refusing the game ([`Error::Unsupported`]), or no opening of K plies
 /// that leaves the game going.
 pub fn play_game(config: &MatchConfig, index: u64) -> Result<GameRecord, Error> {
-    crate::with_game!(config.game, G, variant => play::<G>(config, variant, index))
+    struct Play<'a> {
+        config: &'a MatchConfig,
+        index: u64,
+    }
+    impl Visit for Play<'_> {
+        type Output = Result<GameRecord, Error>;
+        fn visit<G: Catalogued>(self, start: &G) -> Self::Output {
+            play::<G>(self.config, &start.variant(), self.index)
+        }
+    }
+    AnyPosition::start(&config.game).visit(Play { config, index })
 }
 
 fn play<G: Catalogued>(

@@ -44,8 +44,9 @@ use std::collections::HashSet;
 use super::derive_seed;
 use crate::engine::GameSpec;
 use crate::error::Error;
+use crate::game::any::{AnyPosition, Visit};
+use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList, ParseError, Rng, Turn, pick_by_probability};
-use crate::with_game;
 
 /// Attempts [`random_position`] makes before giving up: a game that ends this often before
 /// `moves` moves cannot give such positions in practice.
@@ -95,35 +96,54 @@ pub fn random_positions(
     count: usize,
     seed: u64,
 ) -> Result<Vec<String>, Error> {
-    with_game!(*spec, G, variant => {
-        (0..count)
-            .map(|index| {
-                let mut rng = Rng::new(derive_seed(seed, &[u64::from(moves), index as u64]));
-                random_position::<G>(variant, moves, &mut rng).map(|pos| pos.format_position())
-            })
-            .collect()
-    })
+    struct RandomPositions {
+        moves: u32,
+        count: usize,
+        seed: u64,
+    }
+    impl Visit for RandomPositions {
+        type Output = Result<Vec<String>, Error>;
+        fn visit<G: Catalogued>(self, start: &G) -> Self::Output {
+            let variant = start.variant();
+            (0..self.count)
+                .map(|index| {
+                    let seed = derive_seed(self.seed, &[u64::from(self.moves), index as u64]);
+                    random_position::<G>(&variant, self.moves, &mut Rng::new(seed))
+                        .map(|pos| pos.format_position())
+                })
+                .collect()
+        }
+    }
+    AnyPosition::start(spec).visit(RandomPositions { moves, count, seed })
 }
 
 /// The positions of a positions file (see the module documentation), in canonical notation,
 /// in file order. Errors name the line (counted from 1).
 pub fn read_positions(spec: &GameSpec, text: &str) -> Result<Vec<String>, Error> {
-    with_game!(*spec, G, variant => {
-        let mut positions = Vec::new();
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
+    struct ReadPositions<'a> {
+        text: &'a str,
+    }
+    impl Visit for ReadPositions<'_> {
+        type Output = Result<Vec<String>, Error>;
+        fn visit<G: Catalogued>(self, start: &G) -> Self::Output {
+            let variant = start.variant();
+            let mut positions = Vec::new();
+            for (number, line) in self.text.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let pos: G = parse_line(&variant, line)
+                    .map_err(|e| Error::position(e).at(format!("line {}", number + 1)))?;
+                if pos.turn() == Turn::Over {
+                    return Err(Error::GameOver.at(format!("line {}", number + 1)));
+                }
+                positions.push(pos.format_position());
             }
-            let pos: G = parse_line(variant, line)
-                .map_err(|e| Error::position(e).at(format!("line {}", number + 1)))?;
-            if pos.turn() == Turn::Over {
-                return Err(Error::GameOver.at(format!("line {}", number + 1)));
-            }
-            positions.push(pos.format_position());
+            Ok(positions)
         }
-        Ok(positions)
-    })
+    }
+    AnyPosition::start(spec).visit(ReadPositions { text })
 }
 
 /// One positions-file line: the whole line, else before its first `;`, else its first word.
@@ -150,12 +170,19 @@ fn parse_line<G: Game>(variant: &G::Variant, line: &str) -> Result<G, ParseError
 /// player acts there.
 #[must_use]
 pub fn chance_openings(spec: &GameSpec, most_likely_only: bool) -> Vec<String> {
-    with_game!(*spec, G, variant => {
-        let mut found = Vec::new();
-        let mut seen = HashSet::new();
-        collect_openings(&G::start(variant), most_likely_only, &mut seen, &mut found);
-        found
-    })
+    struct ChanceOpenings {
+        most_likely_only: bool,
+    }
+    impl Visit for ChanceOpenings {
+        type Output = Vec<String>;
+        fn visit<G: Catalogued>(self, start: &G) -> Vec<String> {
+            let mut found = Vec::new();
+            let mut seen = HashSet::new();
+            collect_openings(start, self.most_likely_only, &mut seen, &mut found);
+            found
+        }
+    }
+    AnyPosition::start(spec).visit(ChanceOpenings { most_likely_only })
 }
 
 fn collect_openings<G: Game>(

@@ -22,7 +22,7 @@
 //! * [`journal`]: records files claimed, written as a run goes and resumed.
 //!
 //! Nothing here knows the rules of a game: positions cross as text and games are reached by
-//! name through [`crate::with_game!`].
+//! name through [`crate::game::any::AnyPosition`].
 //!
 //! ```
 //! use pnplay::experiment::{generate, runner::{Job, run_job}, Stage};

@@ -41,11 +41,12 @@
 use super::Record;
 use crate::engine::GameSpec;
 use crate::error::Error;
+use crate::game::Outcome;
+use crate::game::any::{AnyPosition, Visit};
+use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, turn_solver};
-use crate::game::{Game, Outcome};
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::{Clock, Goal, Limits, Question, Verdict};
-use crate::with_game;
 
 /// The exact outcome for the player to move in `pos` (for a chance node: for the single
 /// agent), or `None` if `limits` stop the solver first. `limits.max_nodes` bounds the
@@ -70,10 +71,17 @@ pub fn counted_outcome(
     limits: Limits,
     threads: usize,
 ) -> Result<Option<(Outcome, u64)>, Error> {
-    with_game!(*spec, G, variant => {
-        let pos: G = G::parse_position(variant, pos)?;
-        Ok(solve_outcome(&pos, limits, threads))
-    })
+    struct SolveOutcome {
+        limits: Limits,
+        threads: usize,
+    }
+    impl Visit for SolveOutcome {
+        type Output = Option<(Outcome, u64)>;
+        fn visit<G: Catalogued>(self, pos: &G) -> Self::Output {
+            solve_outcome(pos, self.limits, self.threads)
+        }
+    }
+    Ok(AnyPosition::parse(spec, Some(pos))?.visit(SolveOutcome { limits, threads }))
 }
 
 /// What verifying a position found: whether the run's goal holds (all that checking a
@@ -107,10 +115,23 @@ pub fn verify(
     limits: Limits,
     threads: usize,
 ) -> Result<Option<Verified>, Error> {
-    with_game!(*spec, G, variant => {
-        let pos: G = G::parse_position(variant, pos)?;
-        Ok(settle(&pos, goal, limits, threads, false).map(|(verified, _)| verified))
-    })
+    struct Settle {
+        goal: Goal,
+        limits: Limits,
+        threads: usize,
+    }
+    impl Visit for Settle {
+        type Output = Option<Verified>;
+        fn visit<G: Catalogued>(self, pos: &G) -> Self::Output {
+            settle(pos, self.goal, self.limits, self.threads, false).map(|(verified, _)| verified)
+        }
+    }
+    let settled = Settle {
+        goal,
+        limits,
+        threads,
+    };
+    Ok(AnyPosition::parse(spec, Some(pos))?.visit(settled))
 }
 
 fn solve_outcome<G: Knowledge>(pos: &G, limits: Limits, threads: usize) -> Option<(Outcome, u64)> {

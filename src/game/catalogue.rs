@@ -9,7 +9,8 @@
 //! per position) and [`Presentation`] (player names, cell legend, board style, move style,
 //! whether the page can edit it cell by cell, its edit tools) and its example positions. Adding
 //! a game is its module's file and one line in [`__games!`](crate::__games), which also
-//! declares the module: [`GameSpec`] and [`with_game!`](crate::with_game) follow from that list.
+//! declares the module: [`GameSpec`] and the erased position [`AnyPosition`](super::any::AnyPosition)
+//! (the one place a game name becomes a game type) follow from that list.
 //!
 //! ```
 //! use pnplay::game::catalogue::{GameSpec, FAMILIES};
@@ -35,7 +36,7 @@ use crate::core::error::Error;
 /// declared from this list too (`__games!(modules)` in `game/mod.rs`), so a game is its
 /// module's file plus its line here. Called as `__games!(callback, args…)`, it calls
 /// `$callback!` with `[args…]` and the list `Name => $crate::game::module::Type,`;
-/// [`GameSpec`] and [`with_game!`](crate::with_game) are built from it.
+/// [`GameSpec`] and [`AnyPosition`](super::any::AnyPosition) are built from it.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __games {
@@ -113,38 +114,6 @@ macro_rules! __define_game_spec {
                 }
             }
         }
-    };
-}
-
-#[macro_export]
-#[doc(hidden)]
-macro_rules! __with_game_match {
-    ([$spec:expr, $G:ident, $variant:ident, $body:expr] $($name:ident => $game:path,)*) => {
-        match $spec {
-            $(
-                $crate::game::catalogue::GameSpec::$name(variant) => {
-                    type $G = $game;
-                    let $variant = &variant;
-                    $body
-                }
-            )*
-        }
-    };
-}
-
-/// Runs generic code with `$G` bound to the game type of a [`GameSpec`] and `$variant` to
-/// a reference to its variant.
-///
-/// ```
-/// use pnplay::{game::{Game, catalogue::GameSpec}, with_game};
-/// let spec: GameSpec = "tictactoe".parse().unwrap();
-/// let text = with_game!(spec, G, variant => G::start(variant).format_position());
-/// assert_eq!(text, "");
-/// ```
-#[macro_export]
-macro_rules! with_game {
-    ($spec:expr, $G:ident, $variant:ident => $body:expr) => {
-        $crate::__games!(__with_game_match, $spec, $G, $variant, $body)
     };
 }
 
@@ -226,12 +195,19 @@ mod tests {
 
     #[test]
     fn every_family_declares_the_capacity_of_its_move_list() {
-        use crate::game::MoveList;
+        use crate::game::any::{AnyPosition, Visit};
+        use crate::game::{MoveBuffer, MoveList};
+        struct Capacity;
+        impl Visit for Capacity {
+            type Output = usize;
+            fn visit<G: Catalogued>(self, _pos: &G) -> usize {
+                MoveList::<G>::default().capacity()
+            }
+        }
         for family in FAMILIES {
             for listed in family.listed {
                 let spec: GameSpec = listed.name.parse().unwrap();
-                let capacity =
-                    crate::with_game!(spec, G, _variant => MoveList::<G>::default().capacity());
+                let capacity = AnyPosition::start(&spec).visit(Capacity);
                 assert_eq!(capacity, family.facts.max_moves, "{}", listed.name);
             }
         }

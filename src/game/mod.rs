@@ -22,6 +22,7 @@
 //! assert_eq!(pos.format_position(), "159");
 //! ```
 
+pub mod any;
 pub mod board;
 pub mod catalogue;
 pub mod certificate;

@@ -19,13 +19,12 @@
 use std::fmt;
 
 use super::{Certificate, Line, Tail, outcome_word};
-use crate::core::error::Error;
 use crate::core::question::Question;
 use crate::core::verdict::Verdict;
+use crate::game::any::{AnyPosition, Visit};
 use crate::game::catalogue::GameSpec;
 use crate::game::family::Catalogued;
 use crate::game::{Game, MoveList, Turn};
-use crate::with_game;
 
 /// What a verified certificate establishes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,10 +110,19 @@ pub fn check_text(text: &str) -> Result<Checked, Rejection> {
         .game
         .parse()
         .map_err(|e: crate::game::ParseError| header(format!("game: {e}")))?;
-    with_game!(spec, G, variant => {
-        let root = G::parse_position(variant, &certificate.position)
-            .map_err(|e| header(Error::position(e).to_string()))?;
-        check(&root, &certificate)
+    struct Check<'a> {
+        certificate: &'a Certificate,
+    }
+    impl Visit for Check<'_> {
+        type Output = Result<Checked, Rejection>;
+        fn visit<G: Catalogued>(self, root: &G) -> Self::Output {
+            check(root, self.certificate)
+        }
+    }
+    let root = AnyPosition::parse(&spec, Some(&certificate.position))
+        .map_err(|e| header(e.to_string()))?;
+    root.visit(Check {
+        certificate: &certificate,
     })
 }
 
