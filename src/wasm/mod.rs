@@ -16,6 +16,7 @@ use wasm_bindgen::prelude::*;
 use self::args::{bad, flag, js_error, number, object, optional_text, optional_whole, text, whole};
 use crate::engine::GameSpec;
 use crate::error::Error;
+use crate::game::any::AnyPosition;
 use crate::search::catalogue;
 use crate::search::params::Params;
 use crate::search::session::{Budget, Report, Session};
@@ -261,6 +262,56 @@ pub fn bench_compare_table(
     ))
 }
 
+/// A start request read once (the worker's `start`): the game and position parsed into one
+/// [`AnyPosition`] and the options into [`Params`], from which each search of the request
+/// (two in compare mode, and a checkpoint's fresh copy) opens its session without reading
+/// any of them again.
+#[wasm_bindgen]
+pub struct SearchStart {
+    root: AnyPosition,
+    params: Params,
+}
+
+#[wasm_bindgen]
+impl SearchStart {
+    /// Reads position `pos` of `game` and the page's options (parameter keys).
+    #[wasm_bindgen(constructor)]
+    pub fn new(game: JsValue, pos: JsValue, options: JsValue) -> Result<SearchStart, JsValue> {
+        let spec = parse_game(&game)?;
+        SearchStart::read(&spec, &text(&pos, "pos")?, options)
+    }
+
+    /// Opens search `algo` on the request's position with its options.
+    pub fn open(&self, algo: JsValue) -> Result<SearchSession, JsValue> {
+        self.open_named(&text(&algo, "algo")?)
+    }
+}
+
+impl SearchStart {
+    /// The request of `pos` of `spec` with `options`: the options are read first, then the
+    /// position (the order a start has always reported them in).
+    fn read(spec: &GameSpec, pos: &str, options: JsValue) -> Result<SearchStart, JsValue> {
+        let params = parse_params(options)?;
+        let root = AnyPosition::parse(spec, Some(pos)).map_err(js_error)?;
+        Ok(SearchStart { root, params })
+    }
+
+    fn open_named(&self, algo: &str) -> Result<SearchSession, JsValue> {
+        let session = crate::engine::start_at(&self.root, algo, &self.params).map_err(js_error)?;
+        let own = session
+            .info()
+            .params
+            .iter()
+            .map(|spec| (spec.key, self.params.get(spec)))
+            .collect();
+        Ok(SearchSession {
+            session,
+            limits: self.params.limits(),
+            params: own,
+        })
+    }
+}
+
 /// One running search of any family, held in Rust between the worker's calls.
 #[wasm_bindgen]
 pub struct SearchSession {
@@ -282,19 +333,7 @@ impl SearchSession {
     ) -> Result<SearchSession, JsValue> {
         let spec = parse_game(&game)?;
         let (pos, algo) = (text(&pos, "pos")?, text(&algo, "algo")?);
-        let params = parse_params(options)?;
-        let session = crate::engine::start(&spec, &pos, &algo, &params).map_err(js_error)?;
-        let own = session
-            .info()
-            .params
-            .iter()
-            .map(|spec| (spec.key, params.get(spec)))
-            .collect();
-        Ok(SearchSession {
-            session,
-            limits: params.limits(),
-            params: own,
-        })
+        SearchStart::read(&spec, &pos, options)?.open_named(&algo)
     }
 
     /// Runs at most `iterations` iterations and at most `seconds`; returns how many ran.

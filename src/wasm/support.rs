@@ -10,7 +10,6 @@ use wasm_bindgen::prelude::*;
 
 use super::to_js;
 use crate::engine::GameSpec;
-use crate::game::Game;
 use crate::game::any::{AnyPosition, Visit};
 use crate::game::catalogue::{Catalogued, FAMILIES};
 use crate::search::catalogue::{SEARCHES, SearchInfo, check_support};

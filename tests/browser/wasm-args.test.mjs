@@ -63,6 +63,7 @@ const FUNCTIONS = {
   testFault: [['kind', 'string', 'never-called-valid']],
 };
 const CONSTRUCTORS = {
+  SearchStart: [['game', 'string', TTT], ['pos', 'string', ''], ['options', 'optionalObject', {}]],
   SearchSession: [['game', 'string', TTT], ['pos', 'string', ''], ['algo', 'string', 'pns'], ['options', 'optionalObject', {}]],
   AgentSession: [
     ['game', 'string', TTT],
@@ -80,6 +81,7 @@ const SESSION_METHODS = {
   inspect: [['node', 'whole', 0]],
 };
 const METHODS = {
+  SearchStart: { open: [['algo', 'string', 'pns']] },
   SearchSession: SESSION_METHODS,
   AgentSession: SESSION_METHODS,
   Live2048: { step: [['move', 'optionalString', undefined]] },

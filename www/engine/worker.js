@@ -43,6 +43,11 @@ const BEAT_EVERY_MS = 250;
 const TEST_HOOKS = new URL(self.location.href).searchParams.has('test-hooks');
 
 let sessions = [];
+/**
+ * The started searches' request (`SearchStart`: the game, position and options read once
+ * in Rust), from which each search and each checkpoint's fresh copy opens; or null.
+ */
+let started = null;
 /** The started searches' checkpoints (`start`), or null (an agent thinking keeps none). */
 let checkpoints = null;
 /** Why the wasm instance is no longer called (a trap's message), or null. */
@@ -62,10 +67,17 @@ function dropSessions() {
   sessions = [];
   const kept = checkpoints;
   checkpoints = null;
+  const request = started;
+  started = null;
   try {
     kept?.drop();
   } catch {
     // A copy already freed: dropped all the same.
+  }
+  try {
+    request?.free();
+  } catch {
+    // Already freed: dropped all the same.
   }
   for (const session of old) {
     try {
@@ -177,7 +189,10 @@ const handlers = {
   start: ({ game, pos, algos, options }) => {
     runToken++;
     dropSessions();
-    const open = (index) => withTiming(new engine.SearchSession(game, pos, algos[index], options), algos[index]);
+    // The position and options are read once; each search (and a checkpoint's copy) opens from them.
+    const request = new engine.SearchStart(game, pos, options);
+    started = request;
+    const open = (index) => withTiming(request.open(algos[index]), algos[index]);
     sessions = algos.map((_, index) => open(index));
     checkpoints = new Checkpoints(open, algos.length);
     return { reports: report() };
@@ -287,6 +302,7 @@ function reportTrap(id, error) {
     trapped = String(error?.message ?? error);
     // The sessions are dropped untouched: freeing one that trapped throws or traps again.
     sessions = [];
+    started = null;
     live2048 = null;
     runToken++;
   }
