@@ -63,7 +63,11 @@ const EXPERIMENT: &str =
     "experiment stages --game connect4 --stages 8 --positions 8 --algos pns,mcpns --nodes 10000";
 
 fn with(base: &str, more: &[&str]) -> Vec<String> {
-    words(base).iter().chain(more).map(|s| s.to_string()).collect()
+    words(base)
+        .iter()
+        .chain(more)
+        .map(|s| s.to_string())
+        .collect()
 }
 
 #[test]
