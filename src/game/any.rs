@@ -274,22 +274,20 @@ mod tests {
     /// erased answers are the concrete game's.
     #[test]
     fn every_example_round_trips_and_answers_as_its_game() {
-        for family in FAMILIES {
-            for example in family.examples {
-                let spec: GameSpec = example.game.parse().unwrap();
-                let pos = AnyPosition::parse(&spec, Some(example.text)).unwrap();
-                assert_eq!(pos.spec(), spec, "{}", example.name);
-                let again = AnyPosition::parse(&spec, Some(&pos.text())).unwrap();
-                assert_eq!(again.text(), pos.text(), "{}", example.name);
-                let view = pos.view();
-                assert_eq!(view.text, pos.text());
-                let moves = pos.legal_moves();
-                let listed: Vec<String> = view.moves.iter().map(|m| m.text.clone()).collect();
-                assert_eq!(moves, listed, "{}", example.name);
-                assert_eq!(pos.perft(1), moves.len() as u64, "{}", example.name);
-                let first = pos.play(&moves[0]).unwrap();
-                assert_eq!(first.spec(), spec);
-            }
+        for example in FAMILIES.iter().flat_map(|family| family.examples) {
+            let name = example.name;
+            let spec: GameSpec = example.game.parse().unwrap();
+            let pos = AnyPosition::parse(&spec, Some(example.text)).unwrap();
+            assert_eq!(pos.spec(), spec, "{name}");
+            let again = AnyPosition::parse(&spec, Some(&pos.text())).unwrap();
+            assert_eq!(again.text(), pos.text(), "{name}");
+            let view = pos.view();
+            assert_eq!(view.text, pos.text());
+            let moves = pos.legal_moves();
+            let listed: Vec<String> = view.moves.iter().map(|m| m.text.clone()).collect();
+            assert_eq!(moves, listed, "{name}");
+            assert_eq!(pos.perft(1), moves.len() as u64, "{name}");
+            assert_eq!(pos.play(&moves[0]).unwrap().spec(), spec, "{name}");
         }
     }
 
