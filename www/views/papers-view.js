@@ -217,8 +217,9 @@ export class PapersView {
         open.type = 'button';
         open.append(element('span', 'papers-item-title', card.title), element('span', 'papers-seed', card.seed));
         open.setAttribute('aria-pressed', String(card.id === this.openId));
-        open.addEventListener('click', async () => {
-          await this.open(card.id);
+        open.addEventListener('click', () => {
+          // The card is drawn before its records load: it is scrolled to at once.
+          this.open(card.id);
           this.ui.card.scrollIntoView({ block: 'start' });
         });
         item.append(open, element('span', `papers-badge status-${card.status}`, statusWords(card.status)));
