@@ -356,6 +356,11 @@ export class PapersView {
     button.disabled = true;
     view.dataset.rerun = 'running';
     status.textContent = 'Running in the worker pool…';
+    // The runner's own status line (jobs or games done, workers, clock) while it runs.
+    const runner = rerun.kind === 'stages' ? this.runners.stages : this.runners.arena;
+    const clock = setInterval(() => {
+      status.textContent = `Running in the worker pool: ${runner.ui.status.textContent}`;
+    }, 250);
     let records;
     try {
       records = rerun.kind === 'stages' ? await this.rerunStages(rerun) : await this.rerunMatch(rerun);
@@ -375,6 +380,7 @@ export class PapersView {
       status.textContent = `Rerun: ${error.message}`;
       view.dataset.rerun = 'error';
     } finally {
+      clearInterval(clock);
       button.disabled = false;
     }
   }
