@@ -135,8 +135,8 @@ function build() {
   const cards = committed.filter((file) => /^results\/[^/]+\/cards\.json$/.test(file) && existsSync(path.join(repo, file))).sort();
   const readmes = committed.filter((file) => /^results\/[^/]+\/README\.md$/.test(file) && existsSync(path.join(repo, file)));
   for (const file of [...listed, ...cards, ...readmes]) cpSync(path.join(repo, file), path.join(out, file));
-  const relative = (file) => file.slice('results/'.length);
-  writeFileSync(path.join(out, 'results.json'), JSON.stringify({ files: listed.map(relative), cards: cards.map(relative) }));
+  const underResults = (file) => file.slice('results/'.length);
+  writeFileSync(path.join(out, 'results.json'), JSON.stringify({ files: listed.map(underResults), cards: cards.map(underResults) }));
 
   const size = (file) => `${Math.round(statSync(file).size / 1024)} KiB`;
   console.log(`dist: ${out} — ${names.length} files (${renamed.size} hashed), wasm ${size(wasmPath)} (gzip ${size(`${wasmPath}.gz`)}, brotli ${size(`${wasmPath}.br`)}), ${listed.length} results files`);
