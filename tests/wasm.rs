@@ -111,11 +111,18 @@ fn large_zeroed_allocations_are_zero_whether_fresh_or_reused() {
     let dirty_at = dirty.as_ptr() as usize;
     drop(dirty);
     let reused = vec![0_u8; SIZE];
-    assert_eq!(reused.as_ptr() as usize, dirty_at, "the freed block is reused");
+    assert_eq!(
+        reused.as_ptr() as usize,
+        dirty_at,
+        "the freed block is reused"
+    );
     assert!(reused.iter().all(|&byte| byte == 0));
     let pages = core::arch::wasm32::memory_size(0);
     let fresh = vec![0_u64; SIZE];
-    assert!(core::arch::wasm32::memory_size(0) > pages, "the allocation grew the memory");
+    assert!(
+        core::arch::wasm32::memory_size(0) > pages,
+        "the allocation grew the memory"
+    );
     assert!(fresh.iter().all(|&word| word == 0));
     drop((reused, fresh));
 }
@@ -129,9 +136,17 @@ fn solver_tables_are_reused_empty_from_one_score_to_the_next() {
     let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
     for (game, pos, score) in [("connect4", "2214434557", 12), ("othello", ffo1, 18)] {
         let spec: pnplay::engine::GameSpec = game.parse().unwrap();
-        let first = pnplay::engine::score(&spec, pos, Limits::default(), 1).unwrap().unwrap();
-        let second = pnplay::engine::score(&spec, pos, Limits::default(), 1).unwrap().unwrap();
+        let first = pnplay::engine::score(&spec, pos, Limits::default(), 1)
+            .unwrap()
+            .unwrap();
+        let second = pnplay::engine::score(&spec, pos, Limits::default(), 1)
+            .unwrap()
+            .unwrap();
         assert_eq!(first.score, score, "{game}");
-        assert_eq!((second.score, second.nodes), (first.score, first.nodes), "{game}");
+        assert_eq!(
+            (second.score, second.nodes),
+            (first.score, first.nodes),
+            "{game}"
+        );
     }
 }

@@ -432,7 +432,8 @@ impl Weights {
     }
 
     /// The file form: magic, stage count, the stages' lowest empties, then the weights of
-    /// canonical readings only (the others repeat them), each as [`put_weight`] writes it.
+    /// canonical readings only (the others repeat them), each a zigzag variable-length
+    /// integer of 1–3 bytes (7 bits a byte, low first).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let set = PatternSet::get();
