@@ -40,7 +40,8 @@ unsafe impl GlobalAlloc for ZeroedPages {
         if layout.size() < PAGE {
             return unsafe { System.alloc_zeroed(layout) };
         }
-        let fresh_from = wasm32::memory_size(0) * PAGE;
+        // Saturating: a memory of 4 GiB (65,536 pages) is zeroed as old memory.
+        let fresh_from = wasm32::memory_size(0).saturating_mul(PAGE);
         let ptr = unsafe { System.alloc(layout) };
         if !ptr.is_null() {
             let start = ptr as usize;
