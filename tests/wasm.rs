@@ -103,7 +103,8 @@ fn seeded_mcts_runs_match_native() {
 
 /// The module's allocator leaves only fresh pages unwritten in a large zeroed allocation
 /// (src/wasm/zeroed_pages.rs): memory written and freed before, which the next large
-/// allocation reuses, still comes back zeroed, and so does one that grows the memory.
+/// allocation reuses, still comes back zeroed, and so does one that grows the memory (whose
+/// bytes below the old memory's end may be old too).
 #[wasm_bindgen_test]
 fn large_zeroed_allocations_are_zero_whether_fresh_or_reused() {
     const SIZE: usize = 3 << 20;
@@ -117,8 +118,9 @@ fn large_zeroed_allocations_are_zero_whether_fresh_or_reused() {
         "the freed block is reused"
     );
     assert!(reused.iter().all(|&byte| byte == 0));
+    // Larger than the whole memory now, so it cannot fit in what earlier tests freed.
     let pages = core::arch::wasm32::memory_size(0);
-    let fresh = vec![0_u64; SIZE];
+    let fresh = vec![0_u8; pages * 65_536];
     assert!(
         core::arch::wasm32::memory_size(0) > pages,
         "the allocation grew the memory"
