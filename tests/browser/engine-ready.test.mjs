@@ -44,9 +44,10 @@ async function openCold() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// The issue's bound is not reached yet (1.0–1.2 s measured at a load of 5 per core): a todo
-// test runs and prints its times, and its failure does not fail the suite.
-test('the engine is ready within 600 ms of the page start (median of 5 cold loads)', { todo: 'issue 32: engine ready ≤ 600 ms' }, async () => {
+// The issue's bound, 600 ms, is not reached yet (0.98–1.2 s measured at loads of 3.6–5 per
+// core): this test holds today's level, 1.5 s on an idle machine, so that a regression fails,
+// and prints the times for the note.
+test('the engine is ready within 1.5 s of the page start (median of 5 cold loads)', async () => {
   const stop = sampleLoad();
   const times = [];
   for (let i = 0; i < 5; i += 1) {
@@ -56,7 +57,7 @@ test('the engine is ready within 600 ms of the page start (median of 5 cold load
   }
   const load = stop();
   console.log(`engine ready: ${times.map((ms) => ms.toFixed(0)).join(', ')} ms (median ${median(times).toFixed(0)}), load per core ${load.toFixed(2)}`);
-  assert.ok(median(times) <= 600 * load, `median ${median(times)} ms at load ${load}`);
+  assert.ok(median(times) <= 1500 * load, `median ${median(times)} ms at load ${load}`);
 });
 
 test("a worker's first trivial Connect Four score takes at most 30 ms, and gives the solver's score", async () => {
