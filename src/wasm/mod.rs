@@ -10,6 +10,8 @@
 mod args;
 mod faults;
 mod support;
+#[cfg(not(target_feature = "atomics"))]
+mod zeroed_pages;
 
 use wasm_bindgen::prelude::*;
 
