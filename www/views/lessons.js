@@ -173,6 +173,29 @@ export const LESSONS = [
     ],
   },
   {
+    id: 'pnmcts-rank',
+    title: 'PN-MCTS and UCT: the rank bonus at work',
+    source: 'the PN-MCTS paper, §II formula (1), §IV formula (2) and Figure 2 (seeds/pn-mcts-paper.txt); src/search/mcts/pnmcts.rs; checked in tests/browser/lessons-pnmcts.test.mjs',
+    steps: [
+      {
+        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3A%3FW%5D+f%3AL%5D+c%3A%5Bg%3A%3FW+h%3A%3FL%5D+d%3A%5Bi%3AW+j%3A%3FW%5D%5D&a=mcts,pnmcts&goal=win&s=1&step=5',
+        text: 'The PN-MCTS paper’s Figure 2 again, now with UCT (left) and PN-MCTS (right), five iterations each. UCT picks the child maximising formula (1), v_i + C·√(ln n_p / n_i): its mean and an exploration term. PN-MCTS adds formula (2)’s bonus C_pn·(1 − rank_i / max rank), where rank_i is the child’s place by pn at an OR node (1: the least). Click the root a of the PN-MCTS tree: b is disproven (pn ∞, rank 2), c and d have pn 1 (rank 1), so c and d get 1·(1 − 1/2) = 0.5 and b none. The next selection: d = 1 + 1.414·√(ln 5 / 2) + 0.5 = 2.769 against c’s 1.294 — d, the figure’s most-proving child.',
+      },
+      {
+        link: 'g=tree&p=%5Bb%3A%5Be%3A%5Bk%3AD+l%3A%3FW%5D+f%3AL%5D+c%3A%5Bg%3A%3FW+h%3A%3FL%5D+d%3A%5Bi%3AW+j%3A%3FW%5D%5D&a=mcts,pnmcts&goal=win&s=1&step=7',
+        text: 'PN-MCTS proves the root after 6 iterations, UCT (with the MCTS-Solver) after 7, both with d. PN-MCTS expands all the children of a leaf at once and backs up pn and dn as PNS does, so once j’s hidden W is reached, d (i and j won) and the root are proven by the numbers themselves; the rank bonus had steered the last selections to d.',
+      },
+      {
+        link: 'g=tictactoe&p=12&a=pnmcts&goal=win&s=1&step=20',
+        text: 'A real position: tic-tac-toe, X played 1 and O 2; can X force a win? PN-MCTS after 20 iterations. Click the root: the children 3, 5, 6 and 7 are expanded AND nodes with pn 6 (every O reply must be refuted; rank 2), while 4, 8 and 9 have lost their one play-out (mean −1) but are still unexpanded at pn 1 (rank 1, bonus 0.5). Without the bonus the highest value would be 3’s 0.3333 + 1.414·√(ln 20 / 3) = 1.747, and UCT’s rule would take 3; with it, 4 scores −1 + 1.414·√(ln 20 / 1) + 1·(1 − 1/2) = 1.948 and is selected: the bonus sends the search to the child that is cheapest to prove, whatever its play-outs said.',
+      },
+      {
+        link: 'g=tictactoe&p=12&a=mcts,pnmcts&goal=win&s=1&step=300',
+        text: 'Both prove that X wins, with 7: UCT with the MCTS-Solver after 243 iterations, PN-MCTS after 71. The proof numbers find the proof; the means still choose among children of equal rank. With C_pn = 0 (the cpn parameter) PN-MCTS is UCT with full expansion: try it.',
+      },
+    ],
+  },
+  {
     id: 'ghi',
     title: 'The graph-history interaction: a table that forgets the path',
     source: 'Hsu’s TCG slides, “GHI problem”, slides 3–10 (seeds/tcg-advanced-topics-slides.txt), after Campbell 1985; the graph is the Example “TCG slides, the GHI problem”; checked against brute force in tests/searches/ghi.rs',
