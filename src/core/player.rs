@@ -43,6 +43,18 @@ pub enum Turn {
     Over,
 }
 
+impl Turn {
+    /// The turn of a game without chance: [`Turn::Over`] if it is `over`, else `to_move`'s.
+    #[must_use]
+    pub fn unless_over(over: bool, to_move: Player) -> Turn {
+        if over {
+            Turn::Over
+        } else {
+            Turn::Player(to_move)
+        }
+    }
+}
+
 /// The result of a finished game from one player's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

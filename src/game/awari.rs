@@ -340,11 +340,7 @@ impl Game for Awari {
     fn variant(&self) {}
 
     fn turn(&self) -> Turn {
-        if self.is_over() {
-            Turn::Over
-        } else {
-            Turn::Player(self.to_move)
-        }
+        Turn::unless_over(self.is_over(), self.to_move)
     }
 
     fn legal_moves(&self, out: &mut MoveList<Self>) {

@@ -267,11 +267,7 @@ impl Game for Knightthrough {
     fn variant(&self) {}
 
     fn turn(&self) -> Turn {
-        if self.is_over() {
-            Turn::Over
-        } else {
-            Turn::Player(self.to_move)
-        }
+        Turn::unless_over(self.is_over(), self.to_move)
     }
 
     /// Leaps by the knight's cell (row-major from the top left), then in the fixed order of

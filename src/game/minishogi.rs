@@ -947,11 +947,7 @@ impl Game for MiniShogi {
     fn variant(&self) {}
 
     fn turn(&self) -> Turn {
-        if self.is_over() {
-            Turn::Over
-        } else {
-            Turn::Player(self.to_move)
-        }
+        Turn::unless_over(self.is_over(), self.to_move)
     }
 
     /// Board moves by the square left (row-major from the top left), then by target, an

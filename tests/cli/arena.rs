@@ -5,7 +5,7 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use common::{children, pnplay, pnplay_ok, random_match};
+use common::{children, pnplay, pnplay_ok, random_match, words};
 use pnplay::arena::{GameRecord, MatchConfig, play_game};
 use pnplay::experiment::matches::run_match;
 use pnplay::game::tictactoe::TicTacToe;
@@ -471,21 +471,9 @@ fn the_budget_flag_gives_both_agents_a_budget_unless_they_set_one() {
     assert!(svg.starts_with("<svg") && svg.contains(">40<"), "{svg}");
 
     // Without --sweep: an agent's own budget wins, random takes none.
-    let output = pnplay_ok(&[
-        "match",
-        "--game",
-        "tictactoe",
-        "--a",
-        "mcts:seconds=0.01",
-        "--b",
-        "random",
-        "--budget",
-        "iterations=20",
-        "--games",
-        "2",
-        "--json",
-        "--quiet",
-    ]);
+    let output = pnplay_ok(&words(
+        "match --game tictactoe --a mcts:seconds=0.01 --b random --budget iterations=20 --games 2 --json --quiet",
+    ));
     let row: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(
         (row["a"].as_str(), row["b"].as_str()),
@@ -518,15 +506,7 @@ fn the_budget_flag_gives_both_agents_a_budget_unless_they_set_one() {
         assert!(stderr.starts_with("pnplay: budget: "), "{budget}: {stderr}");
     }
     // No budget anywhere: the agent's error says how to give one.
-    let output = pnplay(&[
-        "match",
-        "--game",
-        "tictactoe",
-        "--a",
-        "mcts",
-        "--b",
-        "random",
-    ]);
+    let output = pnplay(&words("match --game tictactoe --a mcts --b random"));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--budget"));
 }
 

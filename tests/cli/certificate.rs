@@ -4,7 +4,7 @@
 //! naming the node, exit status 1; a verdict `out` has no certificate, and a file that is
 //! not a certificate is never overwritten.
 
-use crate::common::{pnplay, pnplay_ok, temp_folder};
+use crate::common::{pnplay, pnplay_ok, temp_folder, words};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -31,15 +31,7 @@ fn solve_writes_a_certificate_that_check_accepts_and_a_spoilt_one_is_refused() {
     // Connect Four from the public file: +12 for the side to move (it wins at once).
     let c4 = file("c4.cert");
     let line = solve_then_check(
-        &[
-            "solve",
-            "--game",
-            "connect4",
-            "--pos",
-            "316347117322324672",
-            "--algo",
-            "pns",
-        ],
+        &words("solve --game connect4 --pos 316347117322324672 --algo pns"),
         &c4,
     );
     assert_eq!(
@@ -48,18 +40,7 @@ fn solve_writes_a_certificate_that_check_accepts_and_a_spoilt_one_is_refused() {
     );
     // Tic-tac-toe's start is not a win for X (a draw): disproved, with every O answer listed.
     let ttt = file("ttt.cert");
-    let line = solve_then_check(
-        &[
-            "solve",
-            "--game",
-            "tictactoe",
-            "--pos",
-            "",
-            "--algo",
-            "dfpn",
-        ],
-        &ttt,
-    );
+    let line = solve_then_check(&words("solve --game tictactoe --pos '' --algo dfpn"), &ttt);
     assert!(
         line.starts_with("certificate ok: disproved — Can X, to move, force a win? — "),
         "{line}"

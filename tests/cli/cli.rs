@@ -5,7 +5,7 @@ use crate::common;
 
 use std::process::Output;
 
-use common::pnplay;
+use common::{pnplay, words};
 
 fn last_line(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout)
@@ -88,18 +88,9 @@ fn score_gives_the_exact_value_and_a_best_move() {
 #[test]
 fn solve_reports_the_spec_fields_and_the_right_verdicts() {
     for algo in pnplay::search::catalogue::SEARCHES.iter().map(|s| s.id) {
-        let win = json(&[
-            "solve",
-            "--game",
-            "tictactoe",
-            "--pos",
-            "",
-            "--algo",
-            algo,
-            "--seed",
-            "3",
-            "--json",
-        ]);
+        let win = json(&words(&format!(
+            "solve --game tictactoe --pos '' --algo {algo} --seed 3 --json"
+        )));
         assert_eq!(win["verdict"], "disproved", "{algo}");
         assert_eq!(win["seed"], 3, "{algo}: --seed is the run's seed");
         for field in [
@@ -116,18 +107,9 @@ fn solve_reports_the_spec_fields_and_the_right_verdicts() {
         ] {
             assert!(win.get(field).is_some(), "{algo}: no {field}");
         }
-        let draw = json(&[
-            "solve",
-            "--game",
-            "tictactoe",
-            "--pos",
-            "",
-            "--algo",
-            algo,
-            "--goal",
-            "not-lose",
-            "--json",
-        ]);
+        let draw = json(&words(&format!(
+            "solve --game tictactoe --pos '' --algo {algo} --goal not-lose --json"
+        )));
         assert_eq!(draw["verdict"], "proved", "{algo}");
         assert_eq!(draw["seed"], 1, "{algo}: the default seed is 1");
     }
@@ -142,37 +124,9 @@ fn solve_reports_the_spec_fields_and_the_right_verdicts() {
 fn solve_and_score_refuse_bad_input_in_one_line() {
     for args in [
         &["solve", "--game", "othello", "--pos", "", "--algo", "magic"][..],
-        &[
-            "solve",
-            "--game",
-            "tictactoe",
-            "--pos",
-            "123",
-            "--algo",
-            "pns",
-            "--goal",
-            "tie",
-        ][..],
-        &[
-            "solve",
-            "--game",
-            "tictactoe",
-            "--pos",
-            "1425369",
-            "--algo",
-            "pns",
-        ][..],
-        &[
-            "solve",
-            "--game",
-            "tictactoe",
-            "--pos",
-            "",
-            "--algo",
-            "ppns",
-            "--theta",
-            "2",
-        ][..],
+        &words("solve --game tictactoe --pos 123 --algo pns --goal tie")[..],
+        &words("solve --game tictactoe --pos 1425369 --algo pns")[..],
+        &words("solve --game tictactoe --pos '' --algo ppns --theta 2")[..],
         &["score", "--game", "connect4", "--pos", "8"][..],
     ] {
         let output = pnplay(args);

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{random_match, temp_folder};
+use common::{random_match, temp_folder, words};
 use serde_json::Value;
 
 fn pnplay(dir: &Path, args: &[&str]) -> Output {
@@ -59,23 +59,15 @@ fn records(path: &Path) -> Vec<Value> {
     parse(&std::fs::read_to_string(path).unwrap())
 }
 
-const EXPERIMENT: &[&str] = &[
-    "experiment",
-    "stages",
-    "--game",
-    "connect4",
-    "--stages",
-    "8",
-    "--positions",
-    "8",
-    "--algos",
-    "pns,mcpns",
-    "--nodes",
-    "10000",
-];
+const EXPERIMENT: &str =
+    "experiment stages --game connect4 --stages 8 --positions 8 --algos pns,mcpns --nodes 10000";
 
-fn with(base: &[&str], more: &[&str]) -> Vec<String> {
-    base.iter().chain(more).map(|s| s.to_string()).collect()
+fn with(base: &str, more: &[&str]) -> Vec<String> {
+    words(base)
+        .iter()
+        .chain(more)
+        .map(|s| s.to_string())
+        .collect()
 }
 
 #[test]
@@ -163,19 +155,8 @@ fn an_experiment_killed_mid_run_resumes_to_the_same_records_computing_only_the_r
 #[test]
 fn a_different_experiment_on_the_same_out_is_refused_and_force_replaces_it() {
     let dir = temp_folder("other");
-    let small = [
-        "experiment",
-        "stages",
-        "--game",
-        "tictactoe",
-        "--stages",
-        "2",
-        "--algos",
-        "pns",
-        "--quiet",
-        "--out",
-        "e.jsonl",
-    ];
+    let small =
+        words("experiment stages --game tictactoe --stages 2 --algos pns --quiet --out e.jsonl");
     let first = pnplay(&dir, &[&small[..], &["--positions", "3"]].concat());
     assert!(first.status.success(), "{}", stderr(&first));
     let before = std::fs::read(dir.join("e.jsonl")).unwrap();
@@ -202,28 +183,8 @@ fn a_file_that_is_not_the_commands_own_is_never_overwritten() {
     std::fs::write(&big, vec![b'x'; 10 << 20]).unwrap();
     let commands: [&[&str]; 3] = [
         &random_match("2", &["--out"]),
-        &[
-            "tournament",
-            "--game",
-            "tictactoe",
-            "--agents",
-            "random",
-            "random",
-            "--out",
-        ],
-        &[
-            "experiment",
-            "stages",
-            "--game",
-            "tictactoe",
-            "--stages",
-            "2",
-            "--positions",
-            "1",
-            "--algos",
-            "pns",
-            "--out",
-        ],
+        &words("tournament --game tictactoe --agents random random --out"),
+        &words("experiment stages --game tictactoe --stages 2 --positions 1 --algos pns --out"),
     ];
     for command in commands {
         for (file, says) in [
@@ -327,21 +288,9 @@ fn a_full_disk_a_closed_pipe_and_an_endless_file_stop_the_run_at_once() {
         Duration::from_secs(10),
         "No space left on device",
     );
-    let experiment = [
-        "experiment",
-        "stages",
-        "--game",
-        "tictactoe",
-        "--stages",
-        "2",
-        "--positions",
-        "5",
-        "--algos",
-        "pns",
-        "--quiet",
-        "--out",
-        "/dev/full",
-    ];
+    let experiment = words(
+        "experiment stages --game tictactoe --stages 2 --positions 5 --algos pns --quiet --out /dev/full",
+    );
     fails_within(
         &dir,
         &experiment,
@@ -350,16 +299,7 @@ fn a_full_disk_a_closed_pipe_and_an_endless_file_stop_the_run_at_once() {
     );
     fails_within(
         &dir,
-        &[
-            "experiment",
-            "stages",
-            "--game",
-            "tictactoe",
-            "--positions-file",
-            "/dev/zero",
-            "--out",
-            "z.jsonl",
-        ],
+        &words("experiment stages --game tictactoe --positions-file /dev/zero --out z.jsonl"),
         Duration::from_secs(10),
         "/dev/zero is larger than 256 MiB",
     );
@@ -385,58 +325,18 @@ fn a_full_disk_a_closed_pipe_and_an_endless_file_stop_the_run_at_once() {
 fn nan_and_infinities_are_refused_by_every_number_flag() {
     let dir = temp_folder("nan");
     let cases: [&[&str]; 10] = [
-        &[
-            "solve",
-            "--game",
-            "tictactoe",
-            "--pos",
-            "1",
-            "--algo",
-            "pns",
-            "--time",
-        ],
+        &words("solve --game tictactoe --pos 1 --algo pns --time"),
         &["score", "--game", "tictactoe", "--pos", "1", "--time"],
         &["bench", "--game", "tictactoe", "--seconds"],
         &["bench", "--game", "tictactoe", "--search", "pns", "--time"],
-        &[
-            "experiment",
-            "stages",
-            "--game",
-            "tictactoe",
-            "--out",
-            "n.jsonl",
-            "--verify",
-            "--verify-time",
-        ],
-        &[
-            "experiment",
-            "stages",
-            "--game",
-            "tictactoe",
-            "--out",
-            "n.jsonl",
-            "--time",
-        ],
+        &words("experiment stages --game tictactoe --out n.jsonl --verify --verify-time"),
+        &words("experiment stages --game tictactoe --out n.jsonl --time"),
         &["experiment", "connect4", "--out", "n.jsonl", "--thetas"],
         &["experiment", "connect4", "--out", "n.jsonl", "--prs"],
         &["play2048", "--tau"],
-        &[
-            "match",
-            "--game",
-            "tictactoe",
-            "--a",
-            "pns",
-            "--b",
-            "random",
-            "--budget",
-            "iterations=10",
-            "--sweep",
-            "iterations=10",
-            "--out",
-            "n.jsonl",
-            "--plot",
-            "--paper",
-        ],
+        &words(
+            "match --game tictactoe --a pns --b random --budget iterations=10 --sweep iterations=10 --out n.jsonl --plot --paper",
+        ),
     ];
     for case in cases {
         let (flag, rest) = case.split_last().unwrap();
@@ -452,20 +352,9 @@ fn nan_and_infinities_are_refused_by_every_number_flag() {
 #[test]
 fn a_tournament_resumes_and_refuses_another_plan() {
     let dir = temp_folder("tournament");
-    let round = [
-        "tournament",
-        "--game",
-        "tictactoe",
-        "--agents",
-        "random",
-        "pns:iterations=50",
-        "dfpn:nodes=1000",
-        "--games-per-pair",
-        "3",
-        "--quiet",
-        "--out",
-        "t.jsonl",
-    ];
+    let round = words(
+        "tournament --game tictactoe --agents random pns:iterations=50 dfpn:nodes=1000 --games-per-pair 3 --quiet --out t.jsonl",
+    );
     let first = pnplay(&dir, &round);
     assert!(first.status.success(), "{}", stderr(&first));
     let whole = std::fs::read_to_string(dir.join("t.jsonl")).unwrap();

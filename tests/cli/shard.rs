@@ -7,7 +7,7 @@ use crate::common;
 
 use std::path::Path;
 
-use common::{pnplay, pnplay_ok, random_match, temp_folder};
+use common::{pnplay, pnplay_ok, random_match, temp_folder, words};
 
 /// A fresh folder for one test's files.
 fn text(path: &Path) -> String {
@@ -130,24 +130,9 @@ fn check_shards_merge_to_the_whole(name: &str, args: &[&str], n: usize, beside: 
 fn experiment_stages_shards_merge_to_the_whole_run() {
     check_shards_merge_to_the_whole(
         "stages",
-        &[
-            "experiment",
-            "stages",
-            "--game",
-            "connect4:5x4",
-            "--stages",
-            "4,8",
-            "--positions",
-            "4",
-            "--algos",
-            "pns,ppns,mcpns",
-            "--nodes",
-            "3000",
-            "--seed",
-            "3",
-            "--verify",
-            "--quiet",
-        ],
+        &words(
+            "experiment stages --game connect4:5x4 --stages 4,8 --positions 4 --algos pns,ppns,mcpns --nodes 3000 --seed 3 --verify --quiet",
+        ),
         3,
         &["csv", "svg"],
     );
@@ -157,27 +142,9 @@ fn experiment_stages_shards_merge_to_the_whole_run() {
 fn experiment_connect4_grid_shards_merge_to_the_whole_run() {
     check_shards_merge_to_the_whole(
         "connect4",
-        &[
-            "experiment",
-            "connect4",
-            "--game",
-            "connect4:5x4",
-            "--plies",
-            "6",
-            "--positions",
-            "5",
-            "--algos",
-            "pns,ppns",
-            "--thetas",
-            "0.01",
-            "--prs",
-            "off,1e-3",
-            "--nodes",
-            "2000",
-            "--seed",
-            "5",
-            "--quiet",
-        ],
+        &words(
+            "experiment connect4 --game connect4:5x4 --plies 6 --positions 5 --algos pns,ppns --thetas 0.01 --prs off,1e-3 --nodes 2000 --seed 5 --quiet",
+        ),
         2,
         &["csv", "svg"],
     );
@@ -188,17 +155,7 @@ fn experiment_2048_shards_merge_to_the_whole_run() {
     // Two objectives are two games of the plan: positions are dealt across both.
     check_shards_merge_to_the_whole(
         "2048",
-        &[
-            "experiment",
-            "2048",
-            "--objectives",
-            "8,16",
-            "--algos",
-            "pns,ppns",
-            "--seed",
-            "1",
-            "--quiet",
-        ],
+        &words("experiment 2048 --objectives 8,16 --algos pns,ppns --seed 1 --quiet"),
         4,
         &["csv"],
     );
@@ -221,23 +178,9 @@ fn play2048_shards_merge_to_the_whole_run() {
 fn match_shards_merge_to_the_whole_match_with_its_sweep_and_plot() {
     check_shards_merge_to_the_whole(
         "match",
-        &[
-            "match",
-            "--game",
-            "tictactoe",
-            "--a",
-            "mcts:iterations=5",
-            "--b",
-            "random",
-            "--games",
-            "7",
-            "--seed",
-            "2",
-            "--sweep",
-            "iterations=10,40",
-            "--plot",
-            "--quiet",
-        ],
+        &words(
+            "match --game tictactoe --a mcts:iterations=5 --b random --games 7 --seed 2 --sweep iterations=10,40 --plot --quiet",
+        ),
         3,
         &["csv", "svg"],
     );
@@ -247,22 +190,9 @@ fn match_shards_merge_to_the_whole_match_with_its_sweep_and_plot() {
 fn tournament_shards_merge_to_the_whole_tournament() {
     check_shards_merge_to_the_whole(
         "tournament",
-        &[
-            "tournament",
-            "--game",
-            "tictactoe",
-            "--agents",
-            "random",
-            "mcts:iterations=20",
-            "pnmcts:iterations=20",
-            "--games-per-pair",
-            "3",
-            "--openings",
-            "random:1",
-            "--seed",
-            "4",
-            "--quiet",
-        ],
+        &words(
+            "tournament --game tictactoe --agents random mcts:iterations=20 pnmcts:iterations=20 --games-per-pair 3 --openings random:1 --seed 4 --quiet",
+        ),
         2,
         &[],
     );
@@ -378,17 +308,7 @@ fn bad_shards_are_refused_in_one_line_naming_the_field() {
     }
     // A shard needs a file to write its part to.
     fails_saying(
-        &[
-            "match",
-            "--game",
-            "tictactoe",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--shard",
-            "1/2",
-        ],
+        &words("match --game tictactoe --a random --b random --shard 1/2"),
         "--out",
     );
 }

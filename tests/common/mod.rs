@@ -33,6 +33,14 @@ pub fn pnplay_ok(args: &[&str]) -> std::process::Output {
     output
 }
 
+/// A command line written as one string: its words, split on whitespace, with `''` for an
+/// empty argument (`words("solve --game tictactoe --pos ''")`).
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace()
+        .map(|word| if word == "''" { "" } else { word })
+        .collect()
+}
+
 /// A file of the shared benchmark data, which lives beside the repository in `../shared/data`.
 pub fn data_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -370,11 +370,7 @@ impl Game for Connect4 {
     }
 
     fn turn(&self) -> Turn {
-        if self.is_over() {
-            Turn::Over
-        } else {
-            Turn::Player(self.to_move())
-        }
+        Turn::unless_over(self.is_over(), self.to_move())
     }
 
     fn legal_moves(&self, out: &mut MoveList<Self>) {

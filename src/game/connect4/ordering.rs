@@ -46,23 +46,27 @@ pub(super) struct Geometry {
 }
 
 /// `bits << n`, or 0 when the shift is 64 or more.
+#[inline(always)]
 const fn up(bits: u64, n: u32) -> u64 {
     if n < 64 { bits << n } else { 0 }
 }
 
 /// `bits >> n`, or 0 when the shift is 64 or more.
+#[inline(always)]
 const fn down(bits: u64, n: u32) -> u64 {
     if n < 64 { bits >> n } else { 0 }
 }
 
 impl Geometry {
-    pub(super) fn of(dims: Dims) -> Geometry {
-        let (width, height) = (u32::from(dims.width), u32::from(dims.height));
+    pub(super) const fn of(dims: Dims) -> Geometry {
+        let (width, height) = (dims.width as u32, dims.height as u32);
         let column = u64::MAX >> (64 - height);
         let (mut bottom, mut board) = (0, 0);
-        for c in 0..width {
+        let mut c = 0;
+        while c < width {
             bottom |= 1u64 << (c * (height + 1));
             board |= column << (c * (height + 1));
+            c += 1;
         }
         Geometry {
             board,
@@ -76,7 +80,7 @@ impl Geometry {
     /// `stones` (Pons' `compute_winning_position`): three in a line with the cell, in any
     /// of the four directions. The empty sentinel bit on top of each column stops every
     /// run from wrapping into the next column.
-    #[inline]
+    #[inline(always)]
     pub(super) fn winning_cells(&self, stones: u64, mask: u64) -> u64 {
         let h = self.height;
         // Vertical: three stones right below.
@@ -94,13 +98,13 @@ impl Geometry {
     }
 
     /// The cells of column `col`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn column_cells(&self, col: u32) -> u64 {
         (u64::MAX >> (64 - self.height)) << (col * (self.height + 1))
     }
 
     /// The cells where a stone can be dropped on a board whose stones are `mask`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn playable(&self, mask: u64) -> u64 {
         (mask + self.bottom) & self.board
     }
@@ -109,7 +113,7 @@ impl Geometry {
     /// the opponent win with its next stone (Pons' "anticipate losing moves"): the block
     /// if the opponent threatens once, none if twice, and never the cell right below an
     /// opponent's winning cell.
-    #[inline]
+    #[inline(always)]
     pub(super) fn non_losing(&self, current: u64, mask: u64) -> u64 {
         let playable = self.playable(mask);
         let opponent_wins = self.winning_cells(current ^ mask, mask);
