@@ -1,6 +1,6 @@
 //! Random textbook trees like the P-game trees PPNS was first tried on (Song, Iida and van den
 //! Herik, "Probability based Proof Number Search", ICAART 2019: the PPNS paper's reference
-//! [16], the dissertation's [67]), seeded, so a lesson can put PNS and PPNS on trees of either
+//! 16, the dissertation's 67), seeded, so a lesson can put PNS and PPNS on trees of either
 //! shape. The result is a textbook tree's text ([`super`]'s notation), loaded like any tree.
 //!
 //! **Leaf values, as in a P-game** (Smith and Nau's incremental model): every move carries a
