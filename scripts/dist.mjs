@@ -7,8 +7,9 @@
 //   * the wasm precompressed (`.wasm.br`, `.wasm.gz`) beside it; engine/wasm-source.js is pointed at
 //     the gzip file, which the worker fetches and unpacks itself, so even a host that
 //     compresses nothing sends it compressed;
-//   * results.json: the list of the committed results files (`git ls-files`), as
-//     `pnplay serve` answers it, so the results viewer lists them without a server.
+//   * results.json: the list of the committed results files (`git ls-files`) and of the
+//     folders' cards.json (copied with the READMEs they cite), as `pnplay serve` answers it,
+//     so the results viewer and the Papers view list them without a server.
 // Run it after scripts/build (scripts/dist does both).   node scripts/dist.mjs [OUT]
 
 import { execFileSync } from 'node:child_process';
@@ -129,8 +130,13 @@ function build() {
     .filter((file) => /^results\/([^/]+\/)?[^/]+\.jsonl(\.gz)?$/.test(file))
     .filter((file) => existsSync(path.join(repo, file)))
     .sort();
-  for (const file of listed) cpSync(path.join(repo, file), path.join(out, file));
-  writeFileSync(path.join(out, 'results.json'), JSON.stringify({ files: listed.map((file) => file.slice('results/'.length)) }));
+  // The Papers view's cards (results/<folder>/cards.json) and the READMEs they cite as evidence.
+  const committed = execFileSync('git', ['ls-files', 'results'], { cwd: repo, encoding: 'utf8' }).split('\n');
+  const cards = committed.filter((file) => /^results\/[^/]+\/cards\.json$/.test(file) && existsSync(path.join(repo, file))).sort();
+  const readmes = committed.filter((file) => /^results\/[^/]+\/README\.md$/.test(file) && existsSync(path.join(repo, file)));
+  for (const file of [...listed, ...cards, ...readmes]) cpSync(path.join(repo, file), path.join(out, file));
+  const underResults = (file) => file.slice('results/'.length);
+  writeFileSync(path.join(out, 'results.json'), JSON.stringify({ files: listed.map(underResults), cards: cards.map(underResults) }));
 
   const size = (file) => `${Math.round(statSync(file).size / 1024)} KiB`;
   console.log(`dist: ${out} — ${names.length} files (${renamed.size} hashed), wasm ${size(wasmPath)} (gzip ${size(`${wasmPath}.gz`)}, brotli ${size(`${wasmPath}.br`)}), ${listed.length} results files`);

@@ -100,3 +100,55 @@ fn seeded_mcts_runs_match_native() {
         );
     }
 }
+
+/// The module's allocator leaves only fresh pages unwritten in a large zeroed allocation
+/// (src/wasm/zeroed_pages.rs): memory written and freed before, which the next large
+/// allocation reuses, still comes back zeroed, and so does one that grows the memory (whose
+/// bytes below the old memory's end may be old too).
+#[wasm_bindgen_test]
+fn large_zeroed_allocations_are_zero_whether_fresh_or_reused() {
+    const SIZE: usize = 3 << 20;
+    let dirty = vec![0xa5_u8; SIZE];
+    let dirty_at = dirty.as_ptr() as usize;
+    drop(dirty);
+    let reused = vec![0_u8; SIZE];
+    assert_eq!(
+        reused.as_ptr() as usize,
+        dirty_at,
+        "the freed block is reused"
+    );
+    assert!(reused.iter().all(|&byte| byte == 0));
+    // Larger than the whole memory now, so it cannot fit in what earlier tests freed.
+    let pages = core::arch::wasm32::memory_size(0);
+    let fresh = vec![0_u8; pages * 65_536];
+    assert!(
+        core::arch::wasm32::memory_size(0) > pages,
+        "the allocation grew the memory"
+    );
+    assert!(fresh.iter().all(|&word| word == 0));
+    drop((reused, fresh));
+}
+
+/// A worker's Connect Four and Othello scores reuse the solvers' tables: the second score
+/// of the same position searches as many positions as the first (an empty table each
+/// time) and gives the same answer.
+#[wasm_bindgen_test]
+fn solver_tables_are_reused_empty_from_one_score_to_the_next() {
+    use pnplay::core::limits::Limits;
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    for (game, pos, score) in [("connect4", "2214434557", 12), ("othello", ffo1, 18)] {
+        let spec: pnplay::engine::GameSpec = game.parse().unwrap();
+        let first = pnplay::engine::score(&spec, pos, Limits::default(), 1)
+            .unwrap()
+            .unwrap();
+        let second = pnplay::engine::score(&spec, pos, Limits::default(), 1)
+            .unwrap()
+            .unwrap();
+        assert_eq!(first.score, score, "{game}");
+        assert_eq!(
+            (second.score, second.nodes),
+            (first.score, first.nodes),
+            "{game}"
+        );
+    }
+}

@@ -14,6 +14,7 @@
 //! * [`summary`]: the paper's table layout (proved / disproved / concluded / out, completion)
 //!   as text and CSV;
 //! * [`paper`]: the papers' published numbers, to print and draw beside ours;
+//! * [`cards`]: the Papers view's cards, one per seed table and figure, read from results/;
 //! * [`plot`]: a plain SVG line plot;
 //! * [`results`]: a results file read back and summarised (the page's results viewer);
 //! * [`tournament`]: round robins of agents (the Othello heuristics paper's Tables 1–2) with
@@ -38,6 +39,7 @@
 
 pub use crate::engine::{DEFAULT_STAGE_SEARCHES, DEFAULT_STAGES};
 
+pub mod cards;
 pub mod files;
 pub mod generate;
 pub mod journal;

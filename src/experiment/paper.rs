@@ -15,6 +15,14 @@
 //!   starts with two 2-tiles, objectives 16 and 32 (PPN-Search with θ = 0.01, pr = 1e-4,
 //!   60 playouts); every search proved every start.
 //!
+//! * The dissertation's Tables 3.1–3.3 print the PPNS paper's Tables 1–3 again, number for
+//!   number (its §3.5), so they are the same rows here.
+//! * Published numbers that are not rows of those experiments are [`PaperCell`]s, a table's
+//!   cell by its row and column ([`CELLS`]): the PN-MCTS paper's Table I (simulations per
+//!   second) and Table II (win rate of PN-MCTS against MCTS, with its ± as printed), §V-D2's
+//!   1,000-simulation games, §V-D3's 94 % at 5 s; the dissertation's Table 5.1 (expectimax on
+//!   4×4 2048) and Table 5.2 (motion in mind).
+//!
 //! Figure 4's split between solved and unsolved and Figure 6's other bars are drawn, not
 //! printed, so only the totals the text gives are here. Table 3's row for 36 moves prints
 //! 97 solved, 94 unsolved, 8 out and 95.50 %: the counts add up to 199, and 95.5 % of 200 is
@@ -319,6 +327,170 @@ pub fn rows(experiment: Experiment) -> &'static [PaperRow] {
         Experiment::Connect4Grid => CONNECT4,
         Experiment::G2048 => G2048,
     }
+}
+
+/// A published number that is not a row of an experiment's records table: a table's cell by
+/// its row and column, with the ± the table prints beside it, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PaperCell {
+    /// Where it is printed.
+    pub source: &'static str,
+    /// The table's row (a game, a depth).
+    pub row: &'static str,
+    /// The table's column (a time setting, a quantity).
+    pub column: &'static str,
+    /// The number as printed.
+    pub value: f64,
+    /// The ± printed beside it.
+    pub plus_minus: Option<f64>,
+}
+
+const PN_MCTS_TABLE_I: &str = "PN-MCTS paper Table I";
+const PN_MCTS_TABLE_II: &str = "PN-MCTS paper Table II";
+const PN_MCTS_V_D2: &str = "PN-MCTS paper §V-D2";
+const PN_MCTS_V_D3: &str = "PN-MCTS paper §V-D3";
+const TABLE_5_1: &str = "dissertation Table 5.1";
+const TABLE_5_2: &str = "dissertation Table 5.2";
+
+const fn cell(
+    source: &'static str,
+    row: &'static str,
+    column: &'static str,
+    value: f64,
+) -> PaperCell {
+    PaperCell {
+        source,
+        row,
+        column,
+        value,
+        plus_minus: None,
+    }
+}
+
+/// A Table II cell: PN-MCTS's win rate in % against MCTS with its printed ±.
+const fn win_rate(
+    row: &'static str,
+    column: &'static str,
+    value: f64,
+    plus_minus: f64,
+) -> PaperCell {
+    PaperCell {
+        plus_minus: Some(plus_minus),
+        ..cell(PN_MCTS_TABLE_II, row, column, value)
+    }
+}
+
+/// Every published cell (see the module's list of sources).
+pub const CELLS: &[PaperCell] = &[
+    cell(PN_MCTS_TABLE_I, "LOA 8×8", "PN-MCTS", 172.84),
+    cell(PN_MCTS_TABLE_I, "LOA 8×8", "MCTS", 188.95),
+    cell(PN_MCTS_TABLE_I, "LOA 8×8", "ratio", 0.91),
+    cell(PN_MCTS_TABLE_I, "LOA 7×7", "PN-MCTS", 312.89),
+    cell(PN_MCTS_TABLE_I, "LOA 7×7", "MCTS", 341.34),
+    cell(PN_MCTS_TABLE_I, "LOA 7×7", "ratio", 0.92),
+    cell(PN_MCTS_TABLE_I, "Awari", "PN-MCTS", 898.82),
+    cell(PN_MCTS_TABLE_I, "Awari", "MCTS", 913.69),
+    cell(PN_MCTS_TABLE_I, "Awari", "ratio", 0.98),
+    cell(PN_MCTS_TABLE_I, "MiniShogi", "PN-MCTS", 83.40),
+    cell(PN_MCTS_TABLE_I, "MiniShogi", "MCTS", 89.51),
+    cell(PN_MCTS_TABLE_I, "MiniShogi", "ratio", 0.93),
+    cell(PN_MCTS_TABLE_I, "Knightthrough", "PN-MCTS", 1104.23),
+    cell(PN_MCTS_TABLE_I, "Knightthrough", "MCTS", 1342.30),
+    cell(PN_MCTS_TABLE_I, "Knightthrough", "ratio", 0.82),
+    win_rate("LOA 8×8", "0.1 s", 65.2, 5.90),
+    win_rate("LOA 8×8", "1.0 s", 87.6, 4.09),
+    win_rate("LOA 8×8", "2.0 s", 92.4, 3.28),
+    win_rate("MiniShogi", "0.1 s", 86.0, 4.30),
+    win_rate("MiniShogi", "1.0 s", 76.8, 5.23),
+    win_rate("MiniShogi", "2.0 s", 67.2, 5.82),
+    win_rate("Knightthrough", "0.1 s", 46.0, 6.18),
+    win_rate("Knightthrough", "1.0 s", 60.4, 6.06),
+    win_rate("Knightthrough", "2.0 s", 63.6, 5.96),
+    win_rate("Awari", "0.1 s", 61.2, 6.04),
+    win_rate("Awari", "1.0 s", 49.8, 6.20),
+    win_rate("Awari", "2.0 s", 31.1, 5.74),
+    win_rate("Gomoku", "0.1 s", 32.4, 5.80),
+    win_rate("Gomoku", "1.0 s", 9.6, 3.65),
+    win_rate("Gomoku", "2.0 s", 11.2, 3.91),
+    cell(
+        PN_MCTS_V_D2,
+        "LOA 8×8, 1,000 simulations a move",
+        "wins of 100 at C_pn = 1",
+        99.0,
+    ),
+    cell(
+        PN_MCTS_V_D2,
+        "LOA 8×8, 1,000 simulations a move",
+        "wins of 100 at C_pn = 10⁶",
+        9.0,
+    ),
+    cell(PN_MCTS_V_D3, "LOA 8×8", "win rate % at 5 s", 94.0),
+    cell(TABLE_5_1, "d = 2", "highest tile 512", 5.0),
+    cell(TABLE_5_1, "d = 2", "highest tile 1024", 7.0),
+    cell(TABLE_5_1, "d = 2", "highest tile 2048", 7.0),
+    cell(TABLE_5_1, "d = 2", "highest tile 4096", 1.0),
+    cell(TABLE_5_1, "d = 2", "average score", 20212.00),
+    cell(TABLE_5_1, "d = 2", "average steps", 1031.00),
+    cell(TABLE_5_1, "d = 3", "highest tile 512", 0.0),
+    cell(TABLE_5_1, "d = 3", "highest tile 1024", 9.0),
+    cell(TABLE_5_1, "d = 3", "highest tile 2048", 10.0),
+    cell(TABLE_5_1, "d = 3", "highest tile 4096", 1.0),
+    cell(TABLE_5_1, "d = 3", "average score", 25163.00),
+    cell(TABLE_5_1, "d = 3", "average steps", 1244.00),
+    cell(TABLE_5_1, "d = 4", "highest tile 512", 2.0),
+    cell(TABLE_5_1, "d = 4", "highest tile 1024", 4.0),
+    cell(TABLE_5_1, "d = 4", "highest tile 2048", 10.0),
+    cell(TABLE_5_1, "d = 4", "highest tile 4096", 4.0),
+    cell(TABLE_5_1, "d = 4", "average score", 32866.25),
+    cell(TABLE_5_1, "d = 4", "average steps", 1537.05),
+    cell(TABLE_5_2, "d = 2, highest 1024", "v", 0.32782),
+    cell(TABLE_5_2, "d = 2, highest 1024", "M", 0.67218),
+    cell(TABLE_5_2, "d = 2, highest 1024", "p", 0.21517),
+    cell(TABLE_5_2, "d = 2, highest 1024", "E_p", 0.14447),
+    cell(TABLE_5_2, "d = 2, highest 2048", "v", 0.32727),
+    cell(TABLE_5_2, "d = 2, highest 2048", "M", 0.67273),
+    cell(TABLE_5_2, "d = 2, highest 2048", "p", 0.21383),
+    cell(TABLE_5_2, "d = 2, highest 2048", "E_p", 0.14411),
+    cell(TABLE_5_2, "d = 3, highest 1024", "v", 0.49763),
+    cell(TABLE_5_2, "d = 3, highest 1024", "M", 0.50237),
+    cell(TABLE_5_2, "d = 3, highest 1024", "p", 0.24464),
+    cell(TABLE_5_2, "d = 3, highest 1024", "E_p", 0.24881),
+    cell(TABLE_5_2, "d = 3, highest 2048", "v", 0.45281),
+    cell(TABLE_5_2, "d = 3, highest 2048", "M", 0.54719),
+    cell(TABLE_5_2, "d = 3, highest 2048", "p", 0.22709),
+    cell(TABLE_5_2, "d = 3, highest 2048", "E_p", 0.22439),
+    cell(TABLE_5_2, "d = 4, highest 1024", "v", 0.36248),
+    cell(TABLE_5_2, "d = 4, highest 1024", "M", 0.63752),
+    cell(TABLE_5_2, "d = 4, highest 1024", "p", 0.18039),
+    cell(TABLE_5_2, "d = 4, highest 1024", "E_p", 0.16753),
+    cell(TABLE_5_2, "d = 4, highest 2048", "v", 0.44654),
+    cell(TABLE_5_2, "d = 4, highest 2048", "M", 0.55346),
+    cell(TABLE_5_2, "d = 4, highest 2048", "p", 0.21766),
+    cell(TABLE_5_2, "d = 4, highest 2048", "E_p", 0.22072),
+    cell(TABLE_5_2, "d = 5, highest 1024", "v", 0.38209),
+    cell(TABLE_5_2, "d = 5, highest 1024", "M", 0.61791),
+    cell(TABLE_5_2, "d = 5, highest 1024", "p", 0.17264),
+    cell(TABLE_5_2, "d = 5, highest 1024", "E_p", 0.18042),
+    cell(TABLE_5_2, "d = 5, highest 2048", "v", 0.28728),
+    cell(TABLE_5_2, "d = 5, highest 2048", "M", 0.71272),
+    cell(TABLE_5_2, "d = 5, highest 2048", "p", 0.18343),
+    cell(TABLE_5_2, "d = 5, highest 2048", "E_p", 0.11764),
+];
+
+/// Every source of a published row or cell, in first-seen order (`paper Table 2`, …).
+#[must_use]
+pub fn sources() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    let rows = Experiment::ALL
+        .iter()
+        .flat_map(|e| rows(*e))
+        .map(|r| r.source);
+    for source in rows.chain(CELLS.iter().map(|c| c.source)) {
+        if !out.contains(&source) {
+            out.push(source);
+        }
+    }
+    out
 }
 
 /// The published row for `stage` and `search` of `experiment`, if there is one.

@@ -20,7 +20,7 @@
 
 use serde::Serialize;
 
-use super::paper::{Experiment, PaperRow, lookup};
+use super::paper::{CELLS, Experiment, PaperCell, PaperRow, lookup, rows, sources};
 use super::summary::{Row, csv, summarize, text_table};
 use super::{Record, Stage};
 use crate::arena::interval::Rate;
@@ -51,6 +51,8 @@ pub struct RowView {
     pub out: usize,
     /// Completion in percent.
     pub completion: f64,
+    /// The Wilson 95 % interval of completion as a fraction (`null` for no position).
+    pub completion_wilson: Option<(f64, f64)>,
     /// Positions verified (whether the goal holds is known).
     pub verified: usize,
     /// Verified wins, draws and losses.
@@ -125,6 +127,8 @@ impl RowView {
             concluded_loss: row.concluded_loss,
             out: row.out,
             completion: row.completion(),
+            completion_wilson: (row.n > 0)
+                .then(|| crate::arena::interval::wilson(row.completion() / 100.0, row.n as u64)),
             verified: row.verified,
             exact: row.exact,
             wrong: row.wrong,
@@ -136,6 +140,84 @@ impl RowView {
                 .map(PaperView::of),
         }
     }
+}
+
+/// A published row with what it is about: its stage and search, then its numbers.
+#[derive(Clone, Debug, Serialize)]
+pub struct PublishedRow {
+    /// The stage: random moves, or the 2048 objective.
+    pub stage: u32,
+    /// The search's label as our tables write it (`ppns θ=0.001 pr=1e-3`).
+    pub search: String,
+    /// The numbers.
+    #[serde(flatten)]
+    pub numbers: PaperView,
+}
+
+/// Everything the engine's paper tables hold under one source (`paper Table 2`): rows of a
+/// published experiment and cells of other tables, as the Papers view shows them.
+#[derive(Clone, Debug, Serialize)]
+pub struct Published {
+    /// The source.
+    pub source: &'static str,
+    /// The experiment the rows belong to, if any (`othello-stages`).
+    pub experiment: Option<&'static str>,
+    /// Rows of a published experiment.
+    pub rows: Vec<PublishedRow>,
+    /// Cells of other tables.
+    pub cells: Vec<PaperCell>,
+}
+
+/// What the papers publish under `source` ([`super::paper::sources`] lists them).
+///
+/// # Errors
+/// A source the paper tables do not hold (field `source`).
+///
+/// ```
+/// use pnplay::experiment::results::published;
+/// let table = published("paper Table 2").unwrap();
+/// assert_eq!((table.rows.len(), table.cells.len()), (9, 0));
+/// assert_eq!(published("PN-MCTS paper Table II").unwrap().cells.len(), 15);
+/// assert!(published("paper Table 9").is_err());
+/// ```
+pub fn published(source: &str) -> Result<Published, Error> {
+    let Some(source) = sources().into_iter().find(|s| *s == source) else {
+        return Err(Error::BadParameter {
+            name: "source".to_string(),
+            message: format!(
+                "the paper tables hold no source {:?} (they hold {})",
+                Elided::words(source),
+                sources().join(", ")
+            ),
+        });
+    };
+    let mut experiment = None;
+    let mut found = Vec::new();
+    for e in Experiment::ALL {
+        for row in rows(e).iter().filter(|r| r.source == source) {
+            experiment = Some(e.name());
+            let algo = crate::search::catalogue::find(row.algo)?;
+            let search = super::SearchSpec {
+                algo,
+                setting: row.setting,
+            };
+            found.push(PublishedRow {
+                stage: row.stage,
+                search: search.label(),
+                numbers: PaperView::of(row),
+            });
+        }
+    }
+    Ok(Published {
+        source,
+        experiment,
+        rows: found,
+        cells: CELLS
+            .iter()
+            .filter(|c| c.source == source)
+            .copied()
+            .collect(),
+    })
 }
 
 /// A's rate after some games of a match.

@@ -10,6 +10,8 @@
 mod args;
 mod faults;
 mod support;
+#[cfg(not(target_feature = "atomics"))]
+mod zeroed_pages;
 
 use wasm_bindgen::prelude::*;
 
@@ -848,6 +850,96 @@ pub fn read_results(records: JsValue, experiment: JsValue) -> Result<JsValue, Js
         })?)),
     };
     to_js(&crate::experiment::results::read(&records, choice).map_err(js_error)?)
+}
+
+/// Everything the engine's paper tables publish under `source` (`paper Table 2`,
+/// `PN-MCTS paper Table II`; [`crate::experiment::results::published`]): `{source,
+/// experiment, rows, cells}`, for the Papers view, which never types a paper's number itself.
+#[wasm_bindgen(js_name = paperTable)]
+pub fn paper_table(source: JsValue) -> Result<JsValue, JsValue> {
+    let source = text(&source, "source")?;
+    to_js(&crate::experiment::results::published(&source).map_err(js_error)?)
+}
+
+/// A card file of results/ (`cards.json`, [`crate::experiment::cards`]) read and checked,
+/// each card with `published`: the paper tables' numbers of each of its sources.
+#[wasm_bindgen(js_name = readCards)]
+pub fn read_cards(cards: JsValue) -> Result<JsValue, JsValue> {
+    #[derive(serde::Serialize)]
+    struct Shown {
+        #[serde(flatten)]
+        card: crate::experiment::cards::Card,
+        published: Vec<crate::experiment::results::Published>,
+    }
+    let cards = crate::experiment::cards::read(&text(&cards, "text")?).map_err(js_error)?;
+    let shown = cards
+        .into_iter()
+        .map(|card| {
+            let published = card
+                .paper
+                .iter()
+                .map(|source| crate::experiment::results::published(source))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Shown { card, published })
+        })
+        .collect::<Result<Vec<_>, Error>>()
+        .map_err(js_error)?;
+    to_js(&shown)
+}
+
+/// Checks a proof certificate's text with the game's rules alone, as `pnplay check` does
+/// ([`crate::game::certificate::check::check_text`]): `{ok: true, verdict, question, nodes,
+/// line}` or `{ok: false, node, path, reason, line}` (`line`: what the CLI prints).
+#[wasm_bindgen(js_name = checkCertificate)]
+pub fn check_certificate(certificate: JsValue) -> Result<JsValue, JsValue> {
+    let certificate = text(&certificate, "text")?;
+    let answer = match crate::game::certificate::check::check_text(&certificate) {
+        Ok(checked) => serde_json::json!({
+            "ok": true,
+            "verdict": checked.verdict,
+            "question": checked.question,
+            "nodes": checked.nodes,
+            "line": checked.to_string(),
+        }),
+        Err(rejection) => serde_json::json!({
+            "ok": false,
+            "node": rejection.node,
+            "path": rejection.path,
+            "reason": rejection.reason,
+            "line": rejection.to_string(),
+        }),
+    };
+    to_js(&answer)
+}
+
+/// The proof certificate of `verdict` (`proved` or `disproved`) for `pos` of `game`, as
+/// `pnplay solve --certificate` writes it ([`crate::engine::certificate`]), within the node
+/// and time limits of `options`; the text, checked by the rules' checker before it is given.
+#[wasm_bindgen(js_name = makeCertificate)]
+pub fn make_certificate(
+    game: JsValue,
+    pos: JsValue,
+    verdict: JsValue,
+    options: JsValue,
+) -> Result<String, JsValue> {
+    let spec = parse_game(&game)?;
+    let pos = text(&pos, "pos")?;
+    let verdict = match text(&verdict, "verdict")?.as_str() {
+        "proved" => crate::search::Verdict::Proved,
+        "disproved" => crate::search::Verdict::Disproved,
+        other => {
+            return Err(bad(
+                "verdict",
+                format!("a certificate needs verdict proved or disproved, got {other:?}"),
+            ));
+        }
+    };
+    let params = parse_params(options)?;
+    let certificate =
+        crate::engine::certificate(&spec, &pos, verdict, &params).map_err(js_error)?;
+    crate::game::certificate::check::check_text(&certificate)
+        .map_err(|rejection| bad("certificate", rejection.to_string()))?;
+    Ok(certificate)
 }
 
 /// A live game of 4×4 2048 past 2048 (the page's 2048 view): expectimax's or the user's

@@ -1,7 +1,8 @@
 // The static site (issue 29): scripts/dist.mjs builds dist/ from www/, pkg/ and the committed
 // results; served by `python3 -m http.server` (a host that knows nothing of pnplay) the page
 // loads the engine from the compressed wasm, proves FFO #40, lists the committed results in
-// the results viewer and opens one — with no failed request and no console error.
+// the results viewer and opens one, and lists the Papers view's cards and opens one — with
+// no failed request and no console error.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -56,6 +57,10 @@ test('dist/ has content-hashed assets, the wasm precompressed and the results in
   const committed = execFileSync('git', ['ls-files', 'results'], { cwd: repo, encoding: 'utf8' }).split('\n').filter((f) => /^results\/([^/]+\/)?[^/]+\.jsonl(\.gz)?$/.test(f));
   assert.deepEqual(index.files, committed.map((f) => f.slice('results/'.length)).sort());
   for (const file of index.files) assert.ok(statSync(path.join(dist, 'results', file)).isFile(), file);
+  // The Papers view's cards, with the READMEs they cite.
+  const cards = execFileSync('git', ['ls-files', 'results'], { cwd: repo, encoding: 'utf8' }).split('\n').filter((f) => /^results\/[^/]+\/cards\.json$/.test(f));
+  assert.deepEqual(index.cards, cards.map((f) => f.slice('results/'.length)).sort());
+  for (const file of index.cards) assert.ok(statSync(path.join(dist, 'results', path.dirname(file), 'README.md')).isFile(), file);
 });
 
 test('served by python3 -m http.server: engine ready, FFO #40 proved, results listed, no error', { timeout: 180000 }, async () => {
@@ -89,6 +94,15 @@ test('served by python3 -m http.server: engine ready, FFO #40 proved, results li
   await page.waitForFunction((n) => document.querySelectorAll('#resfile-served option').length === n + 1, index.files.length);
   await page.selectOption('#resfile-served', '2048-2x2/2048.jsonl.gz');
   await page.waitForSelector('#resfile-panel[data-state="shown"]', { timeout: 60000 });
+  // The Papers view lists its cards and opens one with its committed records and evidence.
+  await page.click('#view-papers');
+  await page.waitForSelector('#papers-panel[data-state="listed"]', { timeout: 60000 });
+  assert.ok((await page.locator('.papers-item').count()) >= 26);
+  await page.click('.papers-item[data-card="dissertation-table-4-2-and"] .papers-open');
+  await page.waitForSelector('#papers-card[data-state="shown"]', { timeout: 60000 });
+  assert.equal(await page.locator('#papers-card .papers-records > table').count(), 2);
+  const evidence = await page.locator('#papers-card .papers-verdict a').getAttribute('href');
+  assert.equal(await page.evaluate((href) => fetch(href).then((r) => r.status), evidence), 200);
   assert.deepEqual(failed, []);
   assert.deepEqual(errors, []);
 });

@@ -60,6 +60,10 @@ const FUNCTIONS = {
   hint: [['game', 'string', TTT], ['pos', 'string', ''], ['budget', 'object', { positions: 100, simulations: 10, seed: 1 }]],
   evaluatePosition: [['game', 'string', 'othello'], ['pos', 'string', ''], ['options', 'optionalObject', {}]],
   readResults: [['text', 'string', ''], ['experiment', 'string', 'auto']],
+  paperTable: [['source', 'string', 'paper Table 2']],
+  readCards: [['text', 'string', '{"cards":[]}']],
+  checkCertificate: [['text', 'string', '']],
+  makeCertificate: [['game', 'string', TTT], ['pos', 'string', ''], ['verdict', 'string', 'disproved'], ['options', 'optionalObject', { nodes: 100000 }]],
   testFault: [['kind', 'string', 'never-called-valid']],
 };
 const CONSTRUCTORS = {

@@ -200,6 +200,7 @@ fn leaky_site(name: &str) -> (PathBuf, Vec<std::ffi::OsString>) {
     std::fs::write(base.join("pkg/pnplay_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
     std::fs::write(base.join("results/good.jsonl"), "{}\n").unwrap();
     std::fs::write(base.join("results/run/inner.jsonl"), "{}\n").unwrap();
+    std::fs::write(base.join("results/run/cards.json"), "{\"cards\":[]}\n").unwrap();
     std::fs::write(base.join("results/.hidden.jsonl"), "{}\n").unwrap();
     std::fs::write(base.join("outside/secret.jsonl"), "secret\n").unwrap();
     std::fs::write(base.join("outside/dir/secret.jsonl"), "secret\n").unwrap();
@@ -252,7 +253,7 @@ fn encoded_dot_files_and_symlinks_out_of_the_roots_are_not_served_or_listed() {
     let (_, _, listing) = raw(&server, "GET", "/results.json");
     assert_eq!(
         String::from_utf8_lossy(&listing),
-        r#"{"files":["good.jsonl","run/inner.jsonl"]}"#
+        r#"{"cards":["run/cards.json"],"files":["good.jsonl","run/inner.jsonl"]}"#
     );
 }
 

@@ -107,6 +107,12 @@ fn evaluation_is_symmetric() {
 fn weights_file_round_trips_and_refuses_damage() {
     let weights = Weights::shipped();
     let bytes = weights.to_bytes();
+    let shipped = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/game/othello/patterns.weights"
+    ))
+    .unwrap();
+    assert_eq!(bytes, shipped, "the shipped file is what to_bytes writes");
     assert_eq!(&Weights::from_bytes(&bytes).unwrap(), weights);
     assert!(Weights::from_bytes(&bytes[..bytes.len() - 1]).is_err());
     let mut longer = bytes.clone();

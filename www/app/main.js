@@ -24,6 +24,7 @@ import { ExactValue } from '../controllers/exact-value.js';
 import { StagesView } from '../views/stages-view.js';
 import { ArenaView } from '../views/arena-view.js';
 import { ResultsFileView } from '../views/results-file-view.js';
+import { PapersView } from '../views/papers-view.js';
 import { EvalView } from '../views/eval-view.js';
 import { LessonsView } from '../views/lessons-view.js';
 import { LESSONS } from '../views/lessons.js';
@@ -513,6 +514,9 @@ function build(hello) {
   arenaView = new ArenaView($('tree-panel'), { engine, catalogue, share: () => share({ run: true }) });
   views.register(arenaView.registration());
   views.register(new ResultsFileView($('tree-panel'), { engine, catalogue }).registration());
+  views.register(
+    new PapersView($('tree-panel'), { engine, catalogue, runners: { stages: stagesView, arena: arenaView }, share: (run) => share({ run }) }).registration(),
+  );
   views.register(new G2048View($('tree-panel'), { engine }).registration());
   new PresentMode($('views'), document.querySelector('main'));
   fillSelect(ui.game, catalogue.listedGames.map((g) => [g.name, g.title]));

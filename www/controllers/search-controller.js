@@ -11,8 +11,10 @@
 // position and parameters and replayed to the iteration they had reached (they are
 // deterministic: same seed, same iterations, same tree), with a one-line message saying the
 // engine was restarted and why. A burst of presses starts the searches once: a start under
-// way is awaited, not repeated.
+// way is awaited, not repeated. A decided result card's "Export certificate" downloads the
+// verdict's proof certificate (`makeCertificate`).
 
+import { download } from '../lib/download.js';
 import { SearchCharts } from '../views/charts.js';
 import { compareTrees } from '../views/compare-view.js';
 import { ExerciseView } from '../views/exercise-view.js';
@@ -53,6 +55,12 @@ export class SearchController {
         for (const view of this.treeViews) view?.pin(null);
         this.refreshTrees();
       },
+    });
+    // "Export certificate" on a decided result card: the engine writes the proof tree of its
+    // verdict for the searched position (checked by the rules' checker first), downloaded.
+    ui.results.addEventListener('click', (event) => {
+      const button = event.target.closest?.('.export-certificate');
+      if (button) this.exportCertificate(button);
     });
     // A new position drops the searches of the old one.
     store.subscribe(['view'], (state) => {
@@ -248,6 +256,23 @@ export class SearchController {
    * Hands a set of reports (one per search) to the views. `live`: a report streamed while
    * the searches advance — the cards are then drawn at most every CARDS_EVERY_MS.
    */
+  /** Makes the certificate of `button`'s verdict for the searched position and downloads it. */
+  async exportCertificate(button) {
+    const { game, searchPosition, searchOptions } = this.store.state;
+    button.disabled = true;
+    button.textContent = 'Exporting…';
+    try {
+      const text = await this.engine.request('makeCertificate', { game, pos: searchPosition, verdict: button.dataset.verdict, options: searchOptions ?? {} });
+      download(`${game.replace(/[^\w.-]+/g, '-')}-${button.dataset.verdict}.certificate.txt`, text, 'text/plain');
+      this.showMessage('Certificate exported: check it with pnplay check F, or in Papers → Check a proof certificate.');
+    } catch (error) {
+      this.report('certificate: ', error);
+    } finally {
+      button.disabled = false;
+      button.textContent = 'Export certificate';
+    }
+  }
+
   show(reports, { live = false } = {}) {
     const { ui } = this;
     const bestMoves = reports.filter((r) => r.best_move).map((r) => ({ algo: r.algo, move: r.best_move, proved: r.verdict === 'proved' }));

@@ -265,6 +265,14 @@ const handlers = {
   },
   // The results viewer: a JSON Lines file summarised as the command line does.
   readResults: ({ text, experiment }) => engine.readResults(text, experiment),
+  // The Papers view: a results/ folder's cards with the paper tables' numbers of each, and
+  // one source's numbers (the engine's paper tables: the page never types a paper's number).
+  readCards: ({ text }) => engine.readCards(text),
+  paperTable: ({ source }) => engine.paperTable(source),
+  // Proof certificates: checked with the rules alone (`pnplay check`), or made for a proved
+  // or disproved position (`pnplay solve --certificate`).
+  checkCertificate: ({ text }) => engine.checkCertificate(text),
+  makeCertificate: ({ game, pos, verdict, options }) => engine.makeCertificate(game, pos, verdict, options ?? {}),
   // The page's recovery tests (only with `?test-hooks`): `trap`, `panic` and `oom` fail in
   // wasm; `close` ends the worker silently; `hang` never answers; `throw` raises an error
   // outside any request (the page sees the worker's `error` event).

@@ -43,8 +43,164 @@ const PANEL = `
   <details id="resfile-cli" hidden><summary>As the command line prints it</summary><pre id="resfile-text" class="resfile-text"></pre></details>
   <div class="row"><button id="resfile-csv" type="button" disabled>Download summary CSV</button></div>`;
 
+/** A table with `caption` and a head row of `head`, and its (empty) body. */
+function headedTable(caption, head) {
+  const table = document.createElement('table');
+  table.createCaption().textContent = caption;
+  const tr = table.createTHead().insertRow();
+  for (const title of head) {
+    const th = document.createElement('th');
+    th.textContent = title;
+    tr.append(th);
+  }
+  return [table, table.createTBody()];
+}
+
+/**
+ * An experiment's summary rows (`readResults`) as a table: our verdict counts, completion
+ * with its Wilson 95 % interval, and the paper's numbers beside them (class `paper`).
+ */
+export function experimentTable(rows, caption) {
+  const head = ['stage', 'search', 'n', ...VERDICTS.map(([, title]) => title), 'completion %', 'Wilson 95 %', 'exact W/D/L', 'wrong', 'mean iterations', 'mean nodes', 'paper completion %', 'paper S / U / out', 'paper mean nodes', 'paper mean s', 'source'];
+  const [tableEl, body] = headedTable(caption, head);
+  for (const row of rows) {
+    const line = body.insertRow();
+    line.dataset.stage = row.stage;
+    line.dataset.search = row.search;
+    const p = row.paper;
+    const counts = p && (p.solved != null || p.out != null) ? `${p.solved ?? '–'} / ${p.unsolved ?? '–'} / ${p.out ?? '–'}` : p?.concluded != null ? `${p.concluded} concluded` : '–';
+    const cells = [
+      row.stage,
+      row.search,
+      row.n,
+      ...VERDICTS.map(([key]) => row[key]),
+      percent(row.completion),
+      row.completion_wilson ? `${percent(100 * row.completion_wilson[0])}–${percent(100 * row.completion_wilson[1])}` : '–',
+      row.verified ? row.exact.join('/') : '–',
+      row.verified ? `${row.wrong}/${row.verified}` : '–',
+      number(row.mean_iterations, 1),
+      number(row.mean_nodes),
+      percent(p?.completion),
+      counts,
+      number(p?.mean_nodes),
+      number(p?.mean_seconds, 1),
+      p?.source ?? '–',
+    ];
+    cells.forEach((value, i) => {
+      const cell = line.insertCell();
+      cell.textContent = String(value);
+      if (i >= head.length - 5) cell.className = 'paper';
+    });
+  }
+  return tableEl;
+}
+
+/** The matches of a games file (`readResults`) as a table: W/D/L and A's rate with both 95 % intervals. */
+export function matchesTable(matches) {
+  const head = ['game', 'A', 'B', 'openings', 'seed', 'games', 'W', 'D', 'L', 'A’s win rate %', '± (95 %, normal)', 'Wilson 95 %'];
+  const [tableEl, body] = headedTable('Each match: A’s wins, draws and losses, win rate (draws half) with its 95 % intervals', head);
+  for (const { summary: s, openings, seed } of matches) {
+    const line = body.insertRow();
+    line.dataset.a = s.a;
+    const cells = [s.game, s.a, s.b, openings ? `random:${openings}` : 'none', seed, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), (100 * s.plus_minus).toFixed(1), `${(100 * s.wilson[0]).toFixed(1)}–${(100 * s.wilson[1]).toFixed(1)}`];
+    for (const value of cells) line.insertCell().textContent = String(value);
+  }
+  return tableEl;
+}
+
+/**
+ * Completion (%) by stage for each search, ours solid and the paper's dashed (the stages
+ * view's plot), into `element`; with one stage (a parameter grid), by search instead.
+ * `colour(search)`: a search label's colour. Returns the uPlot.
+ */
+export function completionChart(element, rows, colour) {
+  const stages = [...new Set(rows.map((r) => r.stage))];
+  const searches = [...new Set(rows.map((r) => r.search))];
+  const byStage = stages.length > 1 && stages.every((s) => typeof s === 'number');
+  const find = (stage, search) => rows.find((r) => r.stage === stage && r.search === search);
+  const series = [{ label: byStage ? 'moves' : 'search' }];
+  const data = [];
+  let categories = [];
+  if (byStage) {
+    data.push(stages);
+    for (const search of searches) {
+      series.push({ label: search, stroke: colour(search), width: 2, points: { show: true }, spanGaps: true });
+      data.push(stages.map((stage) => find(stage, search)?.completion ?? null));
+      if (rows.some((r) => r.search === search && r.paper?.completion != null)) {
+        series.push({ label: `${search} (paper)`, stroke: colour(search), width: 1.5, dash: [6, 4], points: { show: true }, spanGaps: true });
+        data.push(stages.map((stage) => find(stage, search)?.paper?.completion ?? null));
+      }
+    }
+  } else {
+    // One point per row, stage and search named on the axis.
+    categories = rows.map((r) => (stages.length > 1 ? `${r.stage} ${r.search}` : r.search));
+    data.push(rows.map((_, i) => i));
+    series.push({ label: 'ours', stroke: '#1f5fae', width: 0, points: { show: true, size: 9 } });
+    data.push(rows.map((r) => r.completion));
+    if (rows.some((r) => r.paper?.completion != null)) {
+      series.push({ label: 'paper', stroke: '#d62728', width: 0, points: { show: true, size: 9 } });
+      data.push(rows.map((r) => r.paper?.completion ?? null));
+    }
+  }
+  return new uPlot(
+    {
+      title: byStage ? 'Completion (%) by number of random moves' : 'Completion (%) by search',
+      width: Math.max(280, Math.min(element.clientWidth || 700, 900)),
+      height: byStage ? 260 : 300,
+      scales: { x: { time: false, ...(byStage ? {} : { range: [-0.5, rows.length - 0.5] }) }, y: { range: [0, 100] } },
+      axes: themed([
+        byStage
+          ? { label: 'random moves from the start' }
+          : { label: '', incrs: [1], values: (u, splits) => splits.map((i) => categories[i] ?? ''), rotate: -30, size: 90, font: '10px sans-serif' },
+        { label: 'completion %' },
+      ]),
+      series,
+    },
+    data,
+    element,
+  );
+}
+
+/**
+ * A's rate after each game, one line per match (the arena's plot), into `element`; the
+ * normal interval as a band when there is one match. Returns the uPlot.
+ */
+export function rateChart(element, matches) {
+  const longest = Math.max(...matches.map((m) => m.curve.length));
+  const palette = ['#1f5fae', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
+  const data = [Array.from({ length: longest }, (_, i) => i + 1)];
+  const series = [{ label: 'games' }];
+  matches.forEach((m, i) => {
+    series.push({ label: matches.length > 1 ? `A ${m.summary.a} vs ${m.summary.b}` : 'A’s win rate', stroke: palette[i % palette.length], width: 2, points: { show: false } });
+    data.push(data[0].map((n) => (n <= m.curve.length ? 100 * m.curve[n - 1].rate : null)));
+  });
+  const bands = [];
+  if (matches.length === 1) {
+    const curve = matches[0].curve;
+    series.push({ label: 'normal low', stroke: 'rgba(31,95,174,0.35)', width: 1, points: { show: false } });
+    data.push(curve.map((p) => 100 * p.normal[0]));
+    series.push({ label: 'normal high', stroke: 'rgba(31,95,174,0.35)', width: 1, points: { show: false } });
+    data.push(curve.map((p) => 100 * p.normal[1]));
+    bands.push({ series: [3, 2], fill: 'rgba(31,95,174,0.15)' });
+  }
+  return new uPlot(
+    {
+      title: 'A’s win rate (%) after each game',
+      width: Math.max(280, Math.min(element.clientWidth || 700, 900)),
+      height: 260,
+      scales: { x: { time: false }, y: { range: [0, 100] } },
+      axes: themed([{ label: 'games (in index order)' }, { label: 'A’s win rate %' }]),
+      series,
+      bands,
+      legend: { live: false },
+    },
+    data,
+    element,
+  );
+}
+
 /** The text of a file's `bytes`, unpacked first when they are gzip (`.jsonl.gz` in results/). */
-async function textOf(bytes) {
+export async function textOf(bytes) {
   const data = new Uint8Array(bytes);
   if (data[0] !== 0x1f || data[1] !== 0x8b) return new TextDecoder().decode(data);
   const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream('gzip'));
@@ -180,102 +336,17 @@ export class ResultsFileView {
   drawExperiment({ records, experiment, rows, table }) {
     const paperTitle = PAPERS.find(([value]) => value === experiment)?.[1];
     this.ui.status.textContent = `${this.name}: ${records} ${records === 1 ? 'record' : 'records'}, ${rows.length} ${rows.length === 1 ? 'row' : 'rows'} (stage × search)${paperTitle ? ` · beside ${paperTitle}` : ' · no published numbers beside them'}`;
-    const head = ['stage', 'search', 'n', ...VERDICTS.map(([, title]) => title), 'completion %', 'exact W/D/L', 'wrong', 'mean iterations', 'mean nodes', 'paper completion %', 'paper S / U / out', 'paper mean nodes', 'paper mean s', 'source'];
-    const tableEl = document.createElement('table');
-    tableEl.createCaption().textContent = paperTitle ? `Ours beside the published numbers (${paperTitle})` : 'Ours (the papers publish no numbers for this experiment)';
-    const tr = tableEl.createTHead().insertRow();
-    for (const title of head) {
-      const th = document.createElement('th');
-      th.textContent = title;
-      tr.append(th);
-    }
-    const body = tableEl.createTBody();
-    for (const row of rows) {
-      const line = body.insertRow();
-      line.dataset.stage = row.stage;
-      line.dataset.search = row.search;
-      const p = row.paper;
-      const counts = p && (p.solved != null || p.out != null) ? `${p.solved ?? '–'} / ${p.unsolved ?? '–'} / ${p.out ?? '–'}` : p?.concluded != null ? `${p.concluded} concluded` : '–';
-      const cells = [
-        row.stage,
-        row.search,
-        row.n,
-        ...VERDICTS.map(([key]) => row[key]),
-        percent(row.completion),
-        row.verified ? row.exact.join('/') : '–',
-        row.verified ? `${row.wrong}/${row.verified}` : '–',
-        number(row.mean_iterations, 1),
-        number(row.mean_nodes),
-        percent(p?.completion),
-        counts,
-        number(p?.mean_nodes),
-        number(p?.mean_seconds, 1),
-        p?.source ?? '–',
-      ];
-      cells.forEach((value, i) => {
-        const cell = line.insertCell();
-        cell.textContent = String(value);
-        if (i >= head.length - 5) cell.className = 'paper';
-      });
-    }
+    const caption = paperTitle ? `Ours beside the published numbers (${paperTitle})` : 'Ours (the papers publish no numbers for this experiment)';
+    const tableEl = experimentTable(rows, caption);
     this.ui.table.replaceChildren(tableEl);
     this.ui.cliText.textContent = table;
     this.ui.cli.hidden = false;
     this.drawCompletion(rows);
   }
 
-  /**
-   * Completion (%) by stage for each search, ours solid and the paper's dashed (the stages
-   * view's plot); with one stage (a parameter grid), by search instead.
-   */
+  /** Completion by stage or by search, ours beside the paper's ([`completionChart`]). */
   drawCompletion(rows) {
-    const stages = [...new Set(rows.map((r) => r.stage))];
-    const searches = [...new Set(rows.map((r) => r.search))];
-    const byStage = stages.length > 1 && stages.every((s) => typeof s === 'number');
-    const find = (stage, search) => rows.find((r) => r.stage === stage && r.search === search);
-    const series = [{ label: byStage ? 'moves' : 'search' }];
-    const data = [];
-    if (byStage) {
-      data.push(stages);
-      for (const search of searches) {
-        const colour = this.colour(search);
-        series.push({ label: search, stroke: colour, width: 2, points: { show: true }, spanGaps: true });
-        data.push(stages.map((stage) => find(stage, search)?.completion ?? null));
-        if (rows.some((r) => r.search === search && r.paper?.completion != null)) {
-          series.push({ label: `${search} (paper)`, stroke: colour, width: 1.5, dash: [6, 4], points: { show: true }, spanGaps: true });
-          data.push(stages.map((stage) => find(stage, search)?.paper?.completion ?? null));
-        }
-      }
-    } else {
-      // One point per row, stage and search named on the axis.
-      const labels = rows.map((r) => (stages.length > 1 ? `${r.stage} ${r.search}` : r.search));
-      data.push(rows.map((_, i) => i));
-      series.push({ label: 'ours', stroke: '#1f5fae', width: 0, points: { show: true, size: 9 } });
-      data.push(rows.map((r) => r.completion));
-      if (rows.some((r) => r.paper?.completion != null)) {
-        series.push({ label: 'paper', stroke: '#d62728', width: 0, points: { show: true, size: 9 } });
-        data.push(rows.map((r) => r.paper?.completion ?? null));
-      }
-      this.categories = labels;
-    }
-    const categories = this.categories;
-    this.plot = new uPlot(
-      {
-        title: byStage ? 'Completion (%) by number of random moves' : 'Completion (%) by search',
-        width: Math.max(280, Math.min(this.ui.chart.clientWidth || 700, 900)),
-        height: byStage ? 260 : 300,
-        scales: { x: { time: false, ...(byStage ? {} : { range: [-0.5, rows.length - 0.5] }) }, y: { range: [0, 100] } },
-        axes: themed([
-          byStage
-            ? { label: 'random moves from the start' }
-            : { label: '', incrs: [1], values: (u, splits) => splits.map((i) => categories[i] ?? ''), rotate: -30, size: 90, font: '10px sans-serif' },
-          { label: 'completion %' },
-        ]),
-        series,
-      },
-      data,
-      this.ui.chart,
-    );
+    this.plot = completionChart(this.ui.chart, rows, (search) => this.colour(search));
   }
 
   colour(search) {
@@ -284,57 +355,10 @@ export class ResultsFileView {
 
   drawGames({ records, matches }) {
     this.ui.status.textContent = `${this.name}: ${records} games, ${matches.length} match${matches.length === 1 ? '' : 'es'}`;
-    const head = ['game', 'A', 'B', 'openings', 'seed', 'games', 'W', 'D', 'L', 'A’s win rate %', '± (95 %, normal)', 'Wilson 95 %'];
-    const tableEl = document.createElement('table');
-    tableEl.createCaption().textContent = 'Each match: A’s wins, draws and losses, win rate (draws half) with its 95 % intervals';
-    const tr = tableEl.createTHead().insertRow();
-    for (const title of head) {
-      const th = document.createElement('th');
-      th.textContent = title;
-      tr.append(th);
-    }
-    const body = tableEl.createTBody();
-    for (const { summary: s, openings, seed } of matches) {
-      const line = body.insertRow();
-      line.dataset.a = s.a;
-      const cells = [s.game, s.a, s.b, openings ? `random:${openings}` : 'none', seed, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), (100 * s.plus_minus).toFixed(1), `${(100 * s.wilson[0]).toFixed(1)}–${(100 * s.wilson[1]).toFixed(1)}`];
-      for (const value of cells) line.insertCell().textContent = String(value);
-    }
+    const tableEl = matchesTable(matches);
     this.ui.table.replaceChildren(tableEl);
     this.ui.cliText.textContent = matches.map((m) => m.line).join('\n');
     this.ui.cli.hidden = false;
-    // A's rate after each game, one line per match (the arena's plot); the normal interval
-    // as a band when there is one match.
-    const longest = Math.max(...matches.map((m) => m.curve.length));
-    const palette = ['#1f5fae', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf'];
-    const data = [Array.from({ length: longest }, (_, i) => i + 1)];
-    const series = [{ label: 'games' }];
-    matches.forEach((m, i) => {
-      series.push({ label: matches.length > 1 ? `A ${m.summary.a} vs ${m.summary.b}` : 'A’s win rate', stroke: palette[i % palette.length], width: 2, points: { show: false } });
-      data.push(data[0].map((n) => (n <= m.curve.length ? 100 * m.curve[n - 1].rate : null)));
-    });
-    const bands = [];
-    if (matches.length === 1) {
-      const curve = matches[0].curve;
-      series.push({ label: 'normal low', stroke: 'rgba(31,95,174,0.35)', width: 1, points: { show: false } });
-      data.push(curve.map((p) => 100 * p.normal[0]));
-      series.push({ label: 'normal high', stroke: 'rgba(31,95,174,0.35)', width: 1, points: { show: false } });
-      data.push(curve.map((p) => 100 * p.normal[1]));
-      bands.push({ series: [3, 2], fill: 'rgba(31,95,174,0.15)' });
-    }
-    this.plot = new uPlot(
-      {
-        title: 'A’s win rate (%) after each game',
-        width: Math.max(280, Math.min(this.ui.chart.clientWidth || 700, 900)),
-        height: 260,
-        scales: { x: { time: false }, y: { range: [0, 100] } },
-        axes: themed([{ label: 'games (in index order)' }, { label: 'A’s win rate %' }]),
-        series,
-        bands,
-        legend: { live: false },
-      },
-      data,
-      this.ui.chart,
-    );
+    this.plot = rateChart(this.ui.chart, matches);
   }
 }

@@ -4,7 +4,7 @@
 // move" otherwise. A search that ran out says what to try next. A proved (or disproved)
 // search that walks its proof gives its line as move buttons: a click plays the line up to
 // that move on the board (main.js hands the click to the position controller), and the
-// move list then holds the whole line to walk.
+// move list then holds the whole line to walk. A decided search offers "Export certificate".
 
 import { valueText, verdictText } from '../lib/values.js';
 
@@ -116,6 +116,20 @@ export function provingLine(report) {
 }
 
 /**
+ * "Export certificate" for a decided report: its `data-verdict` says which verdict's proof
+ * tree the engine writes (`makeCertificate`; the search controller handles the click).
+ */
+function exportButton(report) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'export-certificate';
+  button.dataset.verdict = report.verdict;
+  button.title = 'Download the proof tree of this verdict as a certificate anyone can check with the rules alone (pnplay check F, or Papers → Check a proof certificate)';
+  button.textContent = 'Export certificate';
+  return button;
+}
+
+/**
  * One card per report. `running`: whether the searches are advancing now; an unfinished
  * search that is not says it is paused rather than searching.
  */
@@ -157,6 +171,7 @@ export function renderResults(container, reports, { running = false } = {}) {
       card.append(list);
       const line = provingLine(report);
       if (line) card.append(line);
+      if (report.finished && ['proved', 'disproved'].includes(report.verdict)) card.append(exportButton(report));
       if (report.score_search) card.append(...scoreSearch(report.score_search, list));
       return card;
     }),

@@ -1,9 +1,10 @@
 //! `pnplay serve`: a small static file server for the playground page.
 //!
 //! Serves `www/` at `/`, the wasm-bindgen output `pkg/` at `/pkg/` and the repository's
-//! `results/` at `/results/` (with the list of its JSON Lines files, plain or gzipped, at
-//! `/results.json`, for the page's results viewer), bound to 127.0.0.1 by default, with axum
-//! and tower-http's `ServeDir` (content types such as `application/wasm`, ranges, gzip).
+//! `results/` at `/results/` (with the list of its JSON Lines files, plain or gzipped, and of
+//! its folders' `cards.json` at `/results.json`, for the page's results viewer and Papers
+//! view), bound to 127.0.0.1 by default, with axum and tower-http's `ServeDir` (content types
+//! such as `application/wasm`, ranges, gzip).
 //!
 //! * **Only its own files.** Every request path is percent-decoded first, then refused (404)
 //!   if it has a dot segment (`.env`, `..`), an empty segment, a backslash or NUL, a segment
@@ -89,10 +90,21 @@ fn inside(path: &Path, root: &Path) -> bool {
     root.canonicalize().is_ok_and(|root| path.starts_with(root))
 }
 
-/// The JSON Lines files under `root` (and its folders, one level down), plain or gzipped
-/// (`.jsonl.gz`, which the page unpacks), as paths relative to it with `/`, sorted; hidden
-/// entries and anything resolving outside `root` (a symlink out of it) are left out.
-fn results_files(root: &Path) -> Vec<String> {
+/// Whether a results file is a records file: JSON Lines, plain or gzipped (`.jsonl.gz`,
+/// which the page unpacks).
+fn is_records(name: &str) -> bool {
+    name.ends_with(".jsonl") || name.ends_with(".jsonl.gz")
+}
+
+/// Whether a results file is a folder's cards of the Papers view.
+fn is_cards(name: &str) -> bool {
+    name == "cards.json"
+}
+
+/// The files under `root` (and its folders, one level down) whose name is `wanted`, as paths
+/// relative to it with `/`, sorted; hidden entries and anything resolving outside `root` (a
+/// symlink out of it) are left out.
+fn results_files(root: &Path, wanted: fn(&str) -> bool) -> Vec<String> {
     let mut files = Vec::new();
     let list = |dir: &Path| {
         std::fs::read_dir(dir)
@@ -118,7 +130,7 @@ fn results_files(root: &Path) -> Vec<String> {
         };
         for file in inner {
             let name = file.file_name().unwrap_or_default().to_string_lossy();
-            if name.ends_with(".jsonl") || name.ends_with(".jsonl.gz") {
+            if wanted(name.as_ref()) {
                 if let Ok(relative) = file.strip_prefix(root) {
                     let parts: Vec<String> = relative
                         .components()
@@ -201,8 +213,9 @@ fn router(roots: Roots, isolation: bool) -> Router {
         .route(
             "/results.json",
             axum::routing::get(move || {
-                let files = results_files(&results);
-                let body = serde_json::json!({ "files": files }).to_string();
+                let files = results_files(&results, is_records);
+                let cards = results_files(&results, is_cards);
+                let body = serde_json::json!({ "files": files, "cards": cards }).to_string();
                 async move { ([(header::CONTENT_TYPE, "application/json")], body) }
             }),
         )

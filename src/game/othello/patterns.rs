@@ -361,8 +361,39 @@ pub struct Weights {
     pub values: Vec<i16>,
 }
 
-/// File magic of the weights.
-const MAGIC: &[u8; 8] = b"PNPWGT01";
+/// File magic of the weights (version 2: variable-length weights; version 1 stored every
+/// weight in two bytes, and the file was twice as large in the wasm module).
+const MAGIC: &[u8; 8] = b"PNPWGT02";
+
+/// Appends `value` to `bytes` as a variable-length integer: zigzag (0, −1, 1, −2, … become
+/// 0, 1, 2, 3, …), then seven bits a byte, low first, the top bit set on every byte but
+/// the last. Nineteen weights in twenty take one byte.
+fn put_weight(bytes: &mut Vec<u8>, value: i16) {
+    let mut zigzag = ((value << 1) ^ (value >> 15)) as u16;
+    while zigzag >= 0x80 {
+        bytes.push((zigzag as u8 & 0x7f) | 0x80);
+        zigzag >>= 7;
+    }
+    bytes.push(zigzag as u8);
+}
+
+/// Reads a weight [`put_weight`] wrote from the front of `rest`, advancing it.
+fn take_weight(rest: &mut &[u8]) -> Result<i16, WeightsError> {
+    let mut zigzag = 0u32;
+    for shift in (0..21).step_by(7) {
+        let (&byte, tail) = rest
+            .split_first()
+            .ok_or_else(|| WeightsError("file too short".into()))?;
+        *rest = tail;
+        zigzag |= u32::from(byte & 0x7f) << shift;
+        if byte & 0x80 == 0 {
+            let zigzag = u16::try_from(zigzag)
+                .map_err(|_| WeightsError("a weight out of range".into()))?;
+            return Ok((zigzag >> 1) as i16 ^ -((zigzag & 1) as i16));
+        }
+    }
+    Err(WeightsError("a weight longer than three bytes".into()))
+}
 
 /// Why a weights file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -401,7 +432,8 @@ impl Weights {
     }
 
     /// The file form: magic, stage count, the stages' lowest empties, then the weights of
-    /// canonical readings only (the others repeat them), little-endian `i16`.
+    /// canonical readings only (the others repeat them), each a zigzag variable-length
+    /// integer of 1–3 bytes (7 bits a byte, low first).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let set = PatternSet::get();
@@ -412,11 +444,11 @@ impl Weights {
             for pattern in &set.patterns {
                 for reading in 0..pattern.readings {
                     if pattern.canonical[reading] as usize == reading {
-                        bytes.extend(stage[pattern.offset + reading].to_le_bytes());
+                        put_weight(&mut bytes, stage[pattern.offset + reading]);
                     }
                 }
             }
-            bytes.extend(stage[set.weights_per_stage - 1].to_le_bytes());
+            put_weight(&mut bytes, stage[set.weights_per_stage - 1]);
         }
         bytes
     }
@@ -442,13 +474,7 @@ impl Weights {
             return Err(WeightsError("stages not ascending".into()));
         }
         let mut values = vec![0i16; stages * set.weights_per_stage];
-        let mut next = || -> Result<i16, WeightsError> {
-            let (head, tail) = rest
-                .split_first_chunk::<2>()
-                .ok_or_else(|| WeightsError("file too short".into()))?;
-            rest = tail;
-            Ok(i16::from_le_bytes(*head))
-        };
+        let mut next = || take_weight(&mut rest);
         for stage in values.chunks_mut(set.weights_per_stage) {
             for pattern in &set.patterns {
                 for reading in 0..pattern.readings {

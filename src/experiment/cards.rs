@@ -1,0 +1,189 @@
+//! The Papers view's cards (issue 33): one card per table and figure of the seeds, written as
+//! data in each results folder (`results/<experiment>/cards.json`) beside the records and
+//! the README they point to. A card says where the item is printed, which of the engine's
+//! paper tables hold its published numbers ([`super::paper`]; the card never repeats them),
+//! which records are ours, a status with its reason, the command, commit and machine, and how
+//! to rerun a small version of it in the page (a stages experiment or a match point, as the
+//! Stages and Arena views run them).
+//!
+//! [`read`] parses a card file and checks what can be checked without the disk (every paper
+//! source exists, the status and rerun are well formed); [`check_folder`] also checks that
+//! the files a card names exist in its folder.
+//!
+//! ```
+//! use pnplay::experiment::cards::{Status, read};
+//! let text = r#"{"cards":[{"id":"x","title":"PPNS on Othello","seed":"PPNS paper, Table 3",
+//!   "paper":["paper Table 3"],"records":[],"status":"not-yet-run",
+//!   "reason":"Not run yet: it needs 200 positions a stage.","evidence":"README.md"}]}"#;
+//! let cards = read(text).unwrap();
+//! assert_eq!(cards[0].status, Status::NotYetRun);
+//! assert!(read(&text.replace("paper Table 3", "paper Table 9")).is_err());
+//! ```
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::paper::sources;
+use crate::error::Error;
+use crate::game::error::Elided;
+
+/// How our numbers stand against the paper's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Our numbers agree with the paper's (within the intervals, or exactly).
+    Reproduced,
+    /// The same trend or ranking, other numbers.
+    SameShape,
+    /// A difference that the reason names; the separating experiment may be open.
+    Differs,
+    /// No committed experiment yet; the reason says what it would take.
+    NotYetRun,
+}
+
+/// A small version of the card's experiment that a browser can run, as the page's views run
+/// it (with the same records as the CLI's command of the same settings).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Rerun {
+    /// A stages experiment (`pnplay experiment stages`, the Stages view).
+    Stages {
+        /// The game.
+        game: String,
+        /// Random moves of each stage.
+        stages: Vec<u32>,
+        /// Positions per stage.
+        positions: u32,
+        /// Search ids.
+        algos: Vec<String>,
+        /// The search parameters and limits, by the schema's keys (`nodes`, `time`, `pr`, `s`).
+        options: serde_json::Map<String, serde_json::Value>,
+    },
+    /// One match (`pnplay match`, the Arena view): a point of a sweep.
+    Match {
+        /// The game.
+        game: String,
+        /// Agent A's text form.
+        a: String,
+        /// Agent B's text form.
+        b: String,
+        /// Games.
+        games: u32,
+        /// `random:K` or `none`.
+        openings: String,
+        /// The match's seed.
+        seed: u64,
+    },
+}
+
+/// One card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    /// Unique among all cards (the share link's `card`).
+    pub id: String,
+    /// What the item is.
+    pub title: String,
+    /// Where the seed prints it (paper, section, table or figure).
+    pub seed: String,
+    /// The sources of its published numbers in the engine's paper tables
+    /// ([`super::paper::sources`]); empty when they are not there.
+    pub paper: Vec<String>,
+    /// Our records (JSON Lines the results viewer reads), relative to the card's folder.
+    pub records: Vec<String>,
+    /// Other raw files of the folder (measurements, logs, tables kept as printed).
+    #[serde(default)]
+    pub raw: Vec<String>,
+    /// The status.
+    pub status: Status,
+    /// Why, in one or two sentences (from the folder's README).
+    pub reason: String,
+    /// The evidence: a file of the folder (its README), optionally with `#anchor`.
+    pub evidence: String,
+    /// The exact CLI command.
+    #[serde(default)]
+    pub command: Option<String>,
+    /// The commit it ran at.
+    #[serde(default)]
+    pub commit: Option<String>,
+    /// The machine and load it ran on.
+    #[serde(default)]
+    pub machine: Option<String>,
+    /// A small rerun in the page.
+    #[serde(default)]
+    pub rerun: Option<Rerun>,
+}
+
+/// A card file: `{"cards": [...]}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardFile {
+    cards: Vec<Card>,
+}
+
+fn bad(message: String) -> Error {
+    Error::BadParameter {
+        name: "cards".to_string(),
+        message,
+    }
+}
+
+/// Parses a card file and checks every card's paper sources and reason.
+///
+/// # Errors
+/// Text that is not a card file, a card without a reason, or a paper source the engine's
+/// tables do not hold (field `cards`, naming the card).
+pub fn read(text: &str) -> Result<Vec<Card>, Error> {
+    let file: CardFile = serde_json::from_str(text).map_err(|e| {
+        bad(format!(
+            "not a card file: {}",
+            Elided::words(&e.to_string())
+        ))
+    })?;
+    let known = sources();
+    for card in &file.cards {
+        if card.reason.trim().is_empty() {
+            return Err(bad(format!("card {}: no reason", card.id)));
+        }
+        if let Some(source) = card.paper.iter().find(|s| !known.contains(&s.as_str())) {
+            return Err(bad(format!(
+                "card {}: the paper tables hold no source {source:?}",
+                card.id
+            )));
+        }
+        if card.status != Status::NotYetRun && card.records.is_empty() && card.command.is_none() {
+            return Err(bad(format!(
+                "card {}: a run card needs its records or its command",
+                card.id
+            )));
+        }
+    }
+    Ok(file.cards)
+}
+
+/// Reads `folder/cards.json` and checks that every file a card names (records, raw files,
+/// evidence without its anchor) is in `folder`.
+///
+/// # Errors
+/// As [`read`], an unreadable file, or a missing file (naming the card and the file).
+pub fn check_folder(folder: &Path) -> Result<Vec<Card>, Error> {
+    let path = folder.join("cards.json");
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let cards = read(&text)?;
+    for card in &cards {
+        let evidence = card.evidence.split('#').next().unwrap_or_default();
+        let named = card.records.iter().chain(&card.raw).map(String::as_str);
+        for file in named.chain([evidence]) {
+            if file.contains("..") || !folder.join(file).is_file() {
+                return Err(bad(format!(
+                    "card {}: {} has no file {file:?}",
+                    card.id,
+                    folder.display()
+                )));
+            }
+        }
+    }
+    Ok(cards)
+}

@@ -1,0 +1,169 @@
+// The Papers view (issue 33): a card for every card of results/*/cards.json; each opened card
+// shows the paper's numbers exactly as the engine's paper tables hold them (asked of the
+// engine here, never copied into the test) and a link to its evidence that the server
+// answers; an Othello stages card and a PN-MCTS sweep point (Figure 3) rerun in the page give
+// the records `pnplay` writes for the same command (seconds aside), and the card's share
+// link reopens the card and reruns it.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPage, pageFixture, repo } from './harness.mjs';
+
+const fixture = pageFixture();
+const WAIT = { timeout: 120000 };
+const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+
+/** Every card of the committed card files, by id. */
+function committedCards() {
+  const cards = new Map();
+  for (const folder of readdirSync(path.join(repo, 'results'))) {
+    const file = path.join(repo, 'results', folder, 'cards.json');
+    if (!existsSync(file)) continue;
+    for (const card of JSON.parse(readFileSync(file, 'utf8')).cards) cards.set(card.id, { ...card, folder });
+  }
+  return cards;
+}
+
+/** The numbers of every `.papers-published` table of the open card: {source: [{field: value}]}. */
+function shownPaper(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const block of document.querySelectorAll('#papers-card .papers-published')) {
+      out[block.dataset.source] = [...block.querySelectorAll('tbody tr')].map((row) =>
+        Object.fromEntries([...row.cells].map((cell) => [cell.dataset.field, cell.dataset.value === undefined ? cell.textContent : Number(cell.dataset.value)])),
+      );
+    }
+    return out;
+  });
+}
+
+/** What the engine's paper table holds for `source`, in the rows the card shows. */
+function engineRows(page, source) {
+  return page.evaluate(async (source) => {
+    const table = await window.pnplayEngine.request('paperTable', { source });
+    const fields = ['n', 'solved', 'unsolved', 'out', 'concluded', 'completion', 'mean_iterations', 'mean_nodes', 'mean_seconds'];
+    const number = (value) => (value === null ? '–' : value);
+    return [
+      ...table.rows.map((row) => ({ stage: row.stage, search: row.search, ...Object.fromEntries(fields.map((f) => [f, number(row[f])])) })),
+      ...table.cells.map((c) => ({ row: c.row, column: c.column, value: c.value, plus_minus: number(c.plus_minus) })),
+    ];
+  }, source);
+}
+
+/** A record as two runs agree on it: no wall-clock seconds, no per-move seconds. */
+function timeless(record) {
+  const { seconds, peak_bytes, ...rest } = record;
+  if (rest.moves) rest.moves = rest.moves.map((ply) => ({ ...ply, seconds: 0 }));
+  return rest;
+}
+
+/** The records `pnplay` writes for `words` (after `pnplay`, before `--out`). */
+function cliRecords(words) {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-papers-')), 'run.jsonl');
+  execFileSync(binary, [...words, '--quiet', '--out', out]);
+  return readFileSync(out, 'utf8').trim().split('\n').map((line) => timeless(JSON.parse(line)));
+}
+
+/** Reruns the open card in the page; its records from the download, and the command shown. */
+async function rerunRecords(page) {
+  await page.click('#papers-rerun');
+  await page.waitForSelector('#papers-card[data-rerun="done"]', WAIT);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#papers-rerun-jsonl')]);
+  const records = readFileSync(await download.path(), 'utf8').trim().split('\n').map((line) => timeless(JSON.parse(line)));
+  return records;
+}
+
+/** Opens card `id` and waits for it and its committed records. */
+async function openCard(page, id) {
+  await page.click(`.papers-item[data-card="${id}"] .papers-open`);
+  await page.waitForSelector(`#papers-card[data-card="${id}"][data-state="shown"]`, WAIT);
+}
+
+test('every card shows the engine’s paper numbers, a status and its evidence', async () => {
+  const errors = [];
+  const page = await fixture.ready('', errors);
+  await page.click('#view-papers');
+  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
+  const cards = committedCards();
+  const listed = await page.locator('.papers-item').evaluateAll((items) => items.map((item) => item.dataset.card));
+  assert.deepEqual([...listed].sort(), [...cards.keys()].sort(), 'one card in the list per card of results/*/cards.json');
+  assert.ok(listed.length >= 26, `${listed.length} cards`);
+  let sources = 0;
+  for (const id of listed) {
+    const card = cards.get(id);
+    await openCard(page, id);
+    assert.equal(await page.locator('#papers-card-title').textContent(), card.title);
+    assert.equal(await page.locator('#papers-card .papers-verdict .papers-badge').textContent(), card.status.replaceAll('-', ' '));
+    const shown = await shownPaper(page);
+    assert.deepEqual(Object.keys(shown).sort(), [...card.paper].sort(), `${id}: one table per paper source`);
+    for (const source of card.paper) {
+      assert.deepEqual(shown[source], await engineRows(page, source), `${id}: ${source} as the engine holds it`);
+      sources++;
+    }
+    const evidence = await page.locator('#papers-card .papers-verdict a').getAttribute('href');
+    const answer = await page.evaluate((href) => fetch(href).then((r) => r.status), evidence);
+    assert.equal(answer, 200, `${id}: its evidence ${evidence}`);
+    // Ours: one summary of each committed records file (a table and the viewer's plot).
+    assert.equal(await page.locator('#papers-card .papers-records > table').count(), card.records.length, `${id}: records`);
+    assert.equal(await page.locator('#papers-card .papers-records .uplot').count(), card.records.length, `${id}: plots`);
+  }
+  assert.ok(sources >= 20, `${sources} paper tables compared`);
+  // The Othello Table 2 card shows our n and Wilson interval beside the paper's completion.
+  await openCard(page, 'ppns-paper-table-2');
+  const row = page.locator('#papers-card .papers-records[data-file="othello-stages.jsonl.gz"] tr[data-stage="18"][data-search="ppns"]');
+  const cells = await row.locator('td').allTextContents();
+  assert.equal(cells[2], '50');
+  assert.match(cells.join(' '), /\d+\.\d–\d+\.\d/, 'a Wilson interval');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an Othello stages card and a PN-MCTS sweep point rerun in the page as the CLI runs them, and the link reruns', async () => {
+  const errors = [];
+  const page = await fixture.ready('', errors);
+  await page.click('#view-papers');
+  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
+  const cards = committedCards();
+
+  const stages = cards.get('ppns-paper-table-3');
+  await openCard(page, stages.id);
+  const stagesRun = await rerunRecords(page);
+  const r = stages.rerun;
+  const stagesWords = ['experiment', 'stages', '--game', r.game, '--stages', r.stages.join(','), '--positions', String(r.positions), '--algos', r.algos.join(','),
+    '--nodes', String(r.options.nodes), '--time', String(r.options.time), '--pr', String(r.options.pr), '--theta', String(r.options.theta),
+    '--playouts', String(r.options.playouts), '--seed', String(r.options.seed)];
+  assert.deepEqual(stagesRun, cliRecords(stagesWords));
+  assert.equal(stagesRun.length, r.stages.length * r.positions * r.algos.length);
+  // The command the card shows writes the same records.
+  const shownCommand = (await page.locator('#papers-rerun-command').textContent()).split(' ');
+  assert.equal(shownCommand[0], 'pnplay');
+  assert.deepEqual(cliRecords(shownCommand.slice(1)), stagesRun);
+  assert.equal(await page.locator('#papers-rerun-result .uplot').count(), 1, 'the rerun drawn');
+
+  const sweep = cards.get('pnmcts-paper-figure-3');
+  await openCard(page, sweep.id);
+  const matchRun = await rerunRecords(page);
+  const m = sweep.rerun;
+  const matchWords = ['match', '--game', m.game, '--a', m.a, '--b', m.b, '--games', String(m.games), '--seed', String(m.seed)];
+  assert.deepEqual(matchRun, cliRecords(matchWords));
+  assert.equal(matchRun.length, m.games);
+  assert.equal(await page.locator('#papers-rerun-result > table tbody tr').count(), 1, 'the rerun match’s summary');
+
+  // The card's link, made after the rerun, reopens it and reruns it.
+  await page.click('#papers-share');
+  await page.locator('#message').filter({ hasText: /Link copied|Copy this link/ }).waitFor();
+  const link = page.url();
+  assert.match(link, /view=papers/);
+  assert.match(link, /card=pnmcts-paper-figure-3/);
+  assert.match(link, /run=1/);
+  const again = await openPage(fixture.browser, link, errors);
+  await again.waitForSelector('#papers-card[data-card="pnmcts-paper-figure-3"][data-rerun="done"]', WAIT);
+  assert.equal(await again.locator('#papers-rerun-result > table tbody tr td').nth(6).textContent(), await page.locator('#papers-rerun-result > table tbody tr td').nth(6).textContent());
+  assert.deepEqual(errors, []);
+  await again.close();
+  await page.close();
+});

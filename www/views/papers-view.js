@@ -1,0 +1,424 @@
+// The Papers view (issue 33): one card per table and figure of the five seeds, read from the
+// data files of results/ (`<folder>/cards.json`, listed by `pnplay serve` and the static
+// dist at results.json) — never typed into the page. The engine reads each card file
+// (`readCards`) and gives, with every card, the published numbers of its sources from its own
+// paper tables (src/experiment/paper.rs): the page shows them and never holds a paper's
+// number itself. An opened card shows the paper's numbers, ours from the committed records
+// (the results viewer's tables and plots, `readResults`: n, completion or win rate with
+// their 95 % intervals), the status and its reason with a link to the folder's README (the
+// evidence) and to the raw records, the exact command, commit and machine. "Rerun here"
+// runs the card's small version through the Stages or Arena view (their worker pools, whose
+// records equal the CLI's for the same command) and draws it beside the committed run; the
+// card's share link (`card`, and `run=1` after a rerun) reopens it and reruns. The view ends
+// with "Check a proof certificate": a file checked by the engine with the game's rules alone
+// (`checkCertificate`, as `pnplay check`), answering "valid" or the first failing node.
+
+import { download } from '../lib/download.js';
+import { completionChart, experimentTable, matchesTable, rateChart, textOf } from './results-file-view.js';
+
+/** Each status's words, in the order the filter lists them. */
+const STATUS = [
+  ['reproduced', 'reproduced'],
+  ['same-shape', 'same shape'],
+  ['differs', 'differs'],
+  ['not-yet-run', 'not yet run'],
+];
+const statusWords = (status) => STATUS.find(([key]) => key === status)?.[1] ?? status;
+
+const PANEL = `
+  <h2 id="papers-heading">Papers</h2>
+  <p class="hint">Every table and figure of the five papers as a card: the paper's numbers (from the engine's own tables) beside ours from the committed records, whether it was reproduced and why not where it was not, the command that made it, and a small rerun in this page. Open a card to see it whole.</p>
+  <div class="row">
+    <label>Show <select id="papers-filter"><option value="">every card</option></select></label>
+  </div>
+  <p id="papers-status" aria-live="polite"></p>
+  <ul id="papers-list" class="papers-list"></ul>
+  <article id="papers-card" class="papers-card" aria-labelledby="papers-card-title" hidden></article>
+  <section id="papers-certificate" class="papers-certificate" aria-labelledby="papers-certificate-heading">
+    <h3 id="papers-certificate-heading">Check a proof certificate</h3>
+    <p class="hint">A certificate from <code>pnplay solve --certificate F</code> or from Export certificate beside a proved or disproved verdict in the playground, checked here with the game's rules alone and no search, as <code>pnplay check F</code> checks it.</p>
+    <label>Certificate file <input id="papers-certificate-file" type="file" accept=".txt,.cert,text/plain"></label>
+    <p id="papers-certificate-result" aria-live="polite"></p>
+  </section>`;
+
+/** An element `tag` with class `className` and text `text`. */
+function element(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+const shown = (x) => (x == null ? '–' : x.toLocaleString('en', { maximumFractionDigits: 6 }));
+
+/** A shell word: as it is when it needs no quoting, else in single quotes. */
+const shellWord = (text) => (/^[\w:,=.+\-/]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`);
+
+/** The stages command line flags of the schema keys a rerun's options use. */
+const FLAGS = { nodes: '--nodes', time: '--time', pr: '--pr', theta: '--theta', playouts: '--playouts', seed: '--seed' };
+
+/** The `pnplay` command (its words after `pnplay`) that writes the records a rerun makes in the page. */
+export function rerunCommand(rerun) {
+  if (rerun.kind === 'stages') {
+    const words = ['experiment', 'stages', '--game', rerun.game, '--stages', rerun.stages.join(','), '--positions', String(rerun.positions), '--algos', rerun.algos.join(',')];
+    for (const [key, value] of Object.entries(rerun.options)) {
+      if (value !== null) words.push(FLAGS[key] ?? `--${key}`, String(value));
+    }
+    return words;
+  }
+  const words = ['match', '--game', rerun.game, '--a', rerun.a, '--b', rerun.b, '--games', String(rerun.games)];
+  if (rerun.openings && rerun.openings !== 'none') words.push('--openings', rerun.openings);
+  return [...words, '--seed', String(rerun.seed)];
+}
+
+/** One published source as a table: its experiment rows, then its cells (`data-value`: the engine's number). */
+function publishedTable(published) {
+  const wrap = element('div', 'papers-published');
+  wrap.dataset.source = published.source;
+  const table = document.createElement('table');
+  table.createCaption().textContent = `${published.source} (the engine's paper table)`;
+  const numbers = (head, lines) => {
+    const row = table.createTHead().insertRow();
+    for (const title of head) row.append(element('th', '', title));
+    const body = table.createTBody();
+    for (const values of lines) {
+      const line = body.insertRow();
+      values.forEach(([field, value], i) => {
+        const cell = line.insertCell();
+        cell.dataset.field = field;
+        if (typeof value === 'number') cell.dataset.value = String(value);
+        cell.textContent = i < 2 || typeof value !== 'number' ? String(value ?? '–') : shown(value);
+      });
+    }
+  };
+  if (published.rows.length) {
+    const fields = ['n', 'solved', 'unsolved', 'out', 'concluded', 'completion', 'mean_iterations', 'mean_nodes', 'mean_seconds'];
+    numbers(
+      ['stage', 'search', 'n', 'solved', 'unsolved', 'out', 'concluded', 'completion %', 'mean iterations', 'mean nodes', 'mean seconds'],
+      published.rows.map((row) => [['stage', row.stage], ['search', row.search], ...fields.map((f) => [f, row[f]])]),
+    );
+  }
+  if (published.cells.length) {
+    numbers(
+      ['row', 'column', 'value', '±'],
+      published.cells.map((c) => [['row', c.row], ['column', c.column], ['value', c.value], ['plus_minus', c.plus_minus]]),
+    );
+  }
+  wrap.append(table);
+  return wrap;
+}
+
+export class PapersView {
+  /**
+   * Builds the panel before `before`. `engine`: the page's engine client; `catalogue`: for
+   * colours; `runners`: the Stages and Arena views, whose worker pools rerun a card;
+   * `share(run)`: the page's share link (with `run=1` when `run`).
+   */
+  constructor(before, { engine, catalogue, runners, share }) {
+    const root = document.createElement('section');
+    root.id = 'papers-panel';
+    root.setAttribute('aria-labelledby', 'papers-heading');
+    root.innerHTML = PANEL;
+    before.before(root);
+    this.root = root;
+    this.engine = engine;
+    this.catalogue = catalogue;
+    this.runners = runners;
+    this.share = share;
+    this.cards = [];
+    this.openId = null;
+    this.reran = false;
+    this.plots = [];
+    const $ = (selector) => root.querySelector(selector);
+    this.ui = {
+      filter: $('#papers-filter'),
+      status: $('#papers-status'),
+      list: $('#papers-list'),
+      card: $('#papers-card'),
+      certificate: $('#papers-certificate-file'),
+      certificateResult: $('#papers-certificate-result'),
+    };
+    this.ui.filter.append(...STATUS.map(([value, words]) => new Option(words, value)));
+    this.ui.filter.addEventListener('change', () => this.renderList());
+    this.ui.certificate.addEventListener('change', () => this.checkFile());
+    this.loaded = this.load();
+  }
+
+  /**
+   * This view for the page's view list: its panel and its share-link fields (`card`: the
+   * card open; `run`, the page's field: rerun it when the link opens).
+   */
+  registration() {
+    return {
+      name: 'papers',
+      title: 'Papers',
+      panels: [this.root],
+      link: {
+        fields: {
+          card: { key: 'paperCard', read: (text) => text.trim(), initial: () => null },
+        },
+        state: () => ({ paperCard: this.openId }),
+        apply: (values) => {
+          this.wanted = values.paperCard;
+        },
+        pending: (values) => (values.run && values.paperCard ? `the rerun of card ${values.paperCard} (run=1)` : null),
+        opened: async (values) => {
+          await this.loaded;
+          if (!values.paperCard) return;
+          await this.open(values.paperCard);
+          if (values.run && this.openId === values.paperCard) this.rerun();
+        },
+      },
+    };
+  }
+
+  /** Reads every card file results.json lists, through the engine. */
+  async load() {
+    let listed;
+    try {
+      const answer = await fetch('results.json');
+      if (!answer.ok) throw new Error(`results.json: ${answer.status} ${answer.statusText}`);
+      listed = (await answer.json()).cards ?? [];
+    } catch (error) {
+      this.ui.status.textContent = `No cards: the page is not served with results/ (${error.message}).`;
+      this.root.dataset.state = 'error';
+      return;
+    }
+    const problems = [];
+    for (const file of listed) {
+      const folder = file.split('/')[0];
+      try {
+        const answer = await fetch(`results/${file}`);
+        if (!answer.ok) throw new Error(`${answer.status} ${answer.statusText}`);
+        const cards = await this.engine.request('readCards', { text: await answer.text() });
+        this.cards.push(...cards.map((card) => ({ ...card, folder })));
+      } catch (error) {
+        problems.push(`${file}: ${error.message}`);
+      }
+    }
+    this.renderList();
+    if (problems.length) this.ui.status.textContent += ` Not read: ${problems.join('; ')}`;
+    this.root.dataset.state = 'listed';
+    if (this.wanted && !this.openId) await this.open(this.wanted);
+  }
+
+  /** The list of cards (those of the status the filter shows). */
+  renderList() {
+    const only = this.ui.filter.value;
+    const cards = this.cards.filter((card) => !only || card.status === only);
+    const counts = STATUS.map(([key, words]) => `${this.cards.filter((c) => c.status === key).length} ${words}`);
+    this.ui.status.textContent = `${this.cards.length} cards: ${counts.join(', ')}.`;
+    this.ui.list.replaceChildren(
+      ...cards.map((card) => {
+        const item = element('li', 'papers-item');
+        item.dataset.card = card.id;
+        item.dataset.status = card.status;
+        const open = element('button', 'papers-open');
+        open.type = 'button';
+        open.append(element('span', 'papers-item-title', card.title), element('span', 'papers-seed', card.seed));
+        open.setAttribute('aria-pressed', String(card.id === this.openId));
+        open.addEventListener('click', () => {
+          // The card is drawn before its records load: it is scrolled to at once.
+          this.open(card.id);
+          this.ui.card.scrollIntoView({ block: 'start' });
+        });
+        item.append(open, element('span', `papers-badge status-${card.status}`, statusWords(card.status)));
+        return item;
+      }),
+    );
+  }
+
+  /** Opens card `id`: the paper's numbers, ours, the status, the evidence, the command, the rerun. */
+  async open(id) {
+    const card = this.cards.find((c) => c.id === id);
+    const view = this.ui.card;
+    if (!card) {
+      this.ui.status.textContent = `No card ${JSON.stringify(id)}.`;
+      return;
+    }
+    this.openId = id;
+    this.reran = false;
+    for (const plot of this.plots) plot.destroy();
+    this.plots = [];
+    view.hidden = false;
+    view.dataset.card = id;
+    view.dataset.state = 'loading';
+    view.dataset.status = card.status;
+    for (const button of this.ui.list.querySelectorAll('.papers-open')) {
+      button.setAttribute('aria-pressed', String(button.parentElement.dataset.card === id));
+    }
+    const base = `results/${card.folder}/`;
+    const title = element('h3', '', card.title);
+    title.id = 'papers-card-title';
+    const seed = element('p', 'papers-seed', card.seed);
+    const status = element('p', 'papers-verdict');
+    status.append(element('span', `papers-badge status-${card.status}`, statusWords(card.status)), ` ${card.reason} `);
+    const evidence = element('a', '', 'Evidence: the folder’s README');
+    evidence.href = `${base}${card.evidence}`;
+    status.append(evidence);
+    const paper = element('section', 'papers-paper');
+    paper.append(element('h4', '', 'The paper’s numbers'));
+    if (card.published.length) paper.append(...card.published.map(publishedTable));
+    else paper.append(element('p', 'hint', 'None in the engine’s paper tables: the figure is drawn, not printed, or the seed’s table is not legible (the reason says which).'));
+    // Ours: the committed run, and beside it the rerun in this page.
+    const compare = element('div', 'papers-compare');
+    const ours = element('section', 'papers-ours');
+    ours.append(element('h4', '', 'Ours, committed'));
+    compare.append(ours);
+    const files = [...card.records, ...card.raw];
+    if (files.length) {
+      const list = element('p', 'papers-files', 'Raw records: ');
+      files.forEach((file, i) => {
+        const link = element('a', '', file);
+        link.href = `${base}${file}`;
+        list.append(...(i ? [', ', link] : [link]));
+      });
+      ours.append(list);
+    }
+    const run = element('dl', 'papers-run');
+    for (const [term, detail] of [['command', card.command], ['commit', card.commit], ['machine', card.machine]]) {
+      if (!detail) continue;
+      run.append(element('dt', '', term), element('dd', term === 'command' ? 'papers-command' : '', detail));
+    }
+    if (card.rerun) compare.append(this.rerunBox(card));
+    view.replaceChildren(title, seed, status, paper, compare, run);
+    const share = element('button', '', 'Share link to this card');
+    share.type = 'button';
+    share.id = 'papers-share';
+    share.addEventListener('click', () => this.share(this.reran));
+    view.append(share);
+    for (const file of card.records) await this.showRecords(ours, `${base}${file}`, file);
+    if (this.openId === id) view.dataset.state = 'shown';
+  }
+
+  /** Our committed records `file` (at `url`) summarised by the engine, as a table and a plot. */
+  async showRecords(into, url, file) {
+    const block = element('div', 'papers-records');
+    block.dataset.file = file;
+    into.append(block);
+    try {
+      const answer = await fetch(url);
+      if (!answer.ok) throw new Error(`${answer.status} ${answer.statusText}`);
+      const results = await this.engine.request('readResults', { text: await textOf(await answer.arrayBuffer()), experiment: 'auto' });
+      this.draw(block, results, file);
+    } catch (error) {
+      block.append(element('p', 'error', `${file}: ${error.message}`));
+    }
+  }
+
+  /** A summary (`readResults`) drawn into `block`: the results viewer's table and plot. */
+  draw(block, results, caption) {
+    const chart = element('div', 'chart');
+    if (results.kind === 'experiment') {
+      block.append(experimentTable(results.rows, `${caption}: ${results.records} records`), chart);
+      this.plots.push(completionChart(chart, results.rows, (search) => this.catalogue.colour(search.split(' ')[0])));
+    } else {
+      block.append(matchesTable(results.matches), chart);
+      this.plots.push(rateChart(chart, results.matches));
+    }
+  }
+
+  /** The rerun's button, what it runs (and the command that writes the same records), and where it draws. */
+  rerunBox(card) {
+    const box = element('section', 'papers-rerun');
+    box.append(element('h4', '', 'Rerun here'));
+    const rerun = card.rerun;
+    const what = rerun.kind === 'stages'
+      ? `${rerun.positions} positions a stage at ${rerun.stages.join(', ')} moves, ${rerun.algos.join(', ')}, in the Stages view's worker pool`
+      : `${rerun.games} games of ${rerun.a} against ${rerun.b}, in the Arena view's worker pool`;
+    box.append(element('p', 'hint', `A small version that fits a browser: ${what}. Its records equal the command line's:`));
+    const command = element('code', 'papers-command', ['pnplay', ...rerunCommand(rerun)].map(shellWord).join(' '));
+    command.id = 'papers-rerun-command';
+    const button = element('button', '', '▶ Rerun here');
+    button.type = 'button';
+    button.id = 'papers-rerun';
+    button.addEventListener('click', () => this.rerun());
+    const status = element('p', 'papers-rerun-status');
+    status.id = 'papers-rerun-status';
+    status.setAttribute('aria-live', 'polite');
+    const result = element('div', 'papers-rerun-result');
+    result.id = 'papers-rerun-result';
+    const line = element('p');
+    line.append(command);
+    box.append(line, button, status, result);
+    return box;
+  }
+
+  /** Reruns the open card through its view's worker pool and draws the result beside the committed run. */
+  async rerun() {
+    const card = this.cards.find((c) => c.id === this.openId);
+    if (!card?.rerun) return;
+    const view = this.ui.card;
+    const status = view.querySelector('#papers-rerun-status');
+    const result = view.querySelector('#papers-rerun-result');
+    const button = view.querySelector('#papers-rerun');
+    const rerun = card.rerun;
+    button.disabled = true;
+    view.dataset.rerun = 'running';
+    status.textContent = 'Running in the worker pool…';
+    // The runner's own status line (jobs or games done, workers, clock) while it runs.
+    const runner = rerun.kind === 'stages' ? this.runners.stages : this.runners.arena;
+    const clock = setInterval(() => {
+      status.textContent = `Running in the worker pool: ${runner.ui.status.textContent}`;
+    }, 250);
+    let records;
+    try {
+      records = rerun.kind === 'stages' ? await this.rerunStages(rerun) : await this.rerunMatch(rerun);
+      const text = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+      const results = await this.engine.request('readResults', { text, experiment: 'auto' });
+      if (this.openId !== card.id) return;
+      const save = element('button', '', 'Download the rerun’s records (JSON Lines)');
+      save.type = 'button';
+      save.id = 'papers-rerun-jsonl';
+      save.addEventListener('click', () => download(`${card.id}-rerun.jsonl`, text, 'application/jsonl'));
+      result.replaceChildren(save);
+      this.draw(result, results, 'This rerun');
+      this.reran = true;
+      status.textContent = `Done: ${records.length} records, beside the committed run. Share the link to rerun it elsewhere.`;
+      view.dataset.rerun = 'done';
+    } catch (error) {
+      status.textContent = `Rerun: ${error.message}`;
+      view.dataset.rerun = 'error';
+    } finally {
+      clearInterval(clock);
+      button.disabled = false;
+    }
+  }
+
+  /** A stages rerun through the Stages view's pool; its records in job order. */
+  async rerunStages({ game, stages, positions, algos, options }) {
+    const runner = this.runners.stages;
+    await runner.run(game, { stages, positions, algos }, options);
+    const records = runner.records;
+    if (runner.root.dataset.state !== 'done' || records.some((r) => !r)) throw new Error(runner.ui.status.textContent || 'the stages run did not finish');
+    return records;
+  }
+
+  /** A match rerun through the Arena view's pool; its games in index order. */
+  async rerunMatch({ game, a, b, games, openings, seed }) {
+    const runner = this.runners.arena;
+    runner.apply({ arenaGame: game, arenaA: a, arenaB: b, arenaGames: games, arenaOpenings: openings, arenaSeed: seed });
+    await runner.run();
+    if (runner.root.dataset.state !== 'done') throw new Error(runner.ui.status.textContent || 'the match did not finish');
+    return runner.finished();
+  }
+
+  /** Checks the chosen certificate file in the engine and says "valid" or the first failing node. */
+  async checkFile() {
+    const file = this.ui.certificate.files?.[0];
+    const out = this.ui.certificateResult;
+    if (!file) return;
+    out.dataset.state = 'checking';
+    out.textContent = `Checking ${file.name}…`;
+    try {
+      const answer = await this.engine.request('checkCertificate', { text: await file.text() });
+      out.dataset.state = answer.ok ? 'valid' : 'rejected';
+      out.textContent = answer.ok
+        ? `${file.name}: valid — ${answer.verdict}: ${answer.question} (${answer.nodes.toLocaleString('en')} nodes checked with the rules alone).`
+        : `${file.name}: not valid — ${answer.line}`;
+    } catch (error) {
+      out.dataset.state = 'error';
+      out.textContent = `${file.name}: ${error.message}`;
+    }
+  }
+}
