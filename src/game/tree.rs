@@ -78,6 +78,8 @@ use super::catalogue::{
 use super::knowledge::{Knowledge, NoOrdering};
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
+pub mod random;
+
 /// The most nodes a tree may have.
 pub const MAX_NODES: usize = 4096;
 /// The most children one node may have (labels a … z by default).

@@ -34,6 +34,42 @@ pub struct ThresholdEvent {
     pub th_dn: Option<u32>,
     /// Whether the root had entered this child before.
     pub again: bool,
+    /// The child the root was in before, with the numbers it came back with (`null` at the
+    /// first entry): why the root left it.
+    pub left: Option<ChildNumbers>,
+}
+
+/// A child of the root and its numbers (`null`: ∞).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChildNumbers {
+    /// The move to the child.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its proof number.
+    pub pn: Option<u32>,
+    /// Its disproof number.
+    pub dn: Option<u32>,
+}
+
+impl ChildNumbers {
+    /// Child `mv` with numbers `(pn, dn)` (df-pn's `u32::MAX` read as ∞).
+    #[must_use]
+    pub fn new(mv: String, (pn, dn): (u32, u32)) -> Self {
+        ChildNumbers {
+            mv,
+            pn: finite(pn),
+            dn: finite(dn),
+        }
+    }
+}
+
+/// The root's children as a report shows them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RootChildren {
+    /// Whether the root picks the least pn (an OR node) rather than the least dn.
+    pub or: bool,
+    /// Its children in search order (ties go to the first), with their numbers now.
+    pub children: Vec<ChildNumbers>,
 }
 
 /// The root's entries into its children over a run.
@@ -45,6 +81,11 @@ pub struct ThresholdLog {
     pub entries: u64,
     /// The first 4,096 entries (in a report: the latest of them, at most 64).
     pub events: Vec<ThresholdEvent>,
+    /// In a report: whether the root is an OR node (its player is the root player: it picks
+    /// the least pn), and its children in the order df-pn searches them, with their numbers
+    /// now (the "predict the next node" exercise asks which one the root enters next).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub root: Option<RootChildren>,
     /// The child entered last (its index among the root's moves) and which were entered.
     #[serde(skip)]
     last: Option<usize>,
@@ -60,22 +101,22 @@ fn finite(n: u32) -> Option<u32> {
 }
 
 impl ThresholdLog {
-    /// The root chose child `index` (move `mv`) with numbers `(pn, dn)`, bounded by `second`, and
-    /// enters it with thresholds `(th_pn, th_dn)` after `iteration` positions. A step that
-    /// starts again at the root and goes back into the child it left is no new entry.
+    /// The root chose child `index`, bounded by `second`, and enters it with thresholds
+    /// `(th_pn, th_dn)` after `iteration` positions; `child(i)` names the root's child `i` with
+    /// its numbers now (the one chosen, and the one left). A step that starts again at the
+    /// root and goes back into the child it left is no new entry.
     pub fn enter(
         &mut self,
         iteration: u64,
         index: usize,
-        mv: impl FnOnce() -> String,
-        (pn, dn): (u32, u32),
+        child: impl Fn(usize) -> ChildNumbers,
         second: u32,
         (th_pn, th_dn): (u32, u32),
     ) {
         if self.last == Some(index) {
             return;
         }
-        self.last = Some(index);
+        let left = self.last.replace(index);
         if self.entered.len() <= index {
             self.entered.resize(index + 1, false);
         }
@@ -84,26 +125,30 @@ impl ThresholdLog {
         self.entries += 1;
         self.reentries += u64::from(again);
         if self.events.len() < MOST_EVENTS {
+            let ChildNumbers { mv, pn, dn } = child(index);
             self.events.push(ThresholdEvent {
                 iteration,
-                mv: mv(),
-                pn: finite(pn),
-                dn: finite(dn),
+                mv,
+                pn,
+                dn,
                 second: finite(second),
                 th_pn: finite(th_pn),
                 th_dn: finite(th_dn),
                 again,
+                left: left.map(child),
             });
         }
     }
 
-    /// The log as a report carries it: the counts and the latest events.
+    /// The log as a report carries it: the counts, the latest events and the root's children
+    /// `root`.
     #[must_use]
-    pub fn reported(&self) -> ThresholdLog {
+    pub fn reported(&self, root: RootChildren) -> ThresholdLog {
         ThresholdLog {
             reentries: self.reentries,
             entries: self.entries,
             events: self.events[self.events.len().saturating_sub(REPORTED)..].to_vec(),
+            root: Some(root),
             last: None,
             entered: Vec::new(),
         }

@@ -28,6 +28,7 @@ mod mvpns;
 mod om;
 mod othello_endgame;
 mod pnsdag;
+mod random_trees;
 mod seesaw;
 mod sessions;
 mod spawn_readings;

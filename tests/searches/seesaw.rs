@@ -97,3 +97,66 @@ fn one_plus_epsilon_cuts_the_see_saw_at_the_root() {
     ];
     assert_eq!(runs, expected);
 }
+
+#[test]
+fn each_entry_names_the_child_left_and_the_numbers_it_came_back_with() {
+    // The "predict the next node" exercise for df-pn explains an entry with these: the child
+    // the root left came back at its threshold (pn ≥ th_pn at this OR root) or resolved, and
+    // the child entered is the least pn of the root's children.
+    let (_, _, log) = dfpn("12", Goal::Win, 0.0, None);
+    assert_eq!(log.events[0].left, None);
+    for pair in log.events.windows(2) {
+        let (before, after) = (&pair[0], &pair[1]);
+        let left = after.left.as_ref().expect("a later entry left a child");
+        assert_eq!(left.mv, before.mv, "{after:?}");
+        let at_threshold = match (left.pn, before.th_pn) {
+            (None, _) => true,
+            (Some(pn), Some(th)) => pn >= th,
+            (Some(_), None) => false,
+        };
+        assert!(at_threshold, "{before:?} → {after:?}");
+        assert!(after.pn <= left.pn.or(Some(u32::MAX)), "{after:?}");
+    }
+    // 9 was entered with th_pn 7 and came back disproved (pn ∞); the root then entered 3, the
+    // first of the children at pn 6.
+    let back = &log.events[7];
+    let left = back.left.as_ref().unwrap();
+    assert_eq!(
+        (left.mv.as_str(), left.pn, back.mv.as_str(), back.pn),
+        ("9", None, "3", Some(6))
+    );
+}
+
+#[test]
+fn a_report_lists_the_root_children_in_search_order_with_their_numbers_now() {
+    // After 10 positions df-pn is inside 9 (entered at position 7, th_pn 7): the other
+    // children were each entered once and came back at pn 6 (an AND node: its six O replies
+    // add up), 9 is at pn 4, still below its threshold.
+    let spec: GameSpec = "tictactoe".parse().unwrap();
+    let params = Params::default().with_goal(Goal::Win);
+    let mut session = engine::start(&spec, "12", "dfpn", &params).unwrap();
+    assert_eq!(session.step(Budget::iterations(10)), None);
+    let log10 = Report::of(session.as_ref()).thresholds.unwrap();
+    let root = log10.root.expect("a report carries the root's children");
+    assert!(root.or);
+    let shown: Vec<(&str, Option<u32>, Option<u32>)> = root
+        .children
+        .iter()
+        .map(|c| (c.mv.as_str(), c.pn, c.dn))
+        .collect();
+    let six = (Some(6), Some(1));
+    let expected: Vec<(&str, Option<u32>, Option<u32>)> = ["3", "4", "5", "6", "7", "8"]
+        .into_iter()
+        .map(|mv| (mv, six.0, six.1))
+        .chain([("9", Some(4), Some(1))])
+        .collect();
+    assert_eq!(shown, expected);
+    assert_eq!(log10.entries, 7);
+    let (_, _, log) = dfpn("12", Goal::Win, 0.0, None);
+    let finished = log.root.expect("and the finished run too");
+    assert_eq!(finished.children.len(), 7);
+    assert_eq!(
+        finished.children.iter().filter(|c| c.pn == Some(0)).count(),
+        1
+    );
+}

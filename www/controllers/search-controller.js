@@ -138,6 +138,7 @@ export class SearchController {
     this.reports = [];
     this.walked = null;
     this.timeline.reset();
+    this.exercise.update([]);
     this.inspector.close();
   }
 
@@ -300,6 +301,7 @@ export class SearchController {
       this.charts?.draw();
       if (step !== this.walked) this.pseudocode.play(reports, this.pacing ? 1000 / this.speed() : undefined);
       this.walked = step;
+      this.exercise.update(reports);
     }
     if (this.inspector.target && reports.some((r) => r.snapshot)) this.inspect(this.inspector.target);
     // How far each search is towards its own limits (as it applies them).

@@ -4,7 +4,19 @@
 // then steps one iteration and grades the guess against what the engine did (its new path),
 // and explains with the engine's own numbers: the iteration's trace (each selection with the
 // rule and the values that made it — the inspector's reasoning). A score is kept until it is
-// reset. Searches without a tree (df-pn, alpha-beta) have nothing to click.
+// reset.
+//
+// df-pn keeps no tree: its question is which child of the root it enters next (Nagai's MID at
+// the root, src/search/threshold_log.rs). The root's children are buttons with their numbers
+// now; a guess steps df-pn until the root enters a child (1, 2, 4, … positions at a time, then
+// back to the position after that entry), grades it against the entry the engine logged and
+// explains it with the numbers: the child that came back and why, the least pn (dn) and the
+// second best, and the thresholds — the words of the timeline's marker.
+
+import { entryWords, th } from './timeline-view.js';
+
+/** Steps (of 1, 2, 4, … positions) df-pn takes at most to reach its next entry at the root. */
+const MOST_STEPS = 20;
 
 export class ExerciseView {
   /** `box`: the element to fill; `search`: the search controller (search-controller.js). */
@@ -16,7 +28,8 @@ export class ExerciseView {
     this.toggle = document.createElement('input');
     this.toggle.type = 'checkbox';
     this.toggle.id = 'predict';
-    label.append(this.toggle, ' Predict the next node: click the node you expect the next iteration to expand (MCTS, PN-MCTS: the root’s child it selects)');
+    label.append(this.toggle, ' Predict the next node: click the node you expect the next iteration to expand (MCTS, PN-MCTS: the root’s child it selects; df-pn: the root’s child it enters next)');
+    this.toggle.addEventListener('change', () => this.update(search.reports));
     this.scoreText = document.createElement('span');
     this.scoreText.className = 'exercise-score';
     const reset = document.createElement('button');
@@ -32,8 +45,12 @@ export class ExerciseView {
     const row = document.createElement('div');
     row.className = 'row';
     row.append(label, this.scoreText, reset);
+    this.choices = document.createElement('div');
+    this.choices.className = 'exercise-choices';
+    this.choices.setAttribute('role', 'group');
+    this.choices.hidden = true;
     box.classList.add('exercise');
-    box.append(row, this.verdict);
+    box.append(row, this.choices, this.verdict);
     this.say('');
   }
 
@@ -47,6 +64,78 @@ export class ExerciseView {
     if (right === null) delete this.verdict.dataset.right;
     else this.verdict.dataset.right = String(right);
     this.scoreText.textContent = `Score: ${this.score.right} of ${this.score.asked}`;
+  }
+
+  /**
+   * The searches stand at `reports`: with Predict on, a df-pn search (its report carries the
+   * root's children) offers them as the guesses for its next entry.
+   */
+  update(reports) {
+    const index = reports.findIndex((r) => r.thresholds?.root);
+    const report = reports[index];
+    const key = this.on && report ? JSON.stringify([index, report.stats.iterations, report.finished, report.thresholds.root]) : null;
+    if (key === this.choicesKey) return;
+    this.choicesKey = key;
+    this.choices.hidden = key === null;
+    if (key === null) return this.choices.replaceChildren();
+    const { root, events } = report.thresholds;
+    const last = events[events.length - 1];
+    const prompt = document.createElement('p');
+    prompt.className = 'exercise-prompt';
+    const rule = root.or ? 'the root (OR) takes the least pn' : 'the root (AND) takes the least dn';
+    const where = last ? `${report.algo} is in ${last.move}, entered with th_pn ${th(last.th_pn)}, th_dn ${th(last.th_dn)}.` : `${report.algo} has not entered a child of the root yet.`;
+    prompt.textContent = report.finished ? `${report.algo} has finished (${report.verdict}): nothing left to predict.` : `${where} Which child of the root does it enter next? (When a child comes back at its threshold, ${rule}, the first on ties; the numbers are the table’s now.)`;
+    const buttons = report.finished
+      ? []
+      : root.children.map((child) => {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = 'exercise-choice';
+          button.dataset.move = child.move;
+          button.textContent = `${child.move} · pn ${th(child.pn)} / dn ${th(child.dn)}`;
+          button.addEventListener('click', () => this.guessEntry(index, child.move));
+          return button;
+        });
+    this.choices.replaceChildren(prompt, ...buttons);
+  }
+
+  /**
+   * Move `move` is the guess at the child of the root df-pn (search `index`) enters next:
+   * step until it enters one, grade and explain.
+   */
+  async guessEntry(index, move) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const { search } = this;
+      const algo = search.state.searchAlgos[index];
+      const before = search.reports[index]?.thresholds;
+      const known = before?.entries ?? 0;
+      const previous = before?.events[before.events.length - 1];
+      let report = search.reports[index];
+      for (let k = 0, size = 1; k < MOST_STEPS && !(report?.thresholds?.entries > known) && !report?.finished; k++, size *= 2) {
+        await search.step(size);
+        report = search.reports[index];
+      }
+      const log = report?.thresholds;
+      const entry = log?.events[known - (log.entries - log.events.length)];
+      if (!entry) {
+        this.say(`${algo} ${report?.finished ? `finished (${report.verdict})` : 'went on'} without entering another child of the root: not scored.`);
+        return;
+      }
+      // Show the moment of the entry: the child's first position searched.
+      if (report.stats.iterations > entry.iteration + 1) await search.seek(entry.iteration + 1);
+      const right = move === entry.move;
+      this.score.asked += 1;
+      if (right) this.score.right += 1;
+      const { left } = entry;
+      const cameBack = left ? `${left.move} came back with pn ${th(left.pn)} / dn ${th(left.dn)}${previous?.move === left.move ? ` (entered with th_pn ${th(previous.th_pn)}, th_dn ${th(previous.th_dn)})` : ''}; ` : '';
+      const rule = log.root.or ? 'least pn' : 'least dn';
+      const why = `Why, with the engine’s numbers: ${cameBack}root (${log.root.or ? 'OR' : 'AND'}): ${rule} → ${entry.move} (pn ${th(entry.pn)} / dn ${th(entry.dn)}). ${entryWords(entry)}.`;
+      this.say(right ? `Right: ${algo} entered ${move}. ${why}` : `Not this time: you chose ${move}; ${algo} entered ${entry.move}. ${why}`, right);
+    } finally {
+      this.busy = false;
+    }
   }
 
   /** Node `node` of search `index` is the guess: step one iteration, grade and explain. */

@@ -10,6 +10,17 @@
 // speed, every ~50 ms at full speed).
 
 const SVG = 'http://www.w3.org/2000/svg';
+
+/** A df-pn number or threshold as shown (`null` is ∞). */
+export const th = (n) => n ?? '∞';
+
+/**
+ * df-pn's entry `entry` into a child of the root (a threshold log event, src/search/threshold_log.rs)
+ * in words: the timeline's marker and the exercise's explanation say the same.
+ */
+export function entryWords(entry) {
+  return `After ${entry.iteration.toLocaleString('en')} positions df-pn is back at the root and enters ${entry.move} (pn ${th(entry.pn)} / dn ${th(entry.dn)}, the second best ${th(entry.second)}) with thresholds th_pn ${th(entry.th_pn)}, th_dn ${th(entry.th_dn)}${entry.again ? ': it had left this child before' : ''}`;
+}
 /** Marker buttons drawn at most (the latest are kept). */
 const MOST_MARKERS = 24;
 /** The track is cut into this many parts; a part with a change of the root gets one tick. */
@@ -93,12 +104,11 @@ export class TimelineView {
         this.add({ iteration: report.stats.iterations, kind: report.verdict, text: `${algo}: root ${report.verdict}` });
       }
       for (const entry of report.thresholds?.events ?? []) {
-        const th = (n) => n ?? '∞';
         this.add({
           iteration: entry.iteration,
           kind: entry.again ? 'reenter' : 'threshold',
           text: `${algo}: ${entry.again ? 're-enter' : 'enter'} ${entry.move}, th_pn ${th(entry.th_pn)} th_dn ${th(entry.th_dn)}`,
-          title: `After ${entry.iteration.toLocaleString('en')} positions df-pn is back at the root and enters ${entry.move} (pn ${th(entry.pn)} / dn ${th(entry.dn)}, the second best ${th(entry.second)}) with thresholds th_pn ${th(entry.th_pn)}, th_dn ${th(entry.th_dn)}${entry.again ? ': it had left this child before' : ''}`,
+          title: entryWords(entry),
         });
       }
       const history = report.history;

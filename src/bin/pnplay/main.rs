@@ -39,6 +39,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use params::ParamArgs;
 use pnplay::engine::GameSpec;
 use pnplay::game::error::Elided;
+use pnplay::game::tree::random::{RandomTree, Shape, random_tree};
 use pnplay::search::Limits;
 use pnplay::search::catalogue::SearchInfo;
 
@@ -181,6 +182,22 @@ enum Command {
     /// Fit the Othello pattern evaluation (the endgame solver's move ordering) to solved
     /// positions: `positions` plays and solves them, `fit` writes the weights file.
     Train(train::TrainArgs),
+    /// Print a seeded random textbook tree (game `tree`) like a P-game tree: balanced (every
+    /// leaf at the depth) or unbalanced (branching drawn per node, leaves at every depth).
+    RandomTree {
+        /// balanced or unbalanced.
+        #[arg(long, default_value = "balanced")]
+        shape: Shape,
+        /// Children of every inner node (balanced) or their mean (unbalanced).
+        #[arg(long, default_value_t = 3)]
+        branching: u32,
+        /// Depth of every leaf (balanced) or of the deepest (unbalanced).
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// The generator's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// Writes to stdout, or says why it cannot (field `stdout`).
@@ -444,6 +461,19 @@ fn main() -> ExitCode {
         Command::Play2048(args) => play2048::run(&args, &batch),
         Command::Merge(args) => merge::run(&args),
         Command::Train(args) => train::run(&args),
+        Command::RandomTree {
+            shape,
+            branching,
+            depth,
+            seed,
+        } => random_tree(&RandomTree {
+            shape,
+            branching,
+            depth,
+            seed,
+        })
+        .map_err(|e| e.to_string())
+        .and_then(|text| Ok(outln!("{text}"))),
     };
     // What is still buffered must reach stdout too, or the command fails.
     let flushed = std::io::Write::flush(&mut std::io::stdout()).map_err(|e| format!("stdout: {e}"));

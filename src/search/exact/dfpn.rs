@@ -95,7 +95,7 @@ use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
-use crate::search::threshold_log::ThresholdLog;
+use crate::search::threshold_log::{ChildNumbers, RootChildren, ThresholdLog};
 use crate::search::view::Values;
 use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Verdict, clock::Ticker};
 
@@ -112,6 +112,12 @@ pub struct Numbers {
 }
 
 impl Numbers {
+    /// `(pn, dn)`.
+    #[must_use]
+    pub fn pair(self) -> (u32, u32) {
+        (self.pn, self.dn)
+    }
+
     /// The numbers as shown to users ([`INFINITY`] becomes `f64::INFINITY`).
     #[must_use]
     pub fn values(self) -> Values {
@@ -390,6 +396,33 @@ impl<G: Game> DfPn<G> {
         &self.log
     }
 
+    /// The root's children in the order its search loop takes them (the game's order until
+    /// the root is entered), with their numbers in the table now.
+    #[must_use]
+    pub fn root_children(&self) -> RootChildren {
+        let root = &self.root;
+        let mut legal = MoveList::<G>::default();
+        let moves = match self.resume.last() {
+            Some(frame) => &frame.moves,
+            None => {
+                root.legal_moves(&mut legal);
+                &legal
+            }
+        };
+        let children = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = root.clone();
+                child.play(mv);
+                ChildNumbers::new(root.format_move(mv), self.lookup(&child).pair())
+            })
+            .collect();
+        RootChildren {
+            or: self.is_or(root),
+            children,
+        }
+    }
+
     /// At a root where the root player moves: the child with the least proof number (a
     /// proven one once the root is proved), first in move order on ties; `None` where the
     /// opponent or chance moves.
@@ -512,8 +545,7 @@ impl<G: Game> DfPn<G> {
                 self.log.enter(
                     self.stats.iterations,
                     summary.best,
-                    || pos.format_move(mv),
-                    (summary.best_numbers.pn, summary.best_numbers.dn),
+                    |i| ChildNumbers::new(pos.format_move(moves[i]), children[i].pair()),
                     summary.second,
                     (best_th_pn, best_th_dn),
                 );
@@ -853,6 +885,10 @@ impl<G: Game> Session for DfPnSession<G> {
     }
 
     fn threshold_log(&self) -> Option<ThresholdLog> {
-        Some(self.search.threshold_log().reported())
+        Some(
+            self.search
+                .threshold_log()
+                .reported(self.search.root_children()),
+        )
     }
 }
