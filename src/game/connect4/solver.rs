@@ -49,9 +49,9 @@ use crate::core::limits::{Limits, Stop};
 #[derive(Debug)]
 pub struct ConnectFourSolver {
     dims: Dims,
-    /// The search with its table, made by the first [`ExactSolver::score`] (which knows the
-    /// memory limit).
-    search: Option<Search>,
+    /// The search with its table and the plan it was made by, made by the first
+    /// [`ExactSolver::score`] (which knows the memory limit).
+    search: Option<(Plan, Box<dyn Search>)>,
     /// The memory limit its table was sized for (the plan is not worked out again, with its
     /// search for a prime, while the limit stays the same).
     sized_for: Option<u64>,
@@ -77,21 +77,35 @@ impl Plan {
     }
 }
 
-/// The search with the narrowest table slot that is exact for the board.
-#[derive(Debug)]
-enum Search {
-    /// The standard 7 × 6 board with `u32` slots, its geometry known at compile time.
-    Standard(Solver<u32, Standard>),
-    /// `u32` slots: keys of at most 49 bits (7 × 6).
-    Narrow(Solver<u32, Measured>),
-    /// `u64` slots: wider keys.
-    Wide(Solver<u64, Measured>),
+/// A [`Solver`] of any slot type and shape, as [`ConnectFourSolver`] holds it: one call per
+/// position, the search itself monomorphised.
+trait Search: std::fmt::Debug + Send {
+    /// The score of `pos` and a move achieving it (see [`Solver::root`]).
+    fn root(&mut self, pos: &Connect4, limits: &Limits) -> Option<Score<u8>>;
+    /// Positions searched by the last [`Search::root`].
+    fn nodes(&self) -> u64;
+    /// Empties the table.
+    fn clear(&mut self);
+}
+
+impl<K: Slot, S: Shape> Search for Solver<K, S> {
+    fn root(&mut self, pos: &Connect4, limits: &Limits) -> Option<Score<u8>> {
+        Solver::root(self, pos, limits)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn clear(&mut self) {
+        self.table.clear();
+    }
 }
 
 /// Where a solver reads its board's geometry: a constant for the standard board, so that
 /// the threat computations (`Geometry::winning_cells`, half the time of a search) shift by
 /// constants, or the geometry measured from the board's size.
-trait Shape: Copy + std::fmt::Debug {
+trait Shape: Copy + std::fmt::Debug + Send {
     fn of(dims: Dims) -> Self;
     fn geometry(self) -> Geometry;
 }
@@ -144,29 +158,26 @@ impl ConnectFourSolver {
     /// Its search for positions of `dims` with a table as `limits` allow: the one it has if
     /// it fits, else a new one (the old table handed back first, so that the two are never
     /// held at once).
-    fn search_for(&mut self, dims: Dims, limits: &Limits) -> &mut Search {
+    fn search_for(&mut self, dims: Dims, limits: &Limits) -> &mut dyn Search {
         if dims != self.dims || self.sized_for != limits.max_bytes || self.search.is_none() {
             self.sized_for = limits.max_bytes;
             let plan = Plan::of(dims, limits);
-            let fits = |search: &Search| match search {
-                Search::Standard(solver) => plan == Plan::Narrow(solver.table.entries()),
-                Search::Narrow(solver) => plan == Plan::Narrow(solver.table.entries()),
-                Search::Wide(solver) => plan == Plan::Wide(solver.table.entries()),
-            };
-            if dims != self.dims || !self.search.as_ref().is_some_and(fits) {
+            if dims != self.dims || !self.search.as_ref().is_some_and(|(made, _)| *made == plan) {
                 // The old table is handed back before the new one is made.
                 self.search = None;
                 self.dims = dims;
-                self.search = Some(match plan {
+                let search: Box<dyn Search> = match plan {
+                    // The slot choice is the plan's; the standard board's shape a constant.
                     Plan::Narrow(entries) if dims == Dims::default() => {
-                        Search::Standard(Solver::new(dims, entries))
+                        Box::new(Solver::<u32, Standard>::new(dims, entries))
                     }
-                    Plan::Narrow(entries) => Search::Narrow(Solver::new(dims, entries)),
-                    Plan::Wide(entries) => Search::Wide(Solver::new(dims, entries)),
-                });
+                    Plan::Narrow(entries) => Box::new(Solver::<u32, Measured>::new(dims, entries)),
+                    Plan::Wide(entries) => Box::new(Solver::<u64, Measured>::new(dims, entries)),
+                };
+                self.search = Some((plan, search));
             }
         }
-        self.search.as_mut().expect("a search was made above")
+        self.search.as_mut().expect("a search was made above").1.as_mut()
     }
 }
 
@@ -433,28 +444,16 @@ impl ExactSolver<Connect4> for ConnectFourSolver {
                 best_move: None,
             });
         }
-        match self.search_for(pos.dims(), limits) {
-            Search::Standard(search) => search.root(pos, limits),
-            Search::Narrow(search) => search.root(pos, limits),
-            Search::Wide(search) => search.root(pos, limits),
-        }
+        self.search_for(pos.dims(), limits).root(pos, limits)
     }
 
     fn nodes(&self) -> u64 {
-        match &self.search {
-            Some(Search::Standard(search)) => search.nodes,
-            Some(Search::Narrow(search)) => search.nodes,
-            Some(Search::Wide(search)) => search.nodes,
-            None => 0,
-        }
+        self.search.as_ref().map_or(0, |(_, search)| search.nodes())
     }
 
     fn clear(&mut self) {
-        match &mut self.search {
-            Some(Search::Standard(search)) => search.table.clear(),
-            Some(Search::Narrow(search)) => search.table.clear(),
-            Some(Search::Wide(search)) => search.table.clear(),
-            None => {}
+        if let Some((_, search)) = &mut self.search {
+            search.clear();
         }
     }
 }

@@ -33,7 +33,7 @@ pub(super) const ENTRIES: usize = 16_777_259;
 const LOG_LIMIT: usize = 1 << 18;
 
 /// The integer a slot is: a partial key above a bound.
-pub(super) trait Slot: Copy + Default + PartialEq + 'static {
+pub(super) trait Slot: Copy + Default + PartialEq + std::fmt::Debug + Send + 'static {
     /// Bits that hold the bound (0: empty).
     const VALUE_BITS: u32;
     /// Key bits stored above the bound.
