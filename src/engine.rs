@@ -223,26 +223,29 @@ pub fn solve(
 
 /// The proof certificate of `verdict` for `pos` under the goal and limits of `params`
 /// (`pnplay solve --certificate`; [`crate::search::certificate`]), in the text format of
-/// [`crate::game::certificate`]. It is not checked here: `check` does that from the text.
+/// [`crate::game::certificate`], with what the rules' checker
+/// ([`crate::game::certificate::check::check_text`]) found in it: a certificate is given only
+/// once it checks, to the CLI and the page alike.
 ///
 /// ```
 /// use pnplay::search::{Verdict, params::Params};
 /// let spec = "connect4:5x4".parse().unwrap();
 /// let report = pnplay::engine::solve(&spec, "3333", "pns", &Params::default()).unwrap();
-/// let text = pnplay::engine::certificate(&spec, "3333", report.verdict, &Params::default()).unwrap();
-/// let checked = pnplay::game::certificate::check::check_text(&text).unwrap();
+/// let (text, checked) =
+///     pnplay::engine::certificate(&spec, "3333", report.verdict, &Params::default()).unwrap();
 /// assert_eq!(checked.verdict, report.verdict);
+/// assert_eq!(pnplay::game::certificate::check::check_text(&text).unwrap().verdict, report.verdict);
 /// ```
 ///
 /// # Errors
 /// The position does not parse, or no certificate can be made (field `certificate`: a
-/// verdict that is not exact or does not hold, or a limit).
+/// verdict that is not exact or does not hold, a limit, or a certificate that does not check).
 pub fn certificate(
     spec: &GameSpec,
     pos: &str,
     verdict: Verdict,
     params: &Params,
-) -> Result<String, Error> {
+) -> Result<(String, crate::game::certificate::check::Checked), Error> {
     struct Extract<'a> {
         verdict: Verdict,
         params: &'a Params,
@@ -259,7 +262,14 @@ pub fn certificate(
                 })
         }
     }
-    AnyPosition::parse(spec, Some(pos))?.visit(Extract { verdict, params })
+    let text = AnyPosition::parse(spec, Some(pos))?.visit(Extract { verdict, params })?;
+    let checked = crate::game::certificate::check::check_text(&text).map_err(|rejection| {
+        Error::BadParameter {
+            name: "certificate".into(),
+            message: format!("the one made does not check: {rejection}"),
+        }
+    })?;
+    Ok((text, checked))
 }
 
 /// What `pnplay score --json` prints.

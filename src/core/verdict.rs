@@ -31,6 +31,15 @@ impl Verdict {
         }
     }
 
+    /// The exact verdict named by `word` (`proved` or `disproved`), as a proof certificate
+    /// states it.
+    #[must_use]
+    pub fn exact_from_word(word: &str) -> Option<Verdict> {
+        [Verdict::Proved, Verdict::Disproved]
+            .into_iter()
+            .find(|verdict| verdict.word() == word)
+    }
+
     /// True for `proved` and `disproved`: the answer is exact.
     #[must_use]
     pub const fn is_exact(self) -> bool {

@@ -170,16 +170,13 @@ impl Certificate {
         let position = field("position")?;
         let goal = Goal::parse(&field("goal")?).map_err(|message| error(4, message))?;
         let question = field("question")?;
-        let verdict = match field("verdict")?.as_str() {
-            "proved" => Verdict::Proved,
-            "disproved" => Verdict::Disproved,
-            other => {
-                return Err(error(
-                    6,
-                    format!("verdict must be proved or disproved, not {other:?}"),
-                ));
-            }
-        };
+        let verdict = field("verdict")?;
+        let verdict = Verdict::exact_from_word(&verdict).ok_or_else(|| {
+            error(
+                6,
+                format!("verdict must be proved or disproved, not {verdict:?}"),
+            )
+        })?;
         let nodes = field("nodes")?
             .parse()
             .map_err(|_| error(7, "nodes must be a count".into()))?;
