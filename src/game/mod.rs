@@ -29,6 +29,7 @@ pub mod certificate;
 pub mod family;
 pub mod fromto;
 pub mod knowledge;
+pub mod move_text;
 pub mod perft;
 pub mod question;
 pub mod rows;
