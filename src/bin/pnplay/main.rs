@@ -28,6 +28,7 @@ mod help;
 mod merge;
 mod params;
 mod play2048;
+mod played;
 mod serve;
 mod tournament;
 mod train;
