@@ -360,10 +360,6 @@ impl Game for Awari {
         }
     }
 
-    fn chance_probability(&self, _: u8) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: u8) {
         if mv == PASS {
             self.passes += 1;

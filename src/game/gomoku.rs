@@ -442,10 +442,6 @@ impl Game for Gomoku {
         }
     }
 
-    fn chance_probability(&self, _: u8) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: u8) {
         if mv == PASS {
             self.pass();

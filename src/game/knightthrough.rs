@@ -296,10 +296,6 @@ impl Game for Knightthrough {
         }
     }
 
-    fn chance_probability(&self, _: Move) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: Move) {
         let mover = self.to_move.index();
         self.passed = mv.is_pass();

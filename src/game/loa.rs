@@ -471,10 +471,6 @@ impl Game for Loa {
         }
     }
 
-    fn chance_probability(&self, _: Move) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: Move) {
         let mover = self.to_move.index();
         if let Some((from, to)) = mv.cells() {

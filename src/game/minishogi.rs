@@ -943,10 +943,6 @@ impl Game for MiniShogi {
         });
     }
 
-    fn chance_probability(&self, _: Move) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: Move) {
         self.apply(mv);
         self.to_move = self.to_move.opponent();

@@ -100,10 +100,6 @@ impl Game for TicTacToe {
         out.extend((0..9).filter(|&c| empty & (1 << c) != 0));
     }
 
-    fn chance_probability(&self, _: u8) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: u8) {
         let side = self.to_move().index();
         self.cells[side] |= 1 << mv;

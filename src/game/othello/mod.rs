@@ -533,10 +533,6 @@ impl Game for Othello {
         }
     }
 
-    fn chance_probability(&self, _: Move) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: Move) {
         match mv.square() {
             None => self.pass(),
