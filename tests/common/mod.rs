@@ -81,6 +81,13 @@ pub fn temp_folder(name: &str) -> PathBuf {
     dir
 }
 
+/// Each line of JSON Lines `text` (a command's output or a records file), parsed.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
 /// The arguments of `pnplay match` between two random tic-tac-toe players for `games` games,
 /// followed by `more`: the cheapest match there is, for the tests of files and runs.
 pub fn random_match<'a>(games: &'a str, more: &[&'a str]) -> Vec<&'a str> {

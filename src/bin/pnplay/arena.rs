@@ -134,22 +134,19 @@ fn per_value(field: &str, text: &str, values: usize) -> Result<Vec<String>, Erro
 }
 
 /// The key that names a game in a merge: `game 3 of A … vs B …`.
-pub fn key(index: u64, a: &str, b: &str) -> String {
+fn key(index: u64, a: &str, b: &str) -> String {
     format!("game {index} of A {a} vs B {b}")
 }
 
-/// The games of the shards' files in the order one run writes them, written to `out`,
-/// with each match's summary.
-fn merged(
-    configs: &[MatchConfig],
+/// The games of the shards' files in the order one run of `configs` plays them, `games` per
+/// match: a match's games in turn, then the next match's (`pnplay tournament`'s pairs too).
+pub fn games_in_order<'a>(
+    configs: impl IntoIterator<Item = &'a MatchConfig>,
     games: u64,
     parts: &Parts,
-    out: &Path,
-    batch: &Batch,
-    force: bool,
-) -> Result<Vec<Summary>, String> {
+) -> Result<Vec<GameRecord>, String> {
     let expected: Vec<String> = configs
-        .iter()
+        .into_iter()
         .flat_map(|c| {
             let (a, b) = (c.a.to_string(), c.b.to_string());
             (0..games).map(move |i| key(i, &a, &b))
@@ -166,7 +163,20 @@ fn merged(
             )
         })
         .collect();
-    let records = assemble(&expected, found)?;
+    Ok(assemble(&expected, found)?)
+}
+
+/// The games of the shards' files in the order one run writes them, written to `out`,
+/// with each match's summary.
+fn merged(
+    configs: &[MatchConfig],
+    games: u64,
+    parts: &Parts,
+    out: &Path,
+    batch: &Batch,
+    force: bool,
+) -> Result<Vec<Summary>, String> {
+    let records = games_in_order(configs, games, parts)?;
     let mut text = String::new();
     for record in &records {
         text.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);

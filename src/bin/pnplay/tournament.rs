@@ -8,10 +8,10 @@
 use clap::Args;
 use pnplay::arena::GameRecord;
 use pnplay::experiment::journal::Output;
-use pnplay::experiment::shard::{Parts, assemble};
+
 use pnplay::experiment::tournament::{Results, Tournament};
 
-use crate::arena::key;
+use crate::arena::games_in_order;
 use crate::merge::Batch;
 use crate::played::{PlayedArgs, progress};
 
@@ -38,30 +38,6 @@ pub struct TournamentArgs {
     json: bool,
 }
 
-/// The games of the shards' files, pair by pair in game order, as one run plays them.
-fn merged(tournament: &Tournament, parts: &Parts) -> Result<Vec<GameRecord>, String> {
-    let expected: Vec<String> = tournament
-        .pairs
-        .iter()
-        .flat_map(|(_, _, c)| {
-            let (a, b) = (c.a.to_string(), c.b.to_string());
-            (0..tournament.games_per_pair).map(move |k| key(k, &a, &b))
-        })
-        .collect();
-    let found = parts
-        .records::<GameRecord>()?
-        .into_iter()
-        .map(|(line, record)| {
-            (
-                key(record.index, &record.a, &record.b),
-                line.place(),
-                record,
-            )
-        })
-        .collect();
-    Ok(assemble(&expected, found)?)
-}
-
 /// Runs `pnplay tournament`, or merges its shards.
 pub fn run(args: &TournamentArgs, batch: &Batch) -> Result<(), String> {
     let tournament = Tournament::new(
@@ -82,7 +58,11 @@ pub fn run(args: &TournamentArgs, batch: &Batch) -> Result<(), String> {
     let play = |out: Option<&Output>| tournament.play_part(shard, args.run.jobs, out, progress);
     let records = match (&batch.merge, &args.run.out) {
         (Some(parts), Some(out)) => {
-            let records = merged(&tournament, parts)?;
+            let records = games_in_order(
+                tournament.pairs.iter().map(|(_, _, c)| c),
+                tournament.games_per_pair,
+                parts,
+            )?;
             let mut lines = String::new();
             for record in &records {
                 lines.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
