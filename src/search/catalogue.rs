@@ -77,8 +77,17 @@ pub fn check_support<G: Catalogued>(info: &SearchInfo, variant: &G::Variant) -> 
 
 macro_rules! searches {
     ($($kind:ty),* $(,)?) => {
-        /// Every search, in the order the page and the CLI list them.
+        /// Every search, in the order the page and the CLI list them: the searches of the
+        /// crate's map, generated from the catalogue's list (`pnplay catalogue searches`
+        /// prints their ids, titles, families and papers):
+        ///
+        #[doc = concat!($("* [`", stringify!($kind), "`]\n",)*)]
         pub static SEARCHES: &[SearchInfo] = &[$(<$kind as SearchKind>::INFO),*];
+
+        /// The list of [`SEARCHES`]' documentation as text, one line per search type (what
+        /// `tests/project/catalogue_docs.rs` checks the map against).
+        #[doc(hidden)]
+        pub const SEARCH_MAP: &str = concat!($("* [`", stringify!($kind), "`]\n",)*);
 
         /// Starts search `id` on `root` with `params` (checked against its schema).
         ///
@@ -124,6 +133,26 @@ pub fn find(id: &str) -> Result<&'static SearchInfo, Error> {
         .iter()
         .find(|s| s.id == id)
         .ok_or_else(|| unknown_search(id))
+}
+
+/// The searches of the catalogue as a Markdown table, one row per search: id, title, family
+/// and the paper and section it follows ([`Explain::source`]). The book's Searches chapter
+/// includes it (`pnplay catalogue searches`, written by `scripts/book`), so it follows the
+/// catalogue with no hand edit.
+#[must_use]
+pub fn markdown() -> String {
+    let mut table = String::from("| id | title | family | paper, section |\n|---|---|---|---|\n");
+    for search in SEARCHES {
+        let family = serde_json::to_value(search.family).unwrap_or_default();
+        table.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            search.id,
+            search.title,
+            family.as_str().unwrap_or_default(),
+            search.explain.source.replace('|', "\\|"),
+        ));
+    }
+    table
 }
 
 /// Parses a comma-separated list of search ids (`pns,dfpn`).
