@@ -52,6 +52,7 @@ macro_rules! __games {
             Gomoku => gomoku::Gomoku,
             Loa => loa::Loa,
             MiniShogi => minishogi::MiniShogi,
+            Nim => nim::Nim,
         }
     };
 }
