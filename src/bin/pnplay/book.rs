@@ -23,6 +23,7 @@ use clap::{Args, Subcommand};
 use pnplay::engine::GameSpec;
 use pnplay::experiment::shard::Shard;
 use pnplay::game::Game;
+use pnplay::game::catalogue::Catalogued;
 use pnplay::game::connect4::book::{Book, canonical_key, positions_at};
 use pnplay::game::connect4::every_move::{Source, every_move};
 use pnplay::game::connect4::solver::ConnectFourSolver;
@@ -119,12 +120,8 @@ impl BoardArgs {
     /// The board's size, or an error naming `--game` for another game.
     fn dims(&self) -> Result<Dims, String> {
         let name = self.game.to_string();
-        match name.strip_prefix("connect4") {
-            Some("") => Ok(Dims::default()),
-            Some(size) => size
-                .trim_start_matches(':')
-                .parse()
-                .map_err(|e| format!("--game: {e}")),
+        match <Connect4 as Catalogued>::parse_name(&name) {
+            Some(dims) => dims.map_err(|e| format!("--game: {e}")),
             None => Err(format!(
                 "--game: the book is Connect Four's (connect4 or connect4:WxH), got {name}"
             )),
