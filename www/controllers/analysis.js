@@ -104,8 +104,9 @@ export class AnalysisController {
       this.shown.seconds = C4_SECONDS_PER_MOVE;
       if (answer.bookError) this.showMessage(`Analyse: ${answer.bookError}; the solver answers alone.`);
     } catch (error) {
-      if (current()) this.showMessage(`Analyse: ${error.message}`);
-      return;
+      if (!current()) return;
+      this.showMessage(`Analyse: ${error.message}`);
+      this.shown.values = view.moves.map((move) => ({ move: move.text, value: null }));
     }
     this.position.draw();
     this.showLegend(view.moves.length);
