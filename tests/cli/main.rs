@@ -12,6 +12,7 @@ mod bench_compare;
 mod certificate;
 mod cli;
 mod experiment;
+mod negamax;
 mod nim;
 mod noloss;
 mod serve;
