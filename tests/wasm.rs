@@ -42,6 +42,25 @@ fn the_recursive_exact_searches_stop_at_the_deepest_line_within_the_wasm_stack()
     }
 }
 
+/// Plain minimax (a search added as its module and one catalogue line) in wasm: alpha-beta's
+/// verdicts on tic-tac-toe after each first move, and from the start every unfinished
+/// position of the game tree, as natively (tests/searches/negamax.rs).
+#[wasm_bindgen_test]
+fn plain_minimax_gives_alpha_betas_verdicts_and_walks_the_native_positions() {
+    use pnplay::engine::{GameSpec, solve};
+    use pnplay::search::params::Params;
+    let spec: GameSpec = "tictactoe".parse().unwrap();
+    let params = Params::default();
+    for first in 1..=9 {
+        let pos = first.to_string();
+        let plain = solve(&spec, &pos, "negamax", &params).unwrap();
+        let truth = solve(&spec, &pos, "alphabeta", &params).unwrap();
+        assert_eq!(plain.verdict, truth.verdict, "{pos}");
+    }
+    let whole = solve(&spec, "", "negamax", &params).unwrap();
+    assert_eq!(whole.nodes, 549_946 - 255_168);
+}
+
 /// The arena game `arenaPlayGame` returns (it wraps `play_game`) is the native one.
 #[wasm_bindgen_test]
 fn a_seeded_arena_game_matches_native() {

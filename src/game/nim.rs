@@ -167,11 +167,16 @@ impl super::board::Board for Nim {
         1
     }
 
-    /// The heap, drawn as one tile with the stones left on it, owned by the player who took
-    /// last (so a finished heap shows its winner); nobody's at the start.
+    /// The heap, drawn as one pit with the stones left in it, held by the player to move, or
+    /// once it is empty by the winner (who took the last stone).
     fn cell(&self, _: usize) -> super::board::Cell {
+        let holder = if self.left == 0 {
+            self.to_move().opponent()
+        } else {
+            self.to_move()
+        };
         super::board::Cell {
-            owner: self.takes.last().map(|_| self.to_move().opponent()),
+            owner: Some(holder),
             piece: 1,
             count: u32::from(self.left),
         }
@@ -211,15 +216,10 @@ impl super::catalogue::Catalogued for Nim {
                 players: &["First", "Second"],
                 legend: &[
                     LegendEntry::EMPTY,
-                    LegendEntry {
-                        owner: None,
-                        piece: 1,
-                        name: "stones left",
-                    },
-                    LegendEntry::piece_of(Player::First, "stones left, First took last"),
-                    LegendEntry::piece_of(Player::Second, "stones left, Second took last"),
+                    LegendEntry::piece_of(Player::First, "the heap, First to move (or won)"),
+                    LegendEntry::piece_of(Player::Second, "the heap, Second to move (or won)"),
                 ],
-                board: "tiles",
+                board: "pits",
                 moves: MoveStyle::Button,
                 cell_names: CellNames::Numbered,
                 editable: false,

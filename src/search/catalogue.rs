@@ -104,6 +104,7 @@ macro_rules! __searches {
             expectimax::ExpectimaxSearch,
             exact::dfpn::DfPnKnowledgeSearch,
             bestfirst::dag::PnsDagSearch,
+            mod negamax::NegamaxSearch,
         }
     };
 }

@@ -13,6 +13,7 @@ mod book;
 mod certificate;
 mod cli;
 mod experiment;
+mod negamax;
 mod nim;
 mod noloss;
 mod serve;

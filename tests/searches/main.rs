@@ -25,6 +25,7 @@ mod heuristics;
 mod inspect;
 mod mcts;
 mod mvpns;
+mod negamax;
 mod nim;
 mod om;
 mod othello_endgame;

@@ -95,7 +95,8 @@ fn keeps_goal(spec: &GameSpec, pos: &str, mv: &str, goal: Goal) -> bool {
 /// takes up to 40 s a position of 5×4 Connect Four natively, so it is checked here on
 /// tic-tac-toe and 4×4 Othello (and against `ab` on Othello in tests/searches/heuristics.rs).
 fn quick(info: &SearchInfo, spec: &GameSpec) -> bool {
-    !(matches!(info.id, "minimax" | "expectimax") && matches!(spec, GameSpec::Connect4(_)))
+    !(matches!(info.id, "minimax" | "expectimax" | "negamax")
+        && matches!(spec, GameSpec::Connect4(_)))
 }
 
 fn start(spec: &GameSpec, pos: &str, info: &SearchInfo, params: &Params) -> Box<dyn Session> {
@@ -127,13 +128,14 @@ fn the_catalogue_lists_its_searches_by_family() {
             "om",
             "expectimax",
             "dfpn-k",
-            "pns-dag"
+            "pns-dag",
+            "negamax"
         ]
     );
     for info in SEARCHES {
         let exact_family = matches!(
             info.id,
-            "dfpn" | "alphabeta" | "mvpns" | "dfppns" | "dfpn-k"
+            "dfpn" | "alphabeta" | "mvpns" | "dfppns" | "dfpn-k" | "negamax"
         );
         assert_eq!(info.family == Family::Exact, exact_family, "{}", info.id);
         let mcts_family = matches!(info.id, "mcts" | "pnmcts");
