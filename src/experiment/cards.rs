@@ -3,8 +3,8 @@
 //! the README they point to. A card says where the item is printed, which of the engine's
 //! paper tables hold its published numbers ([`super::paper`]; the card never repeats them),
 //! which records are ours, a status with its reason, the command, commit and machine, and how
-//! to rerun a small version of it in the page (a stages experiment or a match point, as the
-//! Stages and Arena views run them).
+//! to rerun a small version of it in the page (a stages experiment, a match point or a round
+//! robin, as the Stages and Arena views run them).
 //!
 //! [`read`] parses a card file and checks what can be checked without the disk (every paper
 //! source exists, the status and rerun are well formed); [`check_folder`] also checks that
@@ -18,6 +18,12 @@
 //! let cards = read(text).unwrap();
 //! assert_eq!(cards[0].status, Status::NotYetRun);
 //! assert!(read(&text.replace("paper Table 3", "paper Table 9")).is_err());
+//! // A θ × pr grid rerun (`pnplay experiment connect4`) has one stage, its plies.
+//! let grid = |stages: &str| text.replace(r#""evidence""#, &format!(
+//!     r#""rerun":{{"kind":"stages","game":"connect4","stages":[{stages}],"positions":2,
+//!     "algos":["ppns"],"options":{{}},"grid":{{"thetas":[0.01],"prs":[null,0.001]}}}},"evidence""#));
+//! assert!(read(&grid("12")).is_ok());
+//! assert!(read(&grid("12,14")).unwrap_err().to_string().contains("a grid rerun has one stage"));
 //! ```
 
 use std::path::Path;
@@ -59,6 +65,9 @@ pub enum Rerun {
         algos: Vec<String>,
         /// The search parameters and limits, by the schema's keys (`nodes`, `time`, `pr`, `s`).
         options: serde_json::Map<String, serde_json::Value>,
+        /// A θ × pr grid (`pnplay experiment connect4`, one stage: its plies), if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        grid: Option<Grid>,
     },
     /// One match (`pnplay match`, the Arena view): a point of a sweep.
     Match {
@@ -75,6 +84,30 @@ pub enum Rerun {
         /// The match's seed.
         seed: u64,
     },
+    /// A round robin (`pnplay tournament`): every pair's match played by the Arena view, one
+    /// pair after the other.
+    Tournament {
+        /// The game.
+        game: String,
+        /// The agents' text forms, two or more.
+        agents: Vec<String>,
+        /// Games per pair.
+        games_per_pair: u32,
+        /// `random:K` or `none`.
+        openings: String,
+        /// The tournament's seed.
+        seed: u64,
+    },
+}
+
+/// The θ × pr grid of a stages rerun: the searches that read both run once per setting.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grid {
+    /// θ values.
+    pub thetas: Vec<f64>,
+    /// pr values (`null`: pr off).
+    pub prs: Vec<Option<f64>>,
 }
 
 /// One card.
@@ -150,6 +183,19 @@ pub fn read(text: &str) -> Result<Vec<Card>, Error> {
             return Err(bad(format!(
                 "card {}: the paper tables hold no source {source:?}",
                 card.id
+            )));
+        }
+        if let Some(Rerun::Stages {
+            stages,
+            grid: Some(_),
+            ..
+        }) = &card.rerun
+            && stages.len() != 1
+        {
+            return Err(bad(format!(
+                "card {}: a grid rerun has one stage (its plies), not {}",
+                card.id,
+                stages.len()
             )));
         }
         if card.status != Status::NotYetRun && card.records.is_empty() && card.command.is_none() {

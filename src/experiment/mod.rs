@@ -49,6 +49,7 @@ pub mod mind;
 pub mod paper;
 pub mod play2048;
 pub mod plot;
+pub mod pr_savings;
 pub mod results;
 pub mod runner;
 pub mod shard;

@@ -283,6 +283,10 @@ pub enum Results {
         table: String,
         /// The summary as they write it (CSV).
         csv: String,
+        /// What pr saves PPNS at each θ × pr setting of a grid ([`super::pr_savings`];
+        /// none outside a grid).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pr_savings: Vec<super::pr_savings::Saving>,
     },
     /// Games of `pnplay match` or `pnplay tournament`.
     Games {
@@ -362,6 +366,7 @@ pub fn read(text: &str, experiment: Option<Option<Experiment>>) -> Result<Result
         experiment: experiment.map(Experiment::name),
         table: text_table(&rows, experiment),
         csv: csv(&rows, experiment),
+        pr_savings: super::pr_savings::savings(&records),
         rows: rows
             .iter()
             .map(|row| RowView::of(row, experiment))

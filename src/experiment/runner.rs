@@ -111,15 +111,44 @@ pub fn plan(
     jobs
 }
 
+/// The searches of a θ × pr grid (the PPNS paper's Connect Four study, Figure 6 and Table 1):
+/// each search of `algos` that reads both θ and pr once per setting, θ of `thetas` by pr of
+/// `prs` (`None`: pr off) in that order, and every other search once, plain.
+#[must_use]
+pub fn grid_searches(
+    algos: &[&'static SearchInfo],
+    thetas: &[f64],
+    prs: &[Option<f64>],
+) -> Vec<SearchSpec> {
+    let mut searches = Vec::new();
+    for &algo in algos {
+        let reads = |key: &str| algo.params.iter().any(|p| p.key == key);
+        if reads(THETA.key) && reads(PR.key) {
+            for &theta in thetas {
+                for &pr in prs {
+                    searches.push(SearchSpec {
+                        algo,
+                        setting: Some(super::Setting { theta, pr }),
+                    });
+                }
+            }
+        } else {
+            searches.push(SearchSpec::plain(algo));
+        }
+    }
+    searches
+}
+
 /// The jobs of a stages experiment (SPEC.md §9): `positions` random positions after each
-/// number of moves in `stages` (seeded by `seed`), each searched by every algorithm of
-/// `algos` with `params`. The CLI's `experiment stages` and the page's stages view both plan
-/// with this, so the same settings give the same jobs.
+/// number of moves in `stages` (seeded by `seed`), each searched by every search of
+/// `searches` with `params`. The CLI's `experiment stages` and `experiment connect4` (whose
+/// searches are a [`grid_searches`] grid) and the page's stages view all plan with this, so
+/// the same settings give the same jobs.
 pub fn plan_stages(
     spec: &GameSpec,
     stages: &[u32],
     positions: usize,
-    algos: &[&'static SearchInfo],
+    searches: &[SearchSpec],
     params: &Params,
     seed: u64,
 ) -> Result<Vec<Job>, Error> {
@@ -131,8 +160,7 @@ pub fn plan_stages(
                 .map_err(|e| e.at(format!("stage {moves}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let searches: Vec<SearchSpec> = algos.iter().map(|&a| SearchSpec::plain(a)).collect();
-    Ok(plan(&stage_positions, &searches, params, seed))
+    Ok(plan(&stage_positions, searches, params, seed))
 }
 
 /// Runs one job to its verdict within `limits`. The record's `exact` and `wrong` are `null`

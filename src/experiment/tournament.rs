@@ -242,6 +242,46 @@ pub fn labels(agents: &[Agent]) -> Vec<String> {
 }
 
 impl Results {
+    /// [`Results::of`] for records from elsewhere (a file, or the page's matches of every
+    /// pair played one after the other), checked first: one record per game of every pair,
+    /// pair by pair in game order, each naming its pair's agents.
+    ///
+    /// # Errors
+    /// Another number of records, or a record out of its place (field `records`, naming it).
+    pub fn checked(tournament: &Tournament, records: &[GameRecord]) -> Result<Results, Error> {
+        let bad = |message: String| Error::BadParameter {
+            name: "records".to_string(),
+            message,
+        };
+        let per = tournament.games_per_pair;
+        let wanted = (tournament.pairs.len() as u64).saturating_mul(per);
+        if records.len() as u64 != wanted {
+            return Err(bad(format!(
+                "{} records for {} pairs of {per} games ({wanted})",
+                records.len(),
+                tournament.pairs.len()
+            )));
+        }
+        for (place, record) in records.iter().enumerate() {
+            let config = &tournament.pairs[place / per as usize].2;
+            let (a, b, k) = (
+                config.a.to_string(),
+                config.b.to_string(),
+                place as u64 % per,
+            );
+            if (record.a.as_str(), record.b.as_str(), record.index) != (&a, &b, k) {
+                return Err(bad(format!(
+                    "record {}: game {} of {} against {}, where game {k} of {a} against {b} belongs",
+                    place + 1,
+                    record.index,
+                    record.a,
+                    record.b
+                )));
+            }
+        }
+        Ok(Results::of(tournament, records))
+    }
+
     /// The results of `tournament`'s `records` (as [`Tournament::play`] gives them).
     #[must_use]
     pub fn of(tournament: &Tournament, records: &[GameRecord]) -> Results {
@@ -517,6 +557,39 @@ mod tests {
         assert!((p[0] / p[1] - 2.0).abs() < 1e-9, "{p:?}");
         assert!((p[1] / p[2] - 2.0).abs() < 1e-9, "{p:?}");
         assert!((p.iter().product::<f64>() - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn checked_takes_records_in_their_places_only() {
+        let agents = [
+            "random",
+            "alphabeta:iterations=100000",
+            "mcts:iterations=50",
+        ]
+        .map(String::from);
+        let tournament = Tournament::new("tictactoe", &agents, 2, "none", 3).unwrap();
+        let records = tournament.play(1, |_| {}).unwrap();
+        assert_eq!(records.len(), 6);
+        let results = Results::checked(&tournament, &records).unwrap();
+        assert_eq!(results, Results::of(&tournament, &records));
+        // Alpha-beta never loses tic-tac-toe: its standing has no loss.
+        assert_eq!(results.standings[1].losses, 0, "{:?}", results.standings);
+        let short = Results::checked(&tournament, &records[..5]).unwrap_err();
+        assert!(
+            short
+                .to_string()
+                .contains("5 records for 3 pairs of 2 games (6)"),
+            "{short}"
+        );
+        let mut swapped = records.clone();
+        swapped.swap(1, 2);
+        let out_of_place = Results::checked(&tournament, &swapped).unwrap_err();
+        assert!(
+            out_of_place
+                .to_string()
+                .contains("record 2: game 0 of random against mcts"),
+            "{out_of_place}"
+        );
     }
 
     #[test]

@@ -436,9 +436,20 @@ struct StagesConfig {
     stages: Vec<u32>,
     positions: u32,
     algos: Vec<String>,
+    /// A θ × pr grid (`pnplay experiment connect4`'s `--thetas` and `--prs`), if any: the
+    /// searches that read both run once per setting.
+    #[serde(default)]
+    grid: Option<StagesGrid>,
     /// The search panel's parameters and limits (schema keys).
     #[serde(flatten)]
     options: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The θ × pr grid of a stages experiment (`null` in `prs`: pr off).
+#[derive(serde::Deserialize, Clone, PartialEq)]
+struct StagesGrid {
+    thetas: Vec<f64>,
+    prs: Vec<Option<f64>>,
 }
 
 /// A planned stages experiment: its configuration, parameters and jobs.
@@ -491,11 +502,25 @@ fn with_stages_plan<T>(
             for info in &algos {
                 params.check(info.params).map_err(js_error)?;
             }
+            let searches = match &config.grid {
+                Some(grid) => {
+                    args::at_most(
+                        "grid",
+                        (grid.thetas.len() as u64).saturating_mul(grid.prs.len() as u64),
+                        STAGES_MAX_SEARCHES,
+                    )?;
+                    crate::experiment::runner::grid_searches(&algos, &grid.thetas, &grid.prs)
+                }
+                None => algos
+                    .iter()
+                    .map(|&a| crate::experiment::SearchSpec::plain(a))
+                    .collect(),
+            };
             let jobs = crate::experiment::runner::plan_stages(
                 &spec,
                 &config.stages,
                 config.positions as usize,
-                &algos,
+                &searches,
                 &params,
                 params.seed(),
             )
@@ -890,6 +915,45 @@ pub fn read_results(records: JsValue, experiment: JsValue) -> Result<JsValue, Js
         })?)),
     };
     to_js(&crate::experiment::results::read(&records, choice).map_err(js_error)?)
+}
+
+/// A round robin's results (`pnplay tournament`'s standings: W/D/L, score rate with its 95 %
+/// intervals, discs, Bradley–Terry rating; [`crate::experiment::tournament::Results`]) from
+/// its game records `records` (JSON Lines text, pair by pair in game order), for the tournament
+/// `config` `{game, agents, games_per_pair, openings, seed}` (a card's rerun).
+#[wasm_bindgen(js_name = tournamentResults)]
+pub fn tournament_results(config: JsValue, records: JsValue) -> Result<JsValue, JsValue> {
+    use crate::experiment::tournament::{Results, Tournament};
+    #[derive(serde::Deserialize)]
+    struct Config {
+        game: String,
+        agents: Vec<String>,
+        games_per_pair: u64,
+        openings: String,
+        seed: u64,
+    }
+    let config: Config = object(config, "config", "a tournament")?;
+    args::at_most("agents", config.agents.len() as u64, STAGES_MAX_SEARCHES)?;
+    let tournament = Tournament::new(
+        &config.game,
+        &config.agents,
+        config.games_per_pair,
+        &config.openings,
+        config.seed,
+    )
+    .map_err(js_error)?;
+    let records = text(&records, "text")?
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .enumerate()
+        .map(|(i, line)| {
+            serde_json::from_str(line).map_err(|e| {
+                let error = crate::game::error::Elided::words(&e.to_string());
+                bad("text", format!("record {}: {error}", i + 1))
+            })
+        })
+        .collect::<Result<Vec<crate::arena::GameRecord>, _>>()?;
+    to_js(&Results::checked(&tournament, &records).map_err(js_error)?)
 }
 
 /// Everything the engine's paper tables publish under `source` (`paper Table 2`,

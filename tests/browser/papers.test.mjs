@@ -3,12 +3,17 @@
 // engine here, never copied into the test) and a link to its evidence that the server
 // answers; an Othello stages card and a PN-MCTS sweep point (Figure 3) rerun in the page give
 // the records `pnplay` writes for the same command (seconds aside), and the card's share
-// link reopens the card and reruns it.
+// link reopens the card and reruns it; so do a Connect Four θ × pr grid card (`pnplay
+// experiment connect4`) and a heuristics round robin (`pnplay tournament`, whose standings
+// and Bradley–Terry ratings the page shows as the CLI computes them). The "57 % fewer
+// nodes" card shows the engine's pr savings from the committed grid, as `pnplay merge`
+// prints them.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPage, pageFixture, repo } from './harness.mjs';
@@ -108,7 +113,7 @@ test('every card shows the engine’s paper numbers, a status and its evidence',
     const answer = await page.evaluate((href) => fetch(href).then((r) => r.status), evidence);
     assert.equal(answer, 200, `${id}: its evidence ${evidence}`);
     // Ours: one summary of each committed records file (a table and the viewer's plot).
-    assert.equal(await page.locator('#papers-card .papers-records > table').count(), card.records.length, `${id}: records`);
+    assert.equal(await page.locator('#papers-card .papers-records > table:not(.papers-savings)').count(), card.records.length, `${id}: records`);
     assert.equal(await page.locator('#papers-card .papers-records .uplot').count(), card.records.length, `${id}: plots`);
   }
   assert.ok(sources >= 20, `${sources} paper tables compared`);
@@ -118,6 +123,17 @@ test('every card shows the engine’s paper numbers, a status and its evidence',
   const cells = await row.locator('td').allTextContents();
   assert.equal(cells[2], '50');
   assert.match(cells.join(' '), /\d+\.\d–\d+\.\d/, 'a Wilson interval');
+  // "Up to 57 % fewer nodes": the engine's savings from the grid's records, as `pnplay merge` prints them.
+  await openCard(page, 'ppns-paper-fewer-nodes-with-pr');
+  const savings = await page.locator('#papers-card .papers-savings tbody tr').evaluateAll((rows) =>
+    rows.map((row) => ({ theta: Number(row.dataset.theta), pr: Number(row.dataset.pr), reduction: Number(row.dataset.reduction) })));
+  const dir = mkdtempSync(path.join(tmpdir(), 'pnplay-papers-'));
+  writeFileSync(path.join(dir, 'connect4-grid.jsonl'), gunzipSync(readFileSync(path.join(repo, 'results/connect4-grid/connect4-grid.jsonl.gz'))));
+  copyFileSync(path.join(repo, 'results/connect4-grid/connect4-grid.plan.json'), path.join(dir, 'connect4-grid.plan.json'));
+  const merged = execFileSync(binary, ['merge', path.join(dir, 'connect4-grid.jsonl'), '--out', path.join(dir, 'merged.jsonl')], { encoding: 'utf8' });
+  const printed = [...merged.matchAll(/^ppns\s+(\S+)\s+(\S+)\s+(\d+)\s+\d+\s+\d+\s+(-?[\d.]+) %/gm)].map((m) => ({ theta: Number(m[1]), pr: Number(m[2]), reduction: m[4] }));
+  assert.equal(printed.length, 6, merged);
+  assert.deepEqual(savings.map((s) => ({ ...s, reduction: (100 * s.reduction).toFixed(1) })), printed);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -165,5 +181,59 @@ test('an Othello stages card and a PN-MCTS sweep point rerun in the page as the 
   assert.equal(await again.locator('#papers-rerun-result > table tbody tr td').nth(6).textContent(), await page.locator('#papers-rerun-result > table tbody tr td').nth(6).textContent());
   assert.deepEqual(errors, []);
   await again.close();
+  await page.close();
+});
+
+test('a Connect Four θ × pr grid card and a heuristics round robin rerun in the page as the CLI runs them', async () => {
+  const errors = [];
+  const page = await fixture.ready('', errors);
+  await page.click('#view-papers');
+  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
+  const cards = committedCards();
+
+  // The grid: `pnplay experiment connect4` with the card's θ and pr values, through the Stages pool.
+  const grid = cards.get('ppns-paper-figure-6');
+  await openCard(page, grid.id);
+  const gridRun = await rerunRecords(page);
+  const g = grid.rerun;
+  const gridWords = ['experiment', 'connect4', '--game', g.game, '--plies', String(g.stages[0]), '--positions', String(g.positions), '--algos', g.algos.join(','),
+    '--thetas', g.grid.thetas.join(','), '--prs', g.grid.prs.map((pr) => (pr === null ? 'off' : String(pr))).join(','),
+    '--nodes', String(g.options.nodes), '--time', String(g.options.time), '--theta', String(g.options.theta), '--playouts', String(g.options.playouts), '--seed', String(g.options.seed)];
+  assert.deepEqual(gridRun, cliRecords(gridWords));
+  const settings = g.grid.thetas.length * g.grid.prs.length;
+  assert.equal(gridRun.length, g.positions * settings, 'one record per position and grid setting');
+  assert.deepEqual(new Set(gridRun.map((r) => `${r.theta} ${r.pr}`)).size, settings, 'every setting of the grid ran');
+  const shownGrid = (await page.locator('#papers-rerun-command').textContent()).split(' ');
+  assert.deepEqual(cliRecords(shownGrid.slice(1)), gridRun, 'the command the card shows writes the same records');
+  assert.equal(await page.locator('#papers-rerun-result > table:not(.papers-savings) tbody tr').count(), settings, 'a row per grid setting');
+  const prOn = g.grid.thetas.length * g.grid.prs.filter((pr) => pr !== null).length;
+  assert.equal(await page.locator('#papers-rerun-result .papers-savings tbody tr').count(), prOn, 'what pr saves, per θ and pr on');
+
+  // The round robin: every pair's match through the Arena pool, then the engine's standings.
+  const robin = cards.get('heuristics-paper-table-1');
+  await openCard(page, robin.id);
+  const robinRun = await rerunRecords(page);
+  const t = robin.rerun;
+  const robinWords = ['tournament', '--game', t.game, '--agents', ...t.agents, '--games-per-pair', String(t.games_per_pair), '--seed', String(t.seed)];
+  assert.deepEqual(robinRun, cliRecords(robinWords));
+  const pairs = (t.agents.length * (t.agents.length - 1)) / 2;
+  assert.equal(robinRun.length, pairs * t.games_per_pair);
+  const shownRobin = (await page.locator('#papers-rerun-command').textContent()).match(/'[^']*'|\S+/g).map((w) => w.replace(/^'|'$/g, ''));
+  assert.deepEqual(cliRecords(shownRobin.slice(1)), robinRun, 'the command the card shows writes the same records');
+  // The standings (W/D/L, score, Bradley–Terry rating) are the CLI's.
+  const cli = JSON.parse(execFileSync(binary, [...robinWords, '--json', '--quiet'], { encoding: 'utf8' }));
+  const rows = await page.locator('#papers-rerun-result .papers-standings tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({ agent: tr.dataset.agent, rating: Number(tr.dataset.rating), cells: [...tr.cells].map((c) => c.textContent) })));
+  assert.equal(rows.length, t.agents.length);
+  for (const row of rows) {
+    const s = cli.standings.find((x) => x.agent === row.agent);
+    assert.ok(s, `${row.agent} in the CLI's standings`);
+    assert.deepEqual(row.cells.slice(1, 5).map(Number), [s.games, s.wins, s.draws, s.losses], row.agent);
+    assert.equal(row.cells[5], (100 * s.rate).toFixed(1));
+    // The same fit; wasm's log10 may differ from the native one in the last bit.
+    assert.ok(Math.abs(row.rating - s.rating) < 1e-9, `${row.agent}: Bradley–Terry rating ${row.rating} (CLI ${s.rating})`);
+  }
+  assert.equal(await page.locator('#papers-rerun-result > table:not(.papers-standings) tbody tr').count(), pairs, 'a row per pair');
+  assert.deepEqual(errors, []);
   await page.close();
 });

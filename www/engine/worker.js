@@ -307,6 +307,7 @@ const handlers = {
   },
   // The results viewer: a JSON Lines file summarised as the command line does.
   readResults: ({ text, experiment }) => engine.readResults(text, experiment),
+  tournamentResults: ({ config, text }) => engine.tournamentResults(config, text),
   // The Papers view: a results/ folder's cards with the paper tables' numbers of each, and
   // one source's numbers (the engine's paper tables: the page never types a paper's number).
   readCards: ({ text }) => engine.readCards(text),

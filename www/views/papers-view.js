@@ -8,7 +8,8 @@
 // their 95 % intervals), the status and its reason with a link to the folder's README (the
 // evidence) and to the raw records, the exact command, commit and machine. "Rerun here"
 // runs the card's small version through the Stages or Arena view (their worker pools, whose
-// records equal the CLI's for the same command) and draws it beside the committed run; the
+// records equal the CLI's for the same command; a Connect Four θ × pr grid is a stages run
+// with a grid, as `pnplay experiment connect4` runs it) and draws it beside the committed run; the
 // card's share link (`card`, and `run=1` after a rerun) reopens it and reruns. The view ends
 // with "Check a proof certificate": a file checked by the engine with the game's rules alone
 // (`checkCertificate`, as `pnplay check`), answering "valid" or the first failing node.
@@ -60,11 +61,20 @@ const FLAGS = { nodes: '--nodes', time: '--time', pr: '--pr', theta: '--theta', 
 /** The `pnplay` command (its words after `pnplay`) that writes the records a rerun makes in the page. */
 export function rerunCommand(rerun) {
   if (rerun.kind === 'stages') {
-    const words = ['experiment', 'stages', '--game', rerun.game, '--stages', rerun.stages.join(','), '--positions', String(rerun.positions), '--algos', rerun.algos.join(',')];
+    const { grid } = rerun;
+    const words = grid
+      ? ['experiment', 'connect4', '--game', rerun.game, '--plies', String(rerun.stages[0]), '--positions', String(rerun.positions), '--algos', rerun.algos.join(','),
+        '--thetas', grid.thetas.join(','), '--prs', grid.prs.map((pr) => (pr === null ? 'off' : String(pr))).join(',')]
+      : ['experiment', 'stages', '--game', rerun.game, '--stages', rerun.stages.join(','), '--positions', String(rerun.positions), '--algos', rerun.algos.join(',')];
     for (const [key, value] of Object.entries(rerun.options)) {
       if (value !== null) words.push(FLAGS[key] ?? `--${key}`, String(value));
     }
     return words;
+  }
+  if (rerun.kind === 'tournament') {
+    const words = ['tournament', '--game', rerun.game, '--agents', ...rerun.agents, '--games-per-pair', String(rerun.games_per_pair)];
+    if (rerun.openings !== 'none') words.push('--openings', rerun.openings);
+    return [...words, '--seed', String(rerun.seed)];
   }
   const words = ['match', '--game', rerun.game, '--a', rerun.a, '--b', rerun.b, '--games', String(rerun.games)];
   if (rerun.openings && rerun.openings !== 'none') words.push('--openings', rerun.openings);
@@ -106,6 +116,43 @@ function publishedTable(published) {
   }
   wrap.append(table);
   return wrap;
+}
+
+/** What pr saves PPNS at each grid setting (`pr_savings` of `readResults`), as `pnplay experiment connect4` prints it. */
+function savingsTable(savings) {
+  const table = document.createElement('table');
+  table.className = 'papers-savings';
+  table.createCaption().textContent = 'Nodes saved by pr: each setting against pr off, on the positions both concluded (the engine’s numbers from these records)';
+  const head = table.createTHead().insertRow();
+  for (const title of ['search', 'θ', 'pr', 'positions', 'mean nodes, pr off', 'mean nodes, pr on', 'fewer nodes %', 'best position %']) head.append(element('th', '', title));
+  const body = table.createTBody();
+  for (const s of savings) {
+    const row = body.insertRow();
+    row.dataset.theta = String(s.theta);
+    row.dataset.pr = String(s.pr);
+    row.dataset.reduction = String(s.reduction);
+    const cells = [s.algo, s.theta, s.pr, s.positions, Math.round(s.mean_nodes_off).toLocaleString('en'), Math.round(s.mean_nodes_pr).toLocaleString('en'), (100 * s.reduction).toFixed(1), (100 * s.best_position_reduction).toFixed(1)];
+    for (const value of cells) row.insertCell().textContent = String(value);
+  }
+  return table;
+}
+
+/** A round robin's standings (`tournamentResults`) as the CLI's table: best rating first. */
+function standingsTable(standings) {
+  const table = document.createElement('table');
+  table.className = 'papers-standings';
+  table.createCaption().textContent = 'This rerun’s standings (as pnplay tournament prints them)';
+  const head = table.createTHead().insertRow();
+  for (const title of ['agent', 'games', 'W', 'D', 'L', 'score %', 'Wilson 95 %', 'BT rating (Elo)']) head.append(element('th', '', title));
+  const body = table.createTBody();
+  for (const s of [...standings].sort((x, y) => y.rating - x.rating)) {
+    const row = body.insertRow();
+    row.dataset.agent = s.agent;
+    row.dataset.rating = String(s.rating);
+    const cells = [s.label, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), s.wilson.map((x) => (100 * x).toFixed(1)).join('–'), `${s.rating >= 0 ? '+' : ''}${s.rating.toFixed(0)}`];
+    for (const value of cells) row.insertCell().textContent = String(value);
+  }
+  return table;
 }
 
 export class PapersView {
@@ -306,11 +353,15 @@ export class PapersView {
     }
   }
 
-  /** A summary (`readResults`) drawn into `block`: the results viewer's table and plot. */
+  /**
+   * A summary (`readResults`) drawn into `block`: the results viewer's table and plot, and
+   * for a θ × pr grid what pr saves PPNS.
+   */
   draw(block, results, caption) {
     const chart = element('div', 'chart');
     if (results.kind === 'experiment') {
       block.append(experimentTable(results.rows, `${caption}: ${results.records} records`), chart);
+      if (results.pr_savings) block.append(savingsTable(results.pr_savings));
       this.plots.push(completionChart(chart, results.rows, (search) => this.catalogue.colour(search.split(' ')[0])));
     } else {
       block.append(matchesTable(results.matches), chart);
@@ -323,9 +374,12 @@ export class PapersView {
     const box = element('section', 'papers-rerun');
     box.append(element('h4', '', 'Rerun here'));
     const rerun = card.rerun;
-    const what = rerun.kind === 'stages'
-      ? `${rerun.positions} positions a stage at ${rerun.stages.join(', ')} moves, ${rerun.algos.join(', ')}, in the Stages view's worker pool`
-      : `${rerun.games} games of ${rerun.a} against ${rerun.b}, in the Arena view's worker pool`;
+    const grid = rerun.grid ? ` over θ ${rerun.grid.thetas.join(', ')} × pr ${rerun.grid.prs.map((pr) => pr ?? 'off').join(', ')}` : '';
+    const what = {
+      stages: () => `${rerun.positions} positions a stage at ${rerun.stages.join(', ')} moves, ${rerun.algos.join(', ')}${grid}, in the Stages view's worker pool`,
+      match: () => `${rerun.games} games of ${rerun.a} against ${rerun.b}, in the Arena view's worker pool`,
+      tournament: () => `a round robin of ${rerun.agents.length} agents, ${rerun.games_per_pair} games a pair, each pair's match in the Arena view's worker pool`,
+    }[rerun.kind]();
     box.append(element('p', 'hint', `A small version that fits a browser: ${what}. Its records equal the command line's:`));
     const command = element('code', 'papers-command', ['pnplay', ...rerunCommand(rerun)].map(shellWord).join(' '));
     command.id = 'papers-rerun-command';
@@ -363,15 +417,18 @@ export class PapersView {
     }, 250);
     let records;
     try {
-      records = rerun.kind === 'stages' ? await this.rerunStages(rerun) : await this.rerunMatch(rerun);
+      records = await { stages: () => this.rerunStages(rerun), match: () => this.rerunMatch(rerun), tournament: () => this.rerunTournament(rerun) }[rerun.kind]();
       const text = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
       const results = await this.engine.request('readResults', { text, experiment: 'auto' });
+      const { kind, ...config } = rerun;
+      const standings = kind === 'tournament' ? (await this.engine.request('tournamentResults', { config, text })).standings : null;
       if (this.openId !== card.id) return;
       const save = element('button', '', 'Download the rerun’s records (JSON Lines)');
       save.type = 'button';
       save.id = 'papers-rerun-jsonl';
       save.addEventListener('click', () => download(`${card.id}-rerun.jsonl`, text, 'application/jsonl'));
       result.replaceChildren(save);
+      if (standings) result.append(standingsTable(standings));
       this.draw(result, results, 'This rerun');
       this.reran = true;
       status.textContent = `Done: ${records.length} records, beside the committed run. Share the link to rerun it elsewhere.`;
@@ -386,11 +443,24 @@ export class PapersView {
   }
 
   /** A stages rerun through the Stages view's pool; its records in job order. */
-  async rerunStages({ game, stages, positions, algos, options }) {
+  async rerunStages({ game, stages, positions, algos, options, grid }) {
     const runner = this.runners.stages;
-    await runner.run(game, { stages, positions, algos }, options);
+    await runner.run(game, { stages, positions, algos, grid }, options);
     const records = runner.records;
     if (runner.root.dataset.state !== 'done' || records.some((r) => !r)) throw new Error(runner.ui.status.textContent || 'the stages run did not finish');
+    return records;
+  }
+
+  /**
+   * A round robin rerun: every pair's match (agent i as A against agent j, i < j) through the
+   * Arena view's pool, one after the other, as `pnplay tournament` plays them; the games
+   * pair by pair, each in index order.
+   */
+  async rerunTournament({ game, agents, games_per_pair: games, openings, seed }) {
+    const records = [];
+    for (const [i, a] of agents.entries()) {
+      for (const b of agents.slice(i + 1)) records.push(...(await this.rerunMatch({ game, a, b, games, openings, seed })));
+    }
     return records;
   }
 

@@ -368,15 +368,16 @@ export class StagesView {
   }
 
   /**
-   * Runs the experiment for `game` with `settings` (as `settings()` reads them) and the search
-   * `options` (the schema's keys).
+   * Runs the experiment for `game` with `settings` (as `settings()` reads them, and
+   * optionally `grid`: {thetas, prs}, a θ × pr grid as `pnplay experiment connect4` runs it)
+   * and the search `options` (the schema's keys).
    */
-  async run(game, { stages, positions, algos }, options) {
+  async run(game, { stages, positions, algos, grid }, options) {
     this.cancel();
     const generation = ++this.generation;
     const current = () => generation === this.generation;
     this.ui.status.textContent = '';
-    this.config = { ...options, stages, positions, algos };
+    this.config = { ...options, stages, positions, algos, ...(grid ? { grid } : {}) };
     this.game = game;
     let total;
     try {

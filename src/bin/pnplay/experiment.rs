@@ -23,10 +23,10 @@ use clap::{Args, Subcommand};
 use pnplay::engine::GameSpec;
 use pnplay::experiment::journal::{self, Layout};
 use pnplay::experiment::paper::Experiment;
-use pnplay::experiment::runner::{Job, plan, plan_stages, run_job, run_ordered};
+use pnplay::experiment::runner::{Job, grid_searches, plan, plan_stages, run_job, run_ordered};
 use pnplay::experiment::shard::{Shard, assemble};
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
-use pnplay::experiment::{Record, SearchSpec, Setting, Stage, generate, plot, verify};
+use pnplay::experiment::{Record, SearchSpec, Stage, generate, plot, pr_savings, verify};
 use pnplay::search::catalogue::SearchInfo;
 use pnplay::search::params::{PR, Params};
 use pnplay::search::{Goal, Limits};
@@ -464,6 +464,7 @@ fn report(
         out!("{}", lines(records)?);
     } else {
         out!("{}", text_table(&rows, experiment));
+        out!("{}", pr_savings::table(&pr_savings::savings(records)));
     }
     Ok(())
 }
@@ -477,6 +478,7 @@ fn stages(args: StagesArgs, batch: &Batch) -> Result<(), String> {
     let spec = args.game;
     let params = common.params(None)?;
     let seed = params.seed();
+    let searches: Vec<SearchSpec> = args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
     let jobs = match &args.positions_file {
         Some(path) => {
             let text = params::read_input("positions-file", path)?;
@@ -487,15 +489,13 @@ fn stages(args: StagesArgs, batch: &Batch) -> Result<(), String> {
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
             );
-            let searches: Vec<SearchSpec> =
-                args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
             plan(&[(Stage::Named(name), positions)], &searches, &params, seed)
         }
         None => plan_stages(
             &spec,
             &args.stages,
             args.positions,
-            &args.algos,
+            &searches,
             &params,
             seed,
         )?,
@@ -523,27 +523,18 @@ fn connect4(args: Connect4Args, batch: &Batch) -> Result<(), String> {
     let spec = args.game;
     let params = common.params(None)?;
     let seed = params.seed();
-    let positions = generate::random_positions(&spec, args.plies, args.positions, seed)?;
-    let stage_positions = vec![(Stage::Moves(args.plies), positions)];
-    let mut searches = Vec::new();
-    for &algo in &args.algos {
-        // The grid is over θ and pr: searches that read both run once per setting.
-        let keys: Vec<&str> = algo.params.iter().map(|p| p.key).collect();
-        if keys.contains(&"theta") && keys.contains(&"pr") {
-            for &theta in &args.thetas {
-                for &Pr(pr) in &args.prs {
-                    searches.push(SearchSpec {
-                        algo,
-                        setting: Some(Setting { theta, pr }),
-                    });
-                }
-            }
-        } else {
-            searches.push(SearchSpec::plain(algo));
-        }
-    }
+    let prs: Vec<Option<f64>> = args.prs.iter().map(|&Pr(pr)| pr).collect();
+    let searches = grid_searches(&args.algos, &args.thetas, &prs);
+    let jobs = plan_stages(
+        &spec,
+        &[args.plies],
+        args.positions,
+        &searches,
+        &params,
+        seed,
+    )?;
     let plan = Plan {
-        parts: vec![(spec, plan(&stage_positions, &searches, &params, seed))],
+        parts: vec![(spec, jobs)],
         // The paper's Connect Four limits: 35,000,000 nodes or 420 s.
         limits: limits(&params, 35_000_000, Some(420.0)),
         verify: common.verify.then(|| params.goal()),
