@@ -24,6 +24,7 @@ pub mod memory;
 pub mod params;
 pub mod pseudocode;
 pub mod session;
+pub mod session_core;
 pub mod threshold_log;
 pub mod view;
 

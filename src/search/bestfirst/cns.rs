@@ -74,11 +74,12 @@ use crate::search::memory::Rows;
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
+use crate::search::session_core::SessionCore;
 use crate::search::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, ViewNode,
     short, snapshot_nodes, walk_path,
 };
-use crate::search::{Limit, Limits, Question, Stats, Verdict, memory};
+use crate::search::{Limit, Question, Stats, Verdict, memory};
 
 /// The most targets the automatic `step` allows.
 pub const MAX_TARGETS: usize = 41;
@@ -264,7 +265,7 @@ pub struct Cns<G: Game> {
     tree: Tree<G::Move, u8>,
     /// Per node, `len` up numbers then `len` down numbers.
     numbers: Rows<u32>,
-    limits: Limits,
+    core: SessionCore,
     stats: Stats,
     path: Vec<NodeId>,
     /// The path's values when the last iteration selected them.
@@ -273,7 +274,6 @@ pub struct Cns<G: Game> {
     /// then.
     aim: Option<(usize, bool, u32)>,
     history: History,
-    finished: Option<Verdict>,
 }
 
 /// Σ|wᵢ| · 100 · 100: the largest size the Othello evaluator's value can have.
@@ -305,7 +305,7 @@ impl<G: Catalogued> Cns<G> {
             targets,
             evaluator,
             threshold,
-            limits: params.limits(),
+            core: SessionCore::new(&CnsSearch::INFO, question.words(&root), params.limits()),
             stats: Stats {
                 nodes_created: 1,
                 peak_nodes: 1,
@@ -315,7 +315,6 @@ impl<G: Catalogued> Cns<G> {
             before: Vec::new(),
             aim: None,
             history: History::default(),
-            finished: None,
         };
         let (kind, status, value, numbers) = search.evaluate(&root);
         search.tree = Tree::new(kind, status, value);
@@ -325,7 +324,7 @@ impl<G: Catalogued> Cns<G> {
         search
             .history
             .record(0, &search.values_of(ROOT), search.tree.len() as u64);
-        search.finished = search.conclusion();
+        search.core.run.finished = search.conclusion();
         search
     }
 
@@ -504,6 +503,8 @@ impl<G: Catalogued> Cns<G> {
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         let capacity = self
+            .core
+            .run
             .limits
             .max_nodes
             .unwrap_or(u64::MAX)
@@ -513,7 +514,7 @@ impl<G: Catalogued> Cns<G> {
             return false;
         }
         let grown = self.tree.growth_bytes(moves.len()) + self.numbers.growth(moves.len());
-        if !memory::fits(grown, self.limits.max_bytes) {
+        if !memory::fits(grown, self.core.run.limits.max_bytes) {
             self.stats.stopped_by = Some(Limit::Memory);
             return false;
         }
@@ -720,20 +721,18 @@ impl<G: Catalogued> Cns<G> {
 }
 
 impl<G: Catalogued> Iterative for Cns<G> {
-    fn finished_mut(&mut self) -> &mut Option<Verdict> {
-        &mut self.finished
+    fn core_mut(&mut self) -> &mut SessionCore {
+        &mut self.core
     }
 
     fn seconds_mut(&mut self) -> &mut f64 {
         &mut self.stats.seconds
     }
 
-    fn max_seconds(&self) -> Option<f64> {
-        self.limits.max_seconds
-    }
-
     fn limit_reached(&self, seconds: f64) -> bool {
-        self.limits
+        self.core
+            .run
+            .limits
             .reached(self.stats.iterations, self.tree.len() as u64, seconds)
     }
 
@@ -748,20 +747,12 @@ impl<G: Catalogued> Iterative for Cns<G> {
 }
 
 impl<G: Catalogued> Session for Cns<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &CnsSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         self.step_iterations(budget)
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -775,10 +766,6 @@ impl<G: Catalogued> Session for Cns<G> {
     fn best_move(&self) -> Option<String> {
         let mv = self.tree.node(self.best_child()?).mv()?;
         Some(self.root.format_move(mv))
-    }
-
-    fn question(&self) -> String {
-        self.question.words(&self.root)
     }
 
     fn history(&self) -> Option<&History> {
@@ -809,7 +796,7 @@ impl<G: Catalogued> TreeView for Cns<G> {
             self.tree.node(id).child_ids().collect()
         });
         Snapshot {
-            algo: CnsSearch::INFO.id,
+            algo: self.core.id(),
             verdict: self.verdict(),
             finished: self.is_finished(),
             stats: self.stats,

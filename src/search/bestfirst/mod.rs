@@ -63,6 +63,7 @@ use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
 use super::family::{Capabilities, SearchInfo};
 use super::params::Params;
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
+use super::session_core::SessionCore;
 use super::view::{
     Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, short,
     snapshot_nodes, walk_path,
@@ -161,18 +162,16 @@ pub fn session<G: Catalogued, R: Rules + Send + Clone + 'static>(
 /// A best-first search with rules `R` over game `G`.
 #[derive(Clone, Debug)]
 pub struct BestFirst<G: Game, R: Rules> {
-    info: Option<&'static SearchInfo>,
+    core: SessionCore,
     rules: R,
     root: G,
     tree: Tree<G::Move, R::Value>,
     sampler: Sampler,
-    limits: Limits,
     stats: Stats,
     path: Vec<NodeId>,
     /// The values of the nodes of `path` when the last iteration selected them.
     before: Vec<R::Value>,
     history: History,
-    finished: Option<Verdict>,
     /// The expansion a step's deadline cut part-way, which the next iteration finishes.
     expansion: Option<Expansion<G, R::Value>>,
     /// The proving line, found once the root is resolved (the tree then no longer changes)
@@ -200,7 +199,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         let mut history = History::default();
         history.record(0, &rules.values(kind, value), 1);
         let mut search = BestFirst {
-            info: None,
+            core: SessionCore::unnamed(limits),
             rules,
             root,
             tree,
@@ -212,23 +211,14 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
                 ..Stats::default()
             },
             sampler,
-            limits,
             path: vec![ROOT],
             before: Vec::new(),
             history,
-            finished: None,
             expansion: None,
             line: std::sync::OnceLock::new(),
         };
-        search.finished = search.conclusion();
+        search.core.run.finished = search.conclusion();
         search
-    }
-
-    /// This search, declared as the catalogue's `info` (what [`Session::info`] reports).
-    #[must_use]
-    pub fn named(mut self, info: &'static SearchInfo) -> Self {
-        self.info = Some(info);
-        self
     }
 
     /// The tree built so far.
@@ -261,13 +251,17 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
 
     /// Whether a limit stops the search before another iteration (`seconds` spent so far).
     fn limit_reached(&self, seconds: f64) -> bool {
-        self.limits
+        self.core
+            .run
+            .limits
             .reached(self.stats.iterations, self.tree.len() as u64, seconds)
     }
 
     /// The most nodes the tree may hold: the node limit, and what `u32` ids can index.
     fn node_capacity(&self) -> u64 {
-        self.limits
+        self.core
+            .run
+            .limits
             .max_nodes
             .unwrap_or(u64::MAX)
             .min(u64::from(NodeId::MAX))
@@ -370,7 +364,10 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             self.stats.stopped_by = Some(Limit::Nodes);
             return None;
         }
-        if !memory::fits(self.tree.growth_bytes(moves.len()), self.limits.max_bytes) {
+        if !memory::fits(
+            self.tree.growth_bytes(moves.len()),
+            self.core.run.limits.max_bytes,
+        ) {
             self.stats.stopped_by = Some(Limit::Memory);
             return None;
         }
@@ -603,16 +600,12 @@ fn evaluate<G: Game, R: Rules>(
 }
 
 impl<G: Game, R: Rules> Iterative for BestFirst<G, R> {
-    fn finished_mut(&mut self) -> &mut Option<Verdict> {
-        &mut self.finished
+    fn core_mut(&mut self) -> &mut SessionCore {
+        &mut self.core
     }
 
     fn seconds_mut(&mut self) -> &mut f64 {
         &mut self.stats.seconds
-    }
-
-    fn max_seconds(&self) -> Option<f64> {
-        self.limits.max_seconds
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
@@ -639,13 +632,13 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// The verdict: `out` until the search has stopped for another reason.
     #[must_use]
     pub fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
+        self.core.verdict()
     }
 
     /// Whether the search has stopped (further steps do nothing).
     #[must_use]
     pub fn is_finished(&self) -> bool {
-        self.finished.is_some()
+        self.core.is_finished()
     }
 
     /// The counters.
@@ -709,7 +702,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             path: self.path.iter().copied().collect(),
         };
         Snapshot {
-            algo: self.info.map_or("", |info| info.id),
+            algo: self.core.id(),
             verdict: self.verdict(),
             finished: self.is_finished(),
             stats: self.stats,
@@ -848,22 +841,23 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     }
 }
 
+impl<G: Catalogued, R: Rules> BestFirst<G, R> {
+    /// This search, declared as the catalogue's `info` (what [`Session::info`] reports).
+    #[must_use]
+    pub fn named(mut self, info: &'static SearchInfo) -> Self {
+        let question = self.sampler.question().words(&self.root);
+        self.core.name(info, question);
+        self
+    }
+}
+
 impl<G: Catalogued, R: Rules + Send + Clone + 'static> Session for BestFirst<G, R> {
-    fn info(&self) -> &'static SearchInfo {
-        self.info
-            .expect("a best-first session is named by its catalogue entry")
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         BestFirst::step(self, budget)
-    }
-
-    fn verdict(&self) -> Verdict {
-        BestFirst::verdict(self)
-    }
-
-    fn is_finished(&self) -> bool {
-        BestFirst::is_finished(self)
     }
 
     fn stats(&self) -> Stats {
@@ -880,10 +874,6 @@ impl<G: Catalogued, R: Rules + Send + Clone + 'static> Session for BestFirst<G, 
 
     fn proving_line(&self) -> Vec<String> {
         BestFirst::proving_line(self)
-    }
-
-    fn question(&self) -> String {
-        self.sampler.question().words(&self.root)
     }
 
     fn history(&self) -> Option<&History> {

@@ -95,6 +95,7 @@ use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::SessionCore;
 use crate::search::threshold_log::{ChildNumbers, RootChildren, ThresholdLog};
 use crate::search::view::Values;
 use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Verdict, clock::Ticker};
@@ -825,11 +826,8 @@ impl SearchKind for DfPnKnowledgeSearch {
 
 /// A df-pn search driven as a [`Session`].
 struct DfPnSession<G: Game> {
-    info: &'static SearchInfo,
+    core: SessionCore,
     search: DfPn<G>,
-    run: super::Run,
-    /// The question in words.
-    question: String,
 }
 
 impl<G: Catalogued> DfPnSession<G> {
@@ -838,33 +836,23 @@ impl<G: Catalogued> DfPnSession<G> {
     fn boxed(info: &'static SearchInfo, search: DfPn<G>, params: &Params) -> Box<dyn Session> {
         let question = search.question.words(&search.root);
         Box::new(DfPnSession {
-            info,
+            core: SessionCore::new(info, question, params.limits()),
             search,
-            run: super::Run::new(params.limits()),
-            question,
         })
     }
 }
 
 impl<G: Game> Session for DfPnSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        self.info
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let search = &mut self.search;
-        self.run.step(budget, search.stats(), |limits| {
+        self.core.step(budget, search.stats(), |limits| {
             let verdict = search.step(limits);
             (verdict, search.stats())
         })
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -873,10 +861,6 @@ impl<G: Game> Session for DfPnSession<G> {
 
     fn root_value(&self) -> Option<Values> {
         Some(self.search.root_numbers().values())
-    }
-
-    fn question(&self) -> String {
-        self.question.clone()
     }
 
     fn best_move(&self) -> Option<String> {

@@ -66,6 +66,7 @@ use crate::search::family::{Capabilities, Explain, Family, ONE_MINUS_PPN, PPN, S
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::SessionCore;
 use crate::search::view::Values;
 use crate::search::{Clock, Limit, Limits, MAX_PLIES, Question, Stats, Verdict};
 
@@ -525,8 +526,7 @@ impl SearchKind for DfPpnsSearch {
         };
         Box::new(DfPpnsSession {
             search: DfPpns::new(&root, question, config),
-            run: super::Run::new(params.limits()),
-            question: question.words(&root),
+            core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),
         })
     }
 }
@@ -534,34 +534,25 @@ impl SearchKind for DfPpnsSearch {
 /// A df-PPNS search driven as a [`Session`].
 struct DfPpnsSession<G: Game> {
     search: DfPpns<G>,
-    run: super::Run,
-    question: String,
+    core: SessionCore,
 }
 
 impl<G: Game> Session for DfPpnsSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &DfPpnsSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let search = &mut self.search;
-        let finished = self.run.step(budget, search.stats(), |limits| {
+        let finished = self.core.step(budget, search.stats(), |limits| {
             let verdict = search.step(limits);
             (verdict, search.stats())
         });
         // The run stops at exact verdicts by itself; a conclusion stops it too.
         if finished.is_none() && self.search.verdict.claim().is_some() {
-            self.run.finished = Some(self.search.verdict);
+            self.core.run.finished = Some(self.search.verdict);
         }
-        self.run.finished
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
+        self.core.run.finished
     }
 
     fn stats(&self) -> Stats {
@@ -576,9 +567,5 @@ impl<G: Game> Session for DfPpnsSession<G> {
     fn best_move(&self) -> Option<String> {
         let mv = self.search.best_move()?;
         Some(self.search.root.format_move(mv))
-    }
-
-    fn question(&self) -> String {
-        self.question.clone()
     }
 }

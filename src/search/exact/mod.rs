@@ -3,7 +3,7 @@
 //! (the independent truth every other search is checked against). Both answer only
 //! `proved`, `disproved` or `out`, and both run as sessions ([`crate::search::session`]):
 //! a step searches within its budget and the next step resumes, the table keeping what was
-//! learnt.
+//! learnt ([`crate::search::session_core::Run::step`]).
 //!
 //! Their budgets and counters are in positions searched: one iteration of an exact search
 //! is one position, so a page's "step 100" searches 100 more positions.
@@ -14,9 +14,8 @@ pub mod dfppns;
 pub mod mvpns;
 pub mod table;
 
+use super::Limits;
 use super::family::Capabilities;
-use super::session::Budget;
-use super::{Limits, Stats, Verdict};
 use crate::game::knowledge::Knowledge;
 use alphabeta::{AlphaBeta, AlphaBetaConfig, Score};
 
@@ -60,84 +59,3 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     chance: true,
     timed: false,
 };
-
-/// What an exact search's session keeps besides the search: the run's limits, and the
-/// verdict once the run has stopped. Both exact sessions step through it, and the
-/// depth-limited players ([`crate::search::heuristic`]) too.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Run {
-    pub(crate) limits: Limits,
-    pub(crate) finished: Option<Verdict>,
-}
-
-impl Run {
-    pub(crate) fn new(limits: Limits) -> Run {
-        Run {
-            limits,
-            finished: None,
-        }
-    }
-
-    /// One step of a run whose counters are `before`: `search` searches within the budget
-    /// and what remains of the run's limits, and answers its verdict and the counters after.
-    /// The run stops at an exact verdict or when its limits are used up.
-    pub(crate) fn step(
-        &mut self,
-        budget: Budget,
-        before: Stats,
-        search: impl FnOnce(&Limits) -> (Verdict, Stats),
-    ) -> Option<Verdict> {
-        if self.finished.is_some() {
-            return self.finished;
-        }
-        if run_limit_reached(&self.limits, &before) {
-            self.finished = Some(Verdict::Out);
-            return self.finished;
-        }
-        let (verdict, after) = search(&step_limits(&self.limits, budget, &before));
-        if verdict.is_exact() {
-            self.finished = Some(verdict);
-        } else if run_limit_reached(&self.limits, &after)
-            || after.stopped_by == Some(crate::search::Limit::Depth)
-        {
-            // A line past [`crate::search::MAX_PLIES`] stops every later step the same way.
-            self.finished = Some(Verdict::Out);
-        }
-        self.finished
-    }
-
-    pub(crate) fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
-    }
-}
-
-/// The limits of one step of an exact search: the budget, within what remains of the run's
-/// `limits` after the positions and seconds of earlier steps (`spent`).
-fn step_limits(limits: &Limits, budget: Budget, spent: &Stats) -> Limits {
-    let remaining_nodes = limits
-        .max_nodes
-        .map(|max| max.saturating_sub(spent.nodes_expanded));
-    let remaining_seconds = limits.max_seconds.map(|max| (max - spent.seconds).max(0.0));
-    Limits {
-        max_nodes: least(remaining_nodes, budget.iterations),
-        max_seconds: least(remaining_seconds, budget.seconds),
-        max_iterations: None,
-        max_bytes: limits.max_bytes,
-    }
-}
-
-/// The smaller of two optional bounds (`None`: no bound).
-fn least<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Option<T> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(if b < a { b } else { a }),
-        (a, b) => a.or(b),
-    }
-}
-
-/// Whether the run's `limits` are used up after the positions and seconds of `spent`.
-fn run_limit_reached(limits: &Limits, spent: &Stats) -> bool {
-    limits
-        .max_nodes
-        .is_some_and(|max| spent.nodes_expanded >= max)
-        || limits.max_seconds.is_some_and(|max| spent.seconds >= max)
-}

@@ -45,11 +45,11 @@ use super::{NO_DEPTH_LIMIT, W_MOBILITY, W_STABILITY, W_STATIC, preset_weights, w
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::Evaluator;
 use crate::game::{Game, MoveList, Player, Turn};
-use crate::search::exact::Run;
 use crate::search::family::{Explain, Family, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::SessionCore;
 use crate::search::view::Values;
 use crate::search::{Clock, Goal, Limits, Question, Stats, Verdict, memory};
 
@@ -296,7 +296,7 @@ struct OmSession<G: Catalogued> {
     question: Question,
     depth: u32,
     search: OpponentModel<G>,
-    run: Run,
+    core: SessionCore,
     stats: Stats,
     result: Option<OmResult>,
 }
@@ -316,8 +316,8 @@ impl<G: Catalogued> OmSession<G> {
 }
 
 impl<G: Catalogued> Session for OmSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &OmSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
@@ -327,7 +327,7 @@ impl<G: Catalogued> Session for OmSession<G> {
             ..budget
         };
         let before = self.stats;
-        let mut run = self.run;
+        let mut run = self.core.run;
         let mut found = None;
         let verdict = run.step(budget, before, |limits| {
             let outcome = self.search.search(&self.root, self.depth, limits);
@@ -344,21 +344,13 @@ impl<G: Catalogued> Session for OmSession<G> {
             let verdict = found.map_or(Verdict::Out, |r| self.verdict_of(&r));
             (verdict, self.stats)
         });
-        self.run = run;
+        self.core.run = run;
         if let Some(result) = found {
             self.result = Some(result);
-            self.run.finished = Some(self.verdict_of(&result));
-            return self.run.finished;
+            self.core.run.finished = Some(self.verdict_of(&result));
+            return self.core.run.finished;
         }
         verdict
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -377,10 +369,6 @@ impl<G: Catalogued> Session for OmSession<G> {
         let mut moves = MoveList::<G>::default();
         self.root.legal_moves(&mut moves);
         moves.get(result.best).map(|&mv| self.root.format_move(mv))
-    }
-
-    fn question(&self) -> String {
-        self.question.words(&self.root)
     }
 }
 
@@ -420,11 +408,12 @@ impl SearchKind for OmSearch {
         };
         let model = root.evaluator(&preset_weights(params.choice(&MODEL)));
         let none = || Box::new(NoEvaluation) as Box<dyn Evaluator<G>>;
+        let question = Question::at(&root, params.goal());
         Box::new(OmSession {
-            question: Question::at(&root, params.goal()),
+            question,
+            core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),
             depth,
             search: OpponentModel::new(own.unwrap_or_else(none), model.unwrap_or_else(none)),
-            run: Run::new(params.limits()),
             stats: Stats::default(),
             result: None,
             root,

@@ -132,9 +132,9 @@ impl<G: Game> Mcts<G> {
             self.tree.children(id).collect()
         });
         Snapshot {
-            algo: self.info.map_or("", |info| info.id),
+            algo: self.core.id(),
             verdict: self.verdict(),
-            finished: self.finished.is_some(),
+            finished: self.core.is_finished(),
             stats: self.stats,
             path: self.path.clone(),
             root: self.view(ROOT, &self.root, None, &included),
