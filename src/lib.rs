@@ -4,24 +4,11 @@
 //! code runs natively (the `pnplay` command line) and as WebAssembly in a Web Worker behind
 //! the playground page. The book in `docs/` (`mdbook build docs`) is the long form.
 //!
-//! The games ([`game::catalogue::FAMILIES`]): Othello (`othello`, `othello6`, `othello4`),
-//! Connect Four (`connect4`, `connect4:WxH`), tic-tac-toe (`tictactoe`), 2048 (`2048`:
-//! `2048:2x2`, `2048:4x4`), textbook AND/OR trees (`tree`), Knightthrough
-//! (`knightthrough`), Awari (`awari`), Gomoku (`gomoku`), Lines of Action (`loa`) and
-//! MiniShogi (`minishogi`).
-//!
-//! The searches ([`search::catalogue::SEARCHES`]), by family:
-//! * best-first: proof-number search (`pns`), probability-based PNS (`ppns`, and
-//!   `ppns-precise` in log space), Monte-Carlo PNS (`mcpns`), product propagation (`pp`),
-//!   conspiracy-number search (`cns`), PNS over the DAG of positions (`pns-dag`);
-//! * Monte-Carlo tree search: MCTS with UCT and the MCTS-Solver (`mcts`), PN-MCTS
-//!   (`pnmcts`);
-//! * exact: df-pn (`dfpn`, and `dfpn-k` with knowledge), alpha-beta (`alphabeta`),
-//!   multi-valued PNS (`mvpns`), df-PPNS (`dfppns`);
-//! * depth-limited players over an evaluation: minimax (`minimax`), alpha-beta (`ab`),
-//!   iterative deepening (`abid`), opponent-model search (`om`), expectimax (`expectimax`).
-//!
-//! `tests/project/catalogue_docs.rs` checks that this list names every game and search of the
+//! The games are those of [`game::catalogue::FAMILIES`] and the searches those of
+//! [`search::catalogue::SEARCHES`]: each of the two lists its types, generated from its
+//! catalogue, and `pnplay catalogue games` / `pnplay catalogue searches` print their ids,
+//! titles and papers (the book's Games and Searches chapters include those tables).
+//! `tests/project/catalogue_docs.rs` checks that these maps name every game and search of the
 //! catalogues. The modules, in layers (each imports only those above it in this list;
 //! `tests/project/layering.rs` checks it):
 //!

@@ -18,6 +18,19 @@ mod compare_fixture;
 #[path = "fixtures/chain.rs"]
 mod chain;
 
+#[path = "fixtures/nim.rs"]
+mod nim;
+
+/// Subtraction Nim (a game added as its module and one catalogue line) in wasm: every exact
+/// search of the catalogue, through the engine, agrees with the closed form on every heap up
+/// to 12 (tests/searches/nim.rs checks the same natively, up to 16).
+#[wasm_bindgen_test]
+fn every_exact_search_agrees_with_the_closed_form_of_nim() {
+    let (compared, wrong) = nim::disagreements(12);
+    assert!(compared >= 5 * nim::TAKES.len() * 12, "{compared}");
+    assert_eq!(wrong, Vec::<String>::new());
+}
+
 /// df-pn, df-PPNS and MVPNS follow a line to `MAX_PLIES` in wasm without overflowing its
 /// stack, and end `out` for their depth there, as natively (tests/searches/depth_cap.rs).
 #[wasm_bindgen_test]

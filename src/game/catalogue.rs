@@ -52,6 +52,7 @@ macro_rules! __games {
             Gomoku => gomoku::Gomoku,
             Loa => loa::Loa,
             MiniShogi => minishogi::MiniShogi,
+            Nim => nim::Nim,
         }
     };
 }
@@ -81,8 +82,17 @@ macro_rules! __define_game_spec {
             )*
         }
 
-        /// Every family of the catalogue, in order.
+        /// Every family of the catalogue, in order: the games of the crate's map, generated
+        /// from the catalogue's list (`pnplay catalogue games` prints their ids, names and
+        /// facts):
+        ///
+        #[doc = $crate::__game_map!($($game,)*)]
         pub const FAMILIES: &[Family] = &[$(<$game as Catalogued>::FAMILY),*];
+
+        /// The list of [`FAMILIES`]' documentation as text, one line per game type (what
+        /// `tests/project/catalogue_docs.rs` checks the map against).
+        #[doc(hidden)]
+        pub const FAMILY_MAP: &str = $crate::__game_map!($($game,)*);
 
         impl FromStr for GameSpec {
             type Err = ParseError;
@@ -117,6 +127,15 @@ macro_rules! __define_game_spec {
     };
 }
 
+/// The crate documentation's list of game types, one Markdown item a line, as one literal.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __game_map {
+    ($($game:path,)*) => {
+        concat!($("* [`", stringify!($game), "`]\n",)*)
+    };
+}
+
 __games!(__define_game_spec,);
 
 /// Every family's name grammar, for messages: `othello | othello6 | … | 2048:NxN[:objective]`.
@@ -127,6 +146,39 @@ pub fn grammar() -> String {
         .map(|f| f.grammar)
         .collect::<Vec<_>>()
         .join(" | ")
+}
+
+/// The games of the catalogue as a Markdown table, one row per family: id and title, names
+/// (the grammar), facts and values. The book's Games chapter includes it (`pnplay catalogue
+/// games`, written by `scripts/book`), so it follows the catalogue with no hand edit.
+#[must_use]
+pub fn markdown() -> String {
+    let mut table = String::from(
+        "| family | names | players, chance, repetition | values |\n|---|---|---|---|\n",
+    );
+    for family in FAMILIES {
+        let names: Vec<String> = family
+            .grammar
+            .split(" | ")
+            .map(|n| format!("`{n}`"))
+            .collect();
+        let facts = &family.facts;
+        table.push_str(&format!(
+            "| `{}` — {} | {} | {}, {}, {} | {} |\n",
+            family.id,
+            family.title,
+            names.join(", "),
+            facts.players,
+            if facts.chance { "chance" } else { "no chance" },
+            if facts.repeats {
+                "positions repeat"
+            } else {
+                "no repetition"
+            },
+            facts.values,
+        ));
+    }
+    table
 }
 
 /// A parse error of input `field` as an [`Error`]; an unknown game name (in any input) is

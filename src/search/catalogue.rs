@@ -9,7 +9,7 @@
 //! session in [`super::session::SearchKind`].
 //!
 //! A search is a type implementing [`SearchKind`] in its own module; adding one is that
-//! module plus one line in the `searches!` list below. Each declares an [`Explain`] too:
+//! module plus one line in the [`__searches!`](crate::__searches) list below. Each declares an [`Explain`] too:
 //! what every number it shows means, its rules as formulas, its selection, how the
 //! parameters act and the paper section it follows — the page's explanations, served in
 //! `hello` and written from the code (the formula lines are the same constants the node
@@ -29,7 +29,6 @@ pub use super::session::SearchKind;
 
 use super::params::{self, ParamSpec, Params, RUN_PARAMS};
 use super::session::Session;
-use super::{bestfirst, exact, expectimax, heuristic, mcts};
 use crate::core::parse_error::Elided;
 use crate::error::Error;
 use crate::game::Turn;
@@ -75,10 +74,81 @@ pub fn check_support<G: Catalogued>(info: &SearchInfo, variant: &G::Variant) -> 
     Ok(())
 }
 
-macro_rules! searches {
-    ($($kind:ty),* $(,)?) => {
-        /// Every search, in the order the page and the CLI list them.
+/// The catalogue: every search, one line each, in the order the page and the CLI list them.
+/// A line is the path of a [`SearchKind`] type under `search/` (`exact::dfpn::DfPnSearch`),
+/// or `mod module::Type` for a search whose module sits directly in `search/` and is declared
+/// by this line too (`search/mod.rs` expands `__searches!(modules)`), so a search is its
+/// module's file plus its line here. Called as `__searches!(callback)`, it calls
+/// `$callback!` with the list of type paths; [`SEARCHES`] and [`start`] are built from it.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __searches {
+    ($($args:tt)*) => {
+        $crate::__search_list! { [$($args)*] []
+            bestfirst::pns::PnsSearch,
+            bestfirst::ppns::PpnsSearch,
+            bestfirst::ppns_precise::PpnsPreciseSearch,
+            bestfirst::mcpns::McpnsSearch,
+            bestfirst::pp::PpSearch,
+            mcts::uct::MctsSearch,
+            mcts::pnmcts::PnMctsSearch,
+            exact::dfpn::DfPnSearch,
+            exact::alphabeta::AlphaBetaSearch,
+            heuristic::MinimaxSearch,
+            heuristic::AlphaBetaPlayer,
+            heuristic::DeepeningPlayer,
+            exact::mvpns::MvPnsSearch,
+            exact::dfppns::DfPpnsSearch,
+            bestfirst::cns::CnsSearch,
+            heuristic::om::OmSearch,
+            expectimax::ExpectimaxSearch,
+            exact::dfpn::DfPnKnowledgeSearch,
+            bestfirst::dag::PnsDagSearch,
+        }
+    };
+}
+
+/// Walks the list of [`__searches!`](crate::__searches) one line at a time: for
+/// `[modules]` it declares the modules of the `mod` lines; for `[callback]` it gathers every
+/// line's type path (under `$crate::search::`) and calls `$callback!` with them.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __search_list {
+    ([modules] [] mod $module:ident :: $kind:ident, $($rest:tt)*) => {
+        pub mod $module;
+        $crate::__search_list! { [modules] [] $($rest)* }
+    };
+    ([modules] [] $($segment:ident)::+, $($rest:tt)*) => {
+        $crate::__search_list! { [modules] [] $($rest)* }
+    };
+    ([modules] []) => {};
+    ([$callback:ident] [$($done:tt)*] mod $module:ident :: $kind:ident, $($rest:tt)*) => {
+        $crate::__search_list! { [$callback] [$($done)* $module::$kind,] $($rest)* }
+    };
+    ([$callback:ident] [$($done:tt)*] $($segment:ident)::+, $($rest:tt)*) => {
+        $crate::__search_list! { [$callback] [$($done)* $($segment)::+,] $($rest)* }
+    };
+    ([$callback:ident] [$($($segment:ident)::+,)*]) => {
+        $crate::$callback! { $($crate::search::$($segment)::+,)* }
+    };
+}
+
+/// [`SEARCHES`] and [`start`] from the catalogue's list of [`SearchKind`] types.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __define_searches {
+    ($($kind:ty,)*) => {
+        /// Every search, in the order the page and the CLI list them: the searches of the
+        /// crate's map, generated from the catalogue's list (`pnplay catalogue searches`
+        /// prints their ids, titles, families and papers):
+        ///
+        #[doc = concat!($("* [`", stringify!($kind), "`]\n",)*)]
         pub static SEARCHES: &[SearchInfo] = &[$(<$kind as SearchKind>::INFO),*];
+
+        /// The list of [`SEARCHES`]' documentation as text, one line per search type (what
+        /// `tests/project/catalogue_docs.rs` checks the map against).
+        #[doc(hidden)]
+        pub const SEARCH_MAP: &str = concat!($("* [`", stringify!($kind), "`]\n",)*);
 
         /// Starts search `id` on `root` with `params` (checked against its schema).
         ///
@@ -96,27 +166,7 @@ macro_rules! searches {
     };
 }
 
-searches!(
-    bestfirst::pns::PnsSearch,
-    bestfirst::ppns::PpnsSearch,
-    bestfirst::ppns_precise::PpnsPreciseSearch,
-    bestfirst::mcpns::McpnsSearch,
-    bestfirst::pp::PpSearch,
-    mcts::uct::MctsSearch,
-    mcts::pnmcts::PnMctsSearch,
-    exact::dfpn::DfPnSearch,
-    exact::alphabeta::AlphaBetaSearch,
-    heuristic::MinimaxSearch,
-    heuristic::AlphaBetaPlayer,
-    heuristic::DeepeningPlayer,
-    exact::mvpns::MvPnsSearch,
-    exact::dfppns::DfPpnsSearch,
-    bestfirst::cns::CnsSearch,
-    heuristic::om::OmSearch,
-    expectimax::ExpectimaxSearch,
-    exact::dfpn::DfPnKnowledgeSearch,
-    bestfirst::dag::PnsDagSearch,
-);
+__searches!(__define_searches);
 
 /// The search with id `id`.
 pub fn find(id: &str) -> Result<&'static SearchInfo, Error> {
@@ -124,6 +174,26 @@ pub fn find(id: &str) -> Result<&'static SearchInfo, Error> {
         .iter()
         .find(|s| s.id == id)
         .ok_or_else(|| unknown_search(id))
+}
+
+/// The searches of the catalogue as a Markdown table, one row per search: id, title, family
+/// and the paper and section it follows ([`Explain::source`]). The book's Searches chapter
+/// includes it (`pnplay catalogue searches`, written by `scripts/book`), so it follows the
+/// catalogue with no hand edit.
+#[must_use]
+pub fn markdown() -> String {
+    let mut table = String::from("| id | title | family | paper, section |\n|---|---|---|---|\n");
+    for search in SEARCHES {
+        let family = serde_json::to_value(search.family).unwrap_or_default();
+        table.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            search.id,
+            search.title,
+            family.as_str().unwrap_or_default(),
+            search.explain.source.replace('|', "\\|"),
+        ));
+    }
+    table
 }
 
 /// Parses a comma-separated list of search ids (`pns,dfpn`).

@@ -28,6 +28,9 @@ pub mod session_core;
 pub mod threshold_log;
 pub mod view;
 
+// The search modules that the catalogue's list declares (its `mod` lines).
+crate::__searches!(modules);
+
 pub use crate::core::clock::{self, Clock};
 pub use crate::core::limits::{Limit, Limits, MAX_PLIES, Stop};
 pub use crate::core::question::{Goal, Question};

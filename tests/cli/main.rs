@@ -12,6 +12,7 @@ mod bench_compare;
 mod certificate;
 mod cli;
 mod experiment;
+mod nim;
 mod noloss;
 mod serve;
 mod shard;

@@ -59,6 +59,7 @@ use pnplay::game::gomoku::{Gomoku, Rules};
 use pnplay::game::knightthrough::Knightthrough;
 use pnplay::game::loa::{Loa, MOVE_LIMIT as LOA_LIMIT, Rules as LoaRules};
 use pnplay::game::minishogi::{self, MiniShogi};
+use pnplay::game::nim::{Nim, NimRules};
 use pnplay::game::othello::{Othello, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::tree::{MAX_DEPTH, TreeGame};
@@ -146,6 +147,18 @@ const CONNECT4_7X6: &[Count] = &[
 /// empty board included), as in Wikipedia's "Game complexity" and "Tic-tac-toe"; the
 /// doc test of src/game/perft.rs and tests/searches/exact_tictactoe.rs use the same numbers.
 const TICTACTOE: &[Count] = &[Perft(2, 72), CompleteGames(255_168), Reachable(5_478)];
+
+/// Subtraction Nim of 21 stones, take 1–3 (`nim`): 3, 9 and 27 sequences of 1–3 takes; the
+/// complete games are the compositions of 21 into parts 1–3, the tribonacci number T(21) =
+/// T(20) + T(19) + T(18) = 223,317; the positions are (stones left, who moves): both movers
+/// for 0–19 stones left, one for 20 and for 21.
+const NIM_21_3: &[Count] = &[
+    Perft(1, 3),
+    Perft(2, 9),
+    Perft(3, 27),
+    CompleteGames(223_317),
+    Reachable(42),
+];
 
 /// 2048 on 2×2: the positions reachable from the empty start (player and chance nodes apart,
 /// finished games included) are 399 with objective 16 and 755 with objective 32, the state
@@ -842,6 +855,7 @@ conformance_tests! {
     loa: "loa", Loa, LoaRules::default(), Facts { agents: Two, notation: BoardText, max_moves: LOA_LIMIT as usize, counts: LOA_8X8 };
     loa_7x7: "loa:7x7", Loa, LoaRules { size: 7, mover_wins: false }, Facts { agents: Two, notation: BoardText, max_moves: LOA_LIMIT as usize, counts: LOA_7X7 };
     loa_mover_wins: "loa:mover-wins", Loa, LoaRules { size: 8, mover_wins: true }, Facts { agents: Two, notation: BoardText, max_moves: LOA_LIMIT as usize, counts: LOA_8X8 };
+    nim: "nim", Nim, NimRules::default(), Facts { agents: Two, notation: Moves, max_moves: 21, counts: NIM_21_3 };
     minishogi: "minishogi", MiniShogi, (), Facts { agents: Two, notation: BoardText, max_moves: minishogi::MOVE_LIMIT as usize, counts: MINISHOGI };
 }
 

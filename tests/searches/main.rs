@@ -25,6 +25,7 @@ mod heuristics;
 mod inspect;
 mod mcts;
 mod mvpns;
+mod nim;
 mod om;
 mod othello_endgame;
 mod pnsdag;

@@ -78,8 +78,7 @@ enum Command {
         /// Position text (SPEC.md §2).
         #[arg(long, allow_hyphen_values = true)]
         pos: String,
-        /// Search: any of the catalogue (pns, ppns, ppns-precise, mcpns, pp, mcts, pnmcts, dfpn,
-        /// alphabeta).
+        /// Search: any of the catalogue (the list closes `pnplay --help`).
         #[arg(long, value_parser = params::search)]
         algo: &'static SearchInfo,
         #[command(flatten)]
@@ -182,6 +181,13 @@ enum Command {
     /// Fit the Othello pattern evaluation (the endgame solver's move ordering) to solved
     /// positions: `positions` plays and solves them, `fit` writes the weights file.
     Train(train::TrainArgs),
+    /// Print the catalogue of games or of searches as a Markdown table (the book's Games and
+    /// Searches chapters include it, so they follow the catalogues).
+    Catalogue {
+        /// Which catalogue: games or searches.
+        #[arg(value_parser = ["games", "searches"])]
+        list: String,
+    },
     /// Print a seeded random textbook tree (game `tree`) like a P-game tree: balanced (every
     /// leaf at the depth) or unbalanced (branching drawn per node, leaves at every depth).
     RandomTree {
@@ -461,6 +467,13 @@ fn main() -> ExitCode {
         Command::Play2048(args) => play2048::run(&args, &batch),
         Command::Merge(args) => merge::run(&args),
         Command::Train(args) => train::run(&args),
+        Command::Catalogue { list } => stdout(format_args!(
+            "{}",
+            match list.as_str() {
+                "games" => pnplay::game::catalogue::markdown(),
+                _ => pnplay::search::catalogue::markdown(),
+            }
+        )),
         Command::RandomTree {
             shape,
             branching,

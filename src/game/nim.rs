@@ -1,0 +1,275 @@
+//! Subtraction Nim: one heap of `n` stones; a move takes 1 to `k` of them, and the player who
+//! takes the last stone wins. The book's worked example of adding a game
+//! (`docs/src/adding-a-game.md`): this file and one line of the catalogue.
+//!
+//! Its theory is a closed form (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4, subtraction
+//! games; Bouton's analysis for one heap): the player to move loses exactly when the heap is a
+//! multiple of `k + 1`, since any take from such a heap leaves a non-multiple, and from a
+//! non-multiple taking the remainder leaves a multiple. The tests check every search against it.
+//!
+//! Names: `nim` (21 stones, take 1–3), `nim:N` (N stones, take 1–3), `nim:N:K` (N from 1 to
+//! 1000, K from 1 to 9). Notation: the takes played from the start, one digit each, first
+//! player first; the start is the empty string (`312`: the first player took 3, the second
+//! 1, the first 2).
+//!
+//! ```
+//! use pnplay::game::{Game, Outcome, Player, nim::{Nim, NimRules}};
+//! let rules = NimRules { heap: 5, take: 3 };
+//! let pos = Nim::parse_position(&rules, "23").unwrap(); // 2 and 3 taken: the second player took the last
+//! assert_eq!(pos.outcome(Player::Second), Some(Outcome::Win));
+//! assert!(Nim::parse_position(&rules, "4").is_err()); // at most 3 at a time
+//! ```
+
+use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
+
+/// The most stones a heap may start with.
+pub const MAX_HEAP: u16 = 1000;
+
+/// A variant: the heap's size at the start and the most stones one move takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NimRules {
+    /// Stones at the start, 1 to [`MAX_HEAP`].
+    pub heap: u16,
+    /// The most stones one move takes, 1 to 9.
+    pub take: u8,
+}
+
+impl Default for NimRules {
+    /// 21 stones, take 1 to 3: the classic "21 game".
+    fn default() -> Self {
+        NimRules { heap: 21, take: 3 }
+    }
+}
+
+impl std::str::FromStr for NimRules {
+    type Err = ParseError;
+
+    /// `N` or `N:K` (the part of a name after `nim:`).
+    fn from_str(text: &str) -> Result<NimRules, ParseError> {
+        let unknown = || ParseError::UnknownGame {
+            name: format!("nim:{text}"),
+        };
+        let mut parts = text.split(':');
+        let heap: u16 = parts.next().and_then(|n| n.parse().ok()).ok_or_else(unknown)?;
+        let take: u8 = match parts.next() {
+            None => NimRules::default().take,
+            Some(k) => k.parse().map_err(|_| unknown())?,
+        };
+        if parts.next().is_some() || !(1..=MAX_HEAP).contains(&heap) || !(1..=9).contains(&take) {
+            return Err(unknown());
+        }
+        Ok(NimRules { heap, take })
+    }
+}
+
+/// A position: the rules, the stones left and the takes played (the position text).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Nim {
+    rules: NimRules,
+    left: u16,
+    takes: Vec<u8>,
+}
+
+impl Nim {
+    fn to_move(&self) -> Player {
+        if self.takes.len() % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The stones left on the heap.
+    #[must_use]
+    pub fn left(&self) -> u16 {
+        self.left
+    }
+}
+
+impl Game for Nim {
+    /// At most 9 moves: take 1 to 9.
+    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 9>;
+    /// The stones taken.
+    type Move = u8;
+    /// The stones left, and who moves in the lowest bit.
+    type Key = u32;
+    type Variant = NimRules;
+
+    fn start(rules: &NimRules) -> Self {
+        Nim {
+            rules: *rules,
+            left: rules.heap,
+            takes: Vec::new(),
+        }
+    }
+
+    fn variant(&self) -> NimRules {
+        self.rules
+    }
+
+    fn turn(&self) -> Turn {
+        Turn::unless_over(self.left == 0, self.to_move())
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Self>) {
+        out.clear();
+        let most = u16::from(self.rules.take).min(self.left) as u8;
+        out.extend(1..=most);
+    }
+
+    fn chance_probability(&self, _: u8) -> f64 {
+        1.0
+    }
+
+    fn play(&mut self, take: u8) {
+        self.left -= u16::from(take);
+        self.takes.push(take);
+    }
+
+    fn outcome(&self, player: Player) -> Option<Outcome> {
+        // Whoever took the last stone, the player not to move, won.
+        let over = self.left == 0;
+        Outcome::for_player(over.then(|| self.to_move().opponent()), over, player)
+    }
+
+    fn terminal_value(&self, player: Player) -> Option<i32> {
+        self.outcome(player).map(Outcome::sign)
+    }
+
+    fn key(&self) -> u32 {
+        (u32::from(self.left) << 1) | self.to_move().index() as u32
+    }
+
+    fn parse_position(rules: &NimRules, text: &str) -> Result<Self, ParseError> {
+        let mut pos = Self::start(rules);
+        for (i, c) in text.trim().chars().enumerate() {
+            let index = i + 1;
+            let take = c
+                .to_digit(10)
+                .filter(|&d| d >= 1)
+                .ok_or_else(|| ParseError::UnknownMove {
+                    index,
+                    text: c.to_string(),
+                })?;
+            if pos.left == 0 {
+                return Err(ParseError::GameOver { index });
+            }
+            pos.try_play(take as u8).map_err(|_| ParseError::IllegalMove {
+                index,
+                text: c.to_string(),
+            })?;
+        }
+        Ok(pos)
+    }
+
+    fn format_position(&self) -> String {
+        self.takes.iter().map(|&t| self.format_move(t)).collect()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
+        let text = text.trim();
+        let take = text
+            .parse::<u8>()
+            .map_err(|_| ParseError::UnknownMove {
+                index: 0,
+                text: text.to_string(),
+            })?;
+        self.check_legal(take, text)
+    }
+
+    fn format_move(&self, take: u8) -> String {
+        take.to_string()
+    }
+}
+
+impl super::board::Board for Nim {
+    fn rows(&self) -> usize {
+        1
+    }
+
+    fn cols(&self) -> usize {
+        1
+    }
+
+    /// The heap, drawn as one tile with the stones left on it, owned by the player who took
+    /// last (so a finished heap shows its winner); nobody's at the start.
+    fn cell(&self, _: usize) -> super::board::Cell {
+        super::board::Cell {
+            owner: self.takes.last().map(|_| self.to_move().opponent()),
+            piece: 1,
+            count: u32::from(self.left),
+        }
+    }
+
+    /// A take has no cell: the page shows the takes as buttons.
+    fn move_cells(&self, _: u8) -> super::board::MoveCells {
+        super::board::MoveCells::default()
+    }
+}
+
+impl super::knowledge::Knowledge for Nim {
+    type Ordering = super::knowledge::NoOrdering;
+}
+
+impl super::catalogue::Catalogued for Nim {
+    const FAMILY: super::catalogue::Family = {
+        use super::catalogue::{
+            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+        };
+        Family {
+            id: "nim",
+            title: "Subtraction Nim",
+            grammar: "nim[:N][:K]",
+            listed: &[Listed {
+                name: "nim",
+                title: "Subtraction Nim (21 stones, take 1-3)",
+            }],
+            facts: Facts {
+                players: 2,
+                chance: false,
+                repeats: false,
+                values: "+1 win, -1 loss (whoever takes the last stone wins)",
+                max_moves: 9,
+            },
+            presentation: Presentation {
+                players: &["First", "Second"],
+                legend: &[
+                    LegendEntry::EMPTY,
+                    LegendEntry {
+                        owner: None,
+                        piece: 1,
+                        name: "stones left",
+                    },
+                    LegendEntry::piece_of(Player::First, "stones left, First took last"),
+                    LegendEntry::piece_of(Player::Second, "stones left, Second took last"),
+                ],
+                board: "tiles",
+                moves: MoveStyle::Button,
+                cell_names: CellNames::Numbered,
+                editable: false,
+                edit_tools: &[],
+                notation: "the takes played, one digit each, like 312",
+                chance_help: None,
+            },
+            examples: &[],
+        }
+    };
+
+    fn parse_name(name: &str) -> Option<Result<NimRules, ParseError>> {
+        match name {
+            "nim" => Some(Ok(NimRules::default())),
+            _ => name.strip_prefix("nim:").map(str::parse),
+        }
+    }
+
+    fn name(rules: &NimRules) -> String {
+        let default = NimRules::default();
+        if *rules == default {
+            "nim".to_string()
+        } else if rules.take == default.take {
+            format!("nim:{}", rules.heap)
+        } else {
+            format!("nim:{}:{}", rules.heap, rules.take)
+        }
+    }
+}
