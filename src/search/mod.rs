@@ -26,6 +26,7 @@ pub mod pseudocode;
 pub mod session;
 pub mod session_core;
 pub mod threshold_log;
+mod tree_walk;
 pub mod view;
 
 // The search modules that the catalogue's list declares (its `mod` lines).

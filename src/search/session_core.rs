@@ -1,6 +1,7 @@
 //! What every session holds alike, whatever its family ([`SessionCore`]): its catalogue
 //! entry, its question in words, the run's limits and its verdict once stopped. Each
-//! search's [`Session`] keeps one and hands it out by [`Session::core`], and the trait's
+//! search's [`Session`](super::session::Session) keeps one and hands it out by
+//! [`Session::core`](super::session::Session::core), and the trait's
 //! methods that read only these (`info`, `question`, `verdict`, `is_finished`) are written
 //! once, as provided methods: a search implements only what is its own (its step, counters,
 //! values, favoured move and, where it has them, its tree and logs).
@@ -12,7 +13,10 @@
 
 use super::family::SearchInfo;
 use super::session::Budget;
-use super::{Limit, Limits, Stats, Verdict};
+use std::cmp::Ordering;
+
+use super::{Goal, Limit, Limits, Stats, Verdict};
+use crate::game::Outcome;
 
 /// What a session holds alike with every other: see the [module](self).
 #[derive(Clone, Debug)]
@@ -147,6 +151,21 @@ impl Run {
             self.finished = Some(Verdict::Out);
         }
         self.finished
+    }
+}
+
+/// The verdict of an exact value whose sign is `sign` (for the root player: above 0 a win, 0 a
+/// draw, below 0 a loss): `proved` where that outcome meets `goal`, else `disproved`.
+pub(crate) fn exact_verdict(goal: Goal, sign: Ordering) -> Verdict {
+    let outcome = match sign {
+        Ordering::Greater => Outcome::Win,
+        Ordering::Equal => Outcome::Draw,
+        Ordering::Less => Outcome::Loss,
+    };
+    if goal.is_proven(outcome) {
+        Verdict::Proved
+    } else {
+        Verdict::Disproved
     }
 }
 

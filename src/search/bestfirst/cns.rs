@@ -61,8 +61,6 @@
 //! assert_eq!(root.unwrap().run(), Verdict::Proved); // tic-tac-toe is a draw
 //! ```
 
-use std::collections::HashSet;
-
 use super::tree::{NodeId, NodeKind, ROOT, Status, Tree};
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
@@ -74,10 +72,10 @@ use crate::search::memory::Rows;
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
-use crate::search::session_core::SessionCore;
+use crate::search::session_core::{SessionCore, exact_verdict};
+use crate::search::tree_walk::TreeWalk;
 use crate::search::view::{
-    Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, ViewNode,
-    short, snapshot_nodes, walk_path,
+    Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, short,
 };
 use crate::search::{Limit, Question, Stats, Verdict, memory};
 
@@ -570,12 +568,7 @@ impl<G: Catalogued> Cns<G> {
             return Some(Verdict::Out);
         }
         let value = self.targets.value(m);
-        let holds = value > 0 || (value == 0 && self.question.goal == crate::search::Goal::NotLose);
-        Some(if holds {
-            Verdict::Proved
-        } else {
-            Verdict::Disproved
-        })
+        Some(exact_verdict(self.question.goal, value.cmp(&0)))
     }
 
     /// The move the root's value comes from: among the root's children worth its value m,
@@ -595,66 +588,6 @@ impl<G: Catalogued> Cns<G> {
             }
         }
         best.map(|(_, child)| child)
-    }
-
-    /// The position at node `id` and the moves leading there, in notation.
-    fn replay(&self, id: NodeId) -> (G, Vec<String>) {
-        let mut pos = self.root.clone();
-        let mut line = Vec::new();
-        for step in self.tree.path_to(id).into_iter().skip(1) {
-            let mv = self
-                .tree
-                .node(step)
-                .mv()
-                .expect("only the root has no move");
-            line.push(pos.format_move(mv));
-            pos.play(mv);
-        }
-        (pos, line)
-    }
-
-    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
-        let node = self.tree.node(id);
-        PathNode {
-            id,
-            mv: parent_pos
-                .zip(node.mv())
-                .map(|(pos, mv)| pos.format_move(mv)),
-            kind: node.kind(),
-            status: node.status(),
-            values: self.values_of(id),
-            before: self
-                .path
-                .iter()
-                .position(|&p| p == id)
-                .and_then(|at| self.before.get(at).copied()),
-            child_count: node.child_count(),
-        }
-    }
-
-    fn view(
-        &self,
-        id: NodeId,
-        pos: &G,
-        parent_pos: Option<&G>,
-        included: &HashSet<NodeId>,
-    ) -> ViewNode {
-        let children = self
-            .tree
-            .node(id)
-            .child_ids()
-            .filter(|child| included.contains(child))
-            .map(|child| {
-                let mut child_pos = pos.clone();
-                child_pos.play(self.tree.node(child).mv().expect("a child has a move"));
-                self.view(child, &child_pos, Some(pos), included)
-            })
-            .collect();
-        ViewNode {
-            node: self.path_node(id, parent_pos),
-            on_path: self.path.contains(&id),
-            children,
-        }
     }
 
     /// A target's words: `+8`, `0`, `−4`.
@@ -777,41 +710,71 @@ impl<G: Catalogued> Session for Cns<G> {
     }
 }
 
-impl<G: Catalogued> TreeView for Cns<G> {
-    fn last_path(&self) -> Vec<PathNode> {
-        walk_path(
-            &self.root,
-            &self.path,
-            |id| self.tree.node(id).mv(),
-            |id, parent_pos| self.path_node(id, parent_pos),
-        )
+impl<G: Catalogued> TreeWalk<G> for Cns<G> {
+    fn root_position(&self) -> &G {
+        &self.root
     }
 
-    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        let focus_line = focus
-            .filter(|&id| (id as usize) < self.tree.len())
-            .map(|id| self.tree.path_to(id))
-            .unwrap_or_default();
-        let included = snapshot_nodes(&self.path, &focus_line, depth, max_nodes, &|id| {
-            self.tree.node(id).child_ids().collect()
-        });
-        Snapshot {
-            algo: self.core.id(),
-            verdict: self.verdict(),
-            finished: self.is_finished(),
-            stats: self.stats,
-            path: self.path.clone(),
-            root: self.view(ROOT, &self.root, None, &included),
+    fn node_count(&self) -> usize {
+        self.tree.len()
+    }
+
+    fn parent_of(&self, id: NodeId) -> NodeId {
+        self.tree.node(id).parent()
+    }
+
+    fn move_into(&self, id: NodeId) -> Option<G::Move> {
+        self.tree.node(id).mv()
+    }
+
+    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
+        self.tree.node(id).child_ids().collect()
+    }
+
+    fn last_ids(&self) -> &[NodeId] {
+        &self.path
+    }
+
+    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
+        let node = self.tree.node(id);
+        PathNode {
+            id,
+            mv: parent_pos
+                .zip(node.mv())
+                .map(|(pos, mv)| pos.format_move(mv)),
+            kind: node.kind(),
+            status: node.status(),
+            values: self.values_of(id),
+            before: self
+                .path
+                .iter()
+                .position(|&p| p == id)
+                .and_then(|at| self.before.get(at).copied()),
+            child_count: node.child_count(),
         }
     }
 
+    fn header(&self) -> (&SessionCore, Stats) {
+        (&self.core, self.stats)
+    }
+}
+
+impl<G: Catalogued> TreeView for Cns<G> {
+    fn last_path(&self) -> Vec<PathNode> {
+        TreeWalk::last_path(self)
+    }
+
+    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
+        TreeWalk::snapshot(self, depth, max_nodes, focus)
+    }
+
     fn node_position(&self, id: NodeId) -> Option<PositionView> {
-        ((id as usize) < self.tree.len()).then(|| PositionView::of(&self.replay(id).0))
+        self.replay(id).map(|(pos, _)| PositionView::of(&pos))
     }
 
     fn trace(&self) -> Option<String> {
         let (t, up, cn) = self.aim?;
-        let path = self.last_path();
+        let path = TreeWalk::last_path(self);
         let name = |node: &PathNode| node.mv.clone().unwrap_or_else(|| "root".into());
         let direction = if up { "raise" } else { "lower" };
         let mut parts = vec![format!(
@@ -844,10 +807,7 @@ impl<G: Catalogued> TreeView for Cns<G> {
     }
 
     fn inspect(&self, id: NodeId) -> Option<Inspection> {
-        if id as usize >= self.tree.len() {
-            return None;
-        }
-        let (pos, line) = self.replay(id);
+        let (pos, line) = self.replay(id)?;
         let node = self.tree.node(id);
         // The child the next walk through this node takes, for the root's target now.
         let selected = self.aim().and_then(|(t, up)| self.select(id, t, up));

@@ -54,7 +54,6 @@ pub mod ppns;
 pub mod ppns_precise;
 pub mod tree;
 
-use std::collections::HashSet;
 use std::fmt::Debug;
 
 use playout::Sampler;
@@ -64,10 +63,8 @@ use super::family::{Capabilities, SearchInfo};
 use super::params::Params;
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::session_core::SessionCore;
-use super::view::{
-    Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, short,
-    snapshot_nodes, walk_path,
-};
+use super::tree_walk::TreeWalk;
+use super::view::{Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, short};
 use super::{Limit, Limits, Question, Stats, Verdict, memory};
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
@@ -378,61 +375,11 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         })
     }
 
-    /// The position of node `id`, rebuilt by replaying moves from the root.
-    fn position(&self, id: NodeId) -> G {
-        let mut pos = self.root.clone();
-        for step in self.tree.path_to(id).into_iter().skip(1) {
-            pos.play(
-                self.tree
-                    .node(step)
-                    .mv()
-                    .expect("only the root has no move"),
-            );
-        }
-        pos
-    }
-
-    /// The view of node `id`, its move (if any) formatted in the parent's position.
-    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
-        let node = self.tree.node(id);
-        PathNode {
-            id,
-            mv: parent_pos
-                .zip(node.mv())
-                .map(|(pos, mv)| pos.format_move(mv)),
-            kind: node.kind(),
-            status: node.status(),
-            values: self.rules.values(node.kind(), node.value()),
-            before: self.before_of(id),
-            child_count: node.child_count(),
-        }
-    }
-
     /// The values of `id` when the last iteration selected it, if it is on that path.
     fn before_of(&self, id: NodeId) -> Option<Values> {
         let at = self.path.iter().position(|&p| p == id)?;
         let value = *self.before.get(at)?;
         Some(self.rules.values(self.tree.node(id).kind(), value))
-    }
-
-    /// The snapshot subtree under `id` (at position `pos`) restricted to `included`.
-    fn view(&self, id: NodeId, pos: &G, parent_pos: Option<&G>, included: &Included) -> ViewNode {
-        let children = self
-            .tree
-            .node(id)
-            .child_ids()
-            .filter(|child| included.nodes.contains(child))
-            .map(|child| {
-                let mut child_pos = pos.clone();
-                child_pos.play(self.tree.node(child).mv().expect("a child has a move"));
-                self.view(child, &child_pos, Some(pos), included)
-            })
-            .collect();
-        ViewNode {
-            node: self.path_node(id, parent_pos),
-            on_path: included.path.contains(&id),
-            children,
-        }
     }
 }
 
@@ -576,12 +523,6 @@ pub(crate) fn min_sum_applied(
     }
 }
 
-/// The nodes a snapshot shows.
-struct Included {
-    nodes: HashSet<NodeId>,
-    path: HashSet<NodeId>,
-}
-
 /// The kind, status and value of a new node at `pos`.
 fn evaluate<G: Game, R: Rules>(
     rules: &R,
@@ -596,6 +537,51 @@ fn evaluate<G: Game, R: Rules>(
             (kind, Status::from_proven(proven), rules.terminal(proven))
         }
         None => (kind, Status::Unknown, rules.leaf(pos, kind, sampler)),
+    }
+}
+
+impl<G: Game, R: Rules> TreeWalk<G> for BestFirst<G, R> {
+    fn root_position(&self) -> &G {
+        &self.root
+    }
+
+    fn node_count(&self) -> usize {
+        self.tree.len()
+    }
+
+    fn parent_of(&self, id: NodeId) -> NodeId {
+        self.tree.node(id).parent()
+    }
+
+    fn move_into(&self, id: NodeId) -> Option<G::Move> {
+        self.tree.node(id).mv()
+    }
+
+    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
+        self.tree.node(id).child_ids().collect()
+    }
+
+    fn last_ids(&self) -> &[NodeId] {
+        &self.path
+    }
+
+    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
+        let node = self.tree.node(id);
+        PathNode {
+            id,
+            mv: parent_pos
+                .zip(node.mv())
+                .map(|(pos, mv)| pos.format_move(mv)),
+            kind: node.kind(),
+            status: node.status(),
+            values: self.rules.values(node.kind(), node.value()),
+            before: self.before_of(id),
+            child_count: node.child_count(),
+        }
+    }
+
+    fn header(&self) -> (&SessionCore, Stats) {
+        (&self.core, self.stats)
     }
 }
 
@@ -672,12 +658,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// search, the path ends at the leaf it could not expand).
     #[must_use]
     pub fn last_path(&self) -> Vec<PathNode> {
-        walk_path(
-            &self.root,
-            &self.path,
-            |id| self.tree.node(id).mv(),
-            |id, parent_pos| self.path_node(id, parent_pos),
-        )
+        TreeWalk::last_path(self)
     }
 
     /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
@@ -685,30 +666,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// node a view follows) adds the path from the root to that node and its children.
     #[must_use]
     pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        // The focus's line from the root, if it is a node of the tree.
-        let mut focus_line = Vec::new();
-        if let Some(mut id) = focus.filter(|&id| (id as usize) < self.tree.len()) {
-            while id != ROOT {
-                focus_line.push(id);
-                id = self.tree.node(id).parent();
-            }
-            focus_line.push(ROOT);
-            focus_line.reverse();
-        }
-        let included = Included {
-            nodes: snapshot_nodes(&self.path, &focus_line, depth, max_nodes, &|id| {
-                self.tree.node(id).child_ids().collect()
-            }),
-            path: self.path.iter().copied().collect(),
-        };
-        Snapshot {
-            algo: self.core.id(),
-            verdict: self.verdict(),
-            finished: self.is_finished(),
-            stats: self.stats,
-            path: self.path.clone(),
-            root: self.view(ROOT, &self.root, None, &included),
-        }
+        TreeWalk::snapshot(self, depth, max_nodes, focus)
     }
 
     /// The root's values.
@@ -730,7 +688,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// The position at node `id`, `None` if there is no such node.
     #[must_use]
     pub fn node(&self, id: NodeId) -> Option<G> {
-        ((id as usize) < self.tree.len()).then(|| self.position(id))
+        self.position(id)
     }
 
     /// The root value and tree size at every iteration.
@@ -780,20 +738,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     where
         G: Catalogued,
     {
-        if id as usize >= self.tree.len() {
-            return None;
-        }
-        let mut pos = self.root.clone();
-        let mut line = Vec::new();
-        for step in self.tree.path_to(id).into_iter().skip(1) {
-            let mv = self
-                .tree
-                .node(step)
-                .mv()
-                .expect("only the root has no move");
-            line.push(pos.format_move(mv));
-            pos.play(mv);
-        }
+        let (pos, line) = self.replay(id)?;
         let node = self.tree.node(id);
         let (kind, status) = (node.kind(), node.status());
         let children = self.tree.children(id);

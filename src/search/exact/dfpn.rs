@@ -429,22 +429,10 @@ impl<G: Game> DfPn<G> {
     /// opponent or chance moves.
     #[must_use]
     pub fn best_move(&self) -> Option<G::Move> {
-        let root = &self.root;
-        if !self.is_or(root) {
+        if !self.is_or(&self.root) {
             return None;
         }
-        let mut moves = MoveList::<G>::default();
-        root.legal_moves(&mut moves);
-        let mut best: Option<(u32, G::Move)> = None;
-        for &mv in moves.iter() {
-            let mut child = root.clone();
-            child.play(mv);
-            let pn = self.lookup(&child).pn;
-            if best.is_none_or(|(least, _)| pn < least) {
-                best = Some((pn, mv));
-            }
-        }
-        best.map(|(_, mv)| mv)
+        super::least_child(&self.root, |child| self.lookup(child).pn)
     }
 
     /// Whether the root player chooses the move at `pos` (a player's turn).
@@ -454,10 +442,7 @@ impl<G: Game> DfPn<G> {
 
     /// The numbers of a finished game.
     fn terminal_numbers(&self, pos: &G) -> Numbers {
-        let proven = pos
-            .outcome(self.question.root_player)
-            .is_some_and(|outcome| self.question.proven_by(outcome));
-        if proven {
+        if super::proven_at(self.question, pos) {
             Numbers::PROVEN
         } else {
             Numbers::DISPROVEN

@@ -251,18 +251,9 @@ impl<G: Game> DfPpns<G> {
         if !self.is_or(&self.root) {
             return None;
         }
-        let mut moves = MoveList::<G>::default();
-        self.root.legal_moves(&mut moves);
-        let mut best: Option<(f64, G::Move)> = None;
-        for &mv in moves.iter() {
-            let mut child = self.root.clone();
-            child.play(mv);
-            let p = self.lookup(&child).map_or(f64::INFINITY, |e| e.p);
-            if best.is_none_or(|(least, _)| p < least) {
-                best = Some((p, mv));
-            }
-        }
-        best.map(|(_, mv)| mv)
+        super::least_child(&self.root, |child| {
+            self.lookup(child).map_or(f64::INFINITY, |e| e.p)
+        })
     }
 
     fn is_or(&self, pos: &G) -> bool {
@@ -270,10 +261,7 @@ impl<G: Game> DfPpns<G> {
     }
 
     fn terminal(&self, pos: &G) -> Entry {
-        let proven = pos
-            .outcome(self.question.root_player)
-            .is_some_and(|outcome| self.question.proven_by(outcome));
-        if proven {
+        if super::proven_at(self.question, pos) {
             Entry::PROVEN
         } else {
             Entry::DISPROVEN

@@ -14,9 +14,10 @@ pub mod dfppns;
 pub mod mvpns;
 pub mod table;
 
-use super::Limits;
 use super::family::Capabilities;
+use super::{Limits, Question};
 use crate::game::knowledge::Knowledge;
+use crate::game::{Game, MoveList};
 use alphabeta::{AlphaBeta, AlphaBetaConfig, Score};
 
 /// The exact value of `pos` for the player to move (for a chance node or a finished game:
@@ -45,6 +46,32 @@ pub fn solve_score<G: Knowledge>(
     let mut search = AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig::default());
     let score = search.score(pos, limits)?;
     Some((score, search.stats().nodes_expanded))
+}
+
+/// Whether the finished position `pos` meets `question`'s goal.
+pub(crate) fn proven_at<G: Game>(question: Question, pos: &G) -> bool {
+    pos.outcome(question.root_player)
+        .is_some_and(|outcome| question.proven_by(outcome))
+}
+
+/// The move of `root` whose child has the least `key`, the first in move order on ties
+/// (`None` without moves).
+pub(crate) fn least_child<G: Game, K: PartialOrd>(
+    root: &G,
+    mut key: impl FnMut(&G) -> K,
+) -> Option<G::Move> {
+    let mut moves = MoveList::<G>::default();
+    root.legal_moves(&mut moves);
+    let mut best: Option<(K, G::Move)> = None;
+    for &mv in moves.iter() {
+        let mut child = root.clone();
+        child.play(mv);
+        let k = key(&child);
+        if best.as_ref().is_none_or(|(least, _)| k < *least) {
+            best = Some((k, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
 }
 
 /// What an exact search can do: exact answers only, no tree to draw, no playouts; its

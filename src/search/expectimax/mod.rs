@@ -34,10 +34,11 @@ use crate::search::family::{Capabilities, Explain, Family, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
-use crate::search::session_core::SessionCore;
+use crate::search::session_core::{SessionCore, exact_verdict};
 use crate::search::view::Values;
-use crate::search::{Goal, Limit, Question, Stats, Verdict};
+use crate::search::{Limit, Question, Stats, Verdict};
 use search::{Answer, Expectimax, ExpectimaxConfig};
+use std::cmp::Ordering;
 
 /// What expectimax can do: play games with chance, in one step.
 pub const CAPABILITIES: Capabilities = Capabilities {
@@ -129,15 +130,11 @@ impl<G: Knowledge> ExpectimaxSession<G> {
     /// `out` over an evaluation; the exact value's verdict when the search went to the end.
     fn answer_verdict(&self) -> Verdict {
         match &self.answer {
-            Some(answer) if self.search.exact() => {
-                let holds = answer.value > 0.0
-                    || (answer.value == 0.0 && self.question.goal == Goal::NotLose);
-                if holds {
-                    Verdict::Proved
-                } else {
-                    Verdict::Disproved
-                }
-            }
+            Some(answer) if self.search.exact() => exact_verdict(
+                self.question.goal,
+                // NaN (never an exact value) reads as a loss.
+                answer.value.partial_cmp(&0.0).unwrap_or(Ordering::Less),
+            ),
             _ => Verdict::Out,
         }
     }

@@ -50,17 +50,17 @@
 pub mod depth;
 pub mod om;
 
-use crate::game::MoveList;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
+use crate::game::{Game, MoveList};
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::family::{Capabilities, Explain, Family, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
-use crate::search::session_core::SessionCore;
+use crate::search::session_core::{SessionCore, exact_verdict};
 use crate::search::view::Values;
-use crate::search::{Goal, Limits, Question, Stats, Verdict};
+use crate::search::{Limits, Question, Stats, Verdict};
 use depth::{Deepening, DepthSearch, RootResult, Stop, TERMINAL_UNIT};
 
 /// What the depth-limited players can do: play, with no tree, no playouts and no exact-only
@@ -446,6 +446,14 @@ impl<G> Evaluator<G> for NoEvaluation {
     }
 }
 
+/// The `index`th legal move of `root` (in the game's order) in notation, as the players
+/// name their choice; `None` if there is no such move.
+fn move_text<G: Game>(root: &G, index: usize) -> Option<String> {
+    let mut moves = MoveList::<G>::default();
+    root.legal_moves(&mut moves);
+    moves.get(index).map(|&mv| root.format_move(mv))
+}
+
 /// A depth-limited player's session.
 struct HeuristicSession<G: Knowledge> {
     core: SessionCore,
@@ -573,12 +581,7 @@ impl<G: Catalogued> HeuristicSession<G> {
         if !decided {
             return Verdict::Out;
         }
-        let holds = result.value > 0 || (result.value == 0 && self.question.goal == Goal::NotLose);
-        if holds {
-            Verdict::Proved
-        } else {
-            Verdict::Disproved
-        }
+        exact_verdict(self.question.goal, result.value.cmp(&0))
     }
 }
 
@@ -630,11 +633,6 @@ impl<G: Catalogued> Session for HeuristicSession<G> {
     }
 
     fn best_move(&self) -> Option<String> {
-        let result = self.result?;
-        let mut moves = MoveList::<G>::default();
-        self.root.legal_moves(&mut moves);
-        moves
-            .get(usize::from(result.best))
-            .map(|&mv| self.root.format_move(mv))
+        move_text(&self.root, usize::from(self.result?.best))
     }
 }

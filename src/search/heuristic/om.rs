@@ -49,9 +49,9 @@ use crate::search::family::{Explain, Family, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
-use crate::search::session_core::SessionCore;
+use crate::search::session_core::{SessionCore, exact_verdict};
 use crate::search::view::Values;
-use crate::search::{Clock, Goal, Limits, Question, Stats, Verdict, memory};
+use crate::search::{Clock, Limits, Question, Stats, Verdict, memory};
 
 /// Positions a finished subtree must have taken for its values to be kept for a resumed
 /// search (smaller ones are searched again: cheaper than keeping them).
@@ -306,12 +306,7 @@ impl<G: Catalogued> OmSession<G> {
         if !result.exact {
             return Verdict::Out;
         }
-        let value = result.value.own;
-        if value > 0 || (value == 0 && self.question.goal == Goal::NotLose) {
-            Verdict::Proved
-        } else {
-            Verdict::Disproved
-        }
+        exact_verdict(self.question.goal, result.value.own.cmp(&0))
     }
 }
 
@@ -365,10 +360,7 @@ impl<G: Catalogued> Session for OmSession<G> {
     }
 
     fn best_move(&self) -> Option<String> {
-        let result = self.result?;
-        let mut moves = MoveList::<G>::default();
-        self.root.legal_moves(&mut moves);
-        moves.get(result.best).map(|&mv| self.root.format_move(mv))
+        super::move_text(&self.root, self.result?.best)
     }
 }
 
