@@ -7,9 +7,9 @@
 //! values, favoured move and, where it has them, its tree and logs).
 //!
 //! The core also steps the searches whose step is one call of the search within a budget
-//! ([`Run::step`]: the exact family, the depth-limited players, expectimax); the
+//! (`Run::step`: the exact family, the depth-limited players, expectimax); the
 //! best-first and MCTS drivers go one iteration at a time through
-//! [`super::session::Iterative`], which reads and sets the same core.
+//! the session module's `Iterative` loop, which reads and sets the same core.
 
 use super::family::SearchInfo;
 use super::session::Budget;
@@ -112,16 +112,6 @@ impl SessionCore {
     #[must_use]
     pub fn is_finished(&self) -> bool {
         self.run.finished.is_some()
-    }
-
-    /// [`Run::step`] of the session's run.
-    pub(crate) fn step(
-        &mut self,
-        budget: Budget,
-        before: Stats,
-        search: impl FnOnce(&Limits) -> (Verdict, Stats),
-    ) -> Option<Verdict> {
-        self.run.step(budget, before, search)
     }
 }
 

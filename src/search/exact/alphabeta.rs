@@ -601,7 +601,7 @@ impl<G: Knowledge> Session for AlphaBetaSession<G> {
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let (search, root, question, stats) =
             (&mut self.search, &self.root, self.question, &mut self.stats);
-        let verdict = self.core.step(budget, *stats, |limits| {
+        let verdict = self.core.run.step(budget, *stats, |limits| {
             let verdict = search.solve(root, question, limits);
             let last = search.stats();
             stats.nodes_expanded += last.nodes_expanded;

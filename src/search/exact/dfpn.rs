@@ -834,7 +834,7 @@ impl<G: Game> Session for DfPnSession<G> {
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let search = &mut self.search;
-        self.core.step(budget, search.stats(), |limits| {
+        self.core.run.step(budget, search.stats(), |limits| {
             let verdict = search.step(limits);
             (verdict, search.stats())
         })

@@ -532,7 +532,7 @@ impl<G: Game> Session for DfPpnsSession<G> {
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let search = &mut self.search;
-        let finished = self.core.step(budget, search.stats(), |limits| {
+        let finished = self.core.run.step(budget, search.stats(), |limits| {
             let verdict = search.step(limits);
             (verdict, search.stats())
         });

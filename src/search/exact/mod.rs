@@ -3,7 +3,7 @@
 //! (the independent truth every other search is checked against). Both answer only
 //! `proved`, `disproved` or `out`, and both run as sessions ([`crate::search::session`]):
 //! a step searches within its budget and the next step resumes, the table keeping what was
-//! learnt ([`crate::search::session_core::Run::step`]).
+//! learnt (the session core's `Run::step`, [`crate::search::session_core`]).
 //!
 //! Their budgets and counters are in positions searched: one iteration of an exact search
 //! is one position, so a page's "step 100" searches 100 more positions.

@@ -423,7 +423,7 @@ impl<G: Game> Session for MvPnsSession<G> {
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let search = &mut self.search;
         let threshold = self.threshold;
-        self.core.step(budget, search.stats(), |limits| {
+        self.core.run.step(budget, search.stats(), |limits| {
             let verdict = match search.step(limits) {
                 Some(score) if score >= threshold => Verdict::Proved,
                 Some(_) => Verdict::Disproved,
