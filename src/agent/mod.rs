@@ -316,20 +316,18 @@ impl Agent {
                     name: key,
                 });
             }
+            let bad = |message| Error::BadParameter {
+                name: key.clone(),
+                message,
+            };
             let value = match key.as_str() {
                 ITERATIONS => {
-                    let n = parse_iterations(&text).map_err(|message| Error::BadParameter {
-                        name: key.clone(),
-                        message,
-                    })?;
+                    let n = parse_iterations(&text).map_err(bad)?;
                     budget.iterations = Some(n);
                     n.to_string()
                 }
                 SECONDS => {
-                    let s = parse_seconds(&text).map_err(|message| Error::BadParameter {
-                        name: key.clone(),
-                        message,
-                    })?;
+                    let s = parse_seconds(&text).map_err(bad)?;
                     budget.seconds = Some(s);
                     s.to_string()
                 }

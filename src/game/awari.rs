@@ -65,6 +65,7 @@
 
 
 use super::board::{Board, Cell, MoveCells};
+use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// Pits per side.
@@ -359,10 +360,6 @@ impl Game for Awari {
         }
     }
 
-    fn chance_probability(&self, _: u8) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: u8) {
         if mv == PASS {
             self.passes += 1;
@@ -492,12 +489,7 @@ impl Game for Awari {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
-        let text = text.trim();
-        let mv = Self::pit_from_name(text).ok_or_else(|| ParseError::UnknownMove {
-            index: 0,
-            text: text.to_string(),
-        })?;
-        self.check_legal(mv, text)
+        move_text::read_one(self, text, Self::pit_from_name)
     }
 
     fn format_move(&self, mv: u8) -> String {

@@ -2,7 +2,7 @@
 //! `8 · row + file`, row 0 at the top), in the notation of the PN-MCTS paper's piece-moving
 //! games (issue 12): cells named as in chess (files `a`… from the left, ranks `1`… from the
 //! bottom), moves as `from-to` (`b1-c3`; `b1c3` and `b1xc3` are read too) or `pass`, and
-//! positions given as the moves from the start. Knightthrough and Lines of Action share it.
+//! positions given as the moves from the start (read by [`super::move_text`]). Knightthrough and Lines of Action share it.
 //!
 //! ```
 //! use pnplay::game::fromto::{self, Move};
@@ -13,8 +13,6 @@
 //! assert_eq!(fromto::parse_word("PASS", 7), Some(Move::PASS));
 //! assert_eq!(fromto::parse_word("h1-h3", 7), None); // no file h on 7×7
 //! ```
-
-use super::{Game, ParseError, Turn};
 
 /// A move: a piece from one cell to another (cells as bit numbers), or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -102,46 +100,4 @@ pub fn format(mv: Move, side: usize) -> String {
         None => "pass".to_string(),
         Some((from, to)) => format!("{}-{}", cell_name(from, side), cell_name(to, side)),
     }
-}
-
-/// Plays the blank-separated moves of `text` from `start`, reading each with `read`; the
-/// errors number the moves from 1 (not a move, a move after the end, an illegal move).
-pub fn play_list<G: Game>(
-    start: G,
-    text: &str,
-    read: impl Fn(&str) -> Option<G::Move>,
-) -> Result<G, ParseError> {
-    let mut pos = start;
-    for (i, word) in text.split_whitespace().enumerate() {
-        let index = i + 1;
-        let mv = read(word).ok_or_else(|| ParseError::UnknownMove {
-            index,
-            text: word.to_string(),
-        })?;
-        if pos.turn() == Turn::Over {
-            return Err(ParseError::GameOver { index });
-        }
-        pos.check_legal(mv, word)
-            .map_err(|_| ParseError::IllegalMove {
-                index,
-                text: word.to_string(),
-            })?;
-        pos.play(mv);
-    }
-    Ok(pos)
-}
-
-/// One move's text for [`Game::parse_move`]: the word `read` makes of it, if it is legal in
-/// `pos`.
-pub fn parse_move<G: Game>(
-    pos: &G,
-    text: &str,
-    read: impl Fn(&str) -> Option<G::Move>,
-) -> Result<G::Move, ParseError> {
-    let word = text.trim();
-    let mv = read(word).ok_or_else(|| ParseError::UnknownMove {
-        index: 0,
-        text: word.to_string(),
-    })?;
-    pos.check_legal(mv, word)
 }

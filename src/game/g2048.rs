@@ -72,6 +72,7 @@
 use std::sync::OnceLock;
 
 use super::error::Number;
+use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
 /// The largest tile (and objective) the 4-bit cells can hold.
@@ -697,14 +698,7 @@ impl Game for G2048 {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        let text = text.trim();
-        let mv = self
-            .move_from_text(text)
-            .ok_or_else(|| ParseError::UnknownMove {
-                index: 0,
-                text: text.to_string(),
-            })?;
-        self.check_legal(mv, text)
+        move_text::read_one(self, text, |word| self.move_from_text(word))
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -66,6 +66,7 @@ use std::fmt;
 
 use super::error::Number;
 use super::rows::{self, Rows, Separators};
+use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
 /// Bits per board row (15 cells and one empty sentinel column).
@@ -372,50 +373,15 @@ impl Gomoku {
     }
 
     fn parse_move_list(rules: Rules, text: &str) -> Result<Gomoku, ParseError> {
-        let chars: Vec<char> = text.chars().collect();
-        let mut pos = Gomoku::start(&rules);
-        let (mut at, mut number) = (0, 0);
-        while at < chars.len() {
-            if chars[at].is_whitespace() || chars[at] == ',' {
-                at += 1;
-                continue;
-            }
-            number += 1;
-            let rest = &chars[at..];
-            let is_pass = rest.len() >= 4
-                && rest[..4]
-                    .iter()
-                    .zip("pass".chars())
-                    .all(|(c, p)| c.eq_ignore_ascii_case(&p));
-            let length = if is_pass {
-                4
-            } else {
-                1 + rest[1..]
-                    .iter()
-                    .take(2)
-                    .take_while(|c| c.is_ascii_digit())
-                    .count()
-            };
-            let word: String = rest[..length].iter().collect();
-            at += length;
-            let Some(mv) = Gomoku::parse_word(rules, &word) else {
-                return Err(ParseError::UnknownMove {
-                    index: number,
-                    text: word,
-                });
-            };
-            if pos.is_over() {
-                return Err(ParseError::GameOver { index: number });
-            }
-            if pos.check_legal(mv, &word).is_err() {
-                return Err(ParseError::IllegalMove {
-                    index: number,
-                    text: word,
-                });
-            }
-            pos.play(mv);
-        }
-        Ok(pos)
+        // A cell is a letter and up to two digits (`h8`, `o15`).
+        let words = move_text::glued_words(
+            text,
+            |c| c.is_whitespace() || c == ',',
+            |rest| 1 + rest[1..].iter().take(2).take_while(|c| c.is_ascii_digit()).count(),
+        );
+        move_text::play_words(Gomoku::start(&rules), words, |word| {
+            Gomoku::parse_word(rules, word)
+        })
     }
 }
 
@@ -476,10 +442,6 @@ impl Game for Gomoku {
         }
     }
 
-    fn chance_probability(&self, _: u8) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: u8) {
         if mv == PASS {
             self.pass();
@@ -533,12 +495,7 @@ impl Game for Gomoku {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
-        let word = text.trim();
-        let mv = Gomoku::parse_word(self.rules, word).ok_or_else(|| ParseError::UnknownMove {
-            index: 0,
-            text: word.to_string(),
-        })?;
-        self.check_legal(mv, word)
+        move_text::read_one(self, text, |word| Gomoku::parse_word(self.rules, word))
     }
 
     fn format_move(&self, mv: u8) -> String {

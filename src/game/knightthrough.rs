@@ -62,6 +62,7 @@
 pub use super::fromto::Move;
 use super::fromto;
 use super::rows::{self, Rows, Separators};
+use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// The board text: ranks 8 to 1, files a to h, `/` between ranks optional.
@@ -295,10 +296,6 @@ impl Game for Knightthrough {
         }
     }
 
-    fn chance_probability(&self, _: Move) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: Move) {
         let mover = self.to_move.index();
         self.passed = mv.is_pass();
@@ -329,7 +326,9 @@ impl Game for Knightthrough {
             (Some('W' | 'B' | '-'), second) if !second.is_some_and(|c| c.is_ascii_digit()) => {
                 Self::parse_board(text)
             }
-            _ => fromto::play_list(Self::start(&()), text, |word| fromto::parse_word(word, SIDE)),
+            _ => move_text::play_words(Self::start(&()), text.split_whitespace(), |word| {
+                fromto::parse_word(word, SIDE)
+            }),
         }
     }
 
@@ -355,7 +354,7 @@ impl Game for Knightthrough {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        fromto::parse_move(self, text, |word| fromto::parse_word(word, SIDE))
+        move_text::read_one(self, text, |word| fromto::parse_word(word, SIDE))
     }
 
     fn format_move(&self, mv: Move) -> String {

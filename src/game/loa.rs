@@ -88,6 +88,7 @@
 pub use super::fromto::Move;
 use super::fromto;
 use super::rows::{self, Rows, Separators};
+use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
 /// Moves (passes included) after which the game is a draw: 1,250 turns per player.
@@ -470,10 +471,6 @@ impl Game for Loa {
         }
     }
 
-    fn chance_probability(&self, _: Move) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: Move) {
         let mover = self.to_move.index();
         if let Some((from, to)) = mv.cells() {
@@ -507,7 +504,9 @@ impl Game for Loa {
             Self::parse_board(*rules, text)
         } else {
             let side = rules.side();
-            fromto::play_list(Self::start(rules), text, |word| fromto::parse_word(word, side))
+            move_text::play_words(Self::start(rules), text.split_whitespace(), |word| {
+                fromto::parse_word(word, side)
+            })
         }
     }
 
@@ -529,9 +528,7 @@ impl Game for Loa {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        fromto::parse_move(self, text, |word| {
-            fromto::parse_word(word, self.rules.side())
-        })
+        move_text::read_one(self, text, |word| fromto::parse_word(word, self.rules.side()))
     }
 
     fn format_move(&self, mv: Move) -> String {

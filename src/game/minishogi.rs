@@ -92,6 +92,7 @@
 
 use super::board::{Board, Cell, MoveCells};
 use super::knowledge::{EvalWeights, Evaluator, Knowledge, NoOrdering};
+use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// Squares a side; square `5 · row + col` is row `row` from the top (rank `a` + row) and
@@ -885,27 +886,6 @@ impl MiniShogi {
         Ok((Self::build(cells, hands, to_move, moves)?, rest))
     }
 
-    /// Plays the USI moves of `text` from `pos`.
-    fn play_words(mut pos: MiniShogi, text: &str) -> Result<MiniShogi, ParseError> {
-        for (i, word) in text.split_whitespace().enumerate() {
-            let index = i + 1;
-            let mv = Self::parse_word(word).ok_or_else(|| ParseError::UnknownMove {
-                index,
-                text: word.to_string(),
-            })?;
-            if pos.is_over() {
-                return Err(ParseError::GameOver { index });
-            }
-            pos.check_legal(mv, word)
-                .map_err(|_| ParseError::IllegalMove {
-                    index,
-                    text: word.to_string(),
-                })?;
-            pos.play(mv);
-        }
-        Ok(pos)
-    }
-
     /// The text after a position: nothing, or `moves` and USI moves.
     fn after_position(pos: MiniShogi, rest: &str, at: usize) -> Result<MiniShogi, ParseError> {
         let rest = rest.trim();
@@ -914,7 +894,7 @@ impl MiniShogi {
         }
         match rest.strip_prefix("moves") {
             Some(words) if words.is_empty() || words.starts_with(char::is_whitespace) => {
-                Self::play_words(pos, words)
+                move_text::play_words(pos, words.split_whitespace(), Self::parse_word)
             }
             _ => Err(ParseError::UnexpectedChar {
                 index: at,
@@ -963,10 +943,6 @@ impl Game for MiniShogi {
         });
     }
 
-    fn chance_probability(&self, _: Move) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: Move) {
         self.apply(mv);
         self.to_move = self.to_move.opponent();
@@ -1013,7 +989,7 @@ impl Game for MiniShogi {
             return Self::after_position(Self::start(&()), rest, offset + "startpos".len());
         }
         let words = trimmed.strip_prefix("moves").unwrap_or(trimmed);
-        Self::play_words(Self::start(&()), words)
+        move_text::play_words(Self::start(&()), words.split_whitespace(), Self::parse_word)
     }
 
     fn format_position(&self) -> String {
@@ -1073,12 +1049,7 @@ impl Game for MiniShogi {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        let word = text.trim();
-        let mv = Self::parse_word(word).ok_or_else(|| ParseError::UnknownMove {
-            index: 0,
-            text: word.to_string(),
-        })?;
-        self.check_legal(mv, word)
+        move_text::read_one(self, text, Self::parse_word)
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -29,6 +29,7 @@ pub mod certificate;
 pub mod family;
 pub mod fromto;
 pub mod knowledge;
+pub mod move_text;
 pub mod perft;
 pub mod question;
 pub mod rows;
@@ -121,8 +122,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// moves are the chance outcomes. Over: no moves.
     fn legal_moves(&self, out: &mut MoveList<Self>);
 
-    /// The probability of a chance outcome, or 1.0 at a player's turn.
-    fn chance_probability(&self, mv: Self::Move) -> f64;
+    /// The probability of a chance outcome, or 1.0 at a player's turn. Games without chance
+    /// keep this default, 1.0 always.
+    fn chance_probability(&self, _mv: Self::Move) -> f64 {
+        1.0
+    }
 
     /// Plays a move that [`Game::legal_moves`] returned. Playing any other move leaves the
     /// position in an unspecified (but memory-safe) state; use [`Game::try_play`] for

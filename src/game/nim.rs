@@ -20,6 +20,7 @@
 //! assert!(Nim::parse_position(&rules, "4").is_err()); // at most 3 at a time
 //! ```
 
+use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// The most stones a heap may start with.
@@ -117,10 +118,6 @@ impl Game for Nim {
         out.extend(1..=most);
     }
 
-    fn chance_probability(&self, _: u8) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, take: u8) {
         self.left -= u16::from(take);
         self.takes.push(take);
@@ -141,25 +138,11 @@ impl Game for Nim {
     }
 
     fn parse_position(rules: &NimRules, text: &str) -> Result<Self, ParseError> {
-        let mut pos = Self::start(rules);
-        for (i, c) in text.trim().chars().enumerate() {
-            let index = i + 1;
-            let take = c
-                .to_digit(10)
-                .filter(|&d| d >= 1)
-                .ok_or_else(|| ParseError::UnknownMove {
-                    index,
-                    text: c.to_string(),
-                })?;
-            if pos.left == 0 {
-                return Err(ParseError::GameOver { index });
-            }
-            pos.try_play(take as u8).map_err(|_| ParseError::IllegalMove {
-                index,
-                text: c.to_string(),
-            })?;
-        }
-        Ok(pos)
+        let takes = text.trim().chars().map(String::from);
+        move_text::play_words(Self::start(rules), takes, |word| {
+            let take = move_text::single_char(word)?.to_digit(10)?;
+            (take >= 1).then_some(take as u8)
+        })
     }
 
     fn format_position(&self) -> String {
@@ -167,14 +150,7 @@ impl Game for Nim {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
-        let text = text.trim();
-        let take = text
-            .parse::<u8>()
-            .map_err(|_| ParseError::UnknownMove {
-                index: 0,
-                text: text.to_string(),
-            })?;
-        self.check_legal(take, text)
+        move_text::read_one(self, text, |word| word.parse().ok())
     }
 
     fn format_move(&self, take: u8) -> String {

@@ -11,6 +11,7 @@
 //! assert!(TicTacToe::parse_position(&(), "11").is_err());
 //! ```
 
+use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// The eight lines of three, as bit masks over cells 0..9.
@@ -99,10 +100,6 @@ impl Game for TicTacToe {
         out.extend((0..9).filter(|&c| empty & (1 << c) != 0));
     }
 
-    fn chance_probability(&self, _: u8) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: u8) {
         let side = self.to_move().index();
         self.cells[side] |= 1 << mv;
@@ -122,25 +119,10 @@ impl Game for TicTacToe {
     }
 
     fn parse_position(_: &(), text: &str) -> Result<Self, ParseError> {
-        let mut pos = Self::start(&());
-        for (i, c) in text.trim().chars().enumerate() {
-            let index = i + 1;
-            let cell = Self::cell_from_char(c).ok_or_else(|| ParseError::UnknownMove {
-                index,
-                text: c.to_string(),
-            })?;
-            if pos.is_over() {
-                return Err(ParseError::GameOver { index });
-            }
-            if (pos.cells[0] | pos.cells[1]) & (1 << cell) != 0 {
-                return Err(ParseError::IllegalMove {
-                    index,
-                    text: c.to_string(),
-                });
-            }
-            pos.play(cell);
-        }
-        Ok(pos)
+        let cells = text.trim().chars().map(String::from);
+        move_text::play_words(Self::start(&()), cells, |word| {
+            move_text::single_char(word).and_then(Self::cell_from_char)
+        })
     }
 
     fn format_position(&self) -> String {
@@ -148,17 +130,9 @@ impl Game for TicTacToe {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
-        let text = text.trim();
-        let mut chars = text.chars();
-        let cell = match (chars.next(), chars.next()) {
-            (Some(c), None) => Self::cell_from_char(c),
-            _ => None,
-        }
-        .ok_or_else(|| ParseError::UnknownMove {
-            index: 0,
-            text: text.to_string(),
-        })?;
-        self.check_legal(cell, text)
+        move_text::read_one(self, text, |word| {
+            move_text::single_char(word).and_then(Self::cell_from_char)
+        })
     }
 
     fn format_move(&self, mv: u8) -> String {

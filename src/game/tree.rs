@@ -613,10 +613,6 @@ impl Game for TreeGame {
         out.extend(self.node().children.iter().copied());
     }
 
-    fn chance_probability(&self, _: u32) -> f64 {
-        1.0
-    }
-
     /// Moves to the child `mv`, or to the node it refers to; in a graph a node already on
     /// the line ends the game (a repetition).
     fn play(&mut self, mv: u32) {

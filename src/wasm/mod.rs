@@ -8,6 +8,7 @@
 //! absurd size is such an error too, never a trap.
 
 mod args;
+mod connect4_book;
 mod faults;
 mod support;
 #[cfg(not(target_feature = "atomics"))]

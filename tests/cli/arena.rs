@@ -5,7 +5,7 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use common::{children, pnplay, pnplay_ok, random_match, words};
+use common::{children, json_lines, pnplay, pnplay_ok, random_match, words};
 use pnplay::arena::{GameRecord, MatchConfig, play_game};
 use pnplay::experiment::matches::run_match;
 use pnplay::game::tictactoe::TicTacToe;
@@ -248,10 +248,7 @@ fn the_cli_plays_a_match_sweeps_and_resumes() {
         "--quiet",
     ];
     let output = pnplay_ok(&args);
-    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
+    let rows = json_lines(&String::from_utf8_lossy(&output.stdout));
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0]["a"], "pns:iterations=5");
     assert_eq!(rows[1]["a"], "pns:iterations=50");
@@ -446,10 +443,7 @@ fn the_budget_flag_gives_both_agents_a_budget_unless_they_set_one() {
         out.to_str().unwrap(),
         "--plot",
     ]);
-    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
+    let rows = json_lines(&String::from_utf8_lossy(&output.stdout));
     assert_eq!(rows[0]["a"], "pnmcts:cpn=0.5,iterations=10");
     assert_eq!(rows[0]["b"], "mcts:iterations=10");
     assert_eq!(rows[1]["b"], "mcts:iterations=40");
@@ -545,10 +539,7 @@ fn a_paired_sweep_gives_each_agent_its_own_budget_and_plots_the_papers_rates() {
         out.to_str().unwrap(),
         "--plot",
     ]);
-    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
+    let rows = json_lines(&String::from_utf8_lossy(&output.stdout));
     assert_eq!(rows[0]["a"], "pnmcts:iterations=10");
     assert_eq!(rows[0]["b"], "mcts:iterations=12");
     assert_eq!(rows[1]["b"], "mcts:iterations=36");

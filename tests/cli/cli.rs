@@ -5,7 +5,7 @@ use crate::common;
 
 use std::process::Output;
 
-use common::{pnplay, words};
+use common::{json_lines, pnplay, words};
 
 fn last_line(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout)
@@ -159,15 +159,8 @@ fn experiment_stages_runs_exact_searches_beside_best_first_ones() {
         "--json",
         "--quiet",
     ]);
-    let printed: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
-    let records: Vec<serde_json::Value> = std::fs::read_to_string(&out)
-        .unwrap()
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
+    let printed = json_lines(&String::from_utf8_lossy(&output.stdout));
+    let records = json_lines(&std::fs::read_to_string(&out).unwrap());
     assert_eq!(printed, records);
     // 2 stages × 2 positions × 3 searches, each position's searches together.
     assert_eq!(records.len(), 2 * 2 * 3);

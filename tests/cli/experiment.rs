@@ -489,12 +489,8 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn json_lines(path: &PathBuf) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
+fn json_file(path: &PathBuf) -> Vec<serde_json::Value> {
+    common::json_lines(&std::fs::read_to_string(path).unwrap())
 }
 
 #[test]
@@ -535,7 +531,7 @@ fn cli_stages_end_to_end() {
         (output, out)
     };
     let (output, out) = run("2", "run.jsonl");
-    let records = json_lines(&out);
+    let records = json_file(&out);
     assert_eq!(records.len(), 2 * 3 * 2);
     for record in &records {
         assert!([50, 54].contains(&record["stage"].as_u64().unwrap()));
@@ -560,7 +556,7 @@ fn cli_stages_end_to_end() {
         }
         records
     };
-    assert_eq!(strip(records), strip(json_lines(&single)));
+    assert_eq!(strip(records), strip(json_file(&single)));
 
     // A positions file: its name is the stage, --positions takes the first N.
     let file = dir.join("few.txt");
@@ -582,7 +578,7 @@ fn cli_stages_end_to_end() {
         "--json",
         "--quiet",
     ]);
-    let records = json_lines(&out);
+    let records = json_file(&out);
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["stage"], "few.txt");
     assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
@@ -611,7 +607,7 @@ fn cli_connect4_grid_and_2048() {
         out.to_str().unwrap(),
         "--quiet",
     ]);
-    let records = json_lines(&out);
+    let records = json_file(&out);
     // pns, mcpns, and ppns at two settings, for two positions.
     assert_eq!(records.len(), 2 * 4);
     assert_eq!(records[2]["theta"], 0.01);
@@ -632,7 +628,7 @@ fn cli_connect4_grid_and_2048() {
         out.to_str().unwrap(),
         "--quiet",
     ]);
-    let records = json_lines(&out);
+    let records = json_file(&out);
     assert_eq!(records.len(), 2 * 6 * 3);
     assert!(
         records

@@ -9,6 +9,7 @@ mod common;
 
 mod arena;
 mod bench_compare;
+mod book;
 mod certificate;
 mod cli;
 mod experiment;

@@ -279,17 +279,7 @@ fn bad_shards_are_refused_in_one_line_naming_the_field() {
     for shard in ["0/2", "3/2", "2", "1/0", "x/2"] {
         for command in [
             &["experiment", "2048", "--out", out][..],
-            &[
-                "match",
-                "--game",
-                "tictactoe",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--out",
-                out,
-            ],
+            &random_match("2", &["--out", out])[..],
             &[
                 "tournament",
                 "--game",

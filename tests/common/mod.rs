@@ -81,6 +81,13 @@ pub fn temp_folder(name: &str) -> PathBuf {
     dir
 }
 
+/// Each line of JSON Lines `text` (a command's output or a records file), parsed.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
 /// The arguments of `pnplay match` between two random tic-tac-toe players for `games` games,
 /// followed by `more`: the cheapest match there is, for the tests of files and runs.
 pub fn random_match<'a>(games: &'a str, more: &[&'a str]) -> Vec<&'a str> {
@@ -120,6 +127,44 @@ pub fn children<G: Game>(pos: &G) -> Vec<(G::Move, G)> {
             (mv, child)
         })
         .collect()
+}
+
+/// The eight steps to a cell's neighbours (row, column), in reading order: the directions
+/// of the naive implementations' lines.
+pub const KING_STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// Perft of a test's naive second implementation of a game: the lines of `depth` plies
+/// from `pos` (1 at depth 0), where `moves` lists a position's moves (none once it is over)
+/// and `play` makes one.
+pub fn naive_perft<P: Clone, M>(
+    pos: &P,
+    depth: u32,
+    moves: &impl Fn(&P) -> Vec<M>,
+    play: &impl Fn(&mut P, M),
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let list = moves(pos);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.into_iter()
+        .map(|mv| {
+            let mut next = pos.clone();
+            play(&mut next, mv);
+            naive_perft(&next, depth - 1, moves, play)
+        })
+        .sum()
 }
 
 /// Full-width minimax from `root`'s view: `root` maximises, its opponent and chance

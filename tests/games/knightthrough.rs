@@ -102,18 +102,7 @@ impl Naive {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        let moves = self.moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|mv| {
-                let mut next = self.clone();
-                next.play(mv);
-                next.perft(depth - 1)
-            })
-            .sum()
+        crate::common::naive_perft(self, depth, &Self::moves, &|p: &mut Self, mv| p.play(mv))
     }
 
     /// The result for White when over: 1, 0, −1.

@@ -23,17 +23,6 @@ struct Naive {
 /// A naive move: (row, column) from and to, or `None` for a pass.
 type NaiveMove = Option<((usize, usize), (usize, usize))>;
 
-const STEPS: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-
 impl Naive {
     /// From this crate's board text, read character by character.
     fn from_text(text: &str, mover_wins: bool) -> Naive {
@@ -94,7 +83,7 @@ impl Naive {
                 if self.board[r as usize][c as usize] != self.side {
                     continue;
                 }
-                for (dr, dc) in STEPS {
+                for (dr, dc) in crate::common::KING_STEPS {
                     let k = self.line_count(r, c, dr, dc);
                     let (tr, tc) = (r + k * dr, c + k * dc);
                     if !self.on(tr, tc) || self.board[tr as usize][tc as usize] == self.side {
@@ -124,7 +113,7 @@ impl Naive {
         let mut seen = vec![first];
         let mut stack = vec![first];
         while let Some((r, c)) = stack.pop() {
-            for (dr, dc) in STEPS {
+            for (dr, dc) in crate::common::KING_STEPS {
                 let (y, x) = (r as i32 + dr, c as i32 + dc);
                 if self.on(y, x)
                     && self.board[y as usize][x as usize] == who
@@ -172,18 +161,7 @@ impl Naive {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        let moves = self.moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|mv| {
-                let mut next = self.clone();
-                next.play(mv);
-                next.perft(depth - 1)
-            })
-            .sum()
+        crate::common::naive_perft(self, depth, &Self::moves, &|p: &mut Self, mv| p.play(mv))
     }
 
     /// A move in this crate's notation (files from the left, ranks from the bottom).

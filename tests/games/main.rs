@@ -10,6 +10,7 @@ mod common;
 mod awari;
 mod conformance;
 mod connect4;
+mod connect4_book;
 mod g2048;
 mod gomoku;
 mod knightthrough;

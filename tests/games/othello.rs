@@ -74,17 +74,6 @@ fn disc_count(pos: &Othello, player: Player) -> u32 {
 // A reference implementation: one cell per byte, every rule applied square by square.
 // ---------------------------------------------------------------------------------------
 
-const DIRECTIONS: [(isize, isize); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-
 /// The plain reference. Cells hold 0 (empty), 1 (black) or 2 (white).
 #[derive(Clone, Debug)]
 struct Reference {
@@ -114,7 +103,8 @@ impl Reference {
         if self.cells[row * self.side + column] != 0 {
             return flipped;
         }
-        for (dr, dc) in DIRECTIONS {
+        for (dr, dc) in crate::common::KING_STEPS {
+            let (dr, dc) = (dr as isize, dc as isize);
             let mut line = Vec::new();
             let (mut r, mut c) = (row as isize + dr, column as isize + dc);
             while r >= 0 && c >= 0 && (r as usize) < self.side && (c as usize) < self.side {
@@ -189,17 +179,9 @@ impl Reference {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.moves()
-            .iter()
-            .map(|mv| {
-                let mut next = self.clone();
-                next.play(mv);
-                next.perft(depth - 1)
-            })
-            .sum()
+        crate::common::naive_perft(self, depth, &Self::moves, &|p: &mut Self, mv: String| {
+            p.play(&mv)
+        })
     }
 
     /// Exact value for the side to move, FFO scoring, by plain negamax.

@@ -4,7 +4,7 @@
 //! `controllers/`, controllers drive `views/`, views draw with `lib/`, and `lib/` knows
 //! nothing of the page — while `engine/` (the Web Worker's side) shares no module with them.
 //! Every relative reference (an `import`, a `new URL(…, import.meta.url)`, a `src` or `href`
-//! of `index.html`) must name a file that exists, but in the generated `vendor/` and `pkg/`.
+//! of `index.html`) must name a file that exists, but in the generated `vendor/`, `pkg/` and `data/`.
 //! The folders are described in the book's "The page's code" (docs/src/page-code.md).
 
 use std::fs;
@@ -21,8 +21,9 @@ const FOLDERS: &[(&str, &[&str])] = &[
 ];
 
 /// Folders of the site that `scripts/build` writes (not committed): references into them are
-/// not checked for a file.
-const GENERATED: &[&str] = &["vendor", "pkg"];
+/// not checked for a file. `data/` holds the Connect Four opening book `pnplay book merge` writes (hours of CPU, see
+/// docs/src/games/connect4-book.md); the worker answers without it when it is absent.
+const GENERATED: &[&str] = &["vendor", "pkg", "data"];
 
 /// A relative reference of a file: its line (from 1), what it names, and whether it is an
 /// import (checked against [`FOLDERS`]) or only a file the page loads.

@@ -7,9 +7,32 @@
 // quicker win). A move the solver does not finish in time is marked "?", never guessed. The
 // legend names the best move (the best value) and the proving moves (every move that wins),
 // which differ: FFO #40's searches prove b1; a2 is best, +38.
+//
+// Connect Four asks once for every move (`connect4EveryMove`, issue 32): the worker reads the
+// opening book (fetched the first time) where it holds the position after the move, and
+// runs the solver, one table for all the columns, within C4_SECONDS_PER_MOVE on the others.
 
 /** The solver's time for each move. */
 export const SECONDS_PER_MOVE = 20;
+
+/** The Connect Four solver's time for each column the book does not hold. */
+export const C4_SECONDS_PER_MOVE = 10;
+
+/** Whether `game` (a game name) is Connect Four, which answers every move at once. */
+export const isConnect4 = (game) => game === 'connect4' || game.startsWith('connect4:');
+
+/** A Connect Four column (0-based) as its move text. */
+const columnText = (col) => (col + 1).toString(36);
+
+/**
+ * The entries of a `connect4EveryMove` answer: {move, value, positions, seconds, source},
+ * `value` null where the solver ran out of time.
+ */
+export function connect4Entries(answer) {
+  return answer.moves.map(({ col, score, nodes, seconds, source }) => ({ move: columnText(col), value: score, positions: nodes, seconds, source }));
+}
+
+const SOURCE_TEXT = { book: 'the opening book', end: 'the game ends', solver: "the game's solver" };
 
 const signed = (v) => (v > 0 ? `+${v}` : String(v));
 const kindOf = (value) => (value === null ? 'estimate' : value > 0 ? 'win' : value < 0 ? 'loss' : 'draw');
@@ -48,6 +71,7 @@ export class AnalysisController {
     this.shown = { pos: view.text, player: this.catalogue.playerToMove(view), values: [] };
     this.ui.button.disabled = true;
     const current = () => asked === this.asked && this.store.state.view?.text === view.text;
+    if (isConnect4(game)) return this.analyseConnect4(game, view, current);
     for (const move of view.moves) {
       this.showLegend(view.moves.length);
       let entry;
@@ -70,17 +94,37 @@ export class AnalysisController {
     this.ui.button.disabled = false;
   }
 
+  /** Connect Four: every column in one request (the book, then the solver). */
+  async analyseConnect4(game, view, current) {
+    this.showLegend(view.moves.length);
+    try {
+      const answer = await this.engine.request('connect4EveryMove', { game, pos: view.text, options: { nodes: null, time: C4_SECONDS_PER_MOVE } });
+      if (!current()) return;
+      this.shown.values = connect4Entries(answer);
+      this.shown.seconds = C4_SECONDS_PER_MOVE;
+      if (answer.bookError) this.showMessage(`Analyse: ${answer.bookError}; the solver answers alone.`);
+    } catch (error) {
+      if (!current()) return;
+      this.showMessage(`Analyse: ${error.message}`);
+      this.shown.values = view.moves.map((move) => ({ move: move.text, value: null }));
+    }
+    this.position.draw();
+    this.showLegend(view.moves.length);
+    this.ui.button.disabled = false;
+  }
+
   /** The labels for `view`'s cells. */
   labels(view) {
-    return this.shown.values.map(({ move, value, positions, seconds }) => ({
+    const limit = this.shown.seconds ?? SECONDS_PER_MOVE;
+    return this.shown.values.map(({ move, value, positions, seconds, source }) => ({
       cell: view.moves.find((m) => m.text === move)?.cell ?? null,
       move,
       text: value === null ? '?' : signed(value),
       kind: kindOf(value),
       title:
         value === null
-          ? `${move}: not solved within ${SECONDS_PER_MOVE} s`
-          : `${move}: exact value ${signed(value)} for the mover (the game's solver, ${positions.toLocaleString('en')} positions, ${seconds.toFixed(2)} s)`,
+          ? `${move}: not solved within ${limit} s`
+          : `${move}: exact value ${signed(value)} for the mover (${SOURCE_TEXT[source ?? 'solver']}, ${positions.toLocaleString('en')} positions, ${seconds.toFixed(2)} s)`,
     }));
   }
 
@@ -90,7 +134,7 @@ export class AnalysisController {
     const head = document.createElement('p');
     const done = values.length === total;
     head.textContent = done
-      ? `Analysis for ${player ?? 'the player'} to move: the exact value of every legal move for the one who plays it (the game's solver, at most ${SECONDS_PER_MOVE} s a move; "?" where that was not enough).`
+      ? `Analysis for ${player ?? 'the player'} to move: the exact value of every legal move for the one who plays it (${this.shown.seconds ? 'the opening book, else ' : ''}the game's solver, at most ${this.shown.seconds ?? SECONDS_PER_MOVE} s a move; "?" where that was not enough).`
       : `Analysing: ${values.length} of ${total} moves valued…`;
     legend.replaceChildren(head);
     const known = values.filter((v) => v.value !== null);
@@ -106,6 +150,7 @@ export class AnalysisController {
       legend.append(line);
     }
     legend.dataset.valued = String(values.length);
+    legend.dataset.values = JSON.stringify(values.map((v) => [v.move, v.value]));
     legend.dataset.done = String(done);
     legend.hidden = false;
   }

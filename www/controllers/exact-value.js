@@ -4,6 +4,13 @@
 // proves their goal ("proving move"); this line names the best-valued move ("best move"),
 // so where both are known both are shown: FFO #40 is proved by b1, and a2 is best, +38.
 
+//
+// Connect Four (issue 32) answers with every column's exact score (`connect4EveryMove`: the
+// opening book, else the solver within C4_SECONDS_PER_MOVE a column): the position's value
+// is the best of them once every column is known.
+
+import { C4_SECONDS_PER_MOVE, connect4Entries, isConnect4 } from './analysis.js';
+
 const SECONDS = 10;
 
 const signed = (v) => (v > 0 ? `+${v}` : String(v));
@@ -30,11 +37,15 @@ export class ExactValue {
     out.hidden = false;
     delete out.dataset.score;
     out.textContent = `Exact value: the game's solver is working (at most ${SECONDS} s)…`;
+    const connect4 = isConnect4(game) && view.moves?.length > 0;
     const [report] = await Promise.all([
-      this.engine.request('exactScore', { game, pos: view.text, options: { nodes: null, time: SECONDS } }).catch((error) => ({ error })),
+      connect4
+        ? this.engine.request('connect4EveryMove', { game, pos: view.text, options: { nodes: null, time: C4_SECONDS_PER_MOVE } }).catch((error) => ({ error }))
+        : this.engine.request('exactScore', { game, pos: view.text, options: { nodes: null, time: SECONDS } }).catch((error) => ({ error })),
       this.exact(),
     ]);
     if (asked !== this.asked) return;
+    if (connect4 && !report.error) return this.showColumns(connect4Entries(report), report.bookError);
     if (report?.error) {
       out.textContent = `Exact value: ${report.error.message}`;
     } else if (!report) {
@@ -43,6 +54,26 @@ export class ExactValue {
       out.dataset.score = String(report.score);
       out.textContent = `Exact value: ${signed(report.score)} for the side to move${report.best_move ? `, best move ${report.best_move}` : ''} (the game's solver, ${report.nodes.toLocaleString('en')} positions, ${report.seconds.toFixed(2)} s). A proving move wins; the best move wins by the most.`;
       out.dataset.best = report.best_move ?? '';
+    }
+  }
+
+  /** Connect Four: every column's exact score, and the best of them as the position's value. */
+  showColumns(entries, bookError) {
+    const out = this.out;
+    const scores = entries.map(({ move, value }) => `${move}: ${value === null ? '?' : signed(value)}`).join(' · ');
+    const known = entries.filter((e) => e.value !== null);
+    const seconds = entries.reduce((sum, e) => sum + e.seconds, 0);
+    const book = entries.filter((e) => e.source === 'book').length;
+    const where = `${book} of ${entries.length} from the opening book${bookError ? ` (${bookError})` : ''}, ${seconds.toFixed(2)} s`;
+    out.dataset.columns = JSON.stringify(entries.map(({ move, value }) => [move, value]));
+    if (entries.length && known.length === entries.length) {
+      const best = Math.max(...known.map((e) => e.value));
+      const bestMoves = known.filter((e) => e.value === best).map((e) => e.move);
+      out.dataset.score = String(best);
+      out.dataset.best = bestMoves[0];
+      out.textContent = `Exact value: ${signed(best)} for the side to move, best move ${bestMoves.join(', ')}. Every column: ${scores} (${where}).`;
+    } else {
+      out.textContent = `Exact value: every column — ${scores}; "?" not solved within ${C4_SECONDS_PER_MOVE} s (${where}).`;
     }
   }
 }

@@ -179,6 +179,27 @@ async function advance(id, iterations, view) {
   return { reports: report(liveView), stopped: false };
 }
 
+/** Where the Connect Four opening book is served (`pnplay book merge`, docs: the book). */
+const CONNECT4_BOOK = new URL('../data/connect4-book.bin.gz', import.meta.url);
+/** The book's loading, once per worker: `{}` once loaded, `{error}` if it could not be. */
+let connect4BookLoading = null;
+
+function connect4Book() {
+  connect4BookLoading ??= (async () => {
+    try {
+      const response = await fetch(CONNECT4_BOOK);
+      if (!response.ok) return { error: `no opening book (${response.status} for ${CONNECT4_BOOK.pathname})` };
+      const unpacked = response.body.pipeThrough(new DecompressionStream('gzip'));
+      engine.connect4LoadBook(new Uint8Array(await new Response(unpacked).arrayBuffer()));
+      return {};
+    } catch (error) {
+      if (isTrap(error)) throw error;
+      return { error: `the opening book could not be read: ${error.message}` };
+    }
+  })();
+  return connect4BookLoading;
+}
+
 const handlers = {
   // The catalogues, with the support matrix (which search can run which game) beside them.
   hello: () => ({ ...engine.hello(), support: engine.support() }),
@@ -249,6 +270,12 @@ const handlers = {
   arenaSummary: ({ game, config, records }) => engine.arenaSummary(game, config, records),
   paperStages: ({ game }) => engine.paperStages(game),
   exactScore: ({ game, pos, options }) => engine.exactScore(game, pos, options),
+  // Connect Four: the exact score of every legal move, the opening book (fetched and
+  // unpacked here the first time, never on the page's thread) first, then the solver.
+  connect4EveryMove: async ({ game, pos, options }) => {
+    const book = await connect4Book();
+    return { ...engine.connect4EveryMove(game, pos, options), bookError: book.error ?? null };
+  },
   // Play mode: the agent's move at ply `ply` of game `index` of a match with seed `seed` is
   // thought about as the one search of `sessions` (so `run`, `pause`, `snapshot` and
   // `inspect` show it like any search); `choice` gives its move once `run` has finished.

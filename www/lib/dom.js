@@ -1,5 +1,5 @@
 // Building DOM nodes, the helpers the panels and drawings share: an HTML element with its
-// attributes and a text or children, and an SVG element appended to its parent.
+// attributes and a text or children, an SVG element appended to its parent, and a view's panel.
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -28,4 +28,15 @@ export function svgElement(name, attributes = {}, parent = null) {
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
   if (parent) parent.appendChild(node);
   return node;
+}
+
+/**
+ * A view's panel: a `section` with id `NAME-panel`, labelled by its heading `#NAME-heading`,
+ * holding `html`, put before `before`.
+ */
+export function panelBefore(before, name, html) {
+  const root = elementWith('section', { id: `${name}-panel`, 'aria-labelledby': `${name}-heading` });
+  root.innerHTML = html;
+  before.before(root);
+  return root;
 }

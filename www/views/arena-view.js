@@ -28,6 +28,7 @@ import { markInput, setting } from './params-view.js';
 import { renderBoard } from '../lib/board.js';
 import { AgentField } from './arena-agent.js';
 import { themed } from '../lib/chart-theme.js';
+import { panelBefore } from '../lib/dom.js';
 
 const MAX_GAMES = 10000;
 const MAX_WORKERS = 16;
@@ -97,11 +98,7 @@ export class ArenaView {
    * `share()`: what the Share button does (a link with `run`).
    */
   constructor(before, { engine, catalogue, share }) {
-    const root = document.createElement('section');
-    root.id = 'arena-panel';
-    root.setAttribute('aria-labelledby', 'arena-heading');
-    root.innerHTML = PANEL;
-    before.before(root);
+    const root = panelBefore(before, 'arena', PANEL);
     this.root = root;
     this.engine = engine;
     this.catalogue = catalogue;

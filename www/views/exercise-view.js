@@ -100,15 +100,26 @@ export class ExerciseView {
   }
 
   /**
-   * Move `move` is the guess at the child of the root df-pn (search `index`) enters next:
-   * step until it enters one, grade and explain.
+   * Runs `work(search, algo)` for search `index` unless a guess is being graded (then does
+   * nothing): one guess at a time.
    */
-  async guessEntry(index, move) {
+  async exclusive(index, work) {
     if (this.busy) return;
     this.busy = true;
     try {
       const { search } = this;
-      const algo = search.state.searchAlgos[index];
+      await work(search, search.state.searchAlgos[index]);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /**
+   * Move `move` is the guess at the child of the root df-pn (search `index`) enters next:
+   * step until it enters one, grade and explain.
+   */
+  async guessEntry(index, move) {
+    await this.exclusive(index, async (search, algo) => {
       const before = search.reports[index]?.thresholds;
       const known = before?.entries ?? 0;
       const previous = before?.events[before.events.length - 1];
@@ -133,18 +144,12 @@ export class ExerciseView {
       const rule = log.root.or ? 'least pn' : 'least dn';
       const why = `Why, with the engine’s numbers: ${cameBack}root (${log.root.or ? 'OR' : 'AND'}): ${rule} → ${entry.move} (pn ${th(entry.pn)} / dn ${th(entry.dn)}). ${entryWords(entry)}.`;
       this.say(right ? `Right: ${algo} entered ${move}. ${why}` : `Not this time: you chose ${move}; ${algo} entered ${entry.move}. ${why}`, right);
-    } finally {
-      this.busy = false;
-    }
+    });
   }
 
   /** Node `node` of search `index` is the guess: step one iteration, grade and explain. */
   async guess(index, node) {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      const { search } = this;
-      const algo = search.state.searchAlgos[index];
+    await this.exclusive(index, async (search, algo) => {
       const before = search.reports[index];
       const known = new Set(nodesOf(before?.snapshot).map((n) => n.id));
       const reached = before?.stats.iterations ?? 0;
@@ -170,9 +175,7 @@ export class ExerciseView {
       if (right) this.score.right += 1;
       const guessed = node.move ?? 'the root';
       this.say(right ? `Right: ${algo} ${did} ${guessed}. ${why}` : `Not this time: you chose ${guessed}; ${algo} ${did} ${name(target)}. ${why}`, right);
-    } finally {
-      this.busy = false;
-    }
+    });
   }
 }
 

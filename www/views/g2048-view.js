@@ -11,6 +11,7 @@
 
 import uPlot from '../vendor/uPlot.mjs';
 import { themed } from '../lib/chart-theme.js';
+import { panelBefore } from '../lib/dom.js';
 
 const MOVES = ['up', 'down', 'left', 'right'];
 const ARROWS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
@@ -55,11 +56,7 @@ const SPEEDS = [
 export class G2048View {
   /** Builds the panel before `before`; `engine`: the page's engine client. */
   constructor(before, { engine }) {
-    const root = document.createElement('section');
-    root.id = 'g2048-panel';
-    root.setAttribute('aria-labelledby', 'g2048-heading');
-    root.innerHTML = PANEL;
-    before.before(root);
+    const root = panelBefore(before, 'g2048', PANEL);
     this.root = root;
     this.engine = engine;
     this.running = false;

@@ -12,6 +12,7 @@
 import uPlot from '../vendor/uPlot.mjs';
 import { download } from '../lib/download.js';
 import { themed } from '../lib/chart-theme.js';
+import { panelBefore } from '../lib/dom.js';
 
 const VERDICTS = [
   ['proved', 'proved'],
@@ -213,11 +214,7 @@ const number = (x, digits = 0) => (x == null ? '–' : x.toLocaleString('en', { 
 export class ResultsFileView {
   /** Builds the panel before `before`; `engine`: the page's engine client; `catalogue`: for colours. */
   constructor(before, { engine, catalogue }) {
-    const root = document.createElement('section');
-    root.id = 'resfile-panel';
-    root.setAttribute('aria-labelledby', 'resfile-heading');
-    root.innerHTML = PANEL;
-    before.before(root);
+    const root = panelBefore(before, 'resfile', PANEL);
     this.root = root;
     this.engine = engine;
     this.catalogue = catalogue;

@@ -18,6 +18,7 @@ import { readWhole } from '../lib/catalogue.js';
 import { EngineClient } from '../lib/engine-client.js';
 import { markInput, ParamsView, setting } from './params-view.js';
 import { themed } from '../lib/chart-theme.js';
+import { panelBefore } from '../lib/dom.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
 
@@ -122,11 +123,7 @@ export class StagesView {
    * button does.
    */
   constructor(before, { engine, catalogue, game, chooseGame, share }) {
-    const root = document.createElement('section');
-    root.id = 'stages-panel';
-    root.setAttribute('aria-labelledby', 'stages-heading');
-    root.innerHTML = PANEL;
-    before.before(root);
+    const root = panelBefore(before, 'stages', PANEL);
     this.root = root;
     this.engine = engine;
     this.catalogue = catalogue;

@@ -5,16 +5,17 @@
 //! sweep as SVG beside `--out`. `--shard K/N` plays part K of N of the games (see
 //! [`pnplay::experiment::shard`]); `pnplay merge` gives the whole match's summaries and plot.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use clap::Args;
 use pnplay::arena::{CSV_HEADER, GameRecord, MatchConfig, Summary};
 use pnplay::error::Error;
 use pnplay::experiment::journal::Output;
 use pnplay::experiment::matches::{Matches, run_match_part, win_rate_plot};
-use pnplay::experiment::shard::{Parts, Shard, assemble};
+use pnplay::experiment::shard::{Parts, assemble};
 
 use crate::merge::Batch;
+use crate::played::{PlayedArgs, progress};
 
 /// The flags of `pnplay match`.
 #[derive(Args)]
@@ -40,19 +41,8 @@ pub struct MatchArgs {
     /// Random plies before the agents play: random:K.
     #[arg(long, default_value = "none")]
     openings: String,
-    /// Seed of every random choice (openings, chance, the agents' seeds).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Games played at once (threads); the results do not depend on it.
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
-    /// JSON Lines file, one line per game, written as games end; resumed if it holds
-    /// games of this same command (they are skipped), refused if it is any other file.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Replace --out even if it holds another plan's records or is not a records file.
-    #[arg(long, requires = "out")]
-    force: bool,
+    #[command(flatten)]
+    run: PlayedArgs,
     /// Apply each value to agent A and report one row per value: key=v1,v2,…. A value
     /// `a/b` gives A the value a and B the value b (budgets matched to each agent's own rate,
     /// e.g. iterations=110/134,1104/1342).
@@ -76,13 +66,6 @@ pub struct MatchArgs {
     /// Print the summaries as JSON (one object per line) instead of text.
     #[arg(long)]
     json: bool,
-    /// No progress lines on stderr.
-    #[arg(long)]
-    quiet: bool,
-    /// Play only part K of N of the games (K from 1; dealt round robin); `pnplay merge`
-    /// combines the N parts' files.
-    #[arg(long, value_name = "K/N", requires = "out")]
-    shard: Option<Shard>,
 }
 
 /// The matches to run, each with its sweep value (empty without one): the one given, or one
@@ -93,7 +76,7 @@ fn configs(args: &MatchArgs) -> Result<Vec<(String, MatchConfig)>, Error> {
         [&args.a, &args.b],
         args.budget.as_deref(),
         &args.openings,
-        args.seed,
+        args.run.seed,
     )?;
     let Some(sweep) = &args.sweep else {
         return Ok(vec![(String::new(), base)]);
@@ -151,22 +134,19 @@ fn per_value(field: &str, text: &str, values: usize) -> Result<Vec<String>, Erro
 }
 
 /// The key that names a game in a merge: `game 3 of A … vs B …`.
-pub fn key(index: u64, a: &str, b: &str) -> String {
+fn key(index: u64, a: &str, b: &str) -> String {
     format!("game {index} of A {a} vs B {b}")
 }
 
-/// The games of the shards' files in the order one run writes them, written to `out`,
-/// with each match's summary.
-fn merged(
-    configs: &[MatchConfig],
+/// The games of the shards' files in the order one run of `configs` plays them, `games` per
+/// match: a match's games in turn, then the next match's (`pnplay tournament`'s pairs too).
+pub fn games_in_order<'a>(
+    configs: impl IntoIterator<Item = &'a MatchConfig>,
     games: u64,
     parts: &Parts,
-    out: &Path,
-    batch: &Batch,
-    force: bool,
-) -> Result<Vec<Summary>, String> {
+) -> Result<Vec<GameRecord>, String> {
     let expected: Vec<String> = configs
-        .iter()
+        .into_iter()
         .flat_map(|c| {
             let (a, b) = (c.a.to_string(), c.b.to_string());
             (0..games).map(move |i| key(i, &a, &b))
@@ -183,7 +163,20 @@ fn merged(
             )
         })
         .collect();
-    let records = assemble(&expected, found)?;
+    Ok(assemble(&expected, found)?)
+}
+
+/// The games of the shards' files in the order one run writes them, written to `out`,
+/// with each match's summary.
+fn merged(
+    configs: &[MatchConfig],
+    games: u64,
+    parts: &Parts,
+    out: &Path,
+    batch: &Batch,
+    force: bool,
+) -> Result<Vec<Summary>, String> {
+    let records = games_in_order(configs, games, parts)?;
     let mut text = String::new();
     for record in &records {
         text.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
@@ -221,33 +214,31 @@ pub fn run(args: &MatchArgs, batch: &Batch) -> Result<(), String> {
         None => None,
     };
     let started = pnplay::search::Clock::start();
-    let progress = |record: &GameRecord| {
-        if !args.quiet {
-            eprintln!(
-                "game {} ({}): A played {}, A {:?} [{:.1} s]",
-                record.index,
-                record.a,
-                record.a_plays,
-                record.a_result,
-                started.seconds()
-            );
-        }
-    };
+    let progress = progress(&started, args.run.quiet, |record: &GameRecord| {
+        format!(
+            "game {} ({}): A played {}, A {:?}",
+            record.index, record.a, record.a_plays, record.a_result
+        )
+    });
     let (values, configs): (Vec<String>, Vec<MatchConfig>) = configs.into_iter().unzip();
-    let shard = batch.shard(args.shard);
+    let shard = batch.shard(args.run.shard);
     let play = |out: Option<&Output>| {
         let matches = Matches {
             configs: &configs,
             games: args.games,
             shard,
-            jobs: args.jobs,
+            jobs: args.run.jobs,
             out,
         };
         run_match_part(matches, progress)
     };
-    let summaries = match (&batch.merge, &args.out) {
-        (Some(parts), Some(out)) => merged(&configs, args.games, parts, out, batch, args.force)?,
-        (None, Some(out)) => batch.output(out, args.shard, args.force, |out| play(Some(out)))?,
+    let summaries = match (&batch.merge, &args.run.out) {
+        (Some(parts), Some(out)) => {
+            merged(&configs, args.games, parts, out, batch, args.run.force)?
+        }
+        (None, Some(out)) => {
+            batch.output(out, args.run.shard, args.run.force, |out| play(Some(out)))?
+        }
         _ => play(None)?,
     };
     for summary in &summaries {
@@ -261,7 +252,11 @@ pub fn run(args: &MatchArgs, batch: &Batch) -> Result<(), String> {
         }
     }
     // A shard's plot would be of a part: `pnplay merge` draws the whole.
-    if let (true, Some(out), true) = (args.plot, &args.out, batch.shard(args.shard).is_whole()) {
+    if let (true, Some(out), true) = (
+        args.plot,
+        &args.run.out,
+        batch.shard(args.run.shard).is_whole(),
+    ) {
         let values = labels.unwrap_or(values);
         write_plot(
             args,

@@ -22,12 +22,14 @@ macro_rules! out {
 
 mod arena;
 mod bench;
+mod book;
 mod certify;
 mod experiment;
 mod help;
 mod merge;
 mod params;
 mod play2048;
+mod played;
 mod serve;
 mod tournament;
 mod train;
@@ -129,6 +131,11 @@ enum Command {
     /// position, or (with --search) any searches of the catalogue on random positions
     /// (`--moves 0 --positions 1`: from the start).
     Bench(bench::BenchArgs),
+    /// Connect Four's opening book: build it in shards, merge them, read every move's score.
+    Book {
+        #[command(subcommand)]
+        command: book::BookCommand,
+    },
     /// Run the papers' batch experiments (JSON Lines, CSV summary, SVG plot).
     Experiment {
         #[command(subcommand)]
@@ -438,6 +445,7 @@ fn main() -> ExitCode {
             score(&game, &pos, limits, threads.into(), outcome, json)
         }
         Command::Bench(args) => bench::run(&args),
+        Command::Book { command } => book::run(&command),
         Command::Experiment { command } => experiment::run(command, &batch),
         Command::Match(args) => arena::run(&args, &batch),
         Command::Tournament(args) => tournament::run(&args, &batch),

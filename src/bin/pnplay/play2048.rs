@@ -123,19 +123,12 @@ pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
         return Ok(());
     }
     let started = pnplay::search::Clock::start();
-    let progress = |r: &GameRecord| {
-        if !args.quiet {
-            eprintln!(
-                "d={} seed {}: highest {}, score {}, {} steps [{:.1} s]",
-                r.depth,
-                r.seed,
-                r.highest,
-                r.score,
-                r.steps,
-                started.seconds()
-            );
-        }
-    };
+    let progress = crate::played::progress(&started, args.quiet, |r: &GameRecord| {
+        format!(
+            "d={} seed {}: highest {}, score {}, {} steps",
+            r.depth, r.seed, r.highest, r.score, r.steps
+        )
+    });
     let shard = batch.shard(args.shard);
     let records = match &batch.merge {
         Some(parts) => merged(args, parts)?,

@@ -5,16 +5,15 @@
 //! `--shard K/N` plays part K of N of the games (see [`pnplay::experiment::shard`]) and
 //! writes them; `pnplay merge` prints the whole tournament's tables.
 
-use std::path::PathBuf;
-
 use clap::Args;
 use pnplay::arena::GameRecord;
 use pnplay::experiment::journal::Output;
-use pnplay::experiment::shard::{Parts, Shard, assemble};
+
 use pnplay::experiment::tournament::{Results, Tournament};
 
-use crate::arena::key;
+use crate::arena::games_in_order;
 use crate::merge::Batch;
+use crate::played::{PlayedArgs, progress};
 
 /// The flags of `pnplay tournament`.
 #[derive(Args)]
@@ -32,54 +31,11 @@ pub struct TournamentArgs {
     /// Random plies before the agents play: random:K (game k of every pair gets the same).
     #[arg(long, default_value = "none")]
     openings: String,
-    /// Seed of every random choice.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Games played at once (threads); the results do not depend on it.
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
-    /// JSON Lines file: one line per game (the `match` record), pair by pair, written as
-    /// games end; resumed if it holds games of this same command, refused if it is any
-    /// other file.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Replace --out even if it holds another plan's records or is not a records file.
-    #[arg(long, requires = "out")]
-    force: bool,
+    #[command(flatten)]
+    run: PlayedArgs,
     /// Print the results as one JSON object instead of the tables.
     #[arg(long)]
     json: bool,
-    /// No progress lines on stderr.
-    #[arg(long)]
-    quiet: bool,
-    /// Play only part K of N of the games (K from 1; dealt round robin); `pnplay merge`
-    /// combines the N parts' files.
-    #[arg(long, value_name = "K/N", requires = "out")]
-    shard: Option<Shard>,
-}
-
-/// The games of the shards' files, pair by pair in game order, as one run plays them.
-fn merged(tournament: &Tournament, parts: &Parts) -> Result<Vec<GameRecord>, String> {
-    let expected: Vec<String> = tournament
-        .pairs
-        .iter()
-        .flat_map(|(_, _, c)| {
-            let (a, b) = (c.a.to_string(), c.b.to_string());
-            (0..tournament.games_per_pair).map(move |k| key(k, &a, &b))
-        })
-        .collect();
-    let found = parts
-        .records::<GameRecord>()?
-        .into_iter()
-        .map(|(line, record)| {
-            (
-                key(record.index, &record.a, &record.b),
-                line.place(),
-                record,
-            )
-        })
-        .collect();
-    Ok(assemble(&expected, found)?)
 }
 
 /// Runs `pnplay tournament`, or merges its shards.
@@ -89,35 +45,35 @@ pub fn run(args: &TournamentArgs, batch: &Batch) -> Result<(), String> {
         &args.agents,
         args.games_per_pair,
         &args.openings,
-        args.seed,
+        args.run.seed,
     )?;
     let started = pnplay::search::Clock::start();
-    let progress = |record: &GameRecord| {
-        if !args.quiet {
-            eprintln!(
-                "game {} of {} vs {}: first player {:?} [{:.1} s]",
-                record.index,
-                record.a,
-                record.b,
-                record.result,
-                started.seconds()
-            );
-        }
-    };
-    let shard = batch.shard(args.shard);
-    let play = |out: Option<&Output>| tournament.play_part(shard, args.jobs, out, progress);
-    let records = match (&batch.merge, &args.out) {
+    let progress = progress(&started, args.run.quiet, |record: &GameRecord| {
+        format!(
+            "game {} of {} vs {}: first player {:?}",
+            record.index, record.a, record.b, record.result
+        )
+    });
+    let shard = batch.shard(args.run.shard);
+    let play = |out: Option<&Output>| tournament.play_part(shard, args.run.jobs, out, progress);
+    let records = match (&batch.merge, &args.run.out) {
         (Some(parts), Some(out)) => {
-            let records = merged(&tournament, parts)?;
+            let records = games_in_order(
+                tournament.pairs.iter().map(|(_, _, c)| c),
+                tournament.games_per_pair,
+                parts,
+            )?;
             let mut lines = String::new();
             for record in &records {
                 lines.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
                 lines.push('\n');
             }
-            batch.write_whole(out, None, args.force, &lines)?;
+            batch.write_whole(out, None, args.run.force, &lines)?;
             records
         }
-        (None, Some(out)) => batch.output(out, args.shard, args.force, |out| play(Some(out)))?,
+        (None, Some(out)) => {
+            batch.output(out, args.run.shard, args.run.force, |out| play(Some(out)))?
+        }
         _ => play(None)?,
     };
     if crate::merge::part_announced(shard, records.len())? {
@@ -136,7 +92,7 @@ pub fn run(args: &TournamentArgs, batch: &Batch) -> Result<(), String> {
         results.game,
         results.games_per_pair,
         args.openings,
-        args.seed
+        args.run.seed
     );
     for (label, agent) in results.standings.iter().map(|s| (&s.label, &s.agent)) {
         outln!("  {label}: {agent}");

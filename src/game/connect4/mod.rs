@@ -72,6 +72,8 @@ use std::fmt;
 use std::str::FromStr;
 
 pub mod ordering;
+pub mod book;
+pub mod every_move;
 pub mod solver;
 mod table;
 pub use ordering::*;

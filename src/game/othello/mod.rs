@@ -92,6 +92,7 @@ pub mod stability;
 pub mod training;
 pub use ordering::*;
 
+use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
 /// The board size: the variant of [`Othello`].
@@ -445,24 +446,10 @@ impl Othello {
 
     /// Plays a move list from the start position (see the module docs).
     fn parse_move_list(size: Size, body: &str) -> Result<Othello, ParseError> {
-        let chars: Vec<char> = body.chars().collect();
         let mut pos = Othello::start(&size);
-        let (mut at, mut number) = (0, 0);
-        while at < chars.len() {
-            if chars[at].is_whitespace() {
-                at += 1;
-                continue;
-            }
-            number += 1;
-            let rest = &chars[at..];
-            let is_long_pass = rest.len() >= 4
-                && rest[..4]
-                    .iter()
-                    .zip("pass".chars())
-                    .all(|(c, p)| c.eq_ignore_ascii_case(&p));
-            let length = if is_long_pass { 4 } else { 2.min(rest.len()) };
-            let word: String = rest[..length].iter().collect();
-            at += length;
+        let words = move_text::glued_words(body, char::is_whitespace, |_| 2);
+        for (i, word) in words.into_iter().enumerate() {
+            let number = i + 1;
             let Some(mv) = Othello::parse_word(size, &word) else {
                 return Err(ParseError::UnknownMove {
                     index: number,
@@ -546,10 +533,6 @@ impl Game for Othello {
         }
     }
 
-    fn chance_probability(&self, _: Move) -> f64 {
-        1.0
-    }
-
     fn play(&mut self, mv: Move) {
         match mv.square() {
             None => self.pass(),
@@ -619,12 +602,7 @@ impl Game for Othello {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        let word = text.trim();
-        let mv = Othello::parse_word(self.size, word).ok_or_else(|| ParseError::UnknownMove {
-            index: 0,
-            text: word.to_string(),
-        })?;
-        self.check_legal(mv, word)
+        move_text::read_one(self, text, |word| Othello::parse_word(self.size, word))
     }
 
     fn format_move(&self, mv: Move) -> String {

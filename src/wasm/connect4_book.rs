@@ -1,0 +1,98 @@
+//! The page's exact score of every legal Connect Four move (issue 32): the worker hands the
+//! book's bytes over once ([`connect4_load_book`], after fetching and unpacking the file
+//! when a Connect Four answer is first asked for), then each request is one call
+//! ([`connect4_every_move`]). The book and the solver (with its table) are kept per worker,
+//! so no call allocates a table but the first.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::prelude::*;
+
+use super::args::{bad, js_error, text};
+use super::{parse_game, parse_params, to_js};
+use crate::game::Game;
+use crate::game::catalogue::Catalogued;
+use crate::game::connect4::Connect4;
+use crate::game::connect4::book::Book;
+use crate::game::connect4::every_move::{MoveScore, every_move};
+use crate::game::connect4::solver::ConnectFourSolver;
+
+thread_local! {
+    /// The book the worker loaded, if any.
+    static BOOK: RefCell<Option<Book>> = const { RefCell::new(None) };
+    /// The worker's solver, its table kept from call to call.
+    static SOLVER: RefCell<Option<ConnectFourSolver>> = const { RefCell::new(None) };
+}
+
+/// What the page learns of a book.
+#[derive(serde::Serialize)]
+struct BookInfo {
+    board: String,
+    depth: usize,
+    positions: usize,
+    commit: String,
+}
+
+fn info(book: &Book) -> BookInfo {
+    BookInfo {
+        board: book.dims().to_string(),
+        depth: book.depth(),
+        positions: book.len(),
+        commit: book.commit().to_string(),
+    }
+}
+
+/// Loads the book from `bytes` (a `Uint8Array` of the unpacked file) into this worker and
+/// says what it holds: `{board, depth, positions, commit}`; an error names the file's field
+/// that is wrong.
+#[wasm_bindgen(js_name = connect4LoadBook)]
+pub fn connect4_load_book(bytes: JsValue) -> Result<JsValue, JsValue> {
+    let bytes = bytes
+        .dyn_into::<js_sys::Uint8Array>()
+        .map_err(|_| bad("bytes", "bytes must be a Uint8Array of the book file"))?
+        .to_vec();
+    let book = Book::from_bytes(&bytes).map_err(js_error)?;
+    let reply = to_js(&info(&book));
+    BOOK.with(|held| *held.borrow_mut() = Some(book));
+    reply
+}
+
+/// The answer of [`connect4_every_move`].
+#[derive(serde::Serialize)]
+struct EveryMove {
+    /// One per legal move, columns in order.
+    moves: Vec<MoveScore>,
+    /// The book consulted, if one is loaded.
+    book: Option<BookInfo>,
+}
+
+/// The exact score of every legal move of Connect Four position `pos` of `game`
+/// (`connect4` or `connect4:WxH`) for the side to move: from the loaded book where it holds
+/// the child, else by the solver within `options`' time and memory per move (`score: null`
+/// where a limit came first).
+#[wasm_bindgen(js_name = connect4EveryMove)]
+pub fn connect4_every_move(
+    game: JsValue,
+    pos: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let spec = parse_game(&game)?;
+    let Some(Ok(dims)) = <Connect4 as Catalogued>::parse_name(&spec.to_string()) else {
+        return Err(bad("game", format!("game: {spec} is not Connect Four")));
+    };
+    let pos = Connect4::parse_position(&dims, &text(&pos, "pos")?)
+        .map_err(|error| js_error(crate::error::Error::position(error)))?;
+    let limits = parse_params(options)?.limits();
+    BOOK.with(|book| {
+        SOLVER.with(|solver| {
+            let mut solver = solver.borrow_mut();
+            let solver = solver.get_or_insert_with(|| ConnectFourSolver::new(dims));
+            let book = book.borrow();
+            let book = book.as_ref().filter(|book| book.dims() == dims);
+            to_js(&EveryMove {
+                moves: every_move(&pos, book, solver, &limits),
+                book: book.map(info),
+            })
+        })
+    })
+}
