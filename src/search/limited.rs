@@ -7,6 +7,7 @@
 
 use super::family::{Family, SearchInfo};
 use super::session::{Budget, Session, TreeView};
+use super::session_core::SessionCore;
 use super::threshold_log::ThresholdLog;
 use super::view::{History, ScoreSearch, Values};
 use super::{Limit, Limits, Stats, Verdict};
@@ -47,20 +48,12 @@ fn reason(info: &SearchInfo, limits: &Limits, stats: &Stats) -> Option<Limit> {
 }
 
 impl Session for Limited {
-    fn info(&self) -> &'static SearchInfo {
-        self.inner.info()
+    fn core(&self) -> &SessionCore {
+        self.inner.core()
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         self.inner.step(budget)
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.inner.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.inner.is_finished()
     }
 
     fn stats(&self) -> Stats {
@@ -83,10 +76,6 @@ impl Session for Limited {
 
     fn proving_line(&self) -> Vec<String> {
         self.inner.proving_line()
-    }
-
-    fn question(&self) -> String {
-        self.inner.question()
     }
 
     fn history(&self) -> Option<&History> {

@@ -24,7 +24,9 @@ pub mod memory;
 pub mod params;
 pub mod pseudocode;
 pub mod session;
+pub mod session_core;
 pub mod threshold_log;
+mod tree_walk;
 pub mod view;
 
 // The search modules that the catalogue's list declares (its `mod` lines).

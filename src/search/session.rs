@@ -33,6 +33,7 @@ pub use crate::core::limits::Budget;
 
 use super::family::SearchInfo;
 use super::params::Params;
+use super::session_core::{SessionCore, least};
 use super::threshold_log::ThresholdLog;
 use super::tree::NodeId;
 use super::view::{History, Inspection, PathNode, ScoreSearch, Snapshot, Values};
@@ -87,12 +88,10 @@ impl Iteration {
 /// A search that advances one iteration at a time (the best-first and MCTS drivers): what
 /// it provides, and the stepping loop they share ([`Iterative::step_iterations`]).
 pub(crate) trait Iterative {
-    /// The verdict once stopped (`None` while it can go on), for the loop to read and set.
-    fn finished_mut(&mut self) -> &mut Option<Verdict>;
+    /// The session's core, whose limits the loop reads and whose verdict it sets.
+    fn core_mut(&mut self) -> &mut SessionCore;
     /// The seconds searched so far, for the loop to add to.
     fn seconds_mut(&mut self) -> &mut f64;
-    /// The run's time limit.
-    fn max_seconds(&self) -> Option<f64>;
     /// Whether a run limit is reached after `seconds` of search in all.
     fn limit_reached(&self, seconds: f64) -> bool;
     /// One iteration, or part of one if it reaches `deadline` (searches whose iterations are
@@ -104,20 +103,20 @@ pub(crate) trait Iterative {
     /// Runs at most `budget` (and within the limits); returns the verdict once the search
     /// has stopped, `None` if it can go on.
     fn step_iterations(&mut self, budget: Budget) -> Option<Verdict> {
-        if let Some(verdict) = *self.finished_mut() {
+        if let Some(verdict) = self.core_mut().run.finished {
             return Some(verdict);
         }
         let clock = super::Clock::start();
         let seconds_before = *self.seconds_mut();
         let run_left = self
-            .max_seconds()
+            .core_mut()
+            .run
+            .limits
+            .max_seconds
             .map(|max| (max - seconds_before).max(0.0));
         let deadline = Deadline {
             clock,
-            seconds: match (budget.seconds, run_left) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            },
+            seconds: least(budget.seconds, run_left),
         };
         let reads_clock = deadline.seconds.is_some();
         let mut done = 0;
@@ -142,15 +141,21 @@ pub(crate) trait Iterative {
             }
         };
         *self.seconds_mut() = seconds_before + clock.seconds();
-        *self.finished_mut() = result;
+        self.core_mut().run.finished = result;
         result
     }
 }
 
 /// A running search of one position, of any family.
 pub trait Session: Send {
+    /// What the session holds alike with every other: its catalogue entry, question,
+    /// limits and verdict ([`SessionCore`]), which the provided methods below read.
+    fn core(&self) -> &SessionCore;
+
     /// Which search this is.
-    fn info(&self) -> &'static SearchInfo;
+    fn info(&self) -> &'static SearchInfo {
+        self.core().info()
+    }
 
     /// Runs at most `budget` (and within the run's limits); returns the verdict once the
     /// search has stopped, `None` if it can go on.
@@ -166,10 +171,14 @@ pub trait Session: Send {
     }
 
     /// The verdict: `out` until the search has stopped for another reason.
-    fn verdict(&self) -> Verdict;
+    fn verdict(&self) -> Verdict {
+        self.core().verdict()
+    }
 
     /// Whether the search has stopped (further steps do nothing).
-    fn is_finished(&self) -> bool;
+    fn is_finished(&self) -> bool {
+        self.core().is_finished()
+    }
 
     /// The counters.
     fn stats(&self) -> Stats;
@@ -189,7 +198,9 @@ pub trait Session: Send {
 
     /// The question the search answers, in words: `Can X, to move, force a win?`
     /// ([`super::Question::words`]).
-    fn question(&self) -> String;
+    fn question(&self) -> String {
+        self.core().question().to_owned()
+    }
 
     /// The root value and tree size at every iteration, for searches whose root value
     /// means something after every iteration (the best-first family; df-pn's and

@@ -61,8 +61,6 @@
 //! assert_eq!(root.unwrap().run(), Verdict::Proved); // tic-tac-toe is a draw
 //! ```
 
-use std::collections::HashSet;
-
 use super::tree::{NodeId, NodeKind, ROOT, Status, Tree};
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
@@ -74,11 +72,12 @@ use crate::search::memory::Rows;
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
+use crate::search::session_core::{SessionCore, exact_verdict};
+use crate::search::tree_walk::TreeWalk;
 use crate::search::view::{
-    Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, ViewNode,
-    short, snapshot_nodes, walk_path,
+    Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, short,
 };
-use crate::search::{Limit, Limits, Question, Stats, Verdict, memory};
+use crate::search::{Limit, Question, Stats, Verdict, memory};
 
 /// The most targets the automatic `step` allows.
 pub const MAX_TARGETS: usize = 41;
@@ -264,7 +263,7 @@ pub struct Cns<G: Game> {
     tree: Tree<G::Move, u8>,
     /// Per node, `len` up numbers then `len` down numbers.
     numbers: Rows<u32>,
-    limits: Limits,
+    core: SessionCore,
     stats: Stats,
     path: Vec<NodeId>,
     /// The path's values when the last iteration selected them.
@@ -273,7 +272,6 @@ pub struct Cns<G: Game> {
     /// then.
     aim: Option<(usize, bool, u32)>,
     history: History,
-    finished: Option<Verdict>,
 }
 
 /// Σ|wᵢ| · 100 · 100: the largest size the Othello evaluator's value can have.
@@ -305,7 +303,7 @@ impl<G: Catalogued> Cns<G> {
             targets,
             evaluator,
             threshold,
-            limits: params.limits(),
+            core: SessionCore::new(&CnsSearch::INFO, question.words(&root), params.limits()),
             stats: Stats {
                 nodes_created: 1,
                 peak_nodes: 1,
@@ -315,7 +313,6 @@ impl<G: Catalogued> Cns<G> {
             before: Vec::new(),
             aim: None,
             history: History::default(),
-            finished: None,
         };
         let (kind, status, value, numbers) = search.evaluate(&root);
         search.tree = Tree::new(kind, status, value);
@@ -325,7 +322,7 @@ impl<G: Catalogued> Cns<G> {
         search
             .history
             .record(0, &search.values_of(ROOT), search.tree.len() as u64);
-        search.finished = search.conclusion();
+        search.core.run.finished = search.conclusion();
         search
     }
 
@@ -504,6 +501,8 @@ impl<G: Catalogued> Cns<G> {
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         let capacity = self
+            .core
+            .run
             .limits
             .max_nodes
             .unwrap_or(u64::MAX)
@@ -513,7 +512,7 @@ impl<G: Catalogued> Cns<G> {
             return false;
         }
         let grown = self.tree.growth_bytes(moves.len()) + self.numbers.growth(moves.len());
-        if !memory::fits(grown, self.limits.max_bytes) {
+        if !memory::fits(grown, self.core.run.limits.max_bytes) {
             self.stats.stopped_by = Some(Limit::Memory);
             return false;
         }
@@ -569,12 +568,7 @@ impl<G: Catalogued> Cns<G> {
             return Some(Verdict::Out);
         }
         let value = self.targets.value(m);
-        let holds = value > 0 || (value == 0 && self.question.goal == crate::search::Goal::NotLose);
-        Some(if holds {
-            Verdict::Proved
-        } else {
-            Verdict::Disproved
-        })
+        Some(exact_verdict(self.question.goal, value.cmp(&0)))
     }
 
     /// The move the root's value comes from: among the root's children worth its value m,
@@ -594,66 +588,6 @@ impl<G: Catalogued> Cns<G> {
             }
         }
         best.map(|(_, child)| child)
-    }
-
-    /// The position at node `id` and the moves leading there, in notation.
-    fn replay(&self, id: NodeId) -> (G, Vec<String>) {
-        let mut pos = self.root.clone();
-        let mut line = Vec::new();
-        for step in self.tree.path_to(id).into_iter().skip(1) {
-            let mv = self
-                .tree
-                .node(step)
-                .mv()
-                .expect("only the root has no move");
-            line.push(pos.format_move(mv));
-            pos.play(mv);
-        }
-        (pos, line)
-    }
-
-    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
-        let node = self.tree.node(id);
-        PathNode {
-            id,
-            mv: parent_pos
-                .zip(node.mv())
-                .map(|(pos, mv)| pos.format_move(mv)),
-            kind: node.kind(),
-            status: node.status(),
-            values: self.values_of(id),
-            before: self
-                .path
-                .iter()
-                .position(|&p| p == id)
-                .and_then(|at| self.before.get(at).copied()),
-            child_count: node.child_count(),
-        }
-    }
-
-    fn view(
-        &self,
-        id: NodeId,
-        pos: &G,
-        parent_pos: Option<&G>,
-        included: &HashSet<NodeId>,
-    ) -> ViewNode {
-        let children = self
-            .tree
-            .node(id)
-            .child_ids()
-            .filter(|child| included.contains(child))
-            .map(|child| {
-                let mut child_pos = pos.clone();
-                child_pos.play(self.tree.node(child).mv().expect("a child has a move"));
-                self.view(child, &child_pos, Some(pos), included)
-            })
-            .collect();
-        ViewNode {
-            node: self.path_node(id, parent_pos),
-            on_path: self.path.contains(&id),
-            children,
-        }
     }
 
     /// A target's words: `+8`, `0`, `−4`.
@@ -720,20 +654,18 @@ impl<G: Catalogued> Cns<G> {
 }
 
 impl<G: Catalogued> Iterative for Cns<G> {
-    fn finished_mut(&mut self) -> &mut Option<Verdict> {
-        &mut self.finished
+    fn core_mut(&mut self) -> &mut SessionCore {
+        &mut self.core
     }
 
     fn seconds_mut(&mut self) -> &mut f64 {
         &mut self.stats.seconds
     }
 
-    fn max_seconds(&self) -> Option<f64> {
-        self.limits.max_seconds
-    }
-
     fn limit_reached(&self, seconds: f64) -> bool {
-        self.limits
+        self.core
+            .run
+            .limits
             .reached(self.stats.iterations, self.tree.len() as u64, seconds)
     }
 
@@ -748,20 +680,12 @@ impl<G: Catalogued> Iterative for Cns<G> {
 }
 
 impl<G: Catalogued> Session for Cns<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &CnsSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         self.step_iterations(budget)
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -777,10 +701,6 @@ impl<G: Catalogued> Session for Cns<G> {
         Some(self.root.format_move(mv))
     }
 
-    fn question(&self) -> String {
-        self.question.words(&self.root)
-    }
-
     fn history(&self) -> Option<&History> {
         Some(&self.history)
     }
@@ -790,41 +710,71 @@ impl<G: Catalogued> Session for Cns<G> {
     }
 }
 
-impl<G: Catalogued> TreeView for Cns<G> {
-    fn last_path(&self) -> Vec<PathNode> {
-        walk_path(
-            &self.root,
-            &self.path,
-            |id| self.tree.node(id).mv(),
-            |id, parent_pos| self.path_node(id, parent_pos),
-        )
+impl<G: Catalogued> TreeWalk<G> for Cns<G> {
+    fn root_position(&self) -> &G {
+        &self.root
     }
 
-    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        let focus_line = focus
-            .filter(|&id| (id as usize) < self.tree.len())
-            .map(|id| self.tree.path_to(id))
-            .unwrap_or_default();
-        let included = snapshot_nodes(&self.path, &focus_line, depth, max_nodes, &|id| {
-            self.tree.node(id).child_ids().collect()
-        });
-        Snapshot {
-            algo: CnsSearch::INFO.id,
-            verdict: self.verdict(),
-            finished: self.is_finished(),
-            stats: self.stats,
-            path: self.path.clone(),
-            root: self.view(ROOT, &self.root, None, &included),
+    fn node_count(&self) -> usize {
+        self.tree.len()
+    }
+
+    fn parent_of(&self, id: NodeId) -> NodeId {
+        self.tree.node(id).parent()
+    }
+
+    fn move_into(&self, id: NodeId) -> Option<G::Move> {
+        self.tree.node(id).mv()
+    }
+
+    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
+        self.tree.node(id).child_ids().collect()
+    }
+
+    fn last_ids(&self) -> &[NodeId] {
+        &self.path
+    }
+
+    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
+        let node = self.tree.node(id);
+        PathNode {
+            id,
+            mv: parent_pos
+                .zip(node.mv())
+                .map(|(pos, mv)| pos.format_move(mv)),
+            kind: node.kind(),
+            status: node.status(),
+            values: self.values_of(id),
+            before: self
+                .path
+                .iter()
+                .position(|&p| p == id)
+                .and_then(|at| self.before.get(at).copied()),
+            child_count: node.child_count(),
         }
     }
 
+    fn header(&self) -> (&SessionCore, Stats) {
+        (&self.core, self.stats)
+    }
+}
+
+impl<G: Catalogued> TreeView for Cns<G> {
+    fn last_path(&self) -> Vec<PathNode> {
+        TreeWalk::last_path(self)
+    }
+
+    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
+        TreeWalk::snapshot(self, depth, max_nodes, focus)
+    }
+
     fn node_position(&self, id: NodeId) -> Option<PositionView> {
-        ((id as usize) < self.tree.len()).then(|| PositionView::of(&self.replay(id).0))
+        self.replay(id).map(|(pos, _)| PositionView::of(&pos))
     }
 
     fn trace(&self) -> Option<String> {
         let (t, up, cn) = self.aim?;
-        let path = self.last_path();
+        let path = TreeWalk::last_path(self);
         let name = |node: &PathNode| node.mv.clone().unwrap_or_else(|| "root".into());
         let direction = if up { "raise" } else { "lower" };
         let mut parts = vec![format!(
@@ -857,10 +807,7 @@ impl<G: Catalogued> TreeView for Cns<G> {
     }
 
     fn inspect(&self, id: NodeId) -> Option<Inspection> {
-        if id as usize >= self.tree.len() {
-            return None;
-        }
-        let (pos, line) = self.replay(id);
+        let (pos, line) = self.replay(id)?;
         let node = self.tree.node(id);
         // The child the next walk through this node takes, for the root's target now.
         let selected = self.aim().and_then(|(t, up)| self.select(id, t, up));

@@ -82,6 +82,7 @@ use crate::search::family::{Capabilities, DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::{FRONTIER, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session};
+use crate::search::session_core::SessionCore;
 use crate::search::view::{History, Values};
 use crate::search::{Limit, Limits, Question, Stats, Stop, Verdict, memory};
 
@@ -153,7 +154,7 @@ struct Guide<G: Game> {
 /// assert_eq!(guided.run(), Verdict::Disproved);
 /// ```
 pub struct PnsDag<G: Game> {
-    info: Option<&'static SearchInfo>,
+    core: SessionCore,
     root: G,
     question: Question,
     guide: Guide<G>,
@@ -163,10 +164,8 @@ pub struct PnsDag<G: Game> {
     index: memory::Index<G::Key, NodeId>,
     /// The nodes whose children changed, deepest first (kept between iterations).
     queue: BinaryHeap<(u32, NodeId)>,
-    limits: Limits,
     stats: Stats,
     history: History,
-    finished: Option<Verdict>,
     /// The root's proving move (disproving, at an AND root) when the frontier solver settled
     /// the root itself, if the solver names it ([`ExactSolver::move_above`]).
     settled_move: Option<G::Move>,
@@ -230,7 +229,7 @@ impl<G: Game> PnsDag<G> {
 
     fn guided(root: G, question: Question, limits: Limits, guide: Guide<G>) -> Self {
         let mut search = PnsDag {
-            info: None,
+            core: SessionCore::unnamed(limits),
             root: root.clone(),
             question,
             guide,
@@ -239,7 +238,6 @@ impl<G: Game> PnsDag<G> {
             links: Vec::new(),
             index: memory::Index::default(),
             queue: BinaryHeap::new(),
-            limits,
             stats: Stats {
                 nodes_created: 1,
                 peak_nodes: 1,
@@ -250,22 +248,14 @@ impl<G: Game> PnsDag<G> {
                 ..Stats::default()
             },
             history: History::default(),
-            finished: None,
             settled_move: None,
         };
         let node = search.new_node(&root, 0);
         search.nodes.push(node);
         search.index.insert(root.key(), ROOT);
         search.history.record(0, &search.root_value(), 1);
-        search.finished = search.conclusion();
+        search.core.run.finished = search.conclusion();
         search
-    }
-
-    /// This search, declared as the catalogue's `info` (what [`Session::info`] reports).
-    #[must_use]
-    pub fn named(mut self, info: &'static SearchInfo) -> Self {
-        self.info = Some(info);
-        self
     }
 
     /// A node for `pos`, first reached `depth` plies from the root, not linked yet.
@@ -391,12 +381,14 @@ impl<G: Game> PnsDag<G> {
         }
         let limits = Limits {
             max_nodes: self
+                .core
+                .run
                 .limits
                 .max_nodes
                 .map(|max| max.saturating_sub(self.stats.nodes_created)),
             max_seconds: deadline.left(),
             max_iterations: None,
-            max_bytes: self.limits.max_bytes,
+            max_bytes: self.core.run.limits.max_bytes,
         };
         let holds = frontier.solver.holds(pos, self.question, &limits);
         self.stats.nodes_created += frontier.solver.nodes();
@@ -457,6 +449,8 @@ impl<G: Game> PnsDag<G> {
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         let room = self
+            .core
+            .run
             .limits
             .max_nodes
             .unwrap_or(u64::MAX)
@@ -467,7 +461,10 @@ impl<G: Game> PnsDag<G> {
             self.stats.stopped_by = Some(Limit::Nodes);
             return false;
         }
-        if !memory::fits(self.growth_bytes(moves.len()), self.limits.max_bytes) {
+        if !memory::fits(
+            self.growth_bytes(moves.len()),
+            self.core.run.limits.max_bytes,
+        ) {
             self.stats.stopped_by = Some(Limit::Memory);
             return false;
         }
@@ -565,7 +562,7 @@ impl<G: Game> PnsDag<G> {
     /// The verdict: `out` until the search has stopped for another reason.
     #[must_use]
     pub fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
+        self.core.run.finished.unwrap_or(Verdict::Out)
     }
 
     /// The counters.
@@ -617,20 +614,18 @@ impl<G: Game> PnsDag<G> {
 }
 
 impl<G: Game> Iterative for PnsDag<G> {
-    fn finished_mut(&mut self) -> &mut Option<Verdict> {
-        &mut self.finished
+    fn core_mut(&mut self) -> &mut SessionCore {
+        &mut self.core
     }
 
     fn seconds_mut(&mut self) -> &mut f64 {
         &mut self.stats.seconds
     }
 
-    fn max_seconds(&self) -> Option<f64> {
-        self.limits.max_seconds
-    }
-
     fn limit_reached(&self, seconds: f64) -> bool {
-        self.limits
+        self.core
+            .run
+            .limits
             .reached(self.stats.iterations, self.stats.nodes_created, seconds)
     }
 
@@ -643,22 +638,23 @@ impl<G: Game> Iterative for PnsDag<G> {
     }
 }
 
+impl<G: Catalogued> PnsDag<G> {
+    /// This search, declared as the catalogue's `info` (what [`Session::info`] reports).
+    #[must_use]
+    pub fn named(mut self, info: &'static SearchInfo) -> Self {
+        let question = self.question.words(&self.root);
+        self.core.name(info, question);
+        self
+    }
+}
+
 impl<G: Catalogued> Session for PnsDag<G> {
-    fn info(&self) -> &'static SearchInfo {
-        self.info
-            .expect("a pns-dag session is named by its catalogue entry")
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         PnsDag::step(self, budget)
-    }
-
-    fn verdict(&self) -> Verdict {
-        PnsDag::verdict(self)
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -671,10 +667,6 @@ impl<G: Catalogued> Session for PnsDag<G> {
 
     fn best_move(&self) -> Option<String> {
         PnsDag::best_move(self)
-    }
-
-    fn question(&self) -> String {
-        self.question.words(&self.root)
     }
 
     fn history(&self) -> Option<&History> {

@@ -54,7 +54,6 @@ pub mod ppns;
 pub mod ppns_precise;
 pub mod tree;
 
-use std::collections::HashSet;
 use std::fmt::Debug;
 
 use playout::Sampler;
@@ -63,10 +62,9 @@ use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
 use super::family::{Capabilities, SearchInfo};
 use super::params::Params;
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
-use super::view::{
-    Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, short,
-    snapshot_nodes, walk_path,
-};
+use super::session_core::SessionCore;
+use super::tree_walk::TreeWalk;
+use super::view::{Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, short};
 use super::{Limit, Limits, Question, Stats, Verdict, memory};
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
@@ -161,18 +159,16 @@ pub fn session<G: Catalogued, R: Rules + Send + Clone + 'static>(
 /// A best-first search with rules `R` over game `G`.
 #[derive(Clone, Debug)]
 pub struct BestFirst<G: Game, R: Rules> {
-    info: Option<&'static SearchInfo>,
+    core: SessionCore,
     rules: R,
     root: G,
     tree: Tree<G::Move, R::Value>,
     sampler: Sampler,
-    limits: Limits,
     stats: Stats,
     path: Vec<NodeId>,
     /// The values of the nodes of `path` when the last iteration selected them.
     before: Vec<R::Value>,
     history: History,
-    finished: Option<Verdict>,
     /// The expansion a step's deadline cut part-way, which the next iteration finishes.
     expansion: Option<Expansion<G, R::Value>>,
     /// The proving line, found once the root is resolved (the tree then no longer changes)
@@ -200,7 +196,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         let mut history = History::default();
         history.record(0, &rules.values(kind, value), 1);
         let mut search = BestFirst {
-            info: None,
+            core: SessionCore::unnamed(limits),
             rules,
             root,
             tree,
@@ -212,23 +208,14 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
                 ..Stats::default()
             },
             sampler,
-            limits,
             path: vec![ROOT],
             before: Vec::new(),
             history,
-            finished: None,
             expansion: None,
             line: std::sync::OnceLock::new(),
         };
-        search.finished = search.conclusion();
+        search.core.run.finished = search.conclusion();
         search
-    }
-
-    /// This search, declared as the catalogue's `info` (what [`Session::info`] reports).
-    #[must_use]
-    pub fn named(mut self, info: &'static SearchInfo) -> Self {
-        self.info = Some(info);
-        self
     }
 
     /// The tree built so far.
@@ -261,13 +248,17 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
 
     /// Whether a limit stops the search before another iteration (`seconds` spent so far).
     fn limit_reached(&self, seconds: f64) -> bool {
-        self.limits
+        self.core
+            .run
+            .limits
             .reached(self.stats.iterations, self.tree.len() as u64, seconds)
     }
 
     /// The most nodes the tree may hold: the node limit, and what `u32` ids can index.
     fn node_capacity(&self) -> u64 {
-        self.limits
+        self.core
+            .run
+            .limits
             .max_nodes
             .unwrap_or(u64::MAX)
             .min(u64::from(NodeId::MAX))
@@ -370,7 +361,10 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             self.stats.stopped_by = Some(Limit::Nodes);
             return None;
         }
-        if !memory::fits(self.tree.growth_bytes(moves.len()), self.limits.max_bytes) {
+        if !memory::fits(
+            self.tree.growth_bytes(moves.len()),
+            self.core.run.limits.max_bytes,
+        ) {
             self.stats.stopped_by = Some(Limit::Memory);
             return None;
         }
@@ -381,61 +375,11 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         })
     }
 
-    /// The position of node `id`, rebuilt by replaying moves from the root.
-    fn position(&self, id: NodeId) -> G {
-        let mut pos = self.root.clone();
-        for step in self.tree.path_to(id).into_iter().skip(1) {
-            pos.play(
-                self.tree
-                    .node(step)
-                    .mv()
-                    .expect("only the root has no move"),
-            );
-        }
-        pos
-    }
-
-    /// The view of node `id`, its move (if any) formatted in the parent's position.
-    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
-        let node = self.tree.node(id);
-        PathNode {
-            id,
-            mv: parent_pos
-                .zip(node.mv())
-                .map(|(pos, mv)| pos.format_move(mv)),
-            kind: node.kind(),
-            status: node.status(),
-            values: self.rules.values(node.kind(), node.value()),
-            before: self.before_of(id),
-            child_count: node.child_count(),
-        }
-    }
-
     /// The values of `id` when the last iteration selected it, if it is on that path.
     fn before_of(&self, id: NodeId) -> Option<Values> {
         let at = self.path.iter().position(|&p| p == id)?;
         let value = *self.before.get(at)?;
         Some(self.rules.values(self.tree.node(id).kind(), value))
-    }
-
-    /// The snapshot subtree under `id` (at position `pos`) restricted to `included`.
-    fn view(&self, id: NodeId, pos: &G, parent_pos: Option<&G>, included: &Included) -> ViewNode {
-        let children = self
-            .tree
-            .node(id)
-            .child_ids()
-            .filter(|child| included.nodes.contains(child))
-            .map(|child| {
-                let mut child_pos = pos.clone();
-                child_pos.play(self.tree.node(child).mv().expect("a child has a move"));
-                self.view(child, &child_pos, Some(pos), included)
-            })
-            .collect();
-        ViewNode {
-            node: self.path_node(id, parent_pos),
-            on_path: included.path.contains(&id),
-            children,
-        }
     }
 }
 
@@ -579,12 +523,6 @@ pub(crate) fn min_sum_applied(
     }
 }
 
-/// The nodes a snapshot shows.
-struct Included {
-    nodes: HashSet<NodeId>,
-    path: HashSet<NodeId>,
-}
-
 /// The kind, status and value of a new node at `pos`.
 fn evaluate<G: Game, R: Rules>(
     rules: &R,
@@ -602,17 +540,58 @@ fn evaluate<G: Game, R: Rules>(
     }
 }
 
+impl<G: Game, R: Rules> TreeWalk<G> for BestFirst<G, R> {
+    fn root_position(&self) -> &G {
+        &self.root
+    }
+
+    fn node_count(&self) -> usize {
+        self.tree.len()
+    }
+
+    fn parent_of(&self, id: NodeId) -> NodeId {
+        self.tree.node(id).parent()
+    }
+
+    fn move_into(&self, id: NodeId) -> Option<G::Move> {
+        self.tree.node(id).mv()
+    }
+
+    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
+        self.tree.node(id).child_ids().collect()
+    }
+
+    fn last_ids(&self) -> &[NodeId] {
+        &self.path
+    }
+
+    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
+        let node = self.tree.node(id);
+        PathNode {
+            id,
+            mv: parent_pos
+                .zip(node.mv())
+                .map(|(pos, mv)| pos.format_move(mv)),
+            kind: node.kind(),
+            status: node.status(),
+            values: self.rules.values(node.kind(), node.value()),
+            before: self.before_of(id),
+            child_count: node.child_count(),
+        }
+    }
+
+    fn header(&self) -> (&SessionCore, Stats) {
+        (&self.core, self.stats)
+    }
+}
+
 impl<G: Game, R: Rules> Iterative for BestFirst<G, R> {
-    fn finished_mut(&mut self) -> &mut Option<Verdict> {
-        &mut self.finished
+    fn core_mut(&mut self) -> &mut SessionCore {
+        &mut self.core
     }
 
     fn seconds_mut(&mut self) -> &mut f64 {
         &mut self.stats.seconds
-    }
-
-    fn max_seconds(&self) -> Option<f64> {
-        self.limits.max_seconds
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
@@ -639,13 +618,13 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// The verdict: `out` until the search has stopped for another reason.
     #[must_use]
     pub fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
+        self.core.verdict()
     }
 
     /// Whether the search has stopped (further steps do nothing).
     #[must_use]
     pub fn is_finished(&self) -> bool {
-        self.finished.is_some()
+        self.core.is_finished()
     }
 
     /// The counters.
@@ -679,12 +658,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// search, the path ends at the leaf it could not expand).
     #[must_use]
     pub fn last_path(&self) -> Vec<PathNode> {
-        walk_path(
-            &self.root,
-            &self.path,
-            |id| self.tree.node(id).mv(),
-            |id, parent_pos| self.path_node(id, parent_pos),
-        )
+        TreeWalk::last_path(self)
     }
 
     /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
@@ -692,30 +666,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// node a view follows) adds the path from the root to that node and its children.
     #[must_use]
     pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        // The focus's line from the root, if it is a node of the tree.
-        let mut focus_line = Vec::new();
-        if let Some(mut id) = focus.filter(|&id| (id as usize) < self.tree.len()) {
-            while id != ROOT {
-                focus_line.push(id);
-                id = self.tree.node(id).parent();
-            }
-            focus_line.push(ROOT);
-            focus_line.reverse();
-        }
-        let included = Included {
-            nodes: snapshot_nodes(&self.path, &focus_line, depth, max_nodes, &|id| {
-                self.tree.node(id).child_ids().collect()
-            }),
-            path: self.path.iter().copied().collect(),
-        };
-        Snapshot {
-            algo: self.info.map_or("", |info| info.id),
-            verdict: self.verdict(),
-            finished: self.is_finished(),
-            stats: self.stats,
-            path: self.path.clone(),
-            root: self.view(ROOT, &self.root, None, &included),
-        }
+        TreeWalk::snapshot(self, depth, max_nodes, focus)
     }
 
     /// The root's values.
@@ -737,7 +688,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     /// The position at node `id`, `None` if there is no such node.
     #[must_use]
     pub fn node(&self, id: NodeId) -> Option<G> {
-        ((id as usize) < self.tree.len()).then(|| self.position(id))
+        self.position(id)
     }
 
     /// The root value and tree size at every iteration.
@@ -787,20 +738,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     where
         G: Catalogued,
     {
-        if id as usize >= self.tree.len() {
-            return None;
-        }
-        let mut pos = self.root.clone();
-        let mut line = Vec::new();
-        for step in self.tree.path_to(id).into_iter().skip(1) {
-            let mv = self
-                .tree
-                .node(step)
-                .mv()
-                .expect("only the root has no move");
-            line.push(pos.format_move(mv));
-            pos.play(mv);
-        }
+        let (pos, line) = self.replay(id)?;
         let node = self.tree.node(id);
         let (kind, status) = (node.kind(), node.status());
         let children = self.tree.children(id);
@@ -848,22 +786,23 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     }
 }
 
+impl<G: Catalogued, R: Rules> BestFirst<G, R> {
+    /// This search, declared as the catalogue's `info` (what [`Session::info`] reports).
+    #[must_use]
+    pub fn named(mut self, info: &'static SearchInfo) -> Self {
+        let question = self.sampler.question().words(&self.root);
+        self.core.name(info, question);
+        self
+    }
+}
+
 impl<G: Catalogued, R: Rules + Send + Clone + 'static> Session for BestFirst<G, R> {
-    fn info(&self) -> &'static SearchInfo {
-        self.info
-            .expect("a best-first session is named by its catalogue entry")
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         BestFirst::step(self, budget)
-    }
-
-    fn verdict(&self) -> Verdict {
-        BestFirst::verdict(self)
-    }
-
-    fn is_finished(&self) -> bool {
-        BestFirst::is_finished(self)
     }
 
     fn stats(&self) -> Stats {
@@ -880,10 +819,6 @@ impl<G: Catalogued, R: Rules + Send + Clone + 'static> Session for BestFirst<G, 
 
     fn proving_line(&self) -> Vec<String> {
         BestFirst::proving_line(self)
-    }
-
-    fn question(&self) -> String {
-        self.sampler.question().words(&self.root)
     }
 
     fn history(&self) -> Option<&History> {

@@ -309,13 +309,6 @@ impl<M: Copy, V: Copy> Tree<M, V> {
     /// The indices from the root down to `id`, both included.
     #[must_use]
     pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
-        let mut path = vec![id];
-        let mut at = id;
-        while at != ROOT {
-            at = self.node(at).parent;
-            path.push(at);
-        }
-        path.reverse();
-        path
+        crate::search::tree_walk::line_to(id, |at| self.node(at).parent)
     }
 }

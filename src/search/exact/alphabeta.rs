@@ -70,6 +70,7 @@ use crate::search::family::{Explain, Family, SearchInfo};
 use crate::search::params::Params;
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::SessionCore;
 use crate::search::view::Values;
 use crate::search::{
     Goal, Limit, Limits, MAX_PLIES, Question, Stats, Stop, Verdict, clock::Ticker,
@@ -567,9 +568,12 @@ impl SearchKind for AlphaBetaSearch {
                     .table_bytes(AlphaBetaConfig::default().table_bytes),
             }),
             question: Question::at(&root, params.goal()),
-            words: Question::at(&root, params.goal()).words(&root),
+            core: SessionCore::new(
+                &Self::INFO,
+                Question::at(&root, params.goal()).words(&root),
+                params.limits(),
+            ),
             root,
-            run: super::Run::new(params.limits()),
             stats: Stats::default(),
             best_move: None,
         })
@@ -583,23 +587,21 @@ struct AlphaBetaSession<G: Knowledge> {
     search: AlphaBeta<G, G::Ordering>,
     root: G,
     question: Question,
-    /// The question in words.
-    words: String,
-    run: super::Run,
+    core: SessionCore,
     /// Counters over all steps (`iterations` = positions searched, like df-pn).
     stats: Stats,
     best_move: Option<String>,
 }
 
 impl<G: Knowledge> Session for AlphaBetaSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &AlphaBetaSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let (search, root, question, stats) =
             (&mut self.search, &self.root, self.question, &mut self.stats);
-        let verdict = self.run.step(budget, *stats, |limits| {
+        let verdict = self.core.run.step(budget, *stats, |limits| {
             let verdict = search.solve(root, question, limits);
             let last = search.stats();
             stats.nodes_expanded += last.nodes_expanded;
@@ -612,8 +614,8 @@ impl<G: Knowledge> Session for AlphaBetaSession<G> {
         });
         if verdict.is_none() && self.search.too_deep() {
             self.stats.stopped_by = Some(Limit::Depth);
-            self.run.finished = Some(Verdict::Out);
-            return self.run.finished;
+            self.core.run.finished = Some(Verdict::Out);
+            return self.core.run.finished;
         }
         if verdict.is_some_and(Verdict::is_exact) && self.best_move.is_none() {
             self.best_move = self
@@ -622,14 +624,6 @@ impl<G: Knowledge> Session for AlphaBetaSession<G> {
                 .map(|mv| self.root.format_move(mv));
         }
         verdict
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -642,9 +636,5 @@ impl<G: Knowledge> Session for AlphaBetaSession<G> {
 
     fn best_move(&self) -> Option<String> {
         self.best_move.clone()
-    }
-
-    fn question(&self) -> String {
-        self.words.clone()
     }
 }

@@ -95,6 +95,7 @@ use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::SessionCore;
 use crate::search::threshold_log::{ChildNumbers, RootChildren, ThresholdLog};
 use crate::search::view::Values;
 use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Verdict, clock::Ticker};
@@ -428,22 +429,10 @@ impl<G: Game> DfPn<G> {
     /// opponent or chance moves.
     #[must_use]
     pub fn best_move(&self) -> Option<G::Move> {
-        let root = &self.root;
-        if !self.is_or(root) {
+        if !self.is_or(&self.root) {
             return None;
         }
-        let mut moves = MoveList::<G>::default();
-        root.legal_moves(&mut moves);
-        let mut best: Option<(u32, G::Move)> = None;
-        for &mv in moves.iter() {
-            let mut child = root.clone();
-            child.play(mv);
-            let pn = self.lookup(&child).pn;
-            if best.is_none_or(|(least, _)| pn < least) {
-                best = Some((pn, mv));
-            }
-        }
-        best.map(|(_, mv)| mv)
+        super::least_child(&self.root, |child| self.lookup(child).pn)
     }
 
     /// Whether the root player chooses the move at `pos` (a player's turn).
@@ -453,10 +442,7 @@ impl<G: Game> DfPn<G> {
 
     /// The numbers of a finished game.
     fn terminal_numbers(&self, pos: &G) -> Numbers {
-        let proven = pos
-            .outcome(self.question.root_player)
-            .is_some_and(|outcome| self.question.proven_by(outcome));
-        if proven {
+        if super::proven_at(self.question, pos) {
             Numbers::PROVEN
         } else {
             Numbers::DISPROVEN
@@ -825,11 +811,8 @@ impl SearchKind for DfPnKnowledgeSearch {
 
 /// A df-pn search driven as a [`Session`].
 struct DfPnSession<G: Game> {
-    info: &'static SearchInfo,
+    core: SessionCore,
     search: DfPn<G>,
-    run: super::Run,
-    /// The question in words.
-    question: String,
 }
 
 impl<G: Catalogued> DfPnSession<G> {
@@ -838,33 +821,23 @@ impl<G: Catalogued> DfPnSession<G> {
     fn boxed(info: &'static SearchInfo, search: DfPn<G>, params: &Params) -> Box<dyn Session> {
         let question = search.question.words(&search.root);
         Box::new(DfPnSession {
-            info,
+            core: SessionCore::new(info, question, params.limits()),
             search,
-            run: super::Run::new(params.limits()),
-            question,
         })
     }
 }
 
 impl<G: Game> Session for DfPnSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        self.info
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let search = &mut self.search;
-        self.run.step(budget, search.stats(), |limits| {
+        self.core.run.step(budget, search.stats(), |limits| {
             let verdict = search.step(limits);
             (verdict, search.stats())
         })
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -873,10 +846,6 @@ impl<G: Game> Session for DfPnSession<G> {
 
     fn root_value(&self) -> Option<Values> {
         Some(self.search.root_numbers().values())
-    }
-
-    fn question(&self) -> String {
-        self.question.clone()
     }
 
     fn best_move(&self) -> Option<String> {

@@ -66,6 +66,7 @@ use crate::search::family::{Capabilities, Explain, Family, ONE_MINUS_PPN, PPN, S
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::SessionCore;
 use crate::search::view::Values;
 use crate::search::{Clock, Limit, Limits, MAX_PLIES, Question, Stats, Verdict};
 
@@ -250,18 +251,9 @@ impl<G: Game> DfPpns<G> {
         if !self.is_or(&self.root) {
             return None;
         }
-        let mut moves = MoveList::<G>::default();
-        self.root.legal_moves(&mut moves);
-        let mut best: Option<(f64, G::Move)> = None;
-        for &mv in moves.iter() {
-            let mut child = self.root.clone();
-            child.play(mv);
-            let p = self.lookup(&child).map_or(f64::INFINITY, |e| e.p);
-            if best.is_none_or(|(least, _)| p < least) {
-                best = Some((p, mv));
-            }
-        }
-        best.map(|(_, mv)| mv)
+        super::least_child(&self.root, |child| {
+            self.lookup(child).map_or(f64::INFINITY, |e| e.p)
+        })
     }
 
     fn is_or(&self, pos: &G) -> bool {
@@ -269,10 +261,7 @@ impl<G: Game> DfPpns<G> {
     }
 
     fn terminal(&self, pos: &G) -> Entry {
-        let proven = pos
-            .outcome(self.question.root_player)
-            .is_some_and(|outcome| self.question.proven_by(outcome));
-        if proven {
+        if super::proven_at(self.question, pos) {
             Entry::PROVEN
         } else {
             Entry::DISPROVEN
@@ -525,8 +514,7 @@ impl SearchKind for DfPpnsSearch {
         };
         Box::new(DfPpnsSession {
             search: DfPpns::new(&root, question, config),
-            run: super::Run::new(params.limits()),
-            question: question.words(&root),
+            core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),
         })
     }
 }
@@ -534,34 +522,25 @@ impl SearchKind for DfPpnsSearch {
 /// A df-PPNS search driven as a [`Session`].
 struct DfPpnsSession<G: Game> {
     search: DfPpns<G>,
-    run: super::Run,
-    question: String,
+    core: SessionCore,
 }
 
 impl<G: Game> Session for DfPpnsSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &DfPpnsSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let search = &mut self.search;
-        let finished = self.run.step(budget, search.stats(), |limits| {
+        let finished = self.core.run.step(budget, search.stats(), |limits| {
             let verdict = search.step(limits);
             (verdict, search.stats())
         });
         // The run stops at exact verdicts by itself; a conclusion stops it too.
         if finished.is_none() && self.search.verdict.claim().is_some() {
-            self.run.finished = Some(self.search.verdict);
+            self.core.run.finished = Some(self.search.verdict);
         }
-        self.run.finished
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
+        self.core.run.finished
     }
 
     fn stats(&self) -> Stats {
@@ -576,9 +555,5 @@ impl<G: Game> Session for DfPpnsSession<G> {
     fn best_move(&self) -> Option<String> {
         let mv = self.search.best_move()?;
         Some(self.search.root.format_move(mv))
-    }
-
-    fn question(&self) -> String {
-        self.question.clone()
     }
 }

@@ -3,7 +3,7 @@
 //! (the independent truth every other search is checked against). Both answer only
 //! `proved`, `disproved` or `out`, and both run as sessions ([`crate::search::session`]):
 //! a step searches within its budget and the next step resumes, the table keeping what was
-//! learnt.
+//! learnt (the session core's `Run::step`, [`crate::search::session_core`]).
 //!
 //! Their budgets and counters are in positions searched: one iteration of an exact search
 //! is one position, so a page's "step 100" searches 100 more positions.
@@ -15,9 +15,9 @@ pub mod mvpns;
 pub mod table;
 
 use super::family::Capabilities;
-use super::session::Budget;
-use super::{Limits, Stats, Verdict};
+use super::{Limits, Question};
 use crate::game::knowledge::Knowledge;
+use crate::game::{Game, MoveList};
 use alphabeta::{AlphaBeta, AlphaBetaConfig, Score};
 
 /// The exact value of `pos` for the player to move (for a chance node or a finished game:
@@ -48,6 +48,32 @@ pub fn solve_score<G: Knowledge>(
     Some((score, search.stats().nodes_expanded))
 }
 
+/// Whether the finished position `pos` meets `question`'s goal.
+pub(crate) fn proven_at<G: Game>(question: Question, pos: &G) -> bool {
+    pos.outcome(question.root_player)
+        .is_some_and(|outcome| question.proven_by(outcome))
+}
+
+/// The move of `root` whose child has the least `key`, the first in move order on ties
+/// (`None` without moves).
+pub(crate) fn least_child<G: Game, K: PartialOrd>(
+    root: &G,
+    mut key: impl FnMut(&G) -> K,
+) -> Option<G::Move> {
+    let mut moves = MoveList::<G>::default();
+    root.legal_moves(&mut moves);
+    let mut best: Option<(K, G::Move)> = None;
+    for &mv in moves.iter() {
+        let mut child = root.clone();
+        child.play(mv);
+        let k = key(&child);
+        if best.as_ref().is_none_or(|(least, _)| k < *least) {
+            best = Some((k, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}
+
 /// What an exact search can do: exact answers only, no tree to draw, no playouts; its
 /// iterations are positions, too small to watch one by one.
 pub const CAPABILITIES: Capabilities = Capabilities {
@@ -60,84 +86,3 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     chance: true,
     timed: false,
 };
-
-/// What an exact search's session keeps besides the search: the run's limits, and the
-/// verdict once the run has stopped. Both exact sessions step through it, and the
-/// depth-limited players ([`crate::search::heuristic`]) too.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Run {
-    pub(crate) limits: Limits,
-    pub(crate) finished: Option<Verdict>,
-}
-
-impl Run {
-    pub(crate) fn new(limits: Limits) -> Run {
-        Run {
-            limits,
-            finished: None,
-        }
-    }
-
-    /// One step of a run whose counters are `before`: `search` searches within the budget
-    /// and what remains of the run's limits, and answers its verdict and the counters after.
-    /// The run stops at an exact verdict or when its limits are used up.
-    pub(crate) fn step(
-        &mut self,
-        budget: Budget,
-        before: Stats,
-        search: impl FnOnce(&Limits) -> (Verdict, Stats),
-    ) -> Option<Verdict> {
-        if self.finished.is_some() {
-            return self.finished;
-        }
-        if run_limit_reached(&self.limits, &before) {
-            self.finished = Some(Verdict::Out);
-            return self.finished;
-        }
-        let (verdict, after) = search(&step_limits(&self.limits, budget, &before));
-        if verdict.is_exact() {
-            self.finished = Some(verdict);
-        } else if run_limit_reached(&self.limits, &after)
-            || after.stopped_by == Some(crate::search::Limit::Depth)
-        {
-            // A line past [`crate::search::MAX_PLIES`] stops every later step the same way.
-            self.finished = Some(Verdict::Out);
-        }
-        self.finished
-    }
-
-    pub(crate) fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
-    }
-}
-
-/// The limits of one step of an exact search: the budget, within what remains of the run's
-/// `limits` after the positions and seconds of earlier steps (`spent`).
-fn step_limits(limits: &Limits, budget: Budget, spent: &Stats) -> Limits {
-    let remaining_nodes = limits
-        .max_nodes
-        .map(|max| max.saturating_sub(spent.nodes_expanded));
-    let remaining_seconds = limits.max_seconds.map(|max| (max - spent.seconds).max(0.0));
-    Limits {
-        max_nodes: least(remaining_nodes, budget.iterations),
-        max_seconds: least(remaining_seconds, budget.seconds),
-        max_iterations: None,
-        max_bytes: limits.max_bytes,
-    }
-}
-
-/// The smaller of two optional bounds (`None`: no bound).
-fn least<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Option<T> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(if b < a { b } else { a }),
-        (a, b) => a.or(b),
-    }
-}
-
-/// Whether the run's `limits` are used up after the positions and seconds of `spent`.
-fn run_limit_reached(limits: &Limits, spent: &Stats) -> bool {
-    limits
-        .max_nodes
-        .is_some_and(|max| spent.nodes_expanded >= max)
-        || limits.max_seconds.is_some_and(|max| spent.seconds >= max)
-}

@@ -49,6 +49,7 @@ use crate::search::family::{Capabilities, DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::Params;
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::SessionCore;
 use crate::search::view::{ScoreSearch, ThresholdRun, Values};
 use crate::search::{Goal, Limits, Question, Stats, Verdict};
 
@@ -392,8 +393,14 @@ impl SearchKind for MvPnsSearch {
         Box::new(MvPnsSession {
             search: MultiValued::new(&root, threshold, DfPnConfig::within(params).table_bytes),
             threshold,
-            run: super::Run::new(params.limits()),
-            question: question.words(&root),
+            core: SessionCore::new(
+                &Self::INFO,
+                format!(
+                    "{} And what is the exact score of the player to move?",
+                    question.words(&root)
+                ),
+                params.limits(),
+            ),
             root,
         })
     }
@@ -405,19 +412,18 @@ struct MvPnsSession<G: Game> {
     root: G,
     /// The threshold that answers the question.
     threshold: i32,
-    run: super::Run,
-    question: String,
+    core: SessionCore,
 }
 
 impl<G: Game> Session for MvPnsSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &MvPnsSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let search = &mut self.search;
         let threshold = self.threshold;
-        self.run.step(budget, search.stats(), |limits| {
+        self.core.run.step(budget, search.stats(), |limits| {
             let verdict = match search.step(limits) {
                 Some(score) if score >= threshold => Verdict::Proved,
                 Some(_) => Verdict::Disproved,
@@ -425,14 +431,6 @@ impl<G: Game> Session for MvPnsSession<G> {
             };
             (verdict, search.stats())
         })
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -445,13 +443,6 @@ impl<G: Game> Session for MvPnsSession<G> {
 
     fn best_move(&self) -> Option<String> {
         self.search.best_move().map(|mv| self.root.format_move(mv))
-    }
-
-    fn question(&self) -> String {
-        format!(
-            "{} And what is the exact score of the player to move?",
-            self.question
-        )
     }
 
     fn score_search(&self) -> Option<ScoreSearch> {

@@ -30,14 +30,15 @@ pub mod search;
 
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::Knowledge;
-use crate::search::exact::Run;
 use crate::search::family::{Capabilities, Explain, Family, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::{SessionCore, exact_verdict};
 use crate::search::view::Values;
-use crate::search::{Goal, Limit, Question, Stats, Verdict};
+use crate::search::{Limit, Question, Stats, Verdict};
 use search::{Answer, Expectimax, ExpectimaxConfig};
+use std::cmp::Ordering;
 
 /// What expectimax can do: play games with chance, in one step.
 pub const CAPABILITIES: Capabilities = Capabilities {
@@ -105,13 +106,12 @@ impl SearchKind for ExpectimaxSearch {
         };
         let question = Question::at(&root, params.goal());
         Box::new(ExpectimaxSession {
-            words: question.words(&root),
+            core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),
             question,
             search: Expectimax::new(config),
             root,
             answer: None,
             stats: Stats::default(),
-            run: Run::new(params.limits()),
         })
     }
 }
@@ -120,20 +120,33 @@ impl SearchKind for ExpectimaxSearch {
 struct ExpectimaxSession<G: Knowledge> {
     search: Expectimax<G>,
     root: G,
-    words: String,
+    core: SessionCore,
     question: Question,
     answer: Option<Answer<G::Move>>,
     stats: Stats,
-    run: Run,
+}
+
+impl<G: Knowledge> ExpectimaxSession<G> {
+    /// `out` over an evaluation; the exact value's verdict when the search went to the end.
+    fn answer_verdict(&self) -> Verdict {
+        match &self.answer {
+            Some(answer) if self.search.exact() => exact_verdict(
+                self.question.goal,
+                // NaN (never an exact value) reads as a loss.
+                answer.value.partial_cmp(&0.0).unwrap_or(Ordering::Less),
+            ),
+            _ => Verdict::Out,
+        }
+    }
 }
 
 impl<G: Catalogued> Session for ExpectimaxSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &ExpectimaxSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        if self.run.finished.is_none() {
+        if self.core.run.finished.is_none() {
             // Not steppable: an iteration budget does not cut the search, a step's seconds do.
             let budget = Budget {
                 iterations: None,
@@ -141,7 +154,7 @@ impl<G: Catalogued> Session for ExpectimaxSession<G> {
             };
             let mut after = self.stats;
             let (search, root, answer) = (&mut self.search, &self.root, &mut self.answer);
-            self.run.step(budget, self.stats, |limits| {
+            self.core.run.step(budget, self.stats, |limits| {
                 let clock = crate::search::Clock::start();
                 *answer = search.resume(root, limits);
                 after.nodes_expanded += search.counters().nodes;
@@ -152,42 +165,22 @@ impl<G: Catalogued> Session for ExpectimaxSession<G> {
             });
             self.stats = after;
             if self.answer.is_some() {
-                self.run.finished = Some(self.verdict());
+                self.core.run.finished = Some(self.answer_verdict());
             } else {
                 match self.search.stopped() {
                     // A line longer than a search to the end may follow: it cannot decide.
                     Some(Limit::Depth) => {
                         self.stats.stopped_by = Some(Limit::Depth);
-                        self.run.finished = Some(Verdict::Out);
+                        self.core.run.finished = Some(Verdict::Out);
                     }
                     // Nothing stopped it: the root has no player's move to search (a spawn).
-                    None => self.run.finished = Some(Verdict::Out),
+                    None => self.core.run.finished = Some(Verdict::Out),
                     // The node or time limit: the run's limits say whether it goes on.
                     Some(_) => {}
                 }
             }
         }
-        self.run.finished
-    }
-
-    /// `out` over an evaluation; the exact value's verdict when the search went to the end.
-    fn verdict(&self) -> Verdict {
-        match &self.answer {
-            Some(answer) if self.search.exact() => {
-                let holds = answer.value > 0.0
-                    || (answer.value == 0.0 && self.question.goal == Goal::NotLose);
-                if holds {
-                    Verdict::Proved
-                } else {
-                    Verdict::Disproved
-                }
-            }
-            _ => Verdict::Out,
-        }
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
+        self.core.run.finished
     }
 
     fn stats(&self) -> Stats {
@@ -203,9 +196,5 @@ impl<G: Catalogued> Session for ExpectimaxSession<G> {
 
     fn best_move(&self) -> Option<String> {
         self.answer.as_ref().map(|a| self.root.format_move(a.best))
-    }
-
-    fn question(&self) -> String {
-        self.words.clone()
     }
 }

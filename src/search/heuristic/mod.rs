@@ -50,17 +50,17 @@
 pub mod depth;
 pub mod om;
 
-use crate::game::MoveList;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
-use crate::search::exact::Run;
+use crate::game::{Game, MoveList};
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::family::{Capabilities, Explain, Family, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::{SessionCore, exact_verdict};
 use crate::search::view::Values;
-use crate::search::{Goal, Limits, Question, Stats, Verdict};
+use crate::search::{Limits, Question, Stats, Verdict};
 use depth::{Deepening, DepthSearch, RootResult, Stop, TERMINAL_UNIT};
 
 /// What the depth-limited players can do: play, with no tree, no playouts and no exact-only
@@ -446,19 +446,25 @@ impl<G> Evaluator<G> for NoEvaluation {
     }
 }
 
+/// The `index`th legal move of `root` (in the game's order) in notation, as the players
+/// name their choice; `None` if there is no such move.
+fn move_text<G: Game>(root: &G, index: usize) -> Option<String> {
+    let mut moves = MoveList::<G>::default();
+    root.legal_moves(&mut moves);
+    moves.get(index).map(|&mv| root.format_move(mv))
+}
+
 /// A depth-limited player's session.
 struct HeuristicSession<G: Knowledge> {
-    info: &'static SearchInfo,
+    core: SessionCore,
     method: Method,
     search: DepthSearch<G>,
     root: G,
     question: Question,
-    words: String,
     depth: u32,
     endgame: Option<u32>,
     /// The root moves allowed (the predetermined ones), by index; `None`: all.
     allowed: Option<Vec<u16>>,
-    run: Run,
     stats: Stats,
     /// The last finished search's (or iteration's) result.
     result: Option<RootResult>,
@@ -490,16 +496,14 @@ impl<G: Catalogued> HeuristicSession<G> {
             .filter(|allowed| !allowed.is_empty());
         let question = Question::at(&root, params.goal());
         Box::new(HeuristicSession {
-            info,
+            core: SessionCore::new(info, question.words(&root), params.limits()),
             method,
             search: DepthSearch::new(evaluator, params.limits().table_bytes(TABLE_BYTES)),
-            words: question.words(&root),
             question,
             depth,
             endgame: params.optional(&ENDGAME).map(|n| n as u32),
             allowed,
             root,
-            run: Run::new(params.limits()),
             stats: Stats::default(),
             result: None,
             exact: None,
@@ -577,24 +581,19 @@ impl<G: Catalogued> HeuristicSession<G> {
         if !decided {
             return Verdict::Out;
         }
-        let holds = result.value > 0 || (result.value == 0 && self.question.goal == Goal::NotLose);
-        if holds {
-            Verdict::Proved
-        } else {
-            Verdict::Disproved
-        }
+        exact_verdict(self.question.goal, result.value.cmp(&0))
     }
 }
 
 impl<G: Catalogued> Session for HeuristicSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        self.info
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         let clock = crate::search::Clock::start();
         let before = self.stats;
-        let mut run = self.run;
+        let mut run = self.core.run;
         let mut result = None;
         let verdict = run.step(budget, before, |limits| {
             let outcome = self.search(limits);
@@ -612,22 +611,14 @@ impl<G: Catalogued> Session for HeuristicSession<G> {
                 }
             }
         });
-        self.run = run;
+        self.core.run = run;
         let Some(found) = result else {
             return verdict;
         };
         self.result = Some(found);
         // A finished search is the answer, decided or not.
-        self.run.finished = Some(self.verdict_of(&found));
-        self.run.finished
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
+        self.core.run.finished = Some(self.verdict_of(&found));
+        self.core.run.finished
     }
 
     fn stats(&self) -> Stats {
@@ -642,15 +633,6 @@ impl<G: Catalogued> Session for HeuristicSession<G> {
     }
 
     fn best_move(&self) -> Option<String> {
-        let result = self.result?;
-        let mut moves = MoveList::<G>::default();
-        self.root.legal_moves(&mut moves);
-        moves
-            .get(usize::from(result.best))
-            .map(|&mv| self.root.format_move(mv))
-    }
-
-    fn question(&self) -> String {
-        self.words.clone()
+        move_text(&self.root, usize::from(self.result?.best))
     }
 }

@@ -45,13 +45,13 @@ use super::{NO_DEPTH_LIMIT, W_MOBILITY, W_STABILITY, W_STATIC, preset_weights, w
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::Evaluator;
 use crate::game::{Game, MoveList, Player, Turn};
-use crate::search::exact::Run;
 use crate::search::family::{Explain, Family, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
+use crate::search::session_core::{SessionCore, exact_verdict};
 use crate::search::view::Values;
-use crate::search::{Clock, Goal, Limits, Question, Stats, Verdict, memory};
+use crate::search::{Clock, Limits, Question, Stats, Verdict, memory};
 
 /// Positions a finished subtree must have taken for its values to be kept for a resumed
 /// search (smaller ones are searched again: cheaper than keeping them).
@@ -296,7 +296,7 @@ struct OmSession<G: Catalogued> {
     question: Question,
     depth: u32,
     search: OpponentModel<G>,
-    run: Run,
+    core: SessionCore,
     stats: Stats,
     result: Option<OmResult>,
 }
@@ -306,18 +306,13 @@ impl<G: Catalogued> OmSession<G> {
         if !result.exact {
             return Verdict::Out;
         }
-        let value = result.value.own;
-        if value > 0 || (value == 0 && self.question.goal == Goal::NotLose) {
-            Verdict::Proved
-        } else {
-            Verdict::Disproved
-        }
+        exact_verdict(self.question.goal, result.value.own.cmp(&0))
     }
 }
 
 impl<G: Catalogued> Session for OmSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &OmSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
@@ -327,7 +322,7 @@ impl<G: Catalogued> Session for OmSession<G> {
             ..budget
         };
         let before = self.stats;
-        let mut run = self.run;
+        let mut run = self.core.run;
         let mut found = None;
         let verdict = run.step(budget, before, |limits| {
             let outcome = self.search.search(&self.root, self.depth, limits);
@@ -344,21 +339,13 @@ impl<G: Catalogued> Session for OmSession<G> {
             let verdict = found.map_or(Verdict::Out, |r| self.verdict_of(&r));
             (verdict, self.stats)
         });
-        self.run = run;
+        self.core.run = run;
         if let Some(result) = found {
             self.result = Some(result);
-            self.run.finished = Some(self.verdict_of(&result));
-            return self.run.finished;
+            self.core.run.finished = Some(self.verdict_of(&result));
+            return self.core.run.finished;
         }
         verdict
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -373,14 +360,7 @@ impl<G: Catalogued> Session for OmSession<G> {
     }
 
     fn best_move(&self) -> Option<String> {
-        let result = self.result?;
-        let mut moves = MoveList::<G>::default();
-        self.root.legal_moves(&mut moves);
-        moves.get(result.best).map(|&mv| self.root.format_move(mv))
-    }
-
-    fn question(&self) -> String {
-        self.question.words(&self.root)
+        super::move_text(&self.root, self.result?.best)
     }
 }
 
@@ -420,11 +400,12 @@ impl SearchKind for OmSearch {
         };
         let model = root.evaluator(&preset_weights(params.choice(&MODEL)));
         let none = || Box::new(NoEvaluation) as Box<dyn Evaluator<G>>;
+        let question = Question::at(&root, params.goal());
         Box::new(OmSession {
-            question: Question::at(&root, params.goal()),
+            question,
+            core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),
             depth,
             search: OpponentModel::new(own.unwrap_or_else(none), model.unwrap_or_else(none)),
-            run: Run::new(params.limits()),
             stats: Stats::default(),
             result: None,
             root,

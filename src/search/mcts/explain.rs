@@ -10,6 +10,7 @@ use crate::game::view::PositionView;
 use crate::game::{Game, MoveList, Outcome};
 use crate::search::bestfirst::min_sum_applied;
 use crate::search::tree::{NodeId, NodeKind, ROOT, Status};
+use crate::search::tree_walk::TreeWalk;
 use crate::search::view::{Backup, InspectedChild, Inspection, Values, short};
 
 /// Formula (1).
@@ -160,7 +161,9 @@ fn before_visits(values: &Values) -> f64 {
 
 /// The position of `id`'s parent (`None` at the root).
 fn parent_pos<G: Game>(search: &Mcts<G>, id: NodeId) -> Option<G> {
-    (id != ROOT).then(|| search.position(search.tree.node(id).parent()))
+    (id != ROOT)
+        .then(|| search.position(search.tree.node(id).parent()))
+        .flatten()
 }
 
 /// Node `id` for an inspector: its values, its children with the selection formula applied
@@ -168,18 +171,8 @@ fn parent_pos<G: Game>(search: &Mcts<G>, id: NodeId) -> Option<G> {
 /// selection picks (ties shown as the first; the search breaks them at random).
 #[must_use]
 pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection> {
-    if id as usize >= search.tree.len() {
-        return None;
-    }
     let tree = &search.tree;
-    let pos = search.position(id);
-    let mut line = Vec::new();
-    let mut replay = search.root.clone();
-    for step in tree.path_to(id).into_iter().skip(1) {
-        let mv = tree.node(step).mv().expect("a child has a move");
-        line.push(replay.format_move(mv));
-        replay.play(mv);
-    }
+    let (pos, line) = search.replay(id)?;
     let node = tree.node(id);
     let (kind, status) = (node.kind(), node.status());
     let keys = search.sorted_keys(id);

@@ -63,6 +63,7 @@ use super::bestfirst::playout::Sampler;
 use super::family::{Capabilities, SearchInfo};
 use super::params::{self, Params};
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
+use super::session_core::SessionCore;
 use super::tree::{NodeId, NodeKind, ROOT, Status};
 use super::view::{History, Values};
 use super::{Limit, Limits, Question, Stats, Verdict, memory};
@@ -206,12 +207,11 @@ enum Growth {
 /// An MCTS search of a game `G`.
 #[derive(Clone, Debug)]
 pub struct Mcts<G: Game> {
-    info: Option<&'static SearchInfo>,
+    core: SessionCore,
     config: Config,
     root: G,
     tree: Tree<G::Move>,
     sampler: Sampler,
-    limits: Limits,
     stats: Stats,
     /// The last iteration's selection path, root first, ending where its play-out started.
     path: Vec<NodeId>,
@@ -226,7 +226,6 @@ pub struct Mcts<G: Game> {
     /// Scratch for ranks: the sorted distinct keys of one node's children.
     keys: Vec<u32>,
     history: History,
-    finished: Option<Verdict>,
 }
 
 /// The proof numbers of a finished game.
@@ -235,16 +234,12 @@ const fn terminal_numbers(proven: bool) -> (u32, u32) {
 }
 
 impl<G: Game> Iterative for Mcts<G> {
-    fn finished_mut(&mut self) -> &mut Option<Verdict> {
-        &mut self.finished
+    fn core_mut(&mut self) -> &mut SessionCore {
+        &mut self.core
     }
 
     fn seconds_mut(&mut self) -> &mut f64 {
         &mut self.stats.seconds
-    }
-
-    fn max_seconds(&self) -> Option<f64> {
-        self.limits.max_seconds
     }
 
     fn limit_reached(&self, seconds: f64) -> bool {
@@ -276,12 +271,11 @@ impl<G: Game> Mcts<G> {
         );
         let tree = Tree::new(kind);
         let mut search = Mcts {
-            info: None,
+            core: SessionCore::unnamed(limits),
             config,
             root,
             tree,
             sampler: Sampler::new(question, seed).cut_off(config.playout),
-            limits,
             stats: Stats {
                 nodes_created: 1,
                 peak_nodes: 1,
@@ -295,18 +289,10 @@ impl<G: Game> Mcts<G> {
             result: None,
             keys: Vec::new(),
             history: History::default(),
-            finished: None,
         };
         let values = search.values(ROOT);
         search.history.record(0, &values, 1);
         search
-    }
-
-    /// This search, declared as the catalogue's `info`.
-    #[must_use]
-    pub fn named(mut self, info: &'static SearchInfo) -> Self {
-        self.info = Some(info);
-        self
     }
 
     /// The tree built so far.
@@ -539,7 +525,9 @@ impl<G: Game> Mcts<G> {
 
     /// The most nodes the tree may hold.
     fn node_capacity(&self) -> u64 {
-        self.limits
+        self.core
+            .run
+            .limits
             .max_nodes
             .unwrap_or(u64::MAX)
             .min(u64::from(NONE - 1))
@@ -560,7 +548,7 @@ impl<G: Game> Mcts<G> {
             self.stats.stopped_by = Some(Limit::Nodes);
             return None;
         }
-        if !memory::fits(self.tree.growth_bytes(grow), self.limits.max_bytes) {
+        if !memory::fits(self.tree.growth_bytes(grow), self.core.run.limits.max_bytes) {
             self.stats.stopped_by = Some(Limit::Memory);
             return None;
         }
@@ -684,7 +672,9 @@ impl<G: Game> Mcts<G> {
     /// Whether a limit stops the search before another iteration (also when the root's
     /// visit count is full: a `u32` holds 4,294,967,295 simulations).
     fn limit_reached(&self, seconds: f64) -> bool {
-        self.limits
+        self.core
+            .run
+            .limits
             .reached(self.stats.iterations, self.tree.len() as u64, seconds)
             || self.tree.node(ROOT).visits() == u32::MAX
     }
@@ -697,7 +687,7 @@ impl<G: Game> Mcts<G> {
     /// The verdict: `out` until the search has stopped for another reason.
     #[must_use]
     pub fn verdict(&self) -> Verdict {
-        self.finished.unwrap_or(Verdict::Out)
+        self.core.verdict()
     }
 
     /// The child of the root the search plays: if the root is proven, a proven child (the
@@ -789,22 +779,23 @@ pub fn session<G: Catalogued>(
     Box::new(Mcts::new(root, config, question, params.seed(), params.limits()).named(info))
 }
 
+impl<G: Catalogued> Mcts<G> {
+    /// This search, declared as the catalogue's `info` (what [`Session::info`] reports).
+    #[must_use]
+    pub fn named(mut self, info: &'static SearchInfo) -> Self {
+        let question = self.sampler.question().words(&self.root);
+        self.core.name(info, question);
+        self
+    }
+}
+
 impl<G: Catalogued> Session for Mcts<G> {
-    fn info(&self) -> &'static SearchInfo {
-        self.info
-            .expect("an MCTS session is named by its catalogue entry")
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         Mcts::step(self, budget)
-    }
-
-    fn verdict(&self) -> Verdict {
-        Mcts::verdict(self)
-    }
-
-    fn is_finished(&self) -> bool {
-        self.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -817,10 +808,6 @@ impl<G: Catalogued> Session for Mcts<G> {
 
     fn best_move(&self) -> Option<String> {
         Mcts::best_move(self)
-    }
-
-    fn question(&self) -> String {
-        self.sampler.question().words(&self.root)
     }
 
     fn history(&self) -> Option<&History> {

@@ -9,11 +9,12 @@ use super::explain::shown;
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
+use crate::search::Stats;
 use crate::search::session::TreeView;
+use crate::search::session_core::SessionCore;
 use crate::search::tree::{NodeId, ROOT};
-use crate::search::view::{
-    Inspection, PathNode, Snapshot, Values, ViewNode, snapshot_nodes, walk_path,
-};
+use crate::search::tree_walk::TreeWalk;
+use crate::search::view::{Inspection, PathNode, Snapshot, Values};
 
 impl<G: Game> Mcts<G> {
     /// A node's values as views show them.
@@ -54,17 +55,51 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// The position at node `id`.
-    pub(super) fn position(&self, id: NodeId) -> G {
-        let mut pos = self.root.clone();
-        for step in self.tree.path_to(id).into_iter().skip(1) {
-            pos.play(self.tree.node(step).mv().expect("a child has a move"));
-        }
-        pos
+    /// The values of `id` when the last iteration selected it, if it is on that path.
+    pub(super) fn before_of(&self, id: NodeId) -> Option<Values> {
+        let at = self.path.iter().position(|&p| p == id)?;
+        self.before.get(at).copied()
     }
 
-    /// The view of node `id`, its move formatted in `parent_pos`.
-    pub(super) fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
+    /// The last selection path as views show it.
+    #[must_use]
+    pub fn last_path(&self) -> Vec<PathNode> {
+        TreeWalk::last_path(self)
+    }
+
+    /// The top of the tree for a view (see [`TreeView::snapshot`]).
+    #[must_use]
+    pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
+        TreeWalk::snapshot(self, depth, max_nodes, focus)
+    }
+}
+
+impl<G: Game> TreeWalk<G> for Mcts<G> {
+    fn root_position(&self) -> &G {
+        &self.root
+    }
+
+    fn node_count(&self) -> usize {
+        self.tree.len()
+    }
+
+    fn parent_of(&self, id: NodeId) -> NodeId {
+        self.tree.node(id).parent()
+    }
+
+    fn move_into(&self, id: NodeId) -> Option<G::Move> {
+        self.tree.node(id).mv()
+    }
+
+    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
+        self.tree.children(id).collect()
+    }
+
+    fn last_ids(&self) -> &[NodeId] {
+        &self.path
+    }
+
+    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
         let node = self.tree.node(id);
         PathNode {
             id,
@@ -79,66 +114,8 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// The values of `id` when the last iteration selected it, if it is on that path.
-    pub(super) fn before_of(&self, id: NodeId) -> Option<Values> {
-        let at = self.path.iter().position(|&p| p == id)?;
-        self.before.get(at).copied()
-    }
-
-    /// The last selection path as views show it.
-    #[must_use]
-    pub fn last_path(&self) -> Vec<PathNode> {
-        walk_path(
-            &self.root,
-            &self.path,
-            |id| self.tree.node(id).mv(),
-            |id, parent_pos| self.path_node(id, parent_pos),
-        )
-    }
-
-    /// The snapshot subtree under `id`.
-    pub(super) fn view(
-        &self,
-        id: NodeId,
-        pos: &G,
-        parent_pos: Option<&G>,
-        included: &std::collections::HashSet<NodeId>,
-    ) -> ViewNode {
-        let children = self
-            .tree
-            .children(id)
-            .filter(|child| included.contains(child))
-            .map(|child| {
-                let mut child_pos = pos.clone();
-                child_pos.play(self.tree.node(child).mv().expect("a child has a move"));
-                self.view(child, &child_pos, Some(pos), included)
-            })
-            .collect();
-        ViewNode {
-            node: self.path_node(id, parent_pos),
-            on_path: self.path.contains(&id),
-            children,
-        }
-    }
-
-    /// The top of the tree for a view (see [`TreeView::snapshot`]).
-    #[must_use]
-    pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        let focus_line = focus
-            .filter(|&id| (id as usize) < self.tree.len())
-            .map(|id| self.tree.path_to(id))
-            .unwrap_or_default();
-        let included = snapshot_nodes(&self.path, &focus_line, depth, max_nodes, &|id| {
-            self.tree.children(id).collect()
-        });
-        Snapshot {
-            algo: self.info.map_or("", |info| info.id),
-            verdict: self.verdict(),
-            finished: self.finished.is_some(),
-            stats: self.stats,
-            path: self.path.clone(),
-            root: self.view(ROOT, &self.root, None, &included),
-        }
+    fn header(&self) -> (&SessionCore, Stats) {
+        (&self.core, self.stats)
     }
 }
 
@@ -152,7 +129,7 @@ impl<G: Catalogued> TreeView for Mcts<G> {
     }
 
     fn node_position(&self, id: NodeId) -> Option<PositionView> {
-        ((id as usize) < self.tree.len()).then(|| PositionView::of(&self.position(id)))
+        self.position(id).map(|pos| PositionView::of(&pos))
     }
 
     fn trace(&self) -> Option<String> {
