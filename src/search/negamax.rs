@@ -23,10 +23,11 @@
 
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList, Player, Turn};
-use crate::search::exact::{CAPABILITIES, Run};
+use crate::search::exact::CAPABILITIES;
 use crate::search::family::{Explain, Family, SearchInfo};
 use crate::search::params::Params;
 use crate::search::session::{Budget, SearchKind, Session};
+use crate::search::session_core::SessionCore;
 use crate::search::view::Values;
 use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Stop, Verdict, clock::Ticker};
 
@@ -58,11 +59,10 @@ impl SearchKind for NegamaxSearch {
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
         let question = Question::at(&root, params.goal());
         Box::new(NegamaxSession {
-            words: question.words(&root),
+            core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),
             question,
             stack: Vec::new(),
             root,
-            run: Run::new(params.limits()),
             stats: Stats::default(),
             step_nodes: 0,
             best_move: None,
@@ -85,11 +85,10 @@ struct Frame<G: Game> {
 struct NegamaxSession<G: Catalogued> {
     root: G,
     question: Question,
-    /// The question in words.
-    words: String,
+    /// The catalogue entry, the question in words, the run's limits and verdict.
+    core: SessionCore,
     /// The walk so far: the root at the bottom; empty before the first step.
     stack: Vec<Frame<G>>,
-    run: Run,
     stats: Stats,
     /// Positions searched in the current step (what the step's limits count).
     step_nodes: u64,
@@ -198,12 +197,12 @@ impl<G: Catalogued> NegamaxSession<G> {
 }
 
 impl<G: Catalogued> Session for NegamaxSession<G> {
-    fn info(&self) -> &'static SearchInfo {
-        &NegamaxSearch::INFO
+    fn core(&self) -> &SessionCore {
+        &self.core
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        let mut run = self.run;
+        let mut run = self.core.run;
         let verdict = run.step(budget, self.stats, |limits| {
             let clock = Ticker::start();
             let verdict = match self.walk(limits) {
@@ -215,16 +214,8 @@ impl<G: Catalogued> Session for NegamaxSession<G> {
             self.stats.iterations = self.stats.nodes_expanded;
             (verdict, self.stats)
         });
-        self.run = run;
+        self.core.run = run;
         verdict
-    }
-
-    fn verdict(&self) -> Verdict {
-        self.run.verdict()
-    }
-
-    fn is_finished(&self) -> bool {
-        self.run.finished.is_some()
     }
 
     fn stats(&self) -> Stats {
@@ -237,9 +228,5 @@ impl<G: Catalogued> Session for NegamaxSession<G> {
 
     fn best_move(&self) -> Option<String> {
         self.best_move.clone()
-    }
-
-    fn question(&self) -> String {
-        self.words.clone()
     }
 }
