@@ -41,10 +41,16 @@ fn every_family_has_a_position_target() {
             "awari",
             "gomoku",
             "loa",
-            "minishogi"
+            "minishogi",
+            "nim"
         ],
         "a new family needs its positions_* test below"
     );
+}
+
+#[test]
+fn positions_nim() {
+    positions("nim", "positions-nim");
 }
 
 #[test]
