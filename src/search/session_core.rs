@@ -12,7 +12,7 @@
 //! the session module's `Iterative` loop, which reads and sets the same core.
 
 use super::family::SearchInfo;
-use super::session::Budget;
+use crate::core::limits::Budget;
 use std::cmp::Ordering;
 
 use super::{Goal, Limit, Limits, Stats, Verdict};

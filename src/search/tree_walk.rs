@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use super::Stats;
 use super::session_core::SessionCore;
-use super::tree::{NodeId, ROOT};
+use super::tree::{NodeId, ROOT, line_to};
 use super::view::{PathNode, Snapshot, ViewNode, snapshot_nodes, walk_path};
 use crate::game::Game;
 
@@ -117,16 +117,4 @@ pub(crate) trait TreeWalk<G: Game> {
             children,
         }
     }
-}
-
-/// The ids from the root down to `id` in a tree where `parent` gives each node's parent.
-pub(crate) fn line_to(id: NodeId, parent: impl Fn(NodeId) -> NodeId) -> Vec<NodeId> {
-    let mut line = vec![id];
-    let mut at = id;
-    while at != ROOT {
-        at = parent(at);
-        line.push(at);
-    }
-    line.reverse();
-    line
 }

@@ -309,6 +309,18 @@ impl<M: Copy, V: Copy> Tree<M, V> {
     /// The indices from the root down to `id`, both included.
     #[must_use]
     pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
-        crate::search::tree_walk::line_to(id, |at| self.node(at).parent)
+        line_to(id, |at| self.node(at).parent)
     }
+}
+
+/// The ids from the root down to `id` in a tree where `parent` gives each node's parent.
+pub(crate) fn line_to(id: NodeId, parent: impl Fn(NodeId) -> NodeId) -> Vec<NodeId> {
+    let mut line = vec![id];
+    let mut at = id;
+    while at != ROOT {
+        at = parent(at);
+        line.push(at);
+    }
+    line.reverse();
+    line
 }

@@ -271,6 +271,6 @@ impl<M: Copy> Tree<M> {
     /// The ids from the root down to `id`, both included.
     #[must_use]
     pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
-        crate::search::tree_walk::line_to(id, |at| self.node(at).parent)
+        crate::search::tree::line_to(id, |at| self.node(at).parent)
     }
 }
