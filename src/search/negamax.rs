@@ -49,6 +49,7 @@ impl SearchKind for NegamaxSearch {
             formulas: &[
                 "a finished game: 1 if it meets the goal for the root player, else 0 (from the root player's view)",
                 "a node: the greatest of its children's values from the view of the side to act, negated where the side to act changes",
+                "the verdict: proved if the root's value from the root player's view is 1, disproved if it is 0",
             ],
             selection: "Depth-first, every child in the game's move order; nothing is cut.",
             params: "No parameters of its own. The node limit counts positions searched; a step that stops at its budget resumes where it stopped.",
