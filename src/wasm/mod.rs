@@ -942,14 +942,14 @@ pub fn tournament_results(config: JsValue, records: JsValue) -> Result<JsValue, 
         config.seed,
     )
     .map_err(js_error)?;
-    let records = text(&records, "text")?
+    let records = text(&records, "records")?
         .lines()
         .filter(|line| !line.trim().is_empty())
         .enumerate()
         .map(|(i, line)| {
             serde_json::from_str(line).map_err(|e| {
                 let error = crate::game::error::Elided::words(&e.to_string());
-                bad("text", format!("record {}: {error}", i + 1))
+                bad("records", format!("records: record {}: {error}", i + 1))
             })
         })
         .collect::<Result<Vec<crate::arena::GameRecord>, _>>()?;

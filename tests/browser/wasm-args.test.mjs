@@ -25,6 +25,7 @@ const WRONG = {
   object: [42, 'text', true, NaN, undefined, null],
   optionalObject: [42, 'text', true, NaN],
   bool: [1, 0, 'true', {}, NaN, undefined, null],
+  bytes: [42, 'text', {}, [], true, NaN, undefined, null],
 };
 
 const TTT = 'tictactoe';
@@ -64,6 +65,12 @@ const FUNCTIONS = {
   readCards: [['text', 'string', '{"cards":[]}']],
   checkCertificate: [['text', 'string', '']],
   makeCertificate: [['game', 'string', TTT], ['pos', 'string', ''], ['verdict', 'string', 'disproved'], ['options', 'optionalObject', { nodes: 100000 }]],
+  connect4EveryMove: [['game', 'string', 'connect4'], ['pos', 'string', '77136527677'], ['options', 'optionalObject', { nodes: 1000 }]],
+  connect4LoadBook: [['bytes', 'bytes', new Uint8Array()]],
+  tournamentResults: [
+    ['config', 'object', { game: TTT, agents: ['random', 'random'], games_per_pair: 1, openings: '', seed: 1 }],
+    ['records', 'string', ''],
+  ],
   testFault: [['kind', 'string', 'never-called-valid']],
 };
 const CONSTRUCTORS = {
