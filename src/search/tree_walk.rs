@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use super::Stats;
 use super::session_core::SessionCore;
-use super::tree::{NodeId, ROOT, line_to};
+use super::tree::{NodeId, ROOT, TreeLinks, line_to};
 use super::view::{PathNode, Snapshot, ViewNode, snapshot_nodes, walk_path};
 use crate::game::Game;
 
@@ -17,14 +17,8 @@ use crate::game::Game;
 pub(crate) trait TreeWalk<G: Game> {
     /// The root position.
     fn root_position(&self) -> &G;
-    /// How many nodes the tree has (ids are `0..len`).
-    fn node_count(&self) -> usize;
-    /// The node's parent (the root's is itself).
-    fn parent_of(&self, id: NodeId) -> NodeId;
-    /// The move into node `id`: `None` at the root.
-    fn move_into(&self, id: NodeId) -> Option<G::Move>;
-    /// The node's children, in move order.
-    fn children_of(&self, id: NodeId) -> Vec<NodeId>;
+    /// How the tree is linked.
+    fn links(&self) -> &dyn TreeLinks<G::Move>;
     /// The last iteration's path, root first.
     fn last_ids(&self) -> &[NodeId];
     /// Node `id` as a view shows it, its move (if any) formatted in `parent_pos`.
@@ -34,19 +28,22 @@ pub(crate) trait TreeWalk<G: Game> {
 
     /// The ids from the root down to `id`.
     fn line_ids(&self, id: NodeId) -> Vec<NodeId> {
-        line_to(id, |at| self.parent_of(at))
+        line_to(id, |at| self.links().parent_of(at))
     }
 
     /// The position at node `id` and the moves leading there, in notation; `None` if there
     /// is no such node.
     fn replay(&self, id: NodeId) -> Option<(G, Vec<String>)> {
-        if id as usize >= self.node_count() {
+        if id as usize >= self.links().node_count() {
             return None;
         }
         let mut pos = self.root_position().clone();
         let mut line = Vec::new();
         for step in self.line_ids(id).into_iter().skip(1) {
-            let mv = self.move_into(step).expect("only the root has no move");
+            let mv = self
+                .links()
+                .move_into(step)
+                .expect("only the root has no move");
             line.push(pos.format_move(mv));
             pos.play(mv);
         }
@@ -63,7 +60,7 @@ pub(crate) trait TreeWalk<G: Game> {
         walk_path(
             self.root_position(),
             self.last_ids(),
-            |id| self.move_into(id),
+            |id| self.links().move_into(id),
             |id, parent_pos| self.path_node(id, parent_pos),
         )
     }
@@ -73,12 +70,12 @@ pub(crate) trait TreeWalk<G: Game> {
     /// a view follows) adds its line from the root and its children.
     fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
         let focus_line = focus
-            .filter(|&id| (id as usize) < self.node_count())
+            .filter(|&id| (id as usize) < self.links().node_count())
             .map(|id| self.line_ids(id))
             .unwrap_or_default();
         let path = self.last_ids();
         let included = snapshot_nodes(path, &focus_line, depth, max_nodes, &|id| {
-            self.children_of(id)
+            self.links().children_of(id)
         });
         let on_path = path.iter().copied().collect();
         let (core, stats) = self.header();
@@ -102,12 +99,13 @@ pub(crate) trait TreeWalk<G: Game> {
         on_path: &HashSet<NodeId>,
     ) -> ViewNode {
         let children = self
+            .links()
             .children_of(id)
             .into_iter()
             .filter(|child| included.contains(child))
             .map(|child| {
                 let mut child_pos = pos.clone();
-                child_pos.play(self.move_into(child).expect("a child has a move"));
+                child_pos.play(self.links().move_into(child).expect("a child has a move"));
                 self.subtree(child, &child_pos, Some(pos), included, on_path)
             })
             .collect();

@@ -61,7 +61,7 @@
 //! assert_eq!(root.unwrap().run(), Verdict::Proved); // tic-tac-toe is a draw
 //! ```
 
-use super::tree::{NodeId, NodeKind, ROOT, Status, Tree};
+use super::tree::{NodeId, NodeKind, ROOT, Status, Tree, TreeLinks};
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
 use crate::game::view::PositionView;
@@ -715,20 +715,8 @@ impl<G: Catalogued> TreeWalk<G> for Cns<G> {
         &self.root
     }
 
-    fn node_count(&self) -> usize {
-        self.tree.len()
-    }
-
-    fn parent_of(&self, id: NodeId) -> NodeId {
-        self.tree.node(id).parent()
-    }
-
-    fn move_into(&self, id: NodeId) -> Option<G::Move> {
-        self.tree.node(id).mv()
-    }
-
-    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
-        self.tree.node(id).child_ids().collect()
+    fn links(&self) -> &dyn TreeLinks<G::Move> {
+        &self.tree
     }
 
     fn last_ids(&self) -> &[NodeId] {
@@ -736,22 +724,9 @@ impl<G: Catalogued> TreeWalk<G> for Cns<G> {
     }
 
     fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
-        let node = self.tree.node(id);
-        PathNode {
-            id,
-            mv: parent_pos
-                .zip(node.mv())
-                .map(|(pos, mv)| pos.format_move(mv)),
-            kind: node.kind(),
-            status: node.status(),
-            values: self.values_of(id),
-            before: self
-                .path
-                .iter()
-                .position(|&p| p == id)
-                .and_then(|at| self.before.get(at).copied()),
-            child_count: node.child_count(),
-        }
+        let before = self.path.iter().position(|&p| p == id);
+        let before = before.and_then(|at| self.before.get(at).copied());
+        super::path_node(&self.tree, id, parent_pos, self.values_of(id), before)
     }
 
     fn header(&self) -> (&SessionCore, Stats) {

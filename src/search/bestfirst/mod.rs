@@ -57,7 +57,7 @@ pub mod tree;
 use std::fmt::Debug;
 
 use playout::Sampler;
-use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree};
+use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree, TreeLinks};
 
 use super::family::{Capabilities, SearchInfo};
 use super::params::Params;
@@ -540,25 +540,37 @@ fn evaluate<G: Game, R: Rules>(
     }
 }
 
+/// Node `id` of a best-first tree (the family's or CNS's) as a view shows it: its move
+/// formatted in `parent_pos`, its numbers `values`, and those it had when the last iteration
+/// selected it (`before`).
+pub(super) fn path_node<G: Game, V: Copy>(
+    tree: &Tree<G::Move, V>,
+    id: NodeId,
+    parent_pos: Option<&G>,
+    values: Values,
+    before: Option<Values>,
+) -> PathNode {
+    let node = tree.node(id);
+    PathNode {
+        id,
+        mv: parent_pos
+            .zip(node.mv())
+            .map(|(pos, mv)| pos.format_move(mv)),
+        kind: node.kind(),
+        status: node.status(),
+        values,
+        before,
+        child_count: node.child_count(),
+    }
+}
+
 impl<G: Game, R: Rules> TreeWalk<G> for BestFirst<G, R> {
     fn root_position(&self) -> &G {
         &self.root
     }
 
-    fn node_count(&self) -> usize {
-        self.tree.len()
-    }
-
-    fn parent_of(&self, id: NodeId) -> NodeId {
-        self.tree.node(id).parent()
-    }
-
-    fn move_into(&self, id: NodeId) -> Option<G::Move> {
-        self.tree.node(id).mv()
-    }
-
-    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
-        self.tree.node(id).child_ids().collect()
+    fn links(&self) -> &dyn TreeLinks<G::Move> {
+        &self.tree
     }
 
     fn last_ids(&self) -> &[NodeId] {
@@ -567,17 +579,8 @@ impl<G: Game, R: Rules> TreeWalk<G> for BestFirst<G, R> {
 
     fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
         let node = self.tree.node(id);
-        PathNode {
-            id,
-            mv: parent_pos
-                .zip(node.mv())
-                .map(|(pos, mv)| pos.format_move(mv)),
-            kind: node.kind(),
-            status: node.status(),
-            values: self.rules.values(node.kind(), node.value()),
-            before: self.before_of(id),
-            child_count: node.child_count(),
-        }
+        let values = self.rules.values(node.kind(), node.value());
+        path_node(&self.tree, id, parent_pos, values, self.before_of(id))
     }
 
     fn header(&self) -> (&SessionCore, Stats) {

@@ -313,6 +313,37 @@ impl<M: Copy, V: Copy> Tree<M, V> {
     }
 }
 
+/// How a search tree is linked, as the views walk it (`search::tree_walk`): said once by
+/// each kind of tree (this one, and MCTS's), for every search that keeps one.
+pub(crate) trait TreeLinks<M> {
+    /// How many nodes the tree has (ids are `0..node_count`).
+    fn node_count(&self) -> usize;
+    /// The node's parent (the root's is itself).
+    fn parent_of(&self, id: NodeId) -> NodeId;
+    /// The move into node `id`: `None` at the root.
+    fn move_into(&self, id: NodeId) -> Option<M>;
+    /// The node's children, in move order.
+    fn children_of(&self, id: NodeId) -> Vec<NodeId>;
+}
+
+impl<M: Copy, V: Copy> TreeLinks<M> for Tree<M, V> {
+    fn node_count(&self) -> usize {
+        self.len()
+    }
+
+    fn parent_of(&self, id: NodeId) -> NodeId {
+        self.node(id).parent()
+    }
+
+    fn move_into(&self, id: NodeId) -> Option<M> {
+        self.node(id).mv()
+    }
+
+    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
+        self.node(id).child_ids().collect()
+    }
+}
+
 /// The ids from the root down to `id` in a tree where `parent` gives each node's parent.
 pub(crate) fn line_to(id: NodeId, parent: impl Fn(NodeId) -> NodeId) -> Vec<NodeId> {
     let mut line = vec![id];

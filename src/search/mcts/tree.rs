@@ -274,3 +274,21 @@ impl<M: Copy> Tree<M> {
         crate::search::tree::line_to(id, |at| self.node(at).parent)
     }
 }
+
+impl<M: Copy> crate::search::tree::TreeLinks<M> for Tree<M> {
+    fn node_count(&self) -> usize {
+        self.len()
+    }
+
+    fn parent_of(&self, id: NodeId) -> NodeId {
+        self.node(id).parent()
+    }
+
+    fn move_into(&self, id: NodeId) -> Option<M> {
+        self.node(id).mv()
+    }
+
+    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
+        self.children(id).collect()
+    }
+}

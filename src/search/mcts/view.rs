@@ -12,7 +12,7 @@ use crate::game::view::PositionView;
 use crate::search::Stats;
 use crate::search::session::TreeView;
 use crate::search::session_core::SessionCore;
-use crate::search::tree::{NodeId, ROOT};
+use crate::search::tree::{NodeId, ROOT, TreeLinks};
 use crate::search::tree_walk::TreeWalk;
 use crate::search::view::{Inspection, PathNode, Snapshot, Values};
 
@@ -79,20 +79,8 @@ impl<G: Game> TreeWalk<G> for Mcts<G> {
         &self.root
     }
 
-    fn node_count(&self) -> usize {
-        self.tree.len()
-    }
-
-    fn parent_of(&self, id: NodeId) -> NodeId {
-        self.tree.node(id).parent()
-    }
-
-    fn move_into(&self, id: NodeId) -> Option<G::Move> {
-        self.tree.node(id).mv()
-    }
-
-    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
-        self.tree.children(id).collect()
+    fn links(&self) -> &dyn TreeLinks<G::Move> {
+        &self.tree
     }
 
     fn last_ids(&self) -> &[NodeId] {
