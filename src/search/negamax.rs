@@ -28,7 +28,6 @@ use crate::search::family::{Explain, Family, SearchInfo};
 use crate::search::params::Params;
 use crate::search::session::{Budget, SearchKind, Session};
 use crate::search::session_core::SessionCore;
-use crate::search::view::Values;
 use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Stop, Verdict, clock::Ticker};
 
 /// Plain minimax in the catalogue.
@@ -221,10 +220,6 @@ impl<G: Catalogued> Session for NegamaxSession<G> {
 
     fn stats(&self) -> Stats {
         self.stats
-    }
-
-    fn root_value(&self) -> Option<Values> {
-        None
     }
 
     fn best_move(&self) -> Option<String> {

@@ -183,8 +183,10 @@ pub trait Session: Send {
     /// The counters.
     fn stats(&self) -> Stats;
 
-    /// The root's values, for searches that keep any.
-    fn root_value(&self) -> Option<Values>;
+    /// The root's values, for searches that keep any (none by default).
+    fn root_value(&self) -> Option<Values> {
+        None
+    }
 
     /// A move that proves the goal if proved, else the move the search favours (if any).
     fn best_move(&self) -> Option<String>;

@@ -71,7 +71,6 @@ use crate::search::params::Params;
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::session_core::SessionCore;
-use crate::search::view::Values;
 use crate::search::{
     Goal, Limit, Limits, MAX_PLIES, Question, Stats, Stop, Verdict, clock::Ticker,
 };
@@ -628,10 +627,6 @@ impl<G: Knowledge> Session for AlphaBetaSession<G> {
 
     fn stats(&self) -> Stats {
         self.stats
-    }
-
-    fn root_value(&self) -> Option<Values> {
-        None
     }
 
     fn best_move(&self) -> Option<String> {
