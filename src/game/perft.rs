@@ -29,11 +29,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     }
     moves
         .iter()
-        .map(|&mv| {
-            let mut next = pos.clone();
-            next.play(mv);
-            perft(&next, depth - 1)
-        })
+        .map(|&mv| perft(&after(pos, mv), depth - 1))
         .sum()
 }
 
@@ -48,8 +44,7 @@ pub fn distinct_positions_after<G: Game>(pos: &G, plies: u32) -> usize {
         for p in &layer {
             p.legal_moves(&mut moves);
             for &mv in moves.iter() {
-                let mut next = p.clone();
-                next.play(mv);
+                let next = after(p, mv);
                 if seen.insert(next.key()) {
                     next_layer.push(next);
                 }
@@ -69,11 +64,7 @@ pub fn complete_games<G: Game>(pos: &G) -> u64 {
     }
     moves
         .iter()
-        .map(|&mv| {
-            let mut next = pos.clone();
-            next.play(mv);
-            complete_games(&next)
-        })
+        .map(|&mv| complete_games(&after(pos, mv)))
         .sum()
 }
 
@@ -85,12 +76,18 @@ pub fn reachable_positions<G: Game>(pos: &G) -> usize {
     while let Some(p) = stack.pop() {
         p.legal_moves(&mut moves);
         for &mv in moves.iter() {
-            let mut next = p.clone();
-            next.play(mv);
+            let next = after(&p, mv);
             if seen.insert(next.key()) {
                 stack.push(next);
             }
         }
     }
     seen.len()
+}
+
+/// The position `mv` (legal in `pos`) leads to.
+fn after<G: Game>(pos: &G, mv: G::Move) -> G {
+    let mut next = pos.clone();
+    next.play(mv);
+    next
 }
