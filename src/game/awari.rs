@@ -65,6 +65,7 @@
 
 
 use super::board::{Board, Cell, MoveCells};
+use super::family::{Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
@@ -561,70 +562,40 @@ impl super::knowledge::MoveOrdering<Awari> for CapturesFirst {
     }
 }
 
-impl super::catalogue::Catalogued for Awari {
-    const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{
-            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        Family {
-            id: "awari",
-            title: "Awari",
-            grammar: "awari",
-            listed: &[Listed {
-                name: "awari",
-                title: "Awari (Ludii)",
-            }],
-            facts: Facts {
-                players: 2,
-                chance: false,
-                // Boards repeat, positions do not: the move count is part of the position
-                // (it decides the 2,500-move draw); see the module documentation.
-                repeats: false,
-                values: "captured seeds, the player's minus the opponent's (0 for a draw by passes or by the move limit)",
-                max_moves: SIDE,
-            },
-            presentation: Presentation {
-                players: &["South (first)", "North (second)"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    LegendEntry {
-                        owner: Some(Player::First),
-                        piece: 1,
-                        name: "South's pit",
-                    },
-                    LegendEntry {
-                        owner: Some(Player::Second),
-                        piece: 1,
-                        name: "North's pit",
-                    },
-                    LegendEntry {
-                        owner: Some(Player::First),
-                        piece: 2,
-                        name: "captured by South",
-                    },
-                    LegendEntry {
-                        owner: Some(Player::Second),
-                        piece: 2,
-                        name: "captured by North",
-                    },
-                ],
-                board: "pits",
-                moves: MoveStyle::Cell,
-                cell_names: CellNames::Pits,
-                editable: false,
-                edit_tools: &[],
-                notation: "seeds in A–F / seeds in a–f / captures of S and N / side to move, \
-                           moves played, like 4 4 4 4 4 4 / 4 4 4 4 4 4 / 0 0 / S",
-                chance_help: None,
-            },
-            examples: &[super::catalogue::Example {
-                name: "Endgame, 8 seeds left (South wins)",
-                game: "awari",
-                text: "0 0 0 2 1 1 / 1 0 0 0 2 1 / 20 20 / S",
-                source: "made for this page: 20 captures each and 8 seeds on the board; \
-                         South to move can force a win (PNS proves it in 39 iterations)",
-            }],
-        }
+impl Catalogued for Awari {
+    const FAMILY: Family = Family {
+        id: "awari",
+        title: "Awari",
+        grammar: "awari",
+        listed: &[Listed::new("awari", "Awari (Ludii)")],
+        // Boards repeat, positions do not: the move count is part of the position (it decides
+        // the 2,500-move draw); see the module documentation.
+        facts: Facts {
+            values: "captured seeds, the player's minus the opponent's (0 for a draw by passes or by the move limit)",
+            ..Facts::two_player(SIDE)
+        },
+        presentation: Presentation {
+            players: &["South (first)", "North (second)"],
+            legend: &[
+                LegendEntry::EMPTY,
+                LegendEntry::of(Player::First, 1, "South's pit"),
+                LegendEntry::of(Player::Second, 1, "North's pit"),
+                LegendEntry::of(Player::First, 2, "captured by South"),
+                LegendEntry::of(Player::Second, 2, "captured by North"),
+            ],
+            board: "pits",
+            cell_names: CellNames::Pits,
+            notation: "seeds in A–F / seeds in a–f / captures of S and N / side to move, \
+                       moves played, like 4 4 4 4 4 4 / 4 4 4 4 4 4 / 0 0 / S",
+            ..Presentation::BOARD
+        },
+        examples: &[Example {
+            name: "Endgame, 8 seeds left (South wins)",
+            game: "awari",
+            text: "0 0 0 2 1 1 / 1 0 0 0 2 1 / 20 20 / S",
+            source: "made for this page: 20 captures each and 8 seeds on the board; \
+                     South to move can force a win (PNS proves it in 39 iterations)",
+        }],
     };
 
     fn parse_name(name: &str) -> Option<Result<(), ParseError>> {

@@ -49,6 +49,16 @@ impl Cell {
         }
     }
 
+    /// A cell of a game with one kind of piece: the first player's piece if `holds` it, else
+    /// the second player's if `holds` it, else empty.
+    #[must_use]
+    pub fn owned_where(holds: impl Fn(Player) -> bool) -> Cell {
+        [Player::First, Player::Second]
+            .into_iter()
+            .find(|&player| holds(player))
+            .map_or(Cell::EMPTY, Cell::piece_of)
+    }
+
     /// Nobody's counted piece (a 2048 tile of value `count`); empty for 0.
     #[must_use]
     pub const fn counted(count: u32) -> Cell {

@@ -25,6 +25,22 @@ pub struct Facts {
     pub max_moves: usize,
 }
 
+impl Facts {
+    /// A two-player game without chance in which no position repeats, valued `+1 win, 0 draw,
+    /// -1 loss`, with at most `max_moves` moves a position: what most families are. A family
+    /// that differs writes its own fields over it (`Facts { repeats: true, ..Facts::two_player(n) }`).
+    #[must_use]
+    pub const fn two_player(max_moves: usize) -> Facts {
+        Facts {
+            players: 2,
+            chance: false,
+            repeats: false,
+            values: "+1 win, 0 draw, -1 loss",
+            max_moves,
+        }
+    }
+}
+
 /// How moves are entered on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -81,14 +97,25 @@ impl LegendEntry {
         name: "empty",
     };
 
-    /// The entry of the one kind of piece of `owner` in a game with one kind.
+    /// The entry of the kind `piece` of `owner`'s pieces.
     #[must_use]
-    pub const fn piece_of(owner: Player, name: &'static str) -> LegendEntry {
+    pub const fn of(owner: Player, piece: u8, name: &'static str) -> LegendEntry {
         LegendEntry {
             owner: Some(owner),
-            piece: 1,
+            piece,
             name,
         }
+    }
+
+    /// The legend of a game with one kind of piece: the empty cell, the first player's piece
+    /// and the second player's.
+    #[must_use]
+    pub const fn sides(first: &'static str, second: &'static str) -> [LegendEntry; 3] {
+        [
+            LegendEntry::EMPTY,
+            LegendEntry::of(Player::First, 1, first),
+            LegendEntry::of(Player::Second, 1, second),
+        ]
     }
 }
 
@@ -117,6 +144,24 @@ pub struct Presentation {
     pub notation: &'static str,
     /// What to do at a chance node, if the game has them.
     pub chance_help: Option<&'static str>,
+}
+
+impl Presentation {
+    /// What most families share, to write the rest over (`..Presentation::BOARD`): a move is a
+    /// click on a cell, cells are numbered, edit mode does not change cells, no edit tools, no
+    /// chance. The players, legend, board style and notation are every family's own and left
+    /// empty here.
+    pub const BOARD: Presentation = Presentation {
+        players: &[],
+        legend: &[],
+        board: "",
+        moves: MoveStyle::Cell,
+        cell_names: CellNames::Numbered,
+        editable: false,
+        edit_tools: &[],
+        notation: "",
+        chance_help: None,
+    };
 }
 
 /// An edit tool a family offers and what it does there.
@@ -148,6 +193,14 @@ pub struct Listed {
     pub name: &'static str,
     /// Its title.
     pub title: &'static str,
+}
+
+impl Listed {
+    /// The name `name` titled `title`.
+    #[must_use]
+    pub const fn new(name: &'static str, title: &'static str) -> Listed {
+        Listed { name, title }
+    }
 }
 
 /// Everything a game family declares about itself.

@@ -72,6 +72,7 @@
 use std::sync::OnceLock;
 
 use super::error::Number;
+use super::family::{Catalogued, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
@@ -903,70 +904,56 @@ impl super::knowledge::Knowledge for G2048 {
     }
 }
 
-impl super::catalogue::Catalogued for G2048 {
-    const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{
-            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        Family {
-            id: "2048",
-            title: "2048",
-            grammar: "2048:2x2[:objective][:or] | 2048:4x4[:objective][:or]",
-            listed: &[
-                Listed {
-                    name: "2048:2x2",
-                    title: "2048 on 2×2",
-                },
-                Listed {
-                    name: "2048:4x4",
-                    title: "2048 on 4×4",
-                },
-            ],
-            facts: Facts {
-                players: 1,
-                chance: true,
-                repeats: false,
-                values: "1 if the objective tile is reached, else 0",
-                max_moves: 32,
-            },
-            presentation: Presentation {
-                players: &["The player"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    LegendEntry {
-                        owner: None,
-                        piece: 1,
-                        name: "tile",
-                    },
-                ],
-                board: "tiles",
-                moves: MoveStyle::Button,
-                cell_names: CellNames::Numbered,
-                editable: true,
-                edit_tools: &[],
-                notation: "the tiles row by row with - for empty, and who acts",
-                chance_help: Some(
-                    "Chance to spawn a tile: click an empty cell (2), shift-click (4).",
-                ),
-            },
-            examples: &[
-                super::catalogue::Example {
-                    name: "2×2 from two 2s: can 32 be forced? (no)",
-                    game: "2048:2x2",
-                    text: "2,0,0,2;p",
-                    source: "a start of the dissertation's 2×2 experiments (two 2-tiles); \
-                             with objective 32 every spawn must be survived, and PNS \
-                             disproves it",
-                },
-                super::catalogue::Example {
-                    name: "4×4: reach 1024 from 512, 256, 256",
-                    game: "2048:4x4:1024",
-                    text: "512,256,256,0,0,0,0,0,0,0,0,0,0,0,0,0;p",
-                    source: "made for this page: merging the 256s and then the 512s reaches \
-                             1024 whatever tiles spawn; PNS proves it",
+impl Catalogued for G2048 {
+    const FAMILY: Family = Family {
+        id: "2048",
+        title: "2048",
+        grammar: "2048:2x2[:objective][:or] | 2048:4x4[:objective][:or]",
+        listed: &[
+            Listed::new("2048:2x2", "2048 on 2×2"),
+            Listed::new("2048:4x4", "2048 on 4×4"),
+        ],
+        facts: Facts {
+            players: 1,
+            chance: true,
+            repeats: false,
+            values: "1 if the objective tile is reached, else 0",
+            max_moves: 32,
+        },
+        presentation: Presentation {
+            players: &["The player"],
+            legend: &[
+                LegendEntry::EMPTY,
+                LegendEntry {
+                    owner: None,
+                    piece: 1,
+                    name: "tile",
                 },
             ],
-        }
+            board: "tiles",
+            moves: MoveStyle::Button,
+            editable: true,
+            notation: "the tiles row by row with - for empty, and who acts",
+            chance_help: Some("Chance to spawn a tile: click an empty cell (2), shift-click (4)."),
+            ..Presentation::BOARD
+        },
+        examples: &[
+            Example {
+                name: "2×2 from two 2s: can 32 be forced? (no)",
+                game: "2048:2x2",
+                text: "2,0,0,2;p",
+                source: "a start of the dissertation's 2×2 experiments (two 2-tiles); \
+                         with objective 32 every spawn must be survived, and PNS \
+                         disproves it",
+            },
+            Example {
+                name: "4×4: reach 1024 from 512, 256, 256",
+                game: "2048:4x4:1024",
+                text: "512,256,256,0,0,0,0,0,0,0,0,0,0,0,0,0;p",
+                source: "made for this page: merging the 256s and then the 512s reaches \
+                         1024 whatever tiles spawn; PNS proves it",
+            },
+        ],
     };
 
     fn parse_name(name: &str) -> Option<Result<Config, ParseError>> {

@@ -66,6 +66,7 @@ use std::fmt;
 
 use super::error::Number;
 use super::rows::{self, Rows, Separators};
+use super::family::{Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
@@ -536,15 +537,8 @@ impl super::board::Board for Gomoku {
     }
 
     fn cell(&self, index: usize) -> super::board::Cell {
-        use super::board::Cell;
         let bit = i32::from(self.bit_of_index(index));
-        if has(&self.black, bit) {
-            Cell::piece_of(Player::First)
-        } else if has(&self.white, bit) {
-            Cell::piece_of(Player::Second)
-        } else {
-            Cell::EMPTY
-        }
+        super::board::Cell::owned_where(|player| has(self.stones(player), bit))
     }
 
     fn move_cells(&self, mv: u8) -> super::board::MoveCells {
@@ -613,66 +607,37 @@ impl super::knowledge::MoveOrdering<Gomoku> for NearStones {
     }
 }
 
-impl super::catalogue::Catalogued for Gomoku {
-    const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{
-            CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        Family {
-            id: "gomoku",
-            title: "Gomoku",
-            grammar: "gomoku[:NxN][:K][:free]",
-            listed: &[
-                Listed {
-                    name: "gomoku",
-                    title: "Gomoku 15×15 (exactly five)",
-                },
-                Listed {
-                    name: "gomoku:free",
-                    title: "Gomoku 15×15, free-style (five or more)",
-                },
-                Listed {
-                    name: "gomoku:9x9",
-                    title: "Gomoku 9×9",
-                },
-                Listed {
-                    name: "gomoku:7x7:4",
-                    title: "Four in a row on 7×7",
-                },
-            ],
-            facts: Facts {
-                players: 2,
-                chance: false,
-                repeats: false,
-                values: "+1 win, 0 draw, -1 loss",
-                max_moves: 225,
-            },
-            presentation: Presentation {
-                players: &["Black (X)", "White (O)"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    LegendEntry::piece_of(Player::First, "black"),
-                    LegendEntry::piece_of(Player::Second, "white"),
-                ],
-                board: "go",
-                moves: MoveStyle::Cell,
-                cell_names: CellNames::Algebraic,
-                editable: true,
-                edit_tools: &[],
-                notation: "rows of X, O, - separated by / and the side to move, or moves like \
-                           h8 h9 i8",
-                chance_help: None,
-            },
-            examples: &[Example {
-                name: "Black to move wins: an open two becomes an open three (6×6, four in a row)",
-                game: "gomoku:6x6:4",
-                text: "------/------/-XX---/---O--/------/------ X",
-                source: "constructed: with four in a row to win, a stone beside the two \
-                         makes an open three (two ways to make four); proved by the \
-                         proof-number tests (tests/games/gomoku.rs), and by PNS within the page's \
-                         default node limit",
-            }],
-        }
+impl Catalogued for Gomoku {
+    const FAMILY: Family = Family {
+        id: "gomoku",
+        title: "Gomoku",
+        grammar: "gomoku[:NxN][:K][:free]",
+        listed: &[
+            Listed::new("gomoku", "Gomoku 15×15 (exactly five)"),
+            Listed::new("gomoku:free", "Gomoku 15×15, free-style (five or more)"),
+            Listed::new("gomoku:9x9", "Gomoku 9×9"),
+            Listed::new("gomoku:7x7:4", "Four in a row on 7×7"),
+        ],
+        facts: Facts::two_player(225),
+        presentation: Presentation {
+            players: &["Black (X)", "White (O)"],
+            legend: &LegendEntry::sides("black", "white"),
+            board: "go",
+            cell_names: CellNames::Algebraic,
+            editable: true,
+            notation: "rows of X, O, - separated by / and the side to move, or moves like \
+                       h8 h9 i8",
+            ..Presentation::BOARD
+        },
+        examples: &[Example {
+            name: "Black to move wins: an open two becomes an open three (6×6, four in a row)",
+            game: "gomoku:6x6:4",
+            text: "------/------/-XX---/---O--/------/------ X",
+            source: "constructed: with four in a row to win, a stone beside the two \
+                     makes an open three (two ways to make four); proved by the \
+                     proof-number tests (tests/games/gomoku.rs), and by PNS within the page's \
+                     default node limit",
+        }],
     };
 
     fn parse_name(name: &str) -> Option<Result<Rules, ParseError>> {

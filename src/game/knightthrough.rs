@@ -60,6 +60,9 @@
 //! ```
 
 pub use super::fromto::Move;
+use super::family::{
+    Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+};
 use super::fromto;
 use super::rows::{self, Rows, Separators};
 use super::move_text;
@@ -372,15 +375,8 @@ impl super::board::Board for Knightthrough {
     }
 
     fn cell(&self, index: usize) -> super::board::Cell {
-        use super::board::Cell;
         let bit = 1u64 << (index % 64);
-        if self.knights[0] & bit != 0 {
-            Cell::piece_of(Player::First)
-        } else if self.knights[1] & bit != 0 {
-            Cell::piece_of(Player::Second)
-        } else {
-            Cell::EMPTY
-        }
+        super::board::Cell::owned_where(|player| self.knights[player.index()] & bit != 0)
     }
 
     fn move_cells(&self, mv: Move) -> super::board::MoveCells {
@@ -442,51 +438,32 @@ impl super::knowledge::MoveOrdering<Knightthrough> for ForwardFirst {
     }
 }
 
-impl super::catalogue::Catalogued for Knightthrough {
-    const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{
-            CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        Family {
-            id: "knightthrough",
-            title: "Knightthrough",
-            grammar: "knightthrough",
-            listed: &[Listed {
-                name: "knightthrough",
-                title: "Knightthrough 8×8",
-            }],
-            facts: Facts {
-                players: 2,
-                chance: false,
-                repeats: false,
-                values: "+1 win, 0 draw, -1 loss",
-                max_moves: MAX_MOVES,
-            },
-            presentation: Presentation {
-                players: &["White (W, moves up)", "Black (B, moves down)"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    LegendEntry::piece_of(Player::First, "white knight"),
-                    LegendEntry::piece_of(Player::Second, "black knight"),
-                ],
-                board: "knights",
-                moves: MoveStyle::FromTo,
-                cell_names: CellNames::Chess,
-                editable: true,
-                edit_tools: &[],
-                notation: "8 ranks of W, B, - (rank 8 first, / between) and the side to move, \
-                           or moves like b1-c3 g8-f6",
-                chance_help: None,
-            },
-            examples: &[Example {
-                name: "Endgame: White wins in 2 moves",
-                game: "knightthrough",
-                text: "--------/--------/-B------/--------/--B--W--/--------/--------/-------- W",
-                source: "Constructed for the proof-number searches: White's knight on f4 \
-                         reaches rank 8 in two leaps (f4-e6 or f4-g6, then rank 8), one move before \
-                         Black's c4 knight reaches rank 1, and Black's knights only leap down",
-            }],
-        }
+impl Catalogued for Knightthrough {
+    const FAMILY: Family = Family {
+        id: "knightthrough",
+        title: "Knightthrough",
+        grammar: "knightthrough",
+        listed: &[Listed::new("knightthrough", "Knightthrough 8×8")],
+        facts: Facts::two_player(MAX_MOVES),
+        presentation: Presentation {
+            players: &["White (W, moves up)", "Black (B, moves down)"],
+            legend: &LegendEntry::sides("white knight", "black knight"),
+            board: "knights",
+            moves: MoveStyle::FromTo,
+            cell_names: CellNames::Chess,
+            editable: true,
+            notation: "8 ranks of W, B, - (rank 8 first, / between) and the side to move, \
+                       or moves like b1-c3 g8-f6",
+            ..Presentation::BOARD
+        },
+        examples: &[Example {
+            name: "Endgame: White wins in 2 moves",
+            game: "knightthrough",
+            text: "--------/--------/-B------/--------/--B--W--/--------/--------/-------- W",
+            source: "Constructed for the proof-number searches: White's knight on f4 \
+                     reaches rank 8 in two leaps (f4-e6 or f4-g6, then rank 8), one move before \
+                     Black's c4 knight reaches rank 1, and Black's knights only leap down",
+        }],
     };
 
     fn parse_name(name: &str) -> Option<Result<(), ParseError>> {

@@ -88,6 +88,10 @@
 pub use super::fromto::Move;
 use super::fromto;
 use super::rows::{self, Rows, Separators};
+use super::family::{
+    Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+};
+use super::knowledge::{Knowledge, NoOrdering};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
@@ -567,15 +571,8 @@ impl super::board::Board for Loa {
     }
 
     fn cell(&self, index: usize) -> super::board::Cell {
-        use super::board::Cell;
         let bit = self.bit_of_index(index);
-        if self.discs[0] & bit != 0 {
-            Cell::piece_of(Player::First)
-        } else if self.discs[1] & bit != 0 {
-            Cell::piece_of(Player::Second)
-        } else {
-            Cell::EMPTY
-        }
+        super::board::Cell::owned_where(|player| self.discs[player.index()] & bit != 0)
     }
 
     fn move_cells(&self, mv: Move) -> super::board::MoveCells {
@@ -622,58 +619,36 @@ impl super::board::Board for Loa {
     }
 }
 
-impl super::knowledge::Knowledge for Loa {
-    type Ordering = super::knowledge::NoOrdering;
+impl Knowledge for Loa {
+    type Ordering = NoOrdering;
 }
 
-impl super::catalogue::Catalogued for Loa {
-    const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{
-            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        Family {
-            id: "loa",
-            title: "Lines of Action",
-            grammar: "loa[:7x7][:mover-wins]",
-            listed: &[
-                Listed {
-                    name: "loa",
-                    title: "Lines of Action 8×8",
-                },
-                Listed {
-                    name: "loa:7x7",
-                    title: "Lines of Action 7×7",
-                },
-                Listed {
-                    name: "loa:mover-wins",
-                    title: "Lines of Action 8×8, a double group wins for the mover",
-                },
-            ],
-            facts: Facts {
-                players: 2,
-                chance: false,
-                repeats: false,
-                values: "+1 win, 0 draw, -1 loss",
-                max_moves: MAX_MOVES,
-            },
-            presentation: Presentation {
-                players: &["Black (B)", "White (W)"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    LegendEntry::piece_of(Player::First, "black disc"),
-                    LegendEntry::piece_of(Player::Second, "white disc"),
-                ],
-                board: "checkers",
-                moves: MoveStyle::FromTo,
-                cell_names: CellNames::Chess,
-                editable: true,
-                edit_tools: &[],
-                notation: "rows of B, W, - (top row first, / between) and the side to move, \
-                           or moves like b1-b3 a2-c2",
-                chance_help: None,
-            },
-            examples: EXAMPLES,
-        }
+impl Catalogued for Loa {
+    const FAMILY: Family = Family {
+        id: "loa",
+        title: "Lines of Action",
+        grammar: "loa[:7x7][:mover-wins]",
+        listed: &[
+            Listed::new("loa", "Lines of Action 8×8"),
+            Listed::new("loa:7x7", "Lines of Action 7×7"),
+            Listed::new(
+                "loa:mover-wins",
+                "Lines of Action 8×8, a double group wins for the mover",
+            ),
+        ],
+        facts: Facts::two_player(MAX_MOVES),
+        presentation: Presentation {
+            players: &["Black (B)", "White (W)"],
+            legend: &LegendEntry::sides("black disc", "white disc"),
+            board: "checkers",
+            moves: MoveStyle::FromTo,
+            cell_names: CellNames::Chess,
+            editable: true,
+            notation: "rows of B, W, - (top row first, / between) and the side to move, \
+                       or moves like b1-b3 a2-c2",
+            ..Presentation::BOARD
+        },
+        examples: EXAMPLES,
     };
 
     fn parse_name(name: &str) -> Option<Result<Rules, ParseError>> {
@@ -716,15 +691,15 @@ impl super::catalogue::Catalogued for Loa {
 }
 
 /// Example positions for the page's Example select.
-const EXAMPLES: &[super::catalogue::Example] = &[
-    super::catalogue::Example {
+const EXAMPLES: &[Example] = &[
+    Example {
         name: "7×7: Black to move connects first",
         game: "loa:7x7",
         text: "b7-d5 a6-a1 d7-d4 g6-g1 f7-c4 a2-a7 e7-e5 a7-a2 c7-f4 a2-a7",
         source: "Constructed (tests/browser/loa.test.mjs plays on from here to Black's group): \
                  PNS and df-pn prove it a Black win, best move e5-e3",
     },
-    super::catalogue::Example {
+    Example {
         name: "Both groups at once: d7xb7 wins only with mover-wins",
         game: "loa:mover-wins",
         text: "B-------/-W-B----/--------/--------/--------/--------/--------/-------W B",

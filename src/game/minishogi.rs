@@ -91,6 +91,9 @@
 //! ```
 
 use super::board::{Board, Cell, MoveCells};
+use super::family::{
+    Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+};
 use super::knowledge::{EvalWeights, Evaluator, Knowledge, NoOrdering};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
@@ -1159,77 +1162,57 @@ impl Knowledge for MiniShogi {
     }
 }
 
-impl super::catalogue::Catalogued for MiniShogi {
-    const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{
-            CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        const fn entry(owner: Player, piece: u8, name: &'static str) -> LegendEntry {
-            LegendEntry {
-                owner: Some(owner),
-                piece,
-                name,
-            }
-        }
-        Family {
-            id: "minishogi",
-            title: "MiniShogi",
-            grammar: "minishogi",
-            listed: &[Listed {
-                name: "minishogi",
-                title: "MiniShogi 5×5",
-            }],
-            facts: Facts {
-                players: 2,
-                chance: false,
-                repeats: true,
-                values: "+1 win, 0 draw, -1 loss",
-                max_moves: MAX_MOVES,
-            },
-            presentation: Presentation {
-                players: &["Sente (b, moves up)", "Gote (w, moves down)"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    entry(Player::First, PAWN, "Sente pawn P"),
-                    entry(Player::First, SILVER, "Sente silver S"),
-                    entry(Player::First, GOLD, "Sente gold G"),
-                    entry(Player::First, BISHOP, "Sente bishop B"),
-                    entry(Player::First, ROOK, "Sente rook R"),
-                    entry(Player::First, KING, "Sente king K"),
-                    entry(Player::First, TOKIN, "Sente tokin +P"),
-                    entry(Player::First, NARIGIN, "Sente promoted silver +S"),
-                    entry(Player::First, HORSE, "Sente horse +B"),
-                    entry(Player::First, DRAGON, "Sente dragon +R"),
-                    entry(Player::Second, PAWN, "Gote pawn p"),
-                    entry(Player::Second, SILVER, "Gote silver s"),
-                    entry(Player::Second, GOLD, "Gote gold g"),
-                    entry(Player::Second, BISHOP, "Gote bishop b"),
-                    entry(Player::Second, ROOK, "Gote rook r"),
-                    entry(Player::Second, KING, "Gote king k"),
-                    entry(Player::Second, TOKIN, "Gote tokin +p"),
-                    entry(Player::Second, NARIGIN, "Gote promoted silver +s"),
-                    entry(Player::Second, HORSE, "Gote horse +b"),
-                    entry(Player::Second, DRAGON, "Gote dragon +r"),
-                ],
-                board: "shogi",
-                moves: MoveStyle::FromTo,
-                cell_names: CellNames::Shogi,
-                editable: false,
-                edit_tools: &[],
-                notation: "SFEN (rbsgk/4p/5/P4/KGSBR b - 1), optionally followed by `moves` and \
-                           USI moves (5e4d, 2b1a+, P*3c); or USI moves from the start",
-                chance_help: None,
-            },
-            examples: &[Example {
-                name: "Endgame: Sente mates in 3 moves",
-                game: "minishogi",
-                text: "2k2/5/5/5/K4 b GS 1",
-                source: "Constructed for the proof-number searches: S*3c (the silver takes 2b, 3b \
-                         and 4b from Gote's king), and whatever the king does, a gold drop mates; \
-                         ab proves it at depth 3 (not at depth 1), PN-MCTS in 80 iterations, MCTS \
-                         in 1,333",
-            }],
-        }
+impl Catalogued for MiniShogi {
+    const FAMILY: Family = Family {
+        id: "minishogi",
+        title: "MiniShogi",
+        grammar: "minishogi",
+        listed: &[Listed::new("minishogi", "MiniShogi 5×5")],
+        facts: Facts {
+            repeats: true,
+            ..Facts::two_player(MAX_MOVES)
+        },
+        presentation: Presentation {
+            players: &["Sente (b, moves up)", "Gote (w, moves down)"],
+            legend: &[
+                LegendEntry::EMPTY,
+                LegendEntry::of(Player::First, PAWN, "Sente pawn P"),
+                LegendEntry::of(Player::First, SILVER, "Sente silver S"),
+                LegendEntry::of(Player::First, GOLD, "Sente gold G"),
+                LegendEntry::of(Player::First, BISHOP, "Sente bishop B"),
+                LegendEntry::of(Player::First, ROOK, "Sente rook R"),
+                LegendEntry::of(Player::First, KING, "Sente king K"),
+                LegendEntry::of(Player::First, TOKIN, "Sente tokin +P"),
+                LegendEntry::of(Player::First, NARIGIN, "Sente promoted silver +S"),
+                LegendEntry::of(Player::First, HORSE, "Sente horse +B"),
+                LegendEntry::of(Player::First, DRAGON, "Sente dragon +R"),
+                LegendEntry::of(Player::Second, PAWN, "Gote pawn p"),
+                LegendEntry::of(Player::Second, SILVER, "Gote silver s"),
+                LegendEntry::of(Player::Second, GOLD, "Gote gold g"),
+                LegendEntry::of(Player::Second, BISHOP, "Gote bishop b"),
+                LegendEntry::of(Player::Second, ROOK, "Gote rook r"),
+                LegendEntry::of(Player::Second, KING, "Gote king k"),
+                LegendEntry::of(Player::Second, TOKIN, "Gote tokin +p"),
+                LegendEntry::of(Player::Second, NARIGIN, "Gote promoted silver +s"),
+                LegendEntry::of(Player::Second, HORSE, "Gote horse +b"),
+                LegendEntry::of(Player::Second, DRAGON, "Gote dragon +r"),
+            ],
+            board: "shogi",
+            moves: MoveStyle::FromTo,
+            cell_names: CellNames::Shogi,
+            notation: "SFEN (rbsgk/4p/5/P4/KGSBR b - 1), optionally followed by `moves` and \
+                       USI moves (5e4d, 2b1a+, P*3c); or USI moves from the start",
+            ..Presentation::BOARD
+        },
+        examples: &[Example {
+            name: "Endgame: Sente mates in 3 moves",
+            game: "minishogi",
+            text: "2k2/5/5/5/K4 b GS 1",
+            source: "Constructed for the proof-number searches: S*3c (the silver takes 2b, 3b \
+                     and 4b from Gote's king), and whatever the king does, a gold drop mates; \
+                     ab proves it at depth 3 (not at depth 1), PN-MCTS in 80 iterations, MCTS \
+                     in 1,333",
+        }],
     };
 
     fn parse_name(name: &str) -> Option<Result<(), ParseError>> {

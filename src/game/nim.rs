@@ -20,6 +20,8 @@
 //! assert!(Nim::parse_position(&rules, "4").is_err()); // at most 3 at a time
 //! ```
 
+use super::family::{Catalogued, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation};
+use super::knowledge::{Knowledge, NoOrdering};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
@@ -188,47 +190,32 @@ impl super::board::Board for Nim {
     }
 }
 
-impl super::knowledge::Knowledge for Nim {
-    type Ordering = super::knowledge::NoOrdering;
+impl Knowledge for Nim {
+    type Ordering = NoOrdering;
 }
 
-impl super::catalogue::Catalogued for Nim {
-    const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{
-            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        Family {
-            id: "nim",
-            title: "Subtraction Nim",
-            grammar: "nim[:N][:K]",
-            listed: &[Listed {
-                name: "nim",
-                title: "Subtraction Nim (21 stones, take 1-3)",
-            }],
-            facts: Facts {
-                players: 2,
-                chance: false,
-                repeats: false,
-                values: "+1 win, -1 loss (whoever takes the last stone wins)",
-                max_moves: 9,
-            },
-            presentation: Presentation {
-                players: &["First", "Second"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    LegendEntry::piece_of(Player::First, "the heap, First to move (or won)"),
-                    LegendEntry::piece_of(Player::Second, "the heap, Second to move (or won)"),
-                ],
-                board: "pits",
-                moves: MoveStyle::Button,
-                cell_names: CellNames::Numbered,
-                editable: false,
-                edit_tools: &[],
-                notation: "the takes played, one digit each, like 312",
-                chance_help: None,
-            },
-            examples: &[],
-        }
+impl Catalogued for Nim {
+    const FAMILY: Family = Family {
+        id: "nim",
+        title: "Subtraction Nim",
+        grammar: "nim[:N][:K]",
+        listed: &[Listed::new("nim", "Subtraction Nim (21 stones, take 1-3)")],
+        facts: Facts {
+            values: "+1 win, -1 loss (whoever takes the last stone wins)",
+            ..Facts::two_player(9)
+        },
+        presentation: Presentation {
+            players: &["First", "Second"],
+            legend: &LegendEntry::sides(
+                "the heap, First to move (or won)",
+                "the heap, Second to move (or won)",
+            ),
+            board: "pits",
+            moves: MoveStyle::Button,
+            notation: "the takes played, one digit each, like 312",
+            ..Presentation::BOARD
+        },
+        examples: &[],
     };
 
     fn parse_name(name: &str) -> Option<Result<NimRules, ParseError>> {

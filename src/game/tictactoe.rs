@@ -11,6 +11,8 @@
 //! assert!(TicTacToe::parse_position(&(), "11").is_err());
 //! ```
 
+use super::family::{Catalogued, Example, Facts, Family, LegendEntry, Listed, Presentation};
+use super::knowledge::{Knowledge, NoOrdering};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
@@ -151,13 +153,7 @@ impl super::board::Board for TicTacToe {
 
     fn cell(&self, index: usize) -> super::board::Cell {
         let bit = 1 << index;
-        if self.cells[0] & bit != 0 {
-            super::board::Cell::piece_of(Player::First)
-        } else if self.cells[1] & bit != 0 {
-            super::board::Cell::piece_of(Player::Second)
-        } else {
-            super::board::Cell::EMPTY
-        }
+        super::board::Cell::owned_where(|player| self.cells[player.index()] & bit != 0)
     }
 
     fn move_cells(&self, mv: u8) -> super::board::MoveCells {
@@ -165,53 +161,31 @@ impl super::board::Board for TicTacToe {
     }
 }
 
-impl super::knowledge::Knowledge for TicTacToe {
-    type Ordering = super::knowledge::NoOrdering;
+impl Knowledge for TicTacToe {
+    type Ordering = NoOrdering;
 }
 
-impl super::catalogue::Catalogued for TicTacToe {
-    const FAMILY: super::catalogue::Family = {
-        use super::catalogue::{
-            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        Family {
-            id: "tictactoe",
-            title: "Tic-tac-toe",
-            grammar: "tictactoe",
-            listed: &[Listed {
-                name: "tictactoe",
-                title: "Tic-tac-toe",
-            }],
-            facts: Facts {
-                players: 2,
-                chance: false,
-                repeats: false,
-                values: "+1 win, 0 draw, -1 loss",
-                max_moves: 9,
-            },
-            presentation: Presentation {
-                players: &["X", "O"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    LegendEntry::piece_of(Player::First, "X"),
-                    LegendEntry::piece_of(Player::Second, "O"),
-                ],
-                board: "marks",
-                moves: MoveStyle::Cell,
-                cell_names: CellNames::Numbered,
-                editable: false,
-                edit_tools: &[],
-                notation: "the cells played, 1-9 row by row, like 159",
-                chance_help: None,
-            },
-            examples: &[super::catalogue::Example {
-                name: "A fork: O to move cannot stop both threats",
-                game: "tictactoe",
-                text: "15937",
-                source: "made for this page: X holds 1, 7 and 9 and threatens 4 and 8; \
-                         every search shows the first player (X) wins",
-            }],
-        }
+impl Catalogued for TicTacToe {
+    const FAMILY: Family = Family {
+        id: "tictactoe",
+        title: "Tic-tac-toe",
+        grammar: "tictactoe",
+        listed: &[Listed::new("tictactoe", "Tic-tac-toe")],
+        facts: Facts::two_player(9),
+        presentation: Presentation {
+            players: &["X", "O"],
+            legend: &LegendEntry::sides("X", "O"),
+            board: "marks",
+            notation: "the cells played, 1-9 row by row, like 159",
+            ..Presentation::BOARD
+        },
+        examples: &[Example {
+            name: "A fork: O to move cannot stop both threats",
+            game: "tictactoe",
+            text: "15937",
+            source: "made for this page: X holds 1, 7 and 9 and threatens 4 and 8; \
+                     every search shows the first player (X) wins",
+        }],
     };
 
     fn parse_name(name: &str) -> Option<Result<(), ParseError>> {

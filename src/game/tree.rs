@@ -72,8 +72,8 @@
 use std::sync::{Arc, OnceLock};
 
 use super::board::{Board, Cell, EditTool, MoveCells, TreeNode, TreeView};
-use super::catalogue::{
-    Catalogued, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation, ToolEntry,
+use super::family::{
+    Catalogued, Example, Facts, Family, LegendEntry, Listed, Presentation, ToolEntry,
 };
 use super::knowledge::{Knowledge, NoOrdering};
 use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
@@ -851,27 +851,18 @@ impl Catalogued for TreeGame {
         id: "tree",
         title: "Textbook tree",
         grammar: "tree",
-        listed: &[Listed {
-            name: "tree",
-            title: "Textbook AND/OR tree",
-        }],
+        listed: &[Listed::new("tree", "Textbook AND/OR tree")],
         facts: Facts {
-            players: 2,
-            chance: false,
-            repeats: false,
             values: "+1 W (the first player wins), 0 D, -1 L",
-            max_moves: MAX_CHILDREN,
+            ..Facts::two_player(MAX_CHILDREN)
         },
         presentation: Presentation {
             players: &["OR (first player)", "AND (second player)"],
-            legend: &[
-                LegendEntry::EMPTY,
-                LegendEntry::piece_of(Player::First, "reached by the first player's move"),
-                LegendEntry::piece_of(Player::Second, "reached by the second player's move"),
-            ],
+            legend: &LegendEntry::sides(
+                "reached by the first player's move",
+                "reached by the second player's move",
+            ),
             board: "tree",
-            moves: MoveStyle::Cell,
-            cell_names: super::catalogue::CellNames::Numbered,
             editable: true,
             edit_tools: &[
                 ToolEntry {
@@ -892,7 +883,7 @@ impl Catalogued for TreeGame {
                        ^d for a move to the node labelled d (a graph: a move back to a node on \
                        the line loses for the first player), then @ and the moves: \
                        [a:[W L] b:[L [W W]]] @ b",
-            chance_help: None,
+            ..Presentation::BOARD
         },
         examples: EXAMPLES,
     };

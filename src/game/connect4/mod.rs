@@ -78,8 +78,11 @@ pub mod solver;
 mod table;
 pub use ordering::*;
 
-use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 use super::error::Number;
+use super::family::{
+    Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+};
+use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// How many in a row win.
 const LINE: u8 = 4;
@@ -505,66 +508,49 @@ impl super::board::Board for Connect4 {
     }
 }
 
-impl crate::game::catalogue::Catalogued for Connect4 {
-    const FAMILY: crate::game::catalogue::Family = {
-        use crate::game::catalogue::{
-            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        Family {
-            id: "connect4",
-            title: "Connect Four",
-            grammar: "connect4 | connect4:WxH",
-            listed: &[Listed {
-                name: "connect4",
-                title: "Connect Four 7×6",
-            }],
-            facts: Facts {
-                players: 2,
-                chance: false,
-                repeats: false,
-                values: "Pons' score: positive when the first player wins, the sooner the larger",
-                max_moves: Dims::MAX_WIDTH as usize,
+impl Catalogued for Connect4 {
+    const FAMILY: Family = Family {
+        id: "connect4",
+        title: "Connect Four",
+        grammar: "connect4 | connect4:WxH",
+        listed: &[Listed::new("connect4", "Connect Four 7×6")],
+        facts: Facts {
+            values: "Pons' score: positive when the first player wins, the sooner the larger",
+            ..Facts::two_player(Dims::MAX_WIDTH as usize)
+        },
+        presentation: Presentation {
+            players: &["Red (first)", "Yellow (second)"],
+            legend: &LegendEntry::sides("red (first)", "yellow (second)"),
+            board: "slots",
+            moves: MoveStyle::Column,
+            cell_names: CellNames::Columns,
+            notation: "the columns played, 1-based, like 4453",
+            ..Presentation::BOARD
+        },
+        examples: &[
+            Example {
+                name: "Open three (Red to move wins: 5)",
+                game: "connect4",
+                text: "4433",
+                source: "made for this page: after 4 4 3 3, Red's 5 (or 2) makes an open \
+                         three on the bottom row that Yellow cannot block on both sides; \
+                         pnplay score gives +18 with 5",
             },
-            presentation: Presentation {
-                players: &["Red (first)", "Yellow (second)"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    LegendEntry::piece_of(Player::First, "red (first)"),
-                    LegendEntry::piece_of(Player::Second, "yellow (second)"),
-                ],
-                board: "slots",
-                moves: MoveStyle::Column,
-                cell_names: CellNames::Columns,
-                editable: false,
-                edit_tools: &[],
-                notation: "the columns played, 1-based, like 4453",
-                chance_help: None,
+            Example {
+                name: "Centre column full (Red to move wins)",
+                game: "connect4",
+                text: "44444433",
+                source: "made for this page: the centre column filled, then 3 3; \
+                         pnplay score gives +16 with 5",
             },
-            examples: &[
-                super::catalogue::Example {
-                    name: "Open three (Red to move wins: 5)",
-                    game: "connect4",
-                    text: "4433",
-                    source: "made for this page: after 4 4 3 3, Red's 5 (or 2) makes an open \
-                             three on the bottom row that Yellow cannot block on both sides; \
-                             pnplay score gives +18 with 5",
-                },
-                super::catalogue::Example {
-                    name: "Centre column full (Red to move wins)",
-                    game: "connect4",
-                    text: "44444433",
-                    source: "made for this page: the centre column filled, then 3 3; \
-                             pnplay score gives +16 with 5",
-                },
-                super::catalogue::Example {
-                    name: "Yellow to move loses",
-                    game: "connect4",
-                    text: "4455334",
-                    source: "made for this page: Red threatens two wins on the bottom row; \
-                             pnplay score gives −17 for Yellow",
-                },
-            ],
-        }
+            Example {
+                name: "Yellow to move loses",
+                game: "connect4",
+                text: "4455334",
+                source: "made for this page: Red threatens two wins on the bottom row; \
+                         pnplay score gives −17 for Yellow",
+            },
+        ],
     };
 
     fn parse_name(name: &str) -> Option<Result<Dims, ParseError>> {

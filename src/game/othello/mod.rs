@@ -92,6 +92,7 @@ pub mod stability;
 pub mod training;
 pub use ordering::*;
 
+use super::family::{Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
@@ -642,16 +643,9 @@ impl super::board::Board for Othello {
     }
 
     fn cell(&self, index: usize) -> super::board::Cell {
-        use super::board::Cell;
         let side = self.size().side();
         let bit = 1u64 << (8 * (index / side) + index % side);
-        if self.discs(Player::First) & bit != 0 {
-            Cell::piece_of(Player::First)
-        } else if self.discs(Player::Second) & bit != 0 {
-            Cell::piece_of(Player::Second)
-        } else {
-            Cell::EMPTY
-        }
+        super::board::Cell::owned_where(|player| self.discs(player) & bit != 0)
     }
 
     fn move_cells(&self, mv: Move) -> super::board::MoveCells {
@@ -677,68 +671,45 @@ impl super::board::Board for Othello {
     }
 }
 
-impl crate::game::catalogue::Catalogued for Othello {
-    const FAMILY: crate::game::catalogue::Family = {
-        use crate::game::catalogue::{
-            CellNames, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
-        };
-        Family {
-            id: "othello",
-            title: "Othello",
-            grammar: "othello | othello6 | othello4",
-            listed: &[
-                Listed {
-                    name: "othello",
-                    title: "Othello 8×8",
-                },
-                Listed {
-                    name: "othello6",
-                    title: "Othello 6×6",
-                },
-                Listed {
-                    name: "othello4",
-                    title: "Othello 4×4",
-                },
-            ],
-            facts: Facts {
-                players: 2,
-                chance: false,
-                repeats: false,
-                values: "disc difference, empties to the winner: -64..64",
-                max_moves: 64,
+impl Catalogued for Othello {
+    const FAMILY: Family = Family {
+        id: "othello",
+        title: "Othello",
+        grammar: "othello | othello6 | othello4",
+        listed: &[
+            Listed::new("othello", "Othello 8×8"),
+            Listed::new("othello6", "Othello 6×6"),
+            Listed::new("othello4", "Othello 4×4"),
+        ],
+        facts: Facts {
+            values: "disc difference, empties to the winner: -64..64",
+            ..Facts::two_player(64)
+        },
+        presentation: Presentation {
+            players: &["Black (X)", "White (O)"],
+            legend: &LegendEntry::sides("black", "white"),
+            board: "discs",
+            cell_names: CellNames::Algebraic,
+            editable: true,
+            notation: "64 cells of X, O, - and the side to move (FFO), or moves like f5d6c3",
+            ..Presentation::BOARD
+        },
+        examples: &[
+            Example {
+                name: "FFO #1 (14 empties, +18 by g8)",
+                game: "othello",
+                text: "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+                source: "FFO endgame test #1 (the FFORUM suite), line 1 of \
+                         ../shared/data/othello/fforum-1-19.obf",
             },
-            presentation: Presentation {
-                players: &["Black (X)", "White (O)"],
-                legend: &[
-                    LegendEntry::EMPTY,
-                    LegendEntry::piece_of(Player::First, "black"),
-                    LegendEntry::piece_of(Player::Second, "white"),
-                ],
-                board: "discs",
-                moves: MoveStyle::Cell,
-                cell_names: CellNames::Algebraic,
-                editable: true,
-                edit_tools: &[],
-                notation: "64 cells of X, O, - and the side to move (FFO), or moves like f5d6c3",
-                chance_help: None,
+            Example {
+                name: "FFO #40 (20 empties, +38 by a2)",
+                game: "othello",
+                text: "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+                source: "FFO endgame test #40 (the FFORUM suite), line 1 of \
+                         ../shared/data/othello/fforum-40-59.obf",
             },
-            examples: &[
-                super::catalogue::Example {
-                    name: "FFO #1 (14 empties, +18 by g8)",
-                    game: "othello",
-                    text: "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
-                    source: "FFO endgame test #1 (the FFORUM suite), line 1 of \
-                             ../shared/data/othello/fforum-1-19.obf",
-                },
-                super::catalogue::Example {
-                    name: "FFO #40 (20 empties, +38 by a2)",
-                    game: "othello",
-                    text: "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
-                    source: "FFO endgame test #40 (the FFORUM suite), line 1 of \
-                             ../shared/data/othello/fforum-40-59.obf",
-                },
-            ],
-        }
+        ],
     };
 
     fn parse_name(name: &str) -> Option<Result<Size, ParseError>> {
