@@ -246,6 +246,20 @@ mod tests {
     }
 
     #[test]
+    fn every_family_writes_its_own_presentation_over_the_base() {
+        for family in FAMILIES {
+            let presentation = family.presentation;
+            assert_eq!(
+                presentation.players.len(),
+                usize::from(family.facts.players)
+            );
+            assert!(presentation.legend.len() > 1, "{}", family.id);
+            assert!(!presentation.board.is_empty(), "{}", family.id);
+            assert!(!presentation.notation.is_empty(), "{}", family.id);
+        }
+    }
+
+    #[test]
     fn every_family_declares_the_capacity_of_its_move_list() {
         use crate::game::any::{AnyPosition, Visit};
         use crate::game::{MoveBuffer, MoveList};
