@@ -1,5 +1,6 @@
 //! 95 % intervals of a win rate: the normal approximation the PN-MCTS paper's ± values use,
-//! and Wilson's score interval.
+//! and Wilson's score interval; a rate with both ([`Rate`]) and the wins, draws and losses
+//! it comes from ([`Score`]).
 //!
 //! * **Normal (Wald)**: p ± z·sqrt(p(1 − p)/n). The PN-MCTS paper (Doe, Winands, Soemers and
 //!   Browne, Table II) reports e.g. 65.2 ± 5.90 % and 87.6 ± 4.09 % over 250 games, which is
@@ -67,6 +68,37 @@ pub struct Rate {
     pub normal: (f64, f64),
     /// Wilson's interval.
     pub wilson: (f64, f64),
+}
+
+/// Games won, drawn and lost and the score rate they give (draws half): a match's summary
+/// for agent A, a tournament's standing of one agent.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Score {
+    /// Games counted.
+    pub games: u64,
+    /// Wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+    /// The rate with the normal (printed: the paper's ±) and Wilson intervals.
+    #[serde(flatten)]
+    pub rate: Rate,
+}
+
+impl Score {
+    /// The score of `wins`, `draws` and `losses`.
+    #[must_use]
+    pub fn of(wins: u64, draws: u64, losses: u64) -> Score {
+        Score {
+            games: wins + draws + losses,
+            wins,
+            draws,
+            losses,
+            rate: Rate::of(wins, draws, losses),
+        }
+    }
 }
 
 impl Rate {

@@ -53,7 +53,7 @@ use crate::game::any::{AnyPosition, Visit};
 use crate::game::catalogue::Catalogued;
 use crate::game::error::Elided;
 use crate::game::{Game, MoveList, Outcome, Player, Rng, Turn, pick_by_probability};
-use interval::Rate;
+use interval::Score;
 
 /// Most attempts at drawing an opening after which the game is not over.
 const OPENING_ATTEMPTS: u64 = 1000;
@@ -194,16 +194,11 @@ impl Tally {
     /// The summary of the games counted, all of the match `config`.
     #[must_use]
     pub fn summary(&self, config: &MatchConfig) -> Summary {
-        let (wins, draws, losses) = (self.wins, self.draws, self.losses);
         Summary {
             game: config.game.to_string(),
             a: config.a.to_string(),
             b: config.b.to_string(),
-            games: wins + draws + losses,
-            wins,
-            draws,
-            losses,
-            rate: Rate::of(wins, draws, losses),
+            score: Score::of(self.wins, self.draws, self.losses),
             fallbacks: self.fallbacks,
         }
     }
@@ -411,17 +406,9 @@ pub struct Summary {
     pub a: String,
     /// Agent B.
     pub b: String,
-    /// Games counted.
-    pub games: u64,
-    /// A's wins.
-    pub wins: u64,
-    /// Draws.
-    pub draws: u64,
-    /// A's losses.
-    pub losses: u64,
-    /// A's rate (draws half) with the normal (printed: the paper's ±) and Wilson intervals.
+    /// A's games, wins, draws and losses with its rate.
     #[serde(flatten)]
-    pub rate: Rate,
+    pub score: Score,
     /// Fallback moves of each agent in these games.
     pub fallbacks: Fallbacks,
 }
@@ -441,16 +428,16 @@ impl Summary {
     /// win rate 62.5 % ± 6.7 (95 %, normal), Wilson 55.6–68.9 %`.
     #[must_use]
     pub fn line(&self) -> String {
-        let r = &self.rate;
+        let (s, r) = (&self.score, &self.score.rate);
         let mut line = format!(
             "A {} vs B {} on {}: {} games, W {} D {} L {}, win rate {:.1} % ± {:.1} (95 %, normal 1.96·sqrt(p(1−p)/n)), Wilson {:.1}–{:.1} %",
             self.a,
             self.b,
             self.game,
-            self.games,
-            self.wins,
-            self.draws,
-            self.losses,
+            s.games,
+            s.wins,
+            s.draws,
+            s.losses,
             100.0 * r.rate,
             100.0 * r.plus_minus,
             100.0 * r.wilson.0,
@@ -482,7 +469,7 @@ impl Summary {
     /// ```
     #[must_use]
     pub fn csv_row(&self, value: &str) -> String {
-        let r = &self.rate;
+        let (s, r) = (&self.score, &self.score.rate);
         let quoted = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
         format!(
             "{},{},{},{},{},{},{},{},{:.4},{:.4},{:.4},{:.4},{:.4},{:.4},{},{}",
@@ -490,10 +477,10 @@ impl Summary {
             quoted(&self.a),
             quoted(&self.b),
             value,
-            self.games,
-            self.wins,
-            self.draws,
-            self.losses,
+            s.games,
+            s.wins,
+            s.draws,
+            s.losses,
             r.rate,
             r.plus_minus,
             r.normal.0,

@@ -21,7 +21,7 @@
 //! let config = MatchConfig::new("tictactoe", "random", "random", "", 3).unwrap();
 //! let summaries = run_match(&[config], 20, 2, None, |_| {}).unwrap();
 //! let s = &summaries[0];
-//! assert_eq!(s.wins + s.draws + s.losses, 20);
+//! assert_eq!(s.score.wins + s.score.draws + s.score.losses, 20);
 //! ```
 
 use std::path::Path;
@@ -243,9 +243,9 @@ pub fn win_rate_plot(rows: &[(String, Summary)], title: &str, x_label: &str) -> 
             .map(|(x, (value, _))| (x as f64, value.clone()))
             .collect(),
         series: vec![
-            line("A's win rate", false, 0, &|s| s.rate.rate),
-            line("95 % interval, upper", true, 0, &|s| s.rate.normal.1),
-            line("95 % interval, lower", true, 0, &|s| s.rate.normal.0),
+            line("A's win rate", false, 0, &|s| s.score.rate.rate),
+            line("95 % interval, upper", true, 0, &|s| s.score.rate.normal.1),
+            line("95 % interval, lower", true, 0, &|s| s.score.rate.normal.0),
             Series {
                 label: "50 %: equal".to_string(),
                 points: vec![(0.0, 50.0), (last, 50.0)],

@@ -16,6 +16,7 @@
 //! * [`paper`]: the papers' published numbers, to print and draw beside ours;
 //! * [`cards`]: the Papers view's cards, one per seed table and figure, read from results/;
 //! * [`plot`]: a plain SVG line plot;
+//! * [`text_table`]: plain text tables with aligned columns, as the CLI prints them;
 //! * [`results`]: a results file read back and summarised (the page's results viewer);
 //! * [`tournament`]: round robins of agents (the Othello heuristics paper's Tables 1–2) with
 //!   win rates and Bradley–Terry ratings;
@@ -54,6 +55,7 @@ pub mod results;
 pub mod runner;
 pub mod shard;
 pub mod summary;
+pub mod text_table;
 pub mod tournament;
 pub mod verify;
 

@@ -125,15 +125,20 @@ impl Experiment {
 }
 
 /// One published result for one stage and search. `None` where the source gives no number.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// It serializes as its numbers (from `source` on), as the results viewer shows them: the
+/// stage and search are said beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PaperRow {
     /// Where it is printed.
     pub source: &'static str,
     /// The stage: random moves (Othello, Connect Four) or the 2048 objective tile.
+    #[serde(skip)]
     pub stage: u32,
     /// The search.
+    #[serde(skip)]
     pub algo: &'static str,
     /// θ and pr for a grid row.
+    #[serde(skip)]
     pub setting: Option<Setting>,
     /// Positions run.
     pub n: u32,
@@ -143,7 +148,7 @@ pub struct PaperRow {
     pub unsolved: Option<u32>,
     /// Positions out of bounds.
     pub out: Option<u32>,
-    /// Solved + unsolved, when only the total is given.
+    /// Solved + unsolved: printed as a total, or the sum of the two counts.
     pub concluded: Option<u32>,
     /// The completion percentage as printed (or the total over `n`).
     pub completion: Option<f64>,
@@ -156,11 +161,21 @@ pub struct PaperRow {
 }
 
 impl PaperRow {
-    /// Solved + unsolved: printed as a total, or the sum of the two counts.
+    /// The counts in the tables' order: solved, unsolved, out, concluded.
     #[must_use]
-    pub fn concluded_total(&self) -> Option<u32> {
-        self.concluded
-            .or_else(|| Some(self.solved? + self.unsolved?))
+    pub const fn counts(&self) -> [Option<u32>; 4] {
+        [self.solved, self.unsolved, self.out, self.concluded]
+    }
+
+    /// The numbers in the tables' order: completion, mean iterations, nodes and seconds.
+    #[must_use]
+    pub const fn numbers(&self) -> [Option<f64>; 4] {
+        [
+            self.completion,
+            self.mean_iterations,
+            self.mean_nodes,
+            self.mean_seconds,
+        ]
     }
 
     /// Whether the row is about `stage` and `search` of our run of `experiment`.
@@ -219,6 +234,7 @@ const fn othello(
         solved: Some(counts[0]),
         unsolved: Some(counts[1]),
         out: Some(counts[2]),
+        concluded: Some(counts[0] + counts[1]),
         completion: Some(completion),
         ..EMPTY
     }
@@ -247,6 +263,7 @@ const fn g2048(objective: u32, algo: &'static str, iterations: f64, nodes: f64) 
         solved: Some(6),
         unsolved: Some(0),
         out: Some(0),
+        concluded: Some(6),
         completion: Some(100.0),
         mean_iterations: Some(iterations),
         mean_nodes: Some(nodes),

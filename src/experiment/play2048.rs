@@ -492,58 +492,68 @@ pub fn table_5_1(records: &[GameRecord]) -> String {
 /// mean over games of v, m, p and Eₚ (T1, k = the whole game), with the games counted.
 #[must_use]
 pub fn table_5_2(records: &[GameRecord]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "d\thighest\tgames\tv\tM\tp\tEp");
-    for d in depths_of(records) {
-        for tile in [512u32, 1024, 2048, 4096] {
-            let motions: Vec<Motion> = records
-                .iter()
-                .filter(|r| r.depth == d && r.highest == tile)
-                .filter_map(|r| r.motion)
-                .collect();
-            motion_row(&mut out, d, tile, &motions);
-        }
-    }
-    out
-}
-
-/// One row of the motion-in-mind tables: depth, tile, how many, and the means of v, M, p
-/// and Eₚ over `motions` (nothing when empty).
-fn motion_row(out: &mut String, d: u32, tile: u32, motions: &[Motion]) {
-    if let Some(mean) = Motion::mean(motions) {
-        let _ = writeln!(
-            out,
-            "{d}\t{tile}\t{}\t{:.5}\t{:.5}\t{:.5}\t{:.5}",
-            motions.len(),
-            mean.v,
-            mean.m,
-            mean.p,
-            mean.ep
-        );
-    }
+    motion_table(records, "highest\tgames", |games| {
+        [512u32, 1024, 2048, 4096]
+            .map(|tile| {
+                let motions = games
+                    .iter()
+                    .filter(|r| r.highest == tile)
+                    .filter_map(|r| r.motion)
+                    .collect();
+                (tile, motions)
+            })
+            .to_vec()
+    })
 }
 
 /// Motion in mind per segment (Figure 5-10's data): per depth and the highest tile during
 /// the segment, the mean v, M, p and Eₚ over the games' segments.
 #[must_use]
 pub fn segment_table(records: &[GameRecord]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "d\tsegment tile\tsegments\tv\tM\tp\tEp");
-    for d in depths_of(records) {
-        let mut tiles: Vec<u32> = records
+    motion_table(records, "segment tile\tsegments", |games| {
+        let mut tiles: Vec<u32> = games
             .iter()
-            .filter(|r| r.depth == d)
             .flat_map(|r| r.segments.iter().map(|s| s.0))
             .collect();
         tiles.sort_unstable();
         tiles.dedup();
-        for tile in tiles {
-            let motions: Vec<Motion> = records
-                .iter()
-                .filter(|r| r.depth == d)
-                .flat_map(|r| r.segments.iter().filter(|s| s.0 == tile).map(|s| s.1))
-                .collect();
-            motion_row(&mut out, d, tile, &motions);
+        tiles
+            .into_iter()
+            .map(|tile| {
+                let motions = games
+                    .iter()
+                    .flat_map(|r| r.segments.iter().filter(|s| s.0 == tile).map(|s| s.1))
+                    .collect();
+                (tile, motions)
+            })
+            .collect()
+    })
+}
+
+/// A motion-in-mind table: the header (`d`, then `columns` naming the tile and the count,
+/// then v, M, p and Eₚ), and per depth a row for each tile that `rows` finds in the games
+/// of that depth with motions: the tile, how many, and the means of v, M, p and Eₚ.
+fn motion_table(
+    records: &[GameRecord],
+    columns: &str,
+    rows: impl Fn(&[&GameRecord]) -> Vec<(u32, Vec<Motion>)>,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "d\t{columns}\tv\tM\tp\tEp");
+    for d in depths_of(records) {
+        let games: Vec<&GameRecord> = records.iter().filter(|r| r.depth == d).collect();
+        for (tile, motions) in rows(&games) {
+            if let Some(mean) = Motion::mean(&motions) {
+                let _ = writeln!(
+                    out,
+                    "{d}\t{tile}\t{}\t{:.5}\t{:.5}\t{:.5}\t{:.5}",
+                    motions.len(),
+                    mean.v,
+                    mean.m,
+                    mean.p,
+                    mean.ep
+                );
+            }
         }
     }
     out

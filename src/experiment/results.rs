@@ -15,7 +15,7 @@
 //! use pnplay::experiment::results::{Results, read};
 //! let line = r#"{"stage":"objective 16","index":0,"pos":"2,2,0,0;p","algo":"pns","verdict":"proved","iterations":6,"nodes":15,"playouts":0,"seconds":0.001,"root_value":{"kind":"proof-numbers","pn":0.0,"dn":"Infinity"},"exact":null,"wrong":null}"#;
 //! let Results::Experiment { rows, .. } = read(line, None).unwrap() else { panic!() };
-//! assert_eq!((rows[0].n, rows[0].proved), (1, 1));
+//! assert_eq!((rows[0].row.n, rows[0].row.proved), (1, 1));
 //! ```
 
 use serde::Serialize;
@@ -28,116 +28,32 @@ use crate::arena::{GameRecord, MatchConfig, Summary};
 use crate::error::Error;
 use crate::game::error::Elided;
 
-/// One summary row with the paper's numbers for it, as the viewer shows it.
+/// One summary row as the viewer shows it: the row (its stage, its search's label and its
+/// counts and means), then what the viewer needs beside it.
 #[derive(Clone, Debug, Serialize)]
 pub struct RowView {
-    /// The stage: a number of random moves, or a name.
-    pub stage: serde_json::Value,
-    /// The search's label (`ppns θ=0.001 pr=1e-3`).
-    pub search: String,
+    /// The row.
+    #[serde(flatten)]
+    pub row: Row,
     /// The search's id.
     pub algo: &'static str,
-    /// Positions.
-    pub n: usize,
-    /// Verdicts `proved`.
-    pub proved: usize,
-    /// Verdicts `disproved`.
-    pub disproved: usize,
-    /// Verdicts `concluded-win`.
-    pub concluded_win: usize,
-    /// Verdicts `concluded-loss`.
-    pub concluded_loss: usize,
-    /// Verdicts `out`.
-    pub out: usize,
     /// Completion in percent.
     pub completion: f64,
     /// The Wilson 95 % interval of completion as a fraction (`null` for no position).
     pub completion_wilson: Option<(f64, f64)>,
-    /// Positions verified (whether the goal holds is known).
-    pub verified: usize,
-    /// Verified wins, draws and losses.
-    pub exact: [usize; 3],
-    /// Wrong verdicts.
-    pub wrong: usize,
-    /// Mean iterations.
-    pub mean_iterations: f64,
-    /// Mean nodes.
-    pub mean_nodes: f64,
-    /// Mean seconds.
-    pub mean_seconds: f64,
     /// The published row, if the paper has one.
-    pub paper: Option<PaperView>,
-}
-
-/// A published row as the viewer shows it.
-#[derive(Clone, Debug, Serialize)]
-pub struct PaperView {
-    /// Where it is printed.
-    pub source: &'static str,
-    /// Positions run.
-    pub n: u32,
-    /// Solved, unsolved, out (where printed).
-    pub solved: Option<u32>,
-    /// Unsolved.
-    pub unsolved: Option<u32>,
-    /// Out.
-    pub out: Option<u32>,
-    /// Solved + unsolved.
-    pub concluded: Option<u32>,
-    /// Completion in percent.
-    pub completion: Option<f64>,
-    /// Mean iterations.
-    pub mean_iterations: Option<f64>,
-    /// Mean nodes.
-    pub mean_nodes: Option<f64>,
-    /// Mean seconds.
-    pub mean_seconds: Option<f64>,
-}
-
-impl PaperView {
-    fn of(row: &PaperRow) -> PaperView {
-        PaperView {
-            source: row.source,
-            n: row.n,
-            solved: row.solved,
-            unsolved: row.unsolved,
-            out: row.out,
-            concluded: row.concluded_total(),
-            completion: row.completion,
-            mean_iterations: row.mean_iterations,
-            mean_nodes: row.mean_nodes,
-            mean_seconds: row.mean_seconds,
-        }
-    }
+    pub paper: Option<&'static PaperRow>,
 }
 
 impl RowView {
     fn of(row: &Row, experiment: Option<Experiment>) -> RowView {
         RowView {
-            stage: match &row.stage {
-                Stage::Moves(moves) => (*moves).into(),
-                Stage::Named(name) => name.clone().into(),
-            },
-            search: row.search.label(),
+            row: row.clone(),
             algo: row.search.algo.id,
-            n: row.n,
-            proved: row.proved,
-            disproved: row.disproved,
-            concluded_win: row.concluded_win,
-            concluded_loss: row.concluded_loss,
-            out: row.out,
             completion: row.completion(),
             completion_wilson: (row.n > 0)
                 .then(|| crate::arena::interval::wilson(row.completion() / 100.0, row.n as u64)),
-            verified: row.verified,
-            exact: row.exact,
-            wrong: row.wrong,
-            mean_iterations: row.mean_iterations,
-            mean_nodes: row.mean_nodes,
-            mean_seconds: row.mean_seconds,
-            paper: experiment
-                .and_then(|e| lookup(e, &row.stage, &row.search))
-                .map(PaperView::of),
+            paper: experiment.and_then(|e| lookup(e, &row.stage, &row.search)),
         }
     }
 }
@@ -151,7 +67,7 @@ pub struct PublishedRow {
     pub search: String,
     /// The numbers.
     #[serde(flatten)]
-    pub numbers: PaperView,
+    pub numbers: &'static PaperRow,
 }
 
 /// Everything the engine's paper tables hold under one source (`paper Table 2`): rows of a
@@ -204,7 +120,7 @@ pub fn published(source: &str) -> Result<Published, Error> {
             found.push(PublishedRow {
                 stage: row.stage,
                 search: search.label(),
-                numbers: PaperView::of(row),
+                numbers: row,
             });
         }
     }

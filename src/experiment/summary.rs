@@ -12,19 +12,21 @@
 //! assert!(summarize(&[]).is_empty());
 //! ```
 
-use std::fmt::Write;
+use serde::{Serialize, Serializer};
 
 use super::paper::{Experiment, PaperRow, lookup};
 use super::{Record, SearchSpec, Stage};
 use crate::game::Outcome;
 use crate::search::Verdict;
 
-/// The counts of one stage and search.
-#[derive(Clone, Debug, PartialEq)]
+/// The counts of one stage and search. It serializes with the stage as a number or a name
+/// and the search as its label (what the results viewer shows).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
     /// The stage.
     pub stage: Stage,
     /// The search.
+    #[serde(serialize_with = "search_label")]
     pub search: SearchSpec,
     /// Positions.
     pub n: usize,
@@ -53,7 +55,26 @@ pub struct Row {
     pub mean_seconds: f64,
 }
 
+/// A search as the summary names it: its label (`ppns θ=0.001 pr=1e-3`).
+fn search_label<S: Serializer>(search: &SearchSpec, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&search.label())
+}
+
 impl Row {
+    /// The verdict counts in the tables' order: positions, proved, disproved,
+    /// concluded-win, concluded-loss, out.
+    #[must_use]
+    pub const fn counts(&self) -> [usize; 6] {
+        [
+            self.n,
+            self.proved,
+            self.disproved,
+            self.concluded_win,
+            self.concluded_loss,
+            self.out,
+        ]
+    }
+
     /// The paper's *Solved*: proved + concluded-win.
     #[must_use]
     pub const fn solved(&self) -> usize {
@@ -134,14 +155,11 @@ pub fn summarize(records: &[Record]) -> Vec<Row> {
     rows
 }
 
-/// Columns of [`text_table`].
-const COLUMNS: usize = 23;
-
 /// The summary as a text table, columns aligned, with the paper's numbers (where
 /// `experiment` has them) on the right after `|`; `-` where there is no number.
 #[must_use]
 pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
-    const HEADER: [&str; COLUMNS] = [
+    const HEADER: [&str; 23] = [
         "stage",
         "search",
         "n",
@@ -166,16 +184,12 @@ pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
         "secs",
         "source",
     ];
+    /// Decimals of the paper's completion, iterations, nodes and seconds.
+    const PAPER_DECIMALS: [usize; 4] = [1, 2, 0, 1];
     let dash = || "-".to_string();
-    let paper_number = |value: Option<f64>, decimals: usize| {
-        value.map_or_else(dash, |v| format!("{v:.decimals$}"))
-    };
-    let mut table: Vec<[String; COLUMNS]> = vec![HEADER.map(str::to_string)];
+    let mut table: Vec<Vec<String>> = vec![HEADER.map(str::to_string).to_vec()];
     for row in rows {
         let paper = experiment.and_then(|e| lookup(e, &row.stage, &row.search));
-        let count = |f: fn(&PaperRow) -> Option<u32>| {
-            paper.and_then(f).map_or_else(dash, |v| v.to_string())
-        };
         let (exact, wrong) = if row.verified == 0 {
             (dash(), dash())
         } else {
@@ -184,60 +198,33 @@ pub fn text_table(rows: &[Row], experiment: Option<Experiment>) -> String {
                 format!("{}/{}", row.wrong, row.verified),
             )
         };
-        table.push([
-            row.stage.to_string(),
-            row.search.label(),
-            row.n.to_string(),
-            row.proved.to_string(),
-            row.disproved.to_string(),
-            row.concluded_win.to_string(),
-            row.concluded_loss.to_string(),
-            row.out.to_string(),
+        let mut cells = vec![row.stage.to_string(), row.search.label()];
+        cells.extend(row.counts().map(|count| count.to_string()));
+        cells.extend([
             format!("{:.1}", row.completion()),
             exact,
             wrong,
             format!("{:.1}", row.mean_iterations),
             format!("{:.0}", row.mean_nodes),
             "|".to_string(),
-            count(|p| p.solved),
-            count(|p| p.unsolved),
-            count(|p| p.out),
-            count(PaperRow::concluded_total),
-            paper_number(paper.and_then(|p| p.completion), 1),
-            paper_number(paper.and_then(|p| p.mean_iterations), 2),
-            paper_number(paper.and_then(|p| p.mean_nodes), 0),
-            paper_number(paper.and_then(|p| p.mean_seconds), 1),
-            paper.map_or_else(dash, |p| p.source.to_string()),
         ]);
+        cells.extend(
+            paper
+                .map_or([None; 4], PaperRow::counts)
+                .map(|count| count.map_or_else(dash, |v| v.to_string())),
+        );
+        cells.extend(
+            paper
+                .map_or([None; 4], PaperRow::numbers)
+                .into_iter()
+                .zip(PAPER_DECIMALS)
+                .map(|(value, decimals)| value.map_or_else(dash, |v| format!("{v:.decimals$}"))),
+        );
+        cells.push(paper.map_or_else(dash, |p| p.source.to_string()));
+        table.push(cells);
     }
-    let widths: Vec<usize> = (0..HEADER.len())
-        .map(|c| {
-            table
-                .iter()
-                .map(|r| r[c].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut text = String::new();
-    for cells in &table {
-        let line: Vec<String> = cells
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(c, (cell, &width))| {
-                let pad = " ".repeat(width - cell.chars().count());
-                // Names read from the left, numbers from the right.
-                if c < 2 || c == HEADER.len() - 1 {
-                    format!("{cell}{pad}")
-                } else {
-                    format!("{pad}{cell}")
-                }
-            })
-            .collect();
-        let _ = writeln!(text, "{}", line.join("  ").trim_end());
-    }
-    text
+    // Names read from the left, numbers from the right.
+    super::text_table::render(&table, |c| c < 2 || c == HEADER.len() - 1)
 }
 
 /// The CSV header [`csv`] writes.
@@ -258,42 +245,35 @@ fn csv_field(text: &str) -> String {
 pub fn csv(rows: &[Row], experiment: Option<Experiment>) -> String {
     let mut text = String::from(CSV_HEADER);
     text.push('\n');
-    let opt = |value: Option<String>| value.unwrap_or_default();
     for row in rows {
         let paper = experiment.and_then(|e| lookup(e, &row.stage, &row.search));
-        let fields = [
+        let blank = |value: Option<String>| value.unwrap_or_default();
+        let counts = row
+            .counts()
+            .into_iter()
+            .chain([row.solved(), row.unsolved()]);
+        let checks = [
+            row.verified,
+            row.exact[0],
+            row.exact[1],
+            row.exact[2],
+            row.wrong,
+        ];
+        let means = [row.mean_iterations, row.mean_nodes, row.mean_seconds];
+        let mut fields = vec![
             csv_field(&row.stage.to_string()),
             csv_field(&row.search.label()),
-            row.n.to_string(),
-            row.proved.to_string(),
-            row.disproved.to_string(),
-            row.concluded_win.to_string(),
-            row.concluded_loss.to_string(),
-            row.out.to_string(),
-            row.solved().to_string(),
-            row.unsolved().to_string(),
-            format!("{:.2}", row.completion()),
-            row.verified.to_string(),
-            row.exact[0].to_string(),
-            row.exact[1].to_string(),
-            row.exact[2].to_string(),
-            row.wrong.to_string(),
-            row.mean_iterations.to_string(),
-            row.mean_nodes.to_string(),
-            row.mean_seconds.to_string(),
-            opt(paper.map(|p| csv_field(p.source))),
-            opt(paper.map(|p| p.n.to_string())),
-            opt(paper.and_then(|p| p.solved).map(|v| v.to_string())),
-            opt(paper.and_then(|p| p.unsolved).map(|v| v.to_string())),
-            opt(paper.and_then(|p| p.out).map(|v| v.to_string())),
-            opt(paper
-                .and_then(PaperRow::concluded_total)
-                .map(|v| v.to_string())),
-            opt(paper.and_then(|p| p.completion).map(|v| v.to_string())),
-            opt(paper.and_then(|p| p.mean_iterations).map(|v| v.to_string())),
-            opt(paper.and_then(|p| p.mean_nodes).map(|v| v.to_string())),
-            opt(paper.and_then(|p| p.mean_seconds).map(|v| v.to_string())),
         ];
+        fields.extend(counts.map(|count| count.to_string()));
+        fields.push(format!("{:.2}", row.completion()));
+        fields.extend(checks.map(|count| count.to_string()));
+        fields.extend(means.map(|mean| mean.to_string()));
+        fields.push(blank(paper.map(|p| csv_field(p.source))));
+        fields.push(blank(paper.map(|p| p.n.to_string())));
+        let paper_counts = paper.map_or([None; 4], PaperRow::counts);
+        fields.extend(paper_counts.map(|count| blank(count.map(|v| v.to_string()))));
+        let paper_numbers = paper.map_or([None; 4], PaperRow::numbers);
+        fields.extend(paper_numbers.map(|value| blank(value.map(|v| v.to_string()))));
         text.push_str(&fields.join(","));
         text.push('\n');
     }

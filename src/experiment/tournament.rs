@@ -7,7 +7,7 @@
 //! A plays first in the even-numbered games, and game k of every pair starts from the same
 //! opening (the game's seed comes from the tournament seed and k alone), so the pairs are
 //! compared on equal terms. The games are [`crate::arena::play_game`]'s records, the win
-//! rates [`crate::arena::Summary`] and [`crate::arena::interval::Rate`].
+//! rates [`crate::arena::Summary`] and [`crate::arena::interval::Score`].
 //!
 //! **Ratings** ([`bradley_terry`]): the Bradley–Terry model gives agent i a strength pᵢ with
 //! P(i beats j) = pᵢ / (pᵢ + pⱼ); a draw counts half a win to each. The maximum-likelihood
@@ -20,8 +20,9 @@
 
 use serde::Serialize;
 
+use super::text_table::render;
 use crate::agent::Agent;
-use crate::arena::interval::Rate;
+use crate::arena::interval::Score;
 use crate::arena::{GameRecord, MatchConfig, Summary};
 use crate::error::Error;
 use crate::game::Outcome;
@@ -152,17 +153,9 @@ pub struct Standing {
     pub agent: String,
     /// Its short label in the tables.
     pub label: String,
-    /// Games played.
-    pub games: u64,
-    /// Wins, draws, losses.
-    pub wins: u64,
-    /// Draws.
-    pub draws: u64,
-    /// Losses.
-    pub losses: u64,
-    /// Its score rate with the 95 % intervals.
+    /// Its games, wins, draws and losses with its score rate.
     #[serde(flatten)]
-    pub rate: Rate,
+    pub score: Score,
     /// Discs it ended with over all games (the paper's Table 1b "coins won"), if known.
     pub discs_won: Option<u64>,
     /// Discs its opponents ended with ("coins lost").
@@ -342,11 +335,7 @@ impl Results {
                 Standing {
                     agent: tournament.agents[a].to_string(),
                     label: names[a].clone(),
-                    games: w + d + l,
-                    wins: w,
-                    draws: d,
-                    losses: l,
-                    rate: Rate::of(w, d, l),
+                    score: Score::of(w, d, l),
                     discs_won: known.then_some(won),
                     discs_lost: known.then_some(lost),
                     rating: elo(ratings[a]),
@@ -401,7 +390,7 @@ impl Results {
             }
             rows.push(row);
         }
-        render(&rows)
+        render(&rows, |_| true)
     }
 
     /// The standings table: games, W/D/L, score rate with its 95 % intervals, discs won and
@@ -428,14 +417,14 @@ impl Results {
             .to_vec(),
         ];
         for s in order {
-            let r = &s.rate;
+            let (score, r) = (&s.score, &s.score.rate);
             let discs = |d: Option<u64>| d.map_or("–".to_string(), |d| d.to_string());
             rows.push(vec![
                 s.label.clone(),
-                s.games.to_string(),
-                s.wins.to_string(),
-                s.draws.to_string(),
-                s.losses.to_string(),
+                score.games.to_string(),
+                score.wins.to_string(),
+                score.draws.to_string(),
+                score.losses.to_string(),
                 format!("{:.1}", 100.0 * r.rate),
                 format!("± {:.1}", 100.0 * r.plus_minus),
                 format!("{:.1}–{:.1}", 100.0 * r.wilson.0, 100.0 * r.wilson.1),
@@ -444,33 +433,8 @@ impl Results {
                 format!("{:+.0}", s.rating),
             ]);
         }
-        render(&rows)
+        render(&rows, |_| true)
     }
-}
-
-/// Rows as a plain text table, columns padded to their widest cell.
-fn render(rows: &[Vec<String>]) -> String {
-    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .filter_map(|r| r.get(c))
-                .map(|cell| cell.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(cell, &w)| format!("{cell:<w$}"))
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 /// A Bradley–Terry strength on the Elo scale: `400 · log10(p)`.
@@ -573,7 +537,11 @@ mod tests {
         let results = Results::checked(&tournament, &records).unwrap();
         assert_eq!(results, Results::of(&tournament, &records));
         // Alpha-beta never loses tic-tac-toe: its standing has no loss.
-        assert_eq!(results.standings[1].losses, 0, "{:?}", results.standings);
+        assert_eq!(
+            results.standings[1].score.losses, 0,
+            "{:?}",
+            results.standings
+        );
         let short = Results::checked(&tournament, &records[..5]).unwrap_err();
         assert!(
             short

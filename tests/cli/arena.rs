@@ -64,7 +64,7 @@ fn random_play_of_tictactoe_matches_its_exact_odds() {
     let config = MatchConfig::new("tictactoe", "random", "random", "", 11).unwrap();
     let games = 6000;
     let summary = &run_match(std::slice::from_ref(&config), games, 2, None, |_| {}).unwrap()[0];
-    assert_eq!(summary.games, games);
+    assert_eq!(summary.score.games, games);
     // The first player's results, whoever played first.
     let mut first = [0u64; 3];
     for index in 0..games {
@@ -82,8 +82,8 @@ fn random_play_of_tictactoe_matches_its_exact_odds() {
         assert!((rate - p).abs() < 4.0 * sigma, "{first:?} vs {exact:?}");
     }
     // A and B are the same agent: A's rate is ½ within its interval.
-    assert!(summary.rate.normal.0 < 0.5 && 0.5 < summary.rate.normal.1);
-    assert_eq!(summary.draws, first[1]);
+    assert!(summary.score.rate.normal.0 < 0.5 && 0.5 < summary.score.rate.normal.1);
+    assert_eq!(summary.score.draws, first[1]);
 }
 
 #[test]
@@ -95,16 +95,16 @@ fn perfect_play_never_loses_to_random_and_always_draws_itself() {
         assert_eq!(record.fallbacks.a, 0);
     })
     .unwrap()[0];
-    assert_eq!(summary.losses, 0);
+    assert_eq!(summary.score.losses, 0);
     assert!(
-        summary.wins > 150,
+        summary.score.wins > 150,
         "random blunders into losses: {summary:?}"
     );
 
     for b in [perfect, "dfpn:nodes=1000000", "pns:iterations=100000"] {
         let config = MatchConfig::new("tictactoe", perfect, b, "", 5).unwrap();
         let summary = &run_match(&[config], 6, 1, None, |_| {}).unwrap()[0];
-        assert_eq!(summary.draws, 6, "{b}: {summary:?}");
+        assert_eq!(summary.score.draws, 6, "{b}: {summary:?}");
     }
 }
 
@@ -154,8 +154,8 @@ fn a_cut_off_run_resumes_to_the_same_file() {
     .unwrap();
     assert_eq!(played.into_inner(), 6, "games 0-3 are skipped");
     assert_eq!(records_of(&cut), records_of(&whole));
-    assert_eq!(resumed[0].wins, summary[0].wins);
-    assert_eq!(resumed[0].games, 10);
+    assert_eq!(resumed[0].score.wins, summary[0].score.wins);
+    assert_eq!(resumed[0].score.games, 10);
 
     // A file of another match is refused, naming --out.
     let other = MatchConfig::new("othello4", "pns:iterations=60", "random", "random:2", 3).unwrap();

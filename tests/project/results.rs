@@ -9,6 +9,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use pnplay::experiment::Stage;
 use pnplay::experiment::paper::Experiment;
 use pnplay::experiment::results::{Results, read};
 
@@ -167,7 +168,7 @@ fn committed_experiment_files_read_back_to_their_summaries() {
             "{stem}: the published experiment is guessed"
         );
         assert_eq!(table.lines().count(), rows.len() + 1, "{stem}");
-        assert_eq!(rows.iter().map(|r| r.n).sum::<usize>(), records);
+        assert_eq!(rows.iter().map(|r| r.row.n).sum::<usize>(), records);
         assert_eq!(
             rows.iter().any(|r| r.paper.is_some()),
             experiment.is_some(),
@@ -190,7 +191,7 @@ fn the_papers_numbers_can_be_chosen_or_left_out() {
     };
     let pns32 = rows
         .iter()
-        .find(|r| r.stage == 32 && r.search == "pns")
+        .find(|r| r.row.stage == Stage::Moves(32) && r.row.search.label() == "pns")
         .unwrap();
     assert_eq!(pns32.paper.as_ref().unwrap().completion, Some(39.0)); // paper Table 2
 }
@@ -204,13 +205,13 @@ fn games_files_read_back_to_each_matchs_summary_line() {
     assert_eq!(
         matches
             .iter()
-            .map(|m| m.summary.games as usize)
+            .map(|m| m.summary.score.games as usize)
             .sum::<usize>(),
         records
     );
     for m in &matches {
-        assert_eq!(m.curve.len() as u64, m.summary.games);
-        assert_eq!(m.curve.last().unwrap().rate, m.summary.rate);
+        assert_eq!(m.curve.len() as u64, m.summary.score.games);
+        assert_eq!(m.curve.last().unwrap().rate, m.summary.score.rate);
     }
 }
 

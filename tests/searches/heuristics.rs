@@ -449,7 +449,7 @@ fn a_tournament_is_the_same_on_one_thread_and_two() {
         .map(|s| s.discs_lost.unwrap())
         .sum();
     assert_eq!(won, lost);
-    assert!(results.standings.iter().all(|s| s.games == 4));
+    assert!(results.standings.iter().all(|s| s.score.games == 4));
     // The paper's layout has a row per first player.
     let table = results.paper_table();
     assert_eq!(table.lines().count(), 4, "{table}");

@@ -1,5 +1,6 @@
 // Building DOM nodes, the helpers the panels and drawings share: an HTML element with its
-// attributes and a text or children, an SVG element appended to its parent, and a view's panel.
+// attributes and a text or children, an SVG element appended to its parent, a view's panel,
+// and the views' tables (a table with its caption and head row, a row of text cells).
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -39,4 +40,25 @@ export function panelBefore(before, name, html) {
   root.innerHTML = html;
   before.before(root);
   return root;
+}
+
+/**
+ * A table with `caption` and a head row of `head` (its titles), of class `className` if
+ * given, and its (empty) body: `[table, body]`.
+ */
+export function headedTable(caption, head, className = '') {
+  const table = document.createElement('table');
+  if (className) table.className = className;
+  table.createCaption().textContent = caption;
+  const tr = table.createTHead().insertRow();
+  for (const title of head) tr.append(element('th', {}, title));
+  return [table, table.createTBody()];
+}
+
+/** A row appended to `body`, its cells the texts of `cells`, its `data-*` attributes `data`. */
+export function textRow(body, cells, data = {}) {
+  const row = body.insertRow();
+  Object.assign(row.dataset, data);
+  for (const value of cells) row.insertCell().textContent = String(value);
+  return row;
 }

@@ -15,6 +15,7 @@
 // (`checkCertificate`, as `pnplay check`), answering "valid" or the first failing node.
 
 import { download } from '../lib/download.js';
+import { headedTable, textRow } from '../lib/dom.js';
 import { completionChart, experimentTable, matchesTable, rateChart, textOf } from './results-file-view.js';
 
 /** Each status's words, in the order the filter lists them. */
@@ -120,37 +121,28 @@ function publishedTable(published) {
 
 /** What pr saves PPNS at each grid setting (`pr_savings` of `readResults`), as `pnplay experiment connect4` prints it. */
 function savingsTable(savings) {
-  const table = document.createElement('table');
-  table.className = 'papers-savings';
-  table.createCaption().textContent = 'Nodes saved by pr: each setting against pr off, on the positions both concluded (the engine’s numbers from these records)';
-  const head = table.createTHead().insertRow();
-  for (const title of ['search', 'θ', 'pr', 'positions', 'mean nodes, pr off', 'mean nodes, pr on', 'fewer nodes %', 'best position %']) head.append(element('th', '', title));
-  const body = table.createTBody();
+  const [table, body] = headedTable(
+    'Nodes saved by pr: each setting against pr off, on the positions both concluded (the engine’s numbers from these records)',
+    ['search', 'θ', 'pr', 'positions', 'mean nodes, pr off', 'mean nodes, pr on', 'fewer nodes %', 'best position %'],
+    'papers-savings',
+  );
   for (const s of savings) {
-    const row = body.insertRow();
-    row.dataset.theta = String(s.theta);
-    row.dataset.pr = String(s.pr);
-    row.dataset.reduction = String(s.reduction);
     const cells = [s.algo, s.theta, s.pr, s.positions, Math.round(s.mean_nodes_off).toLocaleString('en'), Math.round(s.mean_nodes_pr).toLocaleString('en'), (100 * s.reduction).toFixed(1), (100 * s.best_position_reduction).toFixed(1)];
-    for (const value of cells) row.insertCell().textContent = String(value);
+    textRow(body, cells, { theta: s.theta, pr: s.pr, reduction: s.reduction });
   }
   return table;
 }
 
 /** A round robin's standings (`tournamentResults`) as the CLI's table: best rating first. */
 function standingsTable(standings) {
-  const table = document.createElement('table');
-  table.className = 'papers-standings';
-  table.createCaption().textContent = 'This rerun’s standings (as pnplay tournament prints them)';
-  const head = table.createTHead().insertRow();
-  for (const title of ['agent', 'games', 'W', 'D', 'L', 'score %', 'Wilson 95 %', 'BT rating (Elo)']) head.append(element('th', '', title));
-  const body = table.createTBody();
+  const [table, body] = headedTable(
+    'This rerun’s standings (as pnplay tournament prints them)',
+    ['agent', 'games', 'W', 'D', 'L', 'score %', 'Wilson 95 %', 'BT rating (Elo)'],
+    'papers-standings',
+  );
   for (const s of [...standings].sort((x, y) => y.rating - x.rating)) {
-    const row = body.insertRow();
-    row.dataset.agent = s.agent;
-    row.dataset.rating = String(s.rating);
     const cells = [s.label, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), s.wilson.map((x) => (100 * x).toFixed(1)).join('–'), `${s.rating >= 0 ? '+' : ''}${s.rating.toFixed(0)}`];
-    for (const value of cells) row.insertCell().textContent = String(value);
+    textRow(body, cells, { agent: s.agent, rating: s.rating });
   }
   return table;
 }

@@ -12,7 +12,7 @@
 import uPlot from '../vendor/uPlot.mjs';
 import { download } from '../lib/download.js';
 import { themed } from '../lib/chart-theme.js';
-import { panelBefore } from '../lib/dom.js';
+import { headedTable, panelBefore, textRow } from '../lib/dom.js';
 
 const VERDICTS = [
   ['proved', 'proved'],
@@ -44,19 +44,6 @@ const PANEL = `
   <details id="resfile-cli" hidden><summary>As the command line prints it</summary><pre id="resfile-text" class="resfile-text"></pre></details>
   <div class="row"><button id="resfile-csv" type="button" disabled>Download summary CSV</button></div>`;
 
-/** A table with `caption` and a head row of `head`, and its (empty) body. */
-function headedTable(caption, head) {
-  const table = document.createElement('table');
-  table.createCaption().textContent = caption;
-  const tr = table.createTHead().insertRow();
-  for (const title of head) {
-    const th = document.createElement('th');
-    th.textContent = title;
-    tr.append(th);
-  }
-  return [table, table.createTBody()];
-}
-
 /**
  * An experiment's summary rows (`readResults`) as a table: our verdict counts, completion
  * with its Wilson 95 % interval, and the paper's numbers beside them (class `paper`).
@@ -65,9 +52,6 @@ export function experimentTable(rows, caption) {
   const head = ['stage', 'search', 'n', ...VERDICTS.map(([, title]) => title), 'completion %', 'Wilson 95 %', 'exact W/D/L', 'wrong', 'mean iterations', 'mean nodes', 'paper completion %', 'paper S / U / out', 'paper mean nodes', 'paper mean s', 'source'];
   const [tableEl, body] = headedTable(caption, head);
   for (const row of rows) {
-    const line = body.insertRow();
-    line.dataset.stage = row.stage;
-    line.dataset.search = row.search;
     const p = row.paper;
     const counts = p && (p.solved != null || p.out != null) ? `${p.solved ?? '–'} / ${p.unsolved ?? '–'} / ${p.out ?? '–'}` : p?.concluded != null ? `${p.concluded} concluded` : '–';
     const cells = [
@@ -87,11 +71,8 @@ export function experimentTable(rows, caption) {
       number(p?.mean_seconds, 1),
       p?.source ?? '–',
     ];
-    cells.forEach((value, i) => {
-      const cell = line.insertCell();
-      cell.textContent = String(value);
-      if (i >= head.length - 5) cell.className = 'paper';
-    });
+    const line = textRow(body, cells, { stage: row.stage, search: row.search });
+    for (const cell of [...line.cells].slice(head.length - 5)) cell.className = 'paper';
   }
   return tableEl;
 }
@@ -101,10 +82,8 @@ export function matchesTable(matches) {
   const head = ['game', 'A', 'B', 'openings', 'seed', 'games', 'W', 'D', 'L', 'A’s win rate %', '± (95 %, normal)', 'Wilson 95 %'];
   const [tableEl, body] = headedTable('Each match: A’s wins, draws and losses, win rate (draws half) with its 95 % intervals', head);
   for (const { summary: s, openings, seed } of matches) {
-    const line = body.insertRow();
-    line.dataset.a = s.a;
     const cells = [s.game, s.a, s.b, openings ? `random:${openings}` : 'none', seed, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), (100 * s.plus_minus).toFixed(1), `${(100 * s.wilson[0]).toFixed(1)}–${(100 * s.wilson[1]).toFixed(1)}`];
-    for (const value of cells) line.insertCell().textContent = String(value);
+    textRow(body, cells, { a: s.a });
   }
   return tableEl;
 }

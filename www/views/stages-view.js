@@ -18,7 +18,7 @@ import { readWhole } from '../lib/catalogue.js';
 import { EngineClient } from '../lib/engine-client.js';
 import { markInput, ParamsView, setting } from './params-view.js';
 import { themed } from '../lib/chart-theme.js';
-import { panelBefore } from '../lib/dom.js';
+import { headedTable, panelBefore, textRow } from '../lib/dom.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
 
@@ -449,23 +449,14 @@ export class StagesView {
     const rows = this.summary();
     const { stages, algos } = this.config;
     // Table.
-    const table = document.createElement('table');
-    table.createCaption().textContent = `${this.game}: ${this.published.length ? 'beside the papers’ published values' : 'the papers publish no values for this game'}`;
-    const head = table.createTHead().insertRow();
-    for (const title of ['stage', 'search', 'n', ...VERDICTS, 'completion %', 'paper %']) {
-      const th = document.createElement('th');
-      th.textContent = title;
-      head.append(th);
-    }
-    const body = table.createTBody();
+    const [table, body] = headedTable(
+      `${this.game}: ${this.published.length ? 'beside the papers’ published values' : 'the papers publish no values for this game'}`,
+      ['stage', 'search', 'n', ...VERDICTS, 'completion %', 'paper %'],
+    );
     for (const row of rows) {
-      const tr = body.insertRow();
-      tr.dataset.stage = row.stage;
-      tr.dataset.algo = row.algo;
       const paper = this.published.find((p) => p.stage === row.stage && p.algo === row.algo);
-      for (const value of [row.stage, row.algo, row.n, ...VERDICTS.map((v) => row[v]), row.completion?.toFixed(1) ?? '–', paper ? `${paper.completion} (${paper.source})` : '–']) {
-        tr.insertCell().textContent = String(value);
-      }
+      const cells = [row.stage, row.algo, row.n, ...VERDICTS.map((v) => row[v]), row.completion?.toFixed(1) ?? '–', paper ? `${paper.completion} (${paper.source})` : '–'];
+      textRow(body, cells, { stage: row.stage, algo: row.algo });
     }
     this.ui.table.replaceChildren(table);
     // Plot: ours solid, the paper's dashed.

@@ -119,28 +119,32 @@ fn compare(args: &BenchArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn print_json(value: &impl serde::Serialize) -> Result<(), String> {
-    outln!(
-        "{}",
-        serde_json::to_string(value).map_err(|e| e.to_string())?
-    );
+/// Prints `value` as one JSON line with `--json` (`json`), else the line `text` makes for
+/// people.
+fn print(
+    json: bool,
+    value: &impl serde::Serialize,
+    text: impl FnOnce() -> String,
+) -> Result<(), String> {
+    if json {
+        outln!(
+            "{}",
+            serde_json::to_string(value).map_err(|e| e.to_string())?
+        );
+    } else {
+        outln!("{}", text());
+    }
     Ok(())
 }
 
 fn print_measurements(measurements: &[Measurement], json: bool) -> Result<(), String> {
     for m in measurements {
-        if json {
-            print_json(m)?;
-        } else {
-            outln!(
+        print(json, m, || {
+            format!(
                 "{:<9} {:<10} {:>12} in {:>7.3} s = {:>12.0} /s",
-                m.workload,
-                m.game,
-                m.count,
-                m.seconds,
-                m.per_second
-            );
-        }
+                m.workload, m.game, m.count, m.seconds, m.per_second
+            )
+        })?;
     }
     Ok(())
 }
@@ -193,10 +197,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             seed,
             params.limits(),
         )?;
-        if args.json {
-            print_json(&m)?;
-        } else {
-            outln!(
+        print(args.json, &m, || {
+            format!(
                 "{:<12} {} after {} moves: {}/{} decided, {:>10.0} iterations/s, {:>10.0} nodes/s, {} B/node, {:.3} s total, slowest decided {:.3} s",
                 m.algo,
                 m.game,
@@ -208,8 +210,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
                 m.bytes_per_node,
                 m.seconds,
                 m.slowest_decided_seconds
-            );
-        }
+            )
+        })?;
     }
     Ok(())
 }
@@ -266,10 +268,8 @@ fn score(args: &BenchArgs, seed: u64) -> Result<(), String> {
         .filter(|(got, want)| want.is_some_and(|want| want != **got))
         .count();
     let checked = expected.iter().flatten().count();
-    if args.json {
-        print_json(&m)?;
-    } else {
-        outln!(
+    print(args.json, &m, || {
+        format!(
             "score {:<9} {} {} positions: {} nodes in {:.3} s (mean {:.4} s, median {:.4} s, slowest {:.3} s), {:.0} nodes/s; {} of {} given scores wrong",
             m.solver,
             m.game,
@@ -282,8 +282,8 @@ fn score(args: &BenchArgs, seed: u64) -> Result<(), String> {
             m.nodes as f64 / m.seconds.max(1e-9),
             wrong,
             checked
-        );
-    }
+        )
+    })?;
     if wrong > 0 {
         return Err(format!(
             "{wrong} of {checked} scores differ from the file's"

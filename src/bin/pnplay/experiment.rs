@@ -202,6 +202,22 @@ fn key(stage: &Stage, index: usize, search: &SearchSpec) -> String {
 }
 
 impl Plan {
+    /// The plan of one game's `jobs`, with the limits of `params` (the defaults `nodes` and
+    /// `seconds` where none was given), verified when `--verify` asks.
+    fn one_game(
+        spec: GameSpec,
+        jobs: Vec<Job>,
+        common: &CommonArgs,
+        params: &Params,
+        (nodes, seconds): (u64, f64),
+    ) -> Plan {
+        Plan {
+            parts: vec![(spec, jobs)],
+            limits: limits(params, nodes, Some(seconds)),
+            verify: common.verify.then(|| params.goal()),
+        }
+    }
+
     /// The plan's positions (its units), in order: each as its game and its jobs (one per
     /// search).
     fn units(&self) -> Vec<(&GameSpec, &[Job])> {
@@ -347,6 +363,36 @@ impl Plan {
         }
         Ok(records)
     }
+
+    /// Runs the plan ([`Plan::records`]) and reports its records: writes the summary (CSV)
+    /// and, if given, the plot (SVG) beside them, with the published numbers of
+    /// `experiment`; prints the table or the JSON lines.
+    ///
+    /// A shard writes its JSON lines and plan file only: its summary would be of a part.
+    fn report(
+        &self,
+        common: &CommonArgs,
+        batch: &Batch,
+        experiment: Option<Experiment>,
+        plot: Option<(PlotFn, &str)>,
+    ) -> Result<(), String> {
+        let records = self.records(common, batch)?;
+        let rows = summarize(&records);
+        if batch.shard(common.shard).is_whole() {
+            write_file(&common.out.with_extension("csv"), &csv(&rows, experiment))?;
+            if let Some((plot, title)) = plot {
+                let svg = plot(&rows, title, experiment).to_svg();
+                write_file(&common.out.with_extension("svg"), &svg)?;
+            }
+        }
+        if common.json {
+            out!("{}", lines(&records)?);
+        } else {
+            out!("{}", text_table(&rows, experiment));
+            out!("{}", pr_savings::table(&pr_savings::savings(&records)));
+        }
+        Ok(())
+    }
 }
 
 /// The progress of a run: searches done of those to run.
@@ -441,34 +487,6 @@ fn describe(found: verify::Verified) -> String {
 /// Draws summary rows: a title and the experiment whose published numbers go beside ours.
 type PlotFn = fn(&[Row], &str, Option<Experiment>) -> plot::LinePlot;
 
-/// Writes the summary (CSV) and, if given, the plot (SVG) beside the records; prints the
-/// table or the JSON lines.
-///
-/// A shard writes its JSON lines and plan file only: its summary would be of a part.
-fn report(
-    records: &[Record],
-    common: &CommonArgs,
-    batch: &Batch,
-    experiment: Option<Experiment>,
-    plot: Option<(PlotFn, &str)>,
-) -> Result<(), String> {
-    let rows = summarize(records);
-    if batch.shard(common.shard).is_whole() {
-        write_file(&common.out.with_extension("csv"), &csv(&rows, experiment))?;
-        if let Some((plot, title)) = plot {
-            let svg = plot(&rows, title, experiment).to_svg();
-            write_file(&common.out.with_extension("svg"), &svg)?;
-        }
-    }
-    if common.json {
-        out!("{}", lines(records)?);
-    } else {
-        out!("{}", text_table(&rows, experiment));
-        out!("{}", pr_savings::table(&pr_savings::savings(records)));
-    }
-    Ok(())
-}
-
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
@@ -500,17 +518,11 @@ fn stages(args: StagesArgs, batch: &Batch) -> Result<(), String> {
             seed,
         )?,
     };
-    let plan = Plan {
-        parts: vec![(spec, jobs)],
-        // The paper's Othello limits: 8,000,000 nodes or 600 s.
-        limits: limits(&params, 8_000_000, Some(600.0)),
-        verify: common.verify.then(|| params.goal()),
-    };
-    let records = plan.records(common, batch)?;
     let experiment = Experiment::for_stages(&spec);
     let title = format!("{spec}: completion by stage");
-    report(
-        &records,
+    // The paper's Othello limits: 8,000,000 nodes or 600 s.
+    let plan = Plan::one_game(spec, jobs, common, &params, (8_000_000, 600.0));
+    plan.report(
         common,
         batch,
         experiment,
@@ -533,18 +545,12 @@ fn connect4(args: Connect4Args, batch: &Batch) -> Result<(), String> {
         &params,
         seed,
     )?;
-    let plan = Plan {
-        parts: vec![(spec, jobs)],
-        // The paper's Connect Four limits: 35,000,000 nodes or 420 s.
-        limits: limits(&params, 35_000_000, Some(420.0)),
-        verify: common.verify.then(|| params.goal()),
-    };
-    let records = plan.records(common, batch)?;
     let experiment =
         (spec.to_string() == "connect4" && args.plies == 12).then_some(Experiment::Connect4Grid);
     let title = format!("{spec}, {} random plies: completion by pr", args.plies);
-    report(
-        &records,
+    // The paper's Connect Four limits: 35,000,000 nodes or 420 s.
+    let plan = Plan::one_game(spec, jobs, common, &params, (35_000_000, 420.0));
+    plan.report(
         common,
         batch,
         experiment,
@@ -581,7 +587,6 @@ fn g2048(args: G2048Args, batch: &Batch) -> Result<(), String> {
         // The exact answer is part of this experiment's table, so it is always computed.
         verify: Some(params.goal()),
     };
-    let records = plan.records(common, batch)?;
     let experiment = (args.game == "2048:2x2" && !args.all_starts).then_some(Experiment::G2048);
-    report(&records, common, batch, experiment, None)
+    plan.report(common, batch, experiment, None)
 }
