@@ -61,6 +61,7 @@ use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree, TreeLinks};
 
 use super::family::{Capabilities, SearchInfo};
 use super::params::Params;
+use super::pseudocode::{Line, Phase, line, plain};
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::session_core::SessionCore;
 use super::tree_walk::TreeWalk;
@@ -141,6 +142,45 @@ pub const fn capabilities(exact: bool, playouts: bool) -> Capabilities {
         chance: true,
         timed: false,
     }
+}
+
+/// The lines of a best-first search's pseudocode that are its own; [`pseudocode`] sets them
+/// in the loop every best-first search runs.
+pub struct OwnLines {
+    /// The heading, `name(root):`.
+    pub heading: &'static str,
+    /// The loop's test: the root is not resolved and no limit is reached.
+    pub stop: &'static str,
+    /// Which child selection goes to.
+    pub select: &'static str,
+    /// How a new leaf is valued.
+    pub evaluate: &'static str,
+    /// How a node's numbers are backed up from its children's.
+    pub backup: &'static str,
+    /// What the search answers.
+    pub answer: &'static str,
+}
+
+/// The pseudocode of a best-first search: this module's loop (select from the root down,
+/// expand, value the new leaves, back up to the root) with the search's `own` lines, each
+/// tagged with its phase (the page lights the phase it is showing).
+#[must_use]
+pub const fn pseudocode(own: OwnLines) -> [Line; 10] {
+    [
+        plain(own.heading),
+        line(Phase::Stop, own.stop),
+        line(Phase::Select, "    n ← root"),
+        line(Phase::Select, "    while n is expanded:"),
+        line(Phase::Select, own.select),
+        line(Phase::Expand, "    expand n: one child per legal move"),
+        line(Phase::Evaluate, own.evaluate),
+        line(
+            Phase::Backup,
+            "    for n and each of its ancestors, up to the root:",
+        ),
+        line(Phase::Backup, own.backup),
+        line(Phase::Stop, own.answer),
+    ]
 }
 
 /// A session of the best-first search `info` with `rules` on `root`, for the run settings
