@@ -526,8 +526,8 @@ impl<G: Catalogued> HeuristicSession<G> {
         self.search.begin(limits);
         let allowed = self.allowed.as_deref();
         let outcome = match self.method {
-            Method::Minimax => self.search.minimax_root(&self.root, self.depth, allowed),
-            Method::AlphaBeta => self.search.alphabeta_root(&self.root, self.depth, allowed),
+            Method::Minimax => self.search.root(&self.root, self.depth, allowed, false),
+            Method::AlphaBeta => self.search.root(&self.root, self.depth, allowed, true),
             Method::Deepening(rule) => {
                 // Each finished iteration is the answer so far (a node limit may end the
                 // run before the deepening ends).
