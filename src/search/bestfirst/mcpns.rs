@@ -35,7 +35,7 @@
 
 use super::playout::{Sampler, rate_text};
 use super::tree::{Node, NodeKind, Status};
-use super::{OwnLines, Rules, finished, min_sum_applied};
+use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::family::{DMC, Explain, Family, PMC, SearchInfo};
@@ -190,14 +190,14 @@ impl Rules for Mcpns {
 }
 
 /// The pseudocode of MCPNS.
-pub const PSEUDOCODE: &[Line] = &super::pseudocode(OwnLines {
-    heading: "mcpns(root):",
-    stop: "  while root.pmc ≠ 0 and root.dmc ≠ 0 and no limit is reached:",
-    select: "      n ← the child with the least pmc if n is OR, the least dmc if AND",
-    evaluate: "    each new leaf: R = share of its random playouts won; pmc = 1 − R, dmc = R",
-    backup: "      OR: pmc = min pmc_c, dmc = Σ dmc_c;  AND: pmc = Σ pmc_c, dmc = min dmc_c",
-    answer: "  return proved if root.pmc = 0, disproved if root.dmc = 0, else out",
-});
+pub const PSEUDOCODE: &[Line] = &super::pseudocode(
+    "mcpns(root):",
+    "  while root.pmc ≠ 0 and root.dmc ≠ 0 and no limit is reached:",
+    "      n ← the child with the least pmc if n is OR, the least dmc if AND",
+    "    each new leaf: R = share of its random playouts won; pmc = 1 − R, dmc = R",
+    "      OR: pmc = min pmc_c, dmc = Σ dmc_c;  AND: pmc = Σ pmc_c, dmc = min dmc_c",
+    "  return proved if root.pmc = 0, disproved if root.dmc = 0, else out",
+);
 
 /// Monte-Carlo PNS in the catalogue.
 pub struct McpnsSearch;

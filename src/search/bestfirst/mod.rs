@@ -144,42 +144,34 @@ pub const fn capabilities(exact: bool, playouts: bool) -> Capabilities {
     }
 }
 
-/// The lines of a best-first search's pseudocode that are its own; [`pseudocode`] sets them
-/// in the loop every best-first search runs.
-pub struct OwnLines {
-    /// The heading, `name(root):`.
-    pub heading: &'static str,
-    /// The loop's test: the root is not resolved and no limit is reached.
-    pub stop: &'static str,
-    /// Which child selection goes to.
-    pub select: &'static str,
-    /// How a new leaf is valued.
-    pub evaluate: &'static str,
-    /// How a node's numbers are backed up from its children's.
-    pub backup: &'static str,
-    /// What the search answers.
-    pub answer: &'static str,
-}
-
 /// The pseudocode of a best-first search: this module's loop (select from the root down,
-/// expand, value the new leaves, back up to the root) with the search's `own` lines, each
-/// tagged with its phase (the page lights the phase it is showing).
+/// expand, value the new leaves, back up to the root), each line tagged with its phase (the
+/// page lights the phase it is showing). The search gives its own lines: the `heading`
+/// (`name(root):`), the loop's `stop` test, which child it `select`s, how it `evaluate`s a
+/// new leaf, how it `backup`s a node from its children and what it `answer`s.
 #[must_use]
-pub const fn pseudocode(own: OwnLines) -> [Line; 10] {
+pub const fn pseudocode(
+    heading: &'static str,
+    stop: &'static str,
+    select: &'static str,
+    evaluate: &'static str,
+    backup: &'static str,
+    answer: &'static str,
+) -> [Line; 10] {
     [
-        plain(own.heading),
-        line(Phase::Stop, own.stop),
+        plain(heading),
+        line(Phase::Stop, stop),
         line(Phase::Select, "    n ← root"),
         line(Phase::Select, "    while n is expanded:"),
-        line(Phase::Select, own.select),
+        line(Phase::Select, select),
         line(Phase::Expand, "    expand n: one child per legal move"),
-        line(Phase::Evaluate, own.evaluate),
+        line(Phase::Evaluate, evaluate),
         line(
             Phase::Backup,
             "    for n and each of its ancestors, up to the root:",
         ),
-        line(Phase::Backup, own.backup),
-        line(Phase::Stop, own.answer),
+        line(Phase::Backup, backup),
+        line(Phase::Stop, answer),
     ]
 }
 

@@ -42,7 +42,7 @@
 
 use super::playout::Sampler;
 use super::tree::{Node, NodeKind, Status};
-use super::{OwnLines, Rules, finished, min_sum_applied};
+use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::family::{DN, Explain, Family, PN, SearchInfo};
@@ -192,14 +192,14 @@ impl Rules for Pns {
 }
 
 /// The pseudocode of PNS.
-pub const PSEUDOCODE: &[Line] = &super::pseudocode(OwnLines {
-    heading: "pns(root):",
-    stop: "  while root.pn ≠ 0 and root.dn ≠ 0 and no limit is reached:",
-    select: "      n ← the child with the least pn if n is OR, the least dn if AND (first on ties)",
-    evaluate: "    each new leaf: pn = dn = 1 (a finished game: 0 / ∞ if won, ∞ / 0 if not)",
-    backup: "      OR: pn = min pn_c, dn = Σ dn_c;  AND: pn = Σ pn_c, dn = min dn_c",
-    answer: "  return proved if root.pn = 0, disproved if root.dn = 0, else out",
-});
+pub const PSEUDOCODE: &[Line] = &super::pseudocode(
+    "pns(root):",
+    "  while root.pn ≠ 0 and root.dn ≠ 0 and no limit is reached:",
+    "      n ← the child with the least pn if n is OR, the least dn if AND (first on ties)",
+    "    each new leaf: pn = dn = 1 (a finished game: 0 / ∞ if won, ∞ / 0 if not)",
+    "      OR: pn = min pn_c, dn = Σ dn_c;  AND: pn = Σ pn_c, dn = min dn_c",
+    "  return proved if root.pn = 0, disproved if root.dn = 0, else out",
+);
 
 /// Proof-number search in the catalogue.
 pub struct PnsSearch;

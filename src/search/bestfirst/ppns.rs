@@ -54,7 +54,7 @@
 
 use super::playout::{Sampler, rate_text};
 use super::tree::{Node, NodeKind, Status};
-use super::{OwnLines, Rules, finished};
+use super::{Rules, finished};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Verdict;
@@ -286,14 +286,14 @@ impl Rules for Ppns {
 }
 
 /// The pseudocode of PPNS.
-pub const PSEUDOCODE: &[Line] = &super::pseudocode(OwnLines {
-    heading: "ppns(root):",
-    stop: "  while root.PPN is not 0 or 1 (nor within pr of them) and no limit is reached:",
-    select: "      n ← the child with the highest PPN if n is OR, the lowest if AND",
-    evaluate: "    each new leaf: PPN = share of k random playouts won, kept in [θ, 1 − θ] (finished: 1 or 0)",
-    backup: "      OR: PPN = 1 − Π (1 − PPN_c);  AND: PPN = Π PPN_c",
-    answer: "  return proved / disproved (PPN 1 / 0), concluded-* within pr, else out",
-});
+pub const PSEUDOCODE: &[Line] = &super::pseudocode(
+    "ppns(root):",
+    "  while root.PPN is not 0 or 1 (nor within pr of them) and no limit is reached:",
+    "      n ← the child with the highest PPN if n is OR, the lowest if AND",
+    "    each new leaf: PPN = share of k random playouts won, kept in [θ, 1 − θ] (finished: 1 or 0)",
+    "      OR: PPN = 1 − Π (1 − PPN_c);  AND: PPN = Π PPN_c",
+    "  return proved / disproved (PPN 1 / 0), concluded-* within pr, else out",
+);
 
 /// Probability-based PNS in the catalogue.
 pub struct PpnsSearch;
