@@ -103,6 +103,29 @@ impl ParamSpec {
         }
     }
 
+    /// A choice of one word of `options`, the first by default.
+    pub(crate) const fn choice(
+        key: &'static str,
+        title: &'static str,
+        help: &'static str,
+        options: &'static [&'static str],
+    ) -> ParamSpec {
+        ParamSpec {
+            kind: ParamKind::Choice { options },
+            default: Some(0.0),
+            ..ParamSpec::real(key, title, help)
+        }
+    }
+
+    /// A switch: the choice of `off` (the default) or `on`.
+    pub(crate) const fn switch(
+        key: &'static str,
+        title: &'static str,
+        help: &'static str,
+    ) -> ParamSpec {
+        ParamSpec::choice(key, title, help, &["off", "on"])
+    }
+
     /// Checks `value` against the type and range; the error names the parameter.
     pub fn check(&self, value: Option<f64>) -> Result<(), Error> {
         let bad = |message: String| Error::BadParameter {
@@ -296,11 +319,8 @@ pub const CPN: ParamSpec = ParamSpec {
 
 /// The MCTS-Solver switch (Winands, Björnsson and Saito 2008): back up proven values.
 pub const SOLVER: ParamSpec = ParamSpec {
-    kind: ParamKind::Choice {
-        options: &["off", "on"],
-    },
-    default: Some(1.0),
-    ..ParamSpec::real(
+    default: Some(1.0), // on
+    ..ParamSpec::switch(
         "solver",
         "solver",
         "MCTS/PN-MCTS: MCTS-Solver, back up proven wins and losses, skip them in selection and stop when the root is proven (off: run to a limit)",
@@ -347,17 +367,12 @@ pub const SEED: ParamSpec = ParamSpec {
 };
 
 /// The goal: `win`, or `not-lose` (a draw counts as proven).
-pub const GOAL: ParamSpec = ParamSpec {
-    kind: ParamKind::Choice {
-        options: &["win", "not-lose"],
-    },
-    default: Some(0.0),
-    ..ParamSpec::real(
-        "goal",
-        "goal",
-        "What counts as proven: win, or not-lose (a draw is enough)",
-    )
-};
+pub const GOAL: ParamSpec = ParamSpec::choice(
+    "goal",
+    "goal",
+    "What counts as proven: win, or not-lose (a draw is enough)",
+    &[Goal::Win.name(), Goal::NotLose.name()],
+);
 
 /// The node limit.
 pub const NODES: ParamSpec = ParamSpec {
@@ -395,6 +410,25 @@ pub const MEMORY: ParamSpec = ParamSpec {
 
 /// The settings every run has, whatever the search.
 pub const RUN_PARAMS: &[ParamSpec] = &[SEED, GOAL, NODES, TIME, MEMORY];
+
+/// The specs of `parts`, one list after another: a search's parameters made of lists other
+/// searches share. `N` is how many there are in all; a wrong `N` does not compile.
+pub(crate) const fn concat<const N: usize>(parts: &[&[ParamSpec]]) -> [ParamSpec; N] {
+    let mut specs = [ParamSpec::real("", "", ""); N];
+    let mut n = 0;
+    let mut part = 0;
+    while part < parts.len() {
+        let mut i = 0;
+        while i < parts[part].len() {
+            specs[n] = parts[part][i];
+            n += 1;
+            i += 1;
+        }
+        part += 1;
+    }
+    assert!(n == N, "concat: N is not the number of specs");
+    specs
+}
 
 /// The parameter values of one run: those set, and every spec's default for the rest.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -67,9 +67,9 @@ use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
 use crate::game::view::PositionView;
 use crate::game::{Game, MoveList, Outcome, Turn};
 use crate::search::family::{Capabilities, Explain, Family, Meaning, SearchInfo};
-use crate::search::heuristic::{EVAL, W_COINS, W_CORNERS, W_MOBILITY, W_STABILITY, W_STATIC};
+use crate::search::heuristic::EVAL_PARAMS;
 use crate::search::memory::Rows;
-use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::params::{ParamKind, ParamSpec, Params, concat};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use crate::search::session_core::{SessionCore, exact_verdict};
@@ -112,16 +112,7 @@ pub const STEP: ParamSpec = ParamSpec {
 };
 
 /// The parameters of CNS.
-pub const PARAMS: &[ParamSpec] = &[
-    CT,
-    STEP,
-    EVAL,
-    W_COINS,
-    W_MOBILITY,
-    W_CORNERS,
-    W_STABILITY,
-    W_STATIC,
-];
+pub const PARAMS: &[ParamSpec] = &concat::<8>(&[&[CT, STEP], EVAL_PARAMS]);
 
 /// The rules, as the explanation and the inspector print them.
 const LEAF_RULE: &str = "an unfinished leaf of value m: ↑(v) = 1 for v > m, ↓(v) = 1 for v < m, 0 otherwise (one leaf changing its value is enough)";

@@ -40,7 +40,7 @@ use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::family::{DMC, Explain, Family, PMC, SearchInfo};
 use crate::search::params::{PLAYOUTS, Params, THETA};
-use crate::search::pseudocode::{Line, Phase, line, plain};
+use crate::search::pseudocode::Line;
 use crate::search::session::SearchKind;
 use crate::search::session::Session;
 use crate::search::view::{Values, short};
@@ -189,38 +189,15 @@ impl Rules for Mcpns {
     }
 }
 
-/// The pseudocode of MCPNS, each line tagged with its phase (the page lights the phase it
-/// is showing).
-pub const PSEUDOCODE: &[Line] = &[
-    plain("mcpns(root):"),
-    line(
-        Phase::Stop,
-        "  while root.pmc ≠ 0 and root.dmc ≠ 0 and no limit is reached:",
-    ),
-    line(Phase::Select, "    n ← root"),
-    line(Phase::Select, "    while n is expanded:"),
-    line(
-        Phase::Select,
-        "      n ← the child with the least pmc if n is OR, the least dmc if AND",
-    ),
-    line(Phase::Expand, "    expand n: one child per legal move"),
-    line(
-        Phase::Evaluate,
-        "    each new leaf: R = share of its random playouts won; pmc = 1 − R, dmc = R",
-    ),
-    line(
-        Phase::Backup,
-        "    for n and each of its ancestors, up to the root:",
-    ),
-    line(
-        Phase::Backup,
-        "      OR: pmc = min pmc_c, dmc = Σ dmc_c;  AND: pmc = Σ pmc_c, dmc = min dmc_c",
-    ),
-    line(
-        Phase::Stop,
-        "  return proved if root.pmc = 0, disproved if root.dmc = 0, else out",
-    ),
-];
+/// The pseudocode of MCPNS.
+pub const PSEUDOCODE: &[Line] = &super::pseudocode(
+    "mcpns(root):",
+    "  while root.pmc ≠ 0 and root.dmc ≠ 0 and no limit is reached:",
+    "      n ← the child with the least pmc if n is OR, the least dmc if AND",
+    "    each new leaf: R = share of its random playouts won; pmc = 1 − R, dmc = R",
+    "      OR: pmc = min pmc_c, dmc = Σ dmc_c;  AND: pmc = Σ pmc_c, dmc = min dmc_c",
+    "  return proved if root.pmc = 0, disproved if root.dmc = 0, else out",
+);
 
 /// Monte-Carlo PNS in the catalogue.
 pub struct McpnsSearch;

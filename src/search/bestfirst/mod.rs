@@ -61,6 +61,7 @@ use tree::{Node, NodeId, NodeKind, ROOT, Status, Tree, TreeLinks};
 
 use super::family::{Capabilities, SearchInfo};
 use super::params::Params;
+use super::pseudocode::{Line, Phase, line, plain};
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::session_core::SessionCore;
 use super::tree_walk::TreeWalk;
@@ -141,6 +142,37 @@ pub const fn capabilities(exact: bool, playouts: bool) -> Capabilities {
         chance: true,
         timed: false,
     }
+}
+
+/// The pseudocode of a best-first search: this module's loop (select from the root down,
+/// expand, value the new leaves, back up to the root), each line tagged with its phase (the
+/// page lights the phase it is showing). The search gives its own lines: the `heading`
+/// (`name(root):`), the loop's `stop` test, which child it `select`s, how it `evaluate`s a
+/// new leaf, how it `backup`s a node from its children and what it `answer`s.
+#[must_use]
+pub const fn pseudocode(
+    heading: &'static str,
+    stop: &'static str,
+    select: &'static str,
+    evaluate: &'static str,
+    backup: &'static str,
+    answer: &'static str,
+) -> [Line; 10] {
+    [
+        plain(heading),
+        line(Phase::Stop, stop),
+        line(Phase::Select, "    n ← root"),
+        line(Phase::Select, "    while n is expanded:"),
+        line(Phase::Select, select),
+        line(Phase::Expand, "    expand n: one child per legal move"),
+        line(Phase::Evaluate, evaluate),
+        line(
+            Phase::Backup,
+            "    for n and each of its ancestors, up to the root:",
+        ),
+        line(Phase::Backup, backup),
+        line(Phase::Stop, answer),
+    ]
 }
 
 /// A session of the best-first search `info` with `rules` on `root`, for the run settings

@@ -47,7 +47,7 @@ use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::family::{DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::Params;
-use crate::search::pseudocode::{Line, Phase, line, plain};
+use crate::search::pseudocode::Line;
 use crate::search::session::SearchKind;
 use crate::search::session::Session;
 use crate::search::view::{Values, short};
@@ -191,38 +191,15 @@ impl Rules for Pns {
     }
 }
 
-/// The pseudocode of PNS, each line tagged with its phase (the page lights the phase it
-/// is showing).
-pub const PSEUDOCODE: &[Line] = &[
-    plain("pns(root):"),
-    line(
-        Phase::Stop,
-        "  while root.pn ≠ 0 and root.dn ≠ 0 and no limit is reached:",
-    ),
-    line(Phase::Select, "    n ← root"),
-    line(Phase::Select, "    while n is expanded:"),
-    line(
-        Phase::Select,
-        "      n ← the child with the least pn if n is OR, the least dn if AND (first on ties)",
-    ),
-    line(Phase::Expand, "    expand n: one child per legal move"),
-    line(
-        Phase::Evaluate,
-        "    each new leaf: pn = dn = 1 (a finished game: 0 / ∞ if won, ∞ / 0 if not)",
-    ),
-    line(
-        Phase::Backup,
-        "    for n and each of its ancestors, up to the root:",
-    ),
-    line(
-        Phase::Backup,
-        "      OR: pn = min pn_c, dn = Σ dn_c;  AND: pn = Σ pn_c, dn = min dn_c",
-    ),
-    line(
-        Phase::Stop,
-        "  return proved if root.pn = 0, disproved if root.dn = 0, else out",
-    ),
-];
+/// The pseudocode of PNS.
+pub const PSEUDOCODE: &[Line] = &super::pseudocode(
+    "pns(root):",
+    "  while root.pn ≠ 0 and root.dn ≠ 0 and no limit is reached:",
+    "      n ← the child with the least pn if n is OR, the least dn if AND (first on ties)",
+    "    each new leaf: pn = dn = 1 (a finished game: 0 / ∞ if won, ∞ / 0 if not)",
+    "      OR: pn = min pn_c, dn = Σ dn_c;  AND: pn = Σ pn_c, dn = min dn_c",
+    "  return proved if root.pn = 0, disproved if root.dn = 0, else out",
+);
 
 /// Proof-number search in the catalogue.
 pub struct PnsSearch;

@@ -59,8 +59,8 @@ use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Verdict;
 use crate::search::family::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo};
-use crate::search::params::{PLAYOUTS, PR, ParamKind, ParamSpec, Params, THETA};
-use crate::search::pseudocode::{Line, Phase, line, plain};
+use crate::search::params::{PLAYOUTS, PR, ParamSpec, Params, THETA};
+use crate::search::pseudocode::Line;
 use crate::search::session::SearchKind;
 use crate::search::session::Session;
 use crate::search::view::{Values, short};
@@ -82,17 +82,12 @@ pub enum Leaf {
 /// `ties`: which of the children with equal PPN selection takes — `first` in move order
 /// (the default, SPEC.md §4) or `last`, as Algorithm 1's `≥` and `≤` do when read literally
 /// (see the module's notes).
-pub const TIES: ParamSpec = ParamSpec {
-    kind: ParamKind::Choice {
-        options: &["first", "last"],
-    },
-    default: Some(0.0),
-    ..ParamSpec::real(
-        "ties",
-        "ties",
-        "PPNS: of children with equal PPN select the first in move order (default) or the last, as Algorithm 1's ≥ and ≤ do literally",
-    )
-};
+pub const TIES: ParamSpec = ParamSpec::choice(
+    "ties",
+    "ties",
+    "PPNS: of children with equal PPN select the first in move order (default) or the last, as Algorithm 1's ≥ and ≤ do literally",
+    &["first", "last"],
+);
 
 /// The rules of paper-mode PPNS (and, with a constant leaf, of PP).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -290,38 +285,15 @@ impl Rules for Ppns {
     }
 }
 
-/// The pseudocode of PPNS, each line tagged with its phase (the page lights the phase it
-/// is showing).
-pub const PSEUDOCODE: &[Line] = &[
-    plain("ppns(root):"),
-    line(
-        Phase::Stop,
-        "  while root.PPN is not 0 or 1 (nor within pr of them) and no limit is reached:",
-    ),
-    line(Phase::Select, "    n ← root"),
-    line(Phase::Select, "    while n is expanded:"),
-    line(
-        Phase::Select,
-        "      n ← the child with the highest PPN if n is OR, the lowest if AND",
-    ),
-    line(Phase::Expand, "    expand n: one child per legal move"),
-    line(
-        Phase::Evaluate,
-        "    each new leaf: PPN = share of k random playouts won, kept in [θ, 1 − θ] (finished: 1 or 0)",
-    ),
-    line(
-        Phase::Backup,
-        "    for n and each of its ancestors, up to the root:",
-    ),
-    line(
-        Phase::Backup,
-        "      OR: PPN = 1 − Π (1 − PPN_c);  AND: PPN = Π PPN_c",
-    ),
-    line(
-        Phase::Stop,
-        "  return proved / disproved (PPN 1 / 0), concluded-* within pr, else out",
-    ),
-];
+/// The pseudocode of PPNS.
+pub const PSEUDOCODE: &[Line] = &super::pseudocode(
+    "ppns(root):",
+    "  while root.PPN is not 0 or 1 (nor within pr of them) and no limit is reached:",
+    "      n ← the child with the highest PPN if n is OR, the lowest if AND",
+    "    each new leaf: PPN = share of k random playouts won, kept in [θ, 1 − θ] (finished: 1 or 0)",
+    "      OR: PPN = 1 − Π (1 − PPN_c);  AND: PPN = Π PPN_c",
+    "  return proved / disproved (PPN 1 / 0), concluded-* within pr, else out",
+);
 
 /// Probability-based PNS in the catalogue.
 pub struct PpnsSearch;

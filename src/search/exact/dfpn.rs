@@ -91,7 +91,7 @@ use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, order_moves, proof_numbers};
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
 use crate::search::family::{DN, Explain, Family, PN, SearchInfo};
-use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::params::{ParamSpec, Params};
 use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
@@ -182,17 +182,12 @@ impl DfPnConfig {
 /// which holds the part of the line a repetition rule reads; `naive` the position alone
 /// ([`Game::position_key`]), the table of the graph-history interaction. The two differ only
 /// in games whose rules read the history (textbook graphs with `^` references).
-pub const GHI: ParamSpec = ParamSpec {
-    kind: ParamKind::Choice {
-        options: &["path", "naive"],
-    },
-    default: Some(0.0),
-    ..ParamSpec::real(
-        "ghi",
-        "GHI",
-        "df-pn: its table's key where repetitions make a value depend on the path (textbook graphs with ^): path = the position with the nodes on the line (exact), naive = the position alone (the graph-history interaction's wrong answers)",
-    )
-};
+pub const GHI: ParamSpec = ParamSpec::choice(
+    "ghi",
+    "GHI",
+    "df-pn: its table's key where repetitions make a value depend on the path (textbook graphs with ^): path = the position with the nodes on the line (exact), naive = the position alone (the graph-history interaction's wrong answers)",
+    &["path", "naive"],
+);
 
 /// `epsilon`: the ε of the 1 + ε trick (Pawlewicz & Lew 2007) for the catalogue's `dfpn`; 0,
 /// the default, is Nagai's df-pn as before. The first threshold of the most-proving child

@@ -31,7 +31,7 @@ pub mod search;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::Knowledge;
 use crate::search::family::{Capabilities, Explain, Family, SearchInfo};
-use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::params::{ParamSpec, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::session_core::{SessionCore, exact_verdict};
@@ -40,30 +40,20 @@ use crate::search::{Limit, Question, Stats, Verdict};
 use search::{Answer, Expectimax, ExpectimaxConfig};
 use std::cmp::Ordering;
 
-/// What expectimax can do: play games with chance, in one step.
+/// What expectimax can do: what the depth-limited players can (play, in one step), in games
+/// with chance, and only in games whose positions do not repeat.
 pub const CAPABILITIES: Capabilities = Capabilities {
-    steppable: false,
-    exact: false,
-    playouts: false,
-    tree: false,
-    plays: true,
     acyclic_only: true,
     chance: true,
-    timed: false,
+    ..crate::search::heuristic::CAPABILITIES
 };
 
 /// Star1 pruning on or off.
-pub const STAR1: ParamSpec = ParamSpec {
-    kind: ParamKind::Choice {
-        options: &["off", "on"],
-    },
-    default: Some(0.0),
-    ..ParamSpec::real(
-        "star1",
-        "Star1 pruning",
-        "Expectimax: on: Ballard's Star1 cut-offs at chance nodes, from bounds on the evaluation (same value and move, fewer positions)",
-    )
-};
+pub const STAR1: ParamSpec = ParamSpec::switch(
+    "star1",
+    "Star1 pruning",
+    "Expectimax: on: Ballard's Star1 cut-offs at chance nodes, from bounds on the evaluation (same value and move, fewer positions)",
+);
 
 /// The parameters of `expectimax`.
 pub const PARAMS: &[ParamSpec] = &[crate::search::heuristic::DEPTH, STAR1];

@@ -427,49 +427,39 @@ impl<G: Knowledge> Expectimax<G> {
         }
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
-        let entry = if turn == Turn::Chance {
+        // A chance node takes the expectation of its children, the opponent (MIN) the least
+        // value, the player the largest; SCN sums at chance and MIN nodes (§5.2) and takes the
+        // least at the player's.
+        let chance = turn == Turn::Chance;
+        let minimising = self.minimising(turn);
+        if chance {
             order_outcomes(pos, &mut moves);
-            let mut value = 0.0;
-            let mut scn = [0; MAX_THRESHOLDS];
-            for &mv in moves.iter() {
-                let p = pos.chance_probability(mv);
-                let mut child = pos.clone();
-                child.play(mv);
-                let (v, child_scn) = self.plain(&child, depth - 1);
-                value += p * v;
-                for (s, c) in scn.iter_mut().zip(child_scn) {
-                    *s = scn_add(*s, c);
-                }
-            }
-            Entry::exact(value, scn)
-        } else if self.minimising(turn) {
-            // The opponent (MIN): the least value; SCN sums, as at chance nodes (§5.2).
-            let mut value = f64::INFINITY;
-            let mut scn = [0; MAX_THRESHOLDS];
-            for &mv in moves.iter() {
-                let mut child = pos.clone();
-                child.play(mv);
-                let (v, child_scn) = self.plain(&child, depth - 1);
-                value = value.min(v);
-                for (s, c) in scn.iter_mut().zip(child_scn) {
-                    *s = scn_add(*s, c);
-                }
-            }
-            Entry::exact(value, scn)
+        }
+        let mut value = if chance {
+            0.0
+        } else if minimising {
+            f64::INFINITY
         } else {
-            let mut value = f64::NEG_INFINITY;
-            let mut scn = [SCN_INFINITE; MAX_THRESHOLDS];
-            for &mv in moves.iter() {
-                let mut child = pos.clone();
-                child.play(mv);
-                let (v, child_scn) = self.plain(&child, depth - 1);
-                value = value.max(v);
-                for (s, c) in scn.iter_mut().zip(child_scn) {
-                    *s = (*s).min(c);
-                }
-            }
-            Entry::exact(value, scn)
+            f64::NEG_INFINITY
         };
+        let sums = chance || minimising;
+        let mut scn = [if sums { 0 } else { SCN_INFINITE }; MAX_THRESHOLDS];
+        for &mv in moves.iter() {
+            let mut child = pos.clone();
+            child.play(mv);
+            let (v, child_scn) = self.plain(&child, depth - 1);
+            value = if chance {
+                value + pos.chance_probability(mv) * v
+            } else if minimising {
+                value.min(v)
+            } else {
+                value.max(v)
+            };
+            for (s, c) in scn.iter_mut().zip(child_scn) {
+                *s = if sums { scn_add(*s, c) } else { (*s).min(c) };
+            }
+        }
+        let entry = Entry::exact(value, scn);
         self.store(pos, depth, entry);
         (value_of(&entry), entry.scn)
     }

@@ -149,33 +149,6 @@ impl<G: Knowledge> DepthSearch<G> {
         };
     }
 
-    /// The minimax value of `pos` (not finished) at `depth` ≥ 1, among the moves whose
-    /// indices are `allowed` (all if `None`), by plain minimax.
-    ///
-    /// # Errors
-    /// [`Stop`] at a limit.
-    pub fn minimax_root(
-        &mut self,
-        pos: &G,
-        depth: u32,
-        allowed: Option<&[u16]>,
-    ) -> Result<RootResult, Stop> {
-        self.root(pos, depth, allowed, false, -INFINITY, INFINITY)
-    }
-
-    /// The same value by alpha-beta with the table and move ordering.
-    ///
-    /// # Errors
-    /// [`Stop`] at a limit.
-    pub fn alphabeta_root(
-        &mut self,
-        pos: &G,
-        depth: u32,
-        allowed: Option<&[u16]>,
-    ) -> Result<RootResult, Stop> {
-        self.root(pos, depth, allowed, true, -INFINITY, INFINITY)
-    }
-
     /// Iterative deepening up to `max_depth` under `seconds` (the time allowed: `None` for
     /// none) with `rule`; calls `done` after each finished iteration and returns the last
     /// one's result when the deepening ends (at the maximum depth, an exact value, or the
@@ -207,7 +180,7 @@ impl<G: Knowledge> DepthSearch<G> {
         loop {
             let nodes_before = self.stats.nodes_expanded;
             let started = self.clock.seconds();
-            let result = match self.alphabeta_root(pos, depth, allowed) {
+            let result = match self.root(pos, depth, allowed, true) {
                 Ok(result) => result,
                 Err(Stop::Time) => break,
                 Err(Stop::Nodes) => {
@@ -248,15 +221,20 @@ impl<G: Knowledge> DepthSearch<G> {
         last.ok_or(Stop::Time)
     }
 
-    fn root(
+    /// The minimax value of `pos` (not finished) at `depth` ≥ 1, among the moves whose
+    /// indices are `allowed` (all if `None`): by alpha-beta with the table and move ordering
+    /// if `pruning`, else by plain minimax (the same value).
+    ///
+    /// # Errors
+    /// [`Stop`] at a limit.
+    pub fn root(
         &mut self,
         pos: &G,
         depth: u32,
         allowed: Option<&[u16]>,
         pruning: bool,
-        mut alpha: i64,
-        beta: i64,
     ) -> Result<RootResult, Stop> {
+        let (mut alpha, beta) = (-INFINITY, INFINITY);
         let Turn::Player(actor) = pos.turn() else {
             panic!("a depth-limited search starts at a player's turn");
         };

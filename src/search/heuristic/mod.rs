@@ -55,7 +55,7 @@ use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
 use crate::game::{Game, MoveList};
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::family::{Capabilities, Explain, Family, SearchInfo};
-use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::params::{ParamKind, ParamSpec, Params, concat};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::session_core::{SessionCore, exact_verdict};
@@ -121,17 +121,12 @@ pub const EVAL_PRESETS: &[&str] = &[
 ];
 
 /// Which heuristics, with which weights.
-pub const EVAL: ParamSpec = ParamSpec {
-    kind: ParamKind::Choice {
-        options: EVAL_PRESETS,
-    },
-    default: Some(0.0),
-    ..ParamSpec::real(
-        "eval",
-        "evaluation",
-        "Depth-limited players: the heuristics (the Othello heuristics paper): all (corners 30, mobility 5, stability 25, coins 25), one alone (weight 1), or all-but-X",
-    )
-};
+pub const EVAL: ParamSpec = ParamSpec::choice(
+    "eval",
+    "evaluation",
+    "Depth-limited players: the heuristics (the Othello heuristics paper): all (corners 30, mobility 5, stability 25, coins 25), one alone (weight 1), or all-but-X",
+    EVAL_PRESETS,
+);
 
 /// A weight parameter: optional (off: the preset's), −1000..1000.
 const fn weight(key: &'static str, title: &'static str, help: &'static str) -> ParamSpec {
@@ -189,57 +184,30 @@ pub const ENDGAME: ParamSpec = ParamSpec {
 };
 
 /// Take a predetermined move (a corner) when one is legal.
-pub const PREDETERMINED: ParamSpec = ParamSpec {
-    kind: ParamKind::Choice {
-        options: &["off", "on"],
-    },
-    default: Some(0.0),
-    ..ParamSpec::real(
-        "predetermined",
-        "predetermined moves",
-        "Depth-limited players: on: when a corner is legal at the root, choose only among the corners (the paper's predetermined moves)",
-    )
-};
+pub const PREDETERMINED: ParamSpec = ParamSpec::switch(
+    "predetermined",
+    "predetermined moves",
+    "Depth-limited players: on: when a corner is legal at the root, choose only among the corners (the paper's predetermined moves)",
+);
 
 /// How iterative deepening decides to go on.
-pub const DEEPEN: ParamSpec = ParamSpec {
-    kind: ParamKind::Choice {
-        options: &["clock", "estimate"],
-    },
-    default: Some(0.0),
-    ..ParamSpec::real(
-        "deepen",
-        "deepening",
-        "abid: clock (deepen while time is left, stop the iteration at the time limit) or estimate (the paper: predict the next depth that fits from the last one's time)",
-    )
-};
+pub const DEEPEN: ParamSpec = ParamSpec::choice(
+    "deepen",
+    "deepening",
+    "abid: clock (deepen while time is left, stop the iteration at the time limit) or estimate (the paper: predict the next depth that fits from the last one's time)",
+    &["clock", "estimate"],
+);
+
+/// The evaluation's parameters: the preset and the weights replacing its own ([`weights`]
+/// reads them).
+pub const EVAL_PARAMS: &[ParamSpec] =
+    &[EVAL, W_COINS, W_MOBILITY, W_CORNERS, W_STABILITY, W_STATIC];
 
 /// The parameters of `minimax` and `ab`.
-pub const PARAMS: &[ParamSpec] = &[
-    DEPTH,
-    EVAL,
-    W_COINS,
-    W_MOBILITY,
-    W_CORNERS,
-    W_STABILITY,
-    W_STATIC,
-    ENDGAME,
-    PREDETERMINED,
-];
+pub const PARAMS: &[ParamSpec] = &concat::<9>(&[&[DEPTH], EVAL_PARAMS, &[ENDGAME, PREDETERMINED]]);
 
 /// The parameters of `abid`.
-pub const DEEPENING_PARAMS: &[ParamSpec] = &[
-    DEPTH,
-    EVAL,
-    W_COINS,
-    W_MOBILITY,
-    W_CORNERS,
-    W_STABILITY,
-    W_STATIC,
-    ENDGAME,
-    PREDETERMINED,
-    DEEPEN,
-];
+pub const DEEPENING_PARAMS: &[ParamSpec] = &concat::<10>(&[PARAMS, &[DEEPEN]]);
 
 /// The weights of a preset of [`EVAL_PRESETS`] (unknown names: the paper's "everything").
 ///
@@ -338,6 +306,25 @@ const FINISHED_FORMULA: &str = "a finished game: final disc difference × 10⁶"
 /// The parameters minimax and alpha-beta share, explained.
 const DEPTH_PARAMS_HELP: &str = "depth: plies to search (a pass counts). eval: the heuristics with the paper's weights (all, one alone, all-but-X); w.coins, w.mobility, w.corners, w.stability, w.static: one weight each, replacing the preset's. endgame: solve exactly from that many empty squares on. predetermined: on, take a corner when one is legal. The node limit counts positions searched.";
 
+/// What the three players' entries share; each fills in its name and its own explanation.
+const PLAYER: SearchInfo = SearchInfo {
+    id: "",
+    title: "",
+    help: "",
+    family: Family::Heuristic,
+    capabilities: CAPABILITIES,
+    params: PARAMS,
+    explain: Explain {
+        pseudocode: &[],
+        summary: "",
+        values: &[],
+        formulas: &[],
+        selection: "",
+        params: DEPTH_PARAMS_HELP,
+        source: SOURCE,
+    },
+};
+
 /// Plain minimax in the catalogue.
 pub struct MinimaxSearch;
 
@@ -346,22 +333,17 @@ impl SearchKind for MinimaxSearch {
         id: "minimax",
         title: "Minimax (depth-limited)",
         help: "Minimax to a fixed depth over the Othello heuristics paper's evaluation (§4.1): every line, no pruning",
-        family: Family::Heuristic,
-        capabilities: CAPABILITIES,
-        params: PARAMS,
         explain: Explain {
-            pseudocode: &[],
             summary: "Minimax looks at every line of play to a fixed depth, values the positions there with the evaluation function (a weighted sum of the paper's heuristics) and backs the values up: the player to move takes the largest, the opponent the smallest. Finished games count their disc difference, above any evaluation. No pruning and no table: the reference alpha-beta must agree with.",
-            values: &[],
             formulas: &[
                 LEAF_FORMULA,
                 FINISHED_FORMULA,
                 "a node: the largest of its children's values for the side to move there (negamax)",
             ],
             selection: "Depth-first, every move in the game's order.",
-            params: DEPTH_PARAMS_HELP,
-            source: SOURCE,
+            ..PLAYER.explain
         },
+        ..PLAYER
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
@@ -377,22 +359,17 @@ impl SearchKind for AlphaBetaPlayer {
         id: "ab",
         title: "Alpha-beta (depth-limited)",
         help: "Alpha-beta to a fixed depth over the Othello heuristics paper's evaluation (§4.2), with a transposition table and move ordering",
-        family: Family::Heuristic,
-        capabilities: CAPABILITIES,
-        params: PARAMS,
         explain: Explain {
-            pseudocode: &[],
             summary: "Alpha-beta gives the same value as minimax to the same depth but skips lines that cannot change it: once a move is refuted, its other replies are not searched. A transposition table remembers positions searched to the same depth and the best move found, which is tried first; the game's move ordering sorts the rest.",
-            values: &[],
             formulas: &[
                 LEAF_FORMULA,
                 FINISHED_FORMULA,
                 "a node: negamax with the window (α, β): a cutoff as soon as a child reaches β",
             ],
             selection: "Depth-first: the table's best move first, then the game's move ordering.",
-            params: DEPTH_PARAMS_HELP,
-            source: SOURCE,
+            ..PLAYER.explain
         },
+        ..PLAYER
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
@@ -408,13 +385,10 @@ impl SearchKind for DeepeningPlayer {
         id: "abid",
         title: "Alpha-beta, iterative deepening",
         help: "Alpha-beta with iterative deepening under a time limit (the Othello heuristics paper, §4.3): the paper's next-depth estimate or the usual stop at the clock",
-        family: Family::Heuristic,
         capabilities: DEEPENING_CAPABILITIES,
         params: DEEPENING_PARAMS,
         explain: Explain {
-            pseudocode: &[],
             summary: "Iterative deepening searches depth 1, 2, 3… with alpha-beta, each iteration ordered by what the last one stored, and plays the move of the deepest finished iteration when time runs out. With deepen=estimate it follows the paper: start at depth 3 and, from the last iteration's time, choose the deepest next depth predicted to finish in time.",
-            values: &[],
             formulas: &[
                 "each iteration: alpha-beta to depth d with the evaluation Σ wᵢ·hᵢ at its leaves",
                 "estimate: next depth = the largest d' with t_d · g^(d' − d) ≤ time left, g = positions of this iteration / of the last",
@@ -422,8 +396,9 @@ impl SearchKind for DeepeningPlayer {
             ],
             selection: "Depth-first alpha-beta; the table's best move from the last iteration first.",
             params: "time or the agent's seconds: the time allowed. depth: the deepest iteration. deepen: clock or estimate. eval: the heuristics with the paper's weights; w.coins, w.mobility, w.corners, w.stability, w.static: one weight each. endgame: solve exactly from that many empty squares on. predetermined: on, take a corner when one is legal.",
-            source: SOURCE,
+            ..PLAYER.explain
         },
+        ..PLAYER
     };
 
     fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
@@ -551,8 +526,8 @@ impl<G: Catalogued> HeuristicSession<G> {
         self.search.begin(limits);
         let allowed = self.allowed.as_deref();
         let outcome = match self.method {
-            Method::Minimax => self.search.minimax_root(&self.root, self.depth, allowed),
-            Method::AlphaBeta => self.search.alphabeta_root(&self.root, self.depth, allowed),
+            Method::Minimax => self.search.root(&self.root, self.depth, allowed, false),
+            Method::AlphaBeta => self.search.root(&self.root, self.depth, allowed, true),
             Method::Deepening(rule) => {
                 // Each finished iteration is the answer so far (a node limit may end the
                 // run before the deepening ends).

@@ -40,13 +40,13 @@
 //! with the move and value.
 
 use super::depth::TERMINAL_UNIT;
-use super::{CAPABILITIES, DEPTH, EVAL, EVAL_PRESETS, NoEvaluation, W_COINS, W_CORNERS};
-use super::{NO_DEPTH_LIMIT, W_MOBILITY, W_STABILITY, W_STATIC, preset_weights, weights};
+use super::{CAPABILITIES, DEPTH, EVAL_PARAMS, EVAL_PRESETS, NoEvaluation};
+use super::{NO_DEPTH_LIMIT, preset_weights, weights};
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::Evaluator;
 use crate::game::{Game, MoveList, Player, Turn};
 use crate::search::family::{Explain, Family, SearchInfo};
-use crate::search::params::{ParamKind, ParamSpec, Params};
+use crate::search::params::{ParamSpec, Params, concat};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::session_core::{SessionCore, exact_verdict};
@@ -61,29 +61,15 @@ pub const MEMO_WORK: u64 = 64;
 const CLOCK_INTERVAL: u64 = 64;
 
 /// The opponent's evaluation, as OM search models it.
-pub const MODEL: ParamSpec = ParamSpec {
-    kind: ParamKind::Choice {
-        options: EVAL_PRESETS,
-    },
-    default: Some(0.0),
-    ..ParamSpec::real(
-        "model",
-        "opponent model",
-        "OM search: the evaluation the opponent is predicted to play by (a preset of eval: all, one heuristic alone, all-but-X)",
-    )
-};
+pub const MODEL: ParamSpec = ParamSpec::choice(
+    "model",
+    "opponent model",
+    "OM search: the evaluation the opponent is predicted to play by (a preset of eval: all, one heuristic alone, all-but-X)",
+    EVAL_PRESETS,
+);
 
 /// The parameters of OM search.
-pub const PARAMS: &[ParamSpec] = &[
-    DEPTH,
-    EVAL,
-    W_COINS,
-    W_MOBILITY,
-    W_CORNERS,
-    W_STABILITY,
-    W_STATIC,
-    MODEL,
-];
+pub const PARAMS: &[ParamSpec] = &concat::<8>(&[&[DEPTH], EVAL_PARAMS, &[MODEL]]);
 
 /// A node's two values for the player: by its own evaluation and by the model's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
