@@ -1,11 +1,11 @@
 // Times expectimax on 4×4 2048 in wasm under Node (issue 14's speed table, the wasm column),
-// through the worker's SearchSession, with and without Star1, on every 10th position of one
+// through the worker's SearchSession (a Position's request opened), with and without Star1, on every 10th position of one
 // depth-3 game of the 2048 view's `Live2048` (seed 1): compare with
 // `pnplay play2048 --speed --depth 2,3,4 --seed S`. After scripts/build:
 //   node scripts/bench-2048-wasm.mjs [DEPTH ...]
 
 import { readFileSync } from 'node:fs';
-import init, { Live2048, SearchSession } from '../pkg/pnplay.js';
+import init, { Live2048, Position } from '../pkg/pnplay.js';
 
 await init({ module_or_path: readFileSync(new URL('../pkg/pnplay_bg.wasm', import.meta.url)) });
 const depths = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [2, 3, 4];
@@ -21,7 +21,7 @@ for (const depth of depths) {
     let nodes = 0;
     const start = performance.now();
     for (const pos of positions) {
-      const session = new SearchSession('2048:4x4:32768', pos, 'expectimax', { depth: String(depth), star1 });
+      const session = new Position('2048:4x4:32768', pos).request(['expectimax'], { depth: String(depth), star1 }).open(0);
       while (!session.finished) session.step(1e12, 1e9);
       nodes += session.iterations;
       session.free();

@@ -1,11 +1,11 @@
 // Times the depth-limited Othello players (`ab`, issue 13) in wasm under Node, through the
-// worker's SearchSession, on positions after 24 seeded random moves, to compare with
+// worker's SearchSession (a Position's request opened), on positions after 24 seeded random moves, to compare with
 // `pnplay solve --game othello --pos P --algo ab --depth D --eval all --endgame off` on the
 // positions it prints. After scripts/build:
 //   node scripts/bench-players-wasm.mjs [POSITIONS] [DEPTH ...]
 
 import { readFileSync } from 'node:fs';
-import init, { describe, play, SearchSession } from '../pkg/pnplay.js';
+import init, { Position } from '../pkg/pnplay.js';
 
 await init({ module_or_path: readFileSync(new URL('../pkg/pnplay_bg.wasm', import.meta.url)) });
 const [count = '5', ...depthArgs] = process.argv.slice(2);
@@ -19,14 +19,18 @@ const below = (n) => {
 };
 const positions = [];
 while (positions.length < Number(count)) {
-  let view = describe('othello', null);
-  for (let i = 0; i < 24 && view.moves.length; i++) view = play('othello', view.text, view.moves[below(view.moves.length)].text);
+  let position = new Position('othello');
+  let view = position.view();
+  for (let i = 0; i < 24 && view.moves.length; i++) {
+    position = position.play(view.moves[below(view.moves.length)].text);
+    view = position.view();
+  }
   if (view.moves.length) positions.push(view.text);
 }
 for (const depth of depths) {
   let total = 0;
   for (const pos of positions) {
-    const session = new SearchSession('othello', pos, 'ab', { depth: String(depth), eval: 'all', endgame: 'off' });
+    const session = new Position('othello', pos).request(['ab'], { depth: String(depth), eval: 'all', endgame: 'off' }).open(0);
     const start = performance.now();
     while (!session.finished) session.step(1e12, 1e9);
     total += performance.now() - start;

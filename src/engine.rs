@@ -20,7 +20,7 @@ use crate::game::board::EditTool;
 pub use crate::game::catalogue::GameSpec;
 use crate::game::catalogue::{Catalogued, FAMILIES, Family};
 use crate::game::view::PositionView;
-use crate::search::catalogue::{SEARCHES, SearchInfo};
+use crate::search::catalogue::{Checked, SEARCHES, SearchInfo};
 use crate::search::params::{ParamSpec, Params, RUN_PARAMS};
 use crate::search::session::Session;
 use crate::search::view::Values;
@@ -68,31 +68,25 @@ pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, Error>
 /// cannot be edited that way.
 ///
 /// ```
+/// use pnplay::game::any::AnyPosition;
 /// use pnplay::game::board::EditTool;
 /// let spec = "othello4".parse().unwrap();
-/// let start = pnplay::engine::describe(&spec, None).unwrap();
-/// let edited = pnplay::engine::edit(&spec, &start.text, Some(0), EditTool::Cycle).unwrap();
-/// assert_eq!(edited.cells[0].owner, Some(pnplay::game::Player::First)); // a black disc in a1
-/// assert!(pnplay::engine::edit(&"connect4".parse().unwrap(), "4", Some(0), EditTool::Cycle).is_err());
-/// let tree = "tree".parse().unwrap();
-/// let grown = pnplay::engine::edit(&tree, "[W L]", Some(2), EditTool::Add).unwrap();
-/// assert_eq!(grown.text, "[W [W]]");
+/// let edited = pnplay::engine::edit(&AnyPosition::start(&spec), Some(0), EditTool::Cycle).unwrap();
+/// assert_eq!(edited.view().cells[0].owner, Some(pnplay::game::Player::First)); // a black disc in a1
+/// let connect4 = AnyPosition::parse(&"connect4".parse().unwrap(), Some("4")).unwrap();
+/// assert!(pnplay::engine::edit(&connect4, Some(0), EditTool::Cycle).is_err());
+/// let tree = AnyPosition::parse(&"tree".parse().unwrap(), Some("[W L]")).unwrap();
+/// assert_eq!(pnplay::engine::edit(&tree, Some(2), EditTool::Add).unwrap().text(), "[W [W]]");
 /// ```
-pub fn edit(
-    spec: &GameSpec,
-    pos: &str,
-    cell: Option<usize>,
-    tool: EditTool,
-) -> Result<PositionView, Error> {
-    let edited = AnyPosition::parse(spec, Some(pos))?.edit(cell, tool);
-    let edited = edited.ok_or_else(|| {
+pub fn edit(root: &AnyPosition, cell: Option<usize>, tool: EditTool) -> Result<AnyPosition, Error> {
+    root.edit(cell, tool).ok_or_else(|| {
         Error::position(ParseError::InvalidPosition {
             reason: format!(
-                "{spec} positions cannot be edited this way: type the position text instead"
+                "{} positions cannot be edited this way: type the position text instead",
+                root.spec()
             ),
         })
-    })?;
-    Ok(edited.view())
+    })
 }
 
 /// Starts search `search` (a catalogue id) on `pos`, ready to be stepped.
@@ -109,29 +103,32 @@ pub fn start(
     search: &str,
     params: &Params,
 ) -> Result<Box<dyn Session>, Error> {
-    start_at(&AnyPosition::parse(spec, Some(pos))?, search, params)
+    let root = AnyPosition::parse(spec, Some(pos))?;
+    start_at(&root, &Checked::one(search, params)?, 0)
 }
 
-/// [`start`] at a position already parsed.
+/// Starts search `index` of a request already checked ([`Checked`]) at a position already
+/// read: nothing is parsed or checked again, but what depends on the position (a game not
+/// over, supported facts).
 ///
 /// # Errors
-/// An unknown search, or one that cannot run the game or these parameters.
+/// No search `index`, a game over, or a game the search cannot run.
 pub fn start_at(
     root: &AnyPosition,
-    search: &str,
-    params: &Params,
+    request: &Checked,
+    index: usize,
 ) -> Result<Box<dyn Session>, Error> {
     struct Start<'a> {
-        search: &'a str,
-        params: &'a Params,
+        request: &'a Checked,
+        index: usize,
     }
     impl Visit for Start<'_> {
         type Output = Result<Box<dyn Session>, Error>;
         fn visit<G: Catalogued>(self, root: &G) -> Self::Output {
-            crate::search::catalogue::start(self.search, root.clone(), self.params)
+            self.request.open(self.index, root.clone())
         }
     }
-    root.visit(Start { search, params })
+    root.visit(Start { request, index })
 }
 
 /// What `pnplay solve --json` prints (SPEC.md §5).
@@ -246,6 +243,18 @@ pub fn certificate(
     verdict: Verdict,
     params: &Params,
 ) -> Result<(String, crate::game::certificate::check::Checked), Error> {
+    certificate_at(&AnyPosition::parse(spec, Some(pos))?, verdict, params)
+}
+
+/// [`certificate`] of a position already read.
+///
+/// # Errors
+/// As [`certificate`].
+pub fn certificate_at(
+    root: &AnyPosition,
+    verdict: Verdict,
+    params: &Params,
+) -> Result<(String, crate::game::certificate::check::Checked), Error> {
     struct Extract<'a> {
         verdict: Verdict,
         params: &'a Params,
@@ -262,7 +271,7 @@ pub fn certificate(
                 })
         }
     }
-    let text = AnyPosition::parse(spec, Some(pos))?.visit(Extract { verdict, params })?;
+    let text = root.visit(Extract { verdict, params })?;
     let checked = crate::game::certificate::check::check_text(&text).map_err(|rejection| {
         Error::BadParameter {
             name: "certificate".into(),
@@ -300,6 +309,16 @@ pub fn score(
     limits: Limits,
     threads: usize,
 ) -> Result<Option<ScoreReport>, Error> {
+    Ok(score_at(
+        &AnyPosition::parse(spec, Some(pos))?,
+        limits,
+        threads,
+    ))
+}
+
+/// [`score`] of a position already read.
+#[must_use]
+pub fn score_at(root: &AnyPosition, limits: Limits, threads: usize) -> Option<ScoreReport> {
     struct ExactScore {
         limits: Limits,
         threads: usize,
@@ -318,7 +337,7 @@ pub fn score(
             })
         }
     }
-    Ok(AnyPosition::parse(spec, Some(pos))?.visit(ExactScore { limits, threads }))
+    root.visit(ExactScore { limits, threads })
 }
 
 /// The engine's answer to the worker protocol's `hello` (SPEC.md §7): its version and both
@@ -413,13 +432,74 @@ fn has_evaluator(spec: &GameSpec) -> bool {
 /// # Errors
 /// The position's parse error, or a game without an evaluator (field `game`).
 pub fn evaluation(spec: &GameSpec, pos: &str, params: &Params) -> Result<serde_json::Value, Error> {
+    evaluation_at(&AnyPosition::parse(spec, Some(pos))?, params)
+}
+
+/// [`evaluation`] of a position already read.
+///
+/// # Errors
+/// A game without an evaluator (field `game`).
+pub fn evaluation_at(root: &AnyPosition, params: &Params) -> Result<serde_json::Value, Error> {
     let weights = crate::search::heuristic::weights(params);
-    AnyPosition::parse(spec, Some(pos))?
-        .evaluation(&weights)
+    root.evaluation(&weights)
         .ok_or_else(|| Error::BadParameter {
             name: "game".to_string(),
             message: format!(
-                "{spec} has no evaluation function (only 8×8 Othello has the heuristics paper's)"
+                "{} has no evaluation function (only 8×8 Othello has the heuristics paper's)",
+                root.spec()
             ),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::catalogue::Request;
+    use crate::search::session::Budget;
+
+    /// The walk of a share link (docs: "The walk of a share link"): the link's position is
+    /// read from text once, its searches and options are checked once, and both searches
+    /// (and a checkpoint's fresh copy of each) start from them — the same sessions as
+    /// starting each search from the text.
+    #[test]
+    fn a_share_links_walk_reads_its_position_once_and_checks_its_request_once() {
+        let spec: GameSpec = "connect4".parse().unwrap();
+        let request: Request = serde_json::from_value(serde_json::json!({
+            "algos": ["pns", "ppns"],
+            "options": {"theta": 0.05, "nodes": 100_000},
+        }))
+        .unwrap();
+        let (read, checked) = (AnyPosition::reads(), Checked::count());
+        let root = AnyPosition::parse(&spec, Some("4453")).unwrap();
+        assert_eq!(root.view().text, "4453"); // the board
+        let request = Checked::new(&request).unwrap();
+        let first = Budget {
+            iterations: Some(1),
+            seconds: None,
+        };
+        let mut sessions: Vec<_> = (0..2)
+            .map(|index| start_at(&root, &request, index).unwrap())
+            .collect();
+        for session in &mut sessions {
+            session.step(first);
+        }
+        let copies: Vec<_> = (0..2)
+            .map(|index| start_at(&root, &request, index).unwrap())
+            .collect();
+        assert_eq!(
+            (AnyPosition::reads() - read, Checked::count() - checked),
+            (1, 1)
+        );
+        assert_eq!(copies.len(), 2);
+        for (session, algo) in sessions.iter().zip(["pns", "ppns"]) {
+            let mut alone = start(&spec, "4453", algo, request.params()).unwrap();
+            alone.step(first);
+            assert_eq!(session.stats().iterations, 1);
+            assert_eq!(
+                session.stats().nodes_created,
+                alone.stats().nodes_created,
+                "{algo}"
+            );
+        }
+    }
 }

@@ -32,7 +32,6 @@
 use serde::Serialize;
 
 use crate::core::rng::derive_seed;
-use crate::engine::GameSpec;
 use crate::error::Error;
 use crate::game::any::{AnyPosition, Visit};
 use crate::game::catalogue::Catalogued;
@@ -177,11 +176,11 @@ fn estimate<G: Catalogued>(after: &G, simulations: u64, seed: u64) -> Result<(f6
     }
 }
 
-/// [`hint`] on a position given as text of the game `spec` names.
+/// [`hint`] on a position of any game.
 ///
 /// # Errors
-/// A position that does not parse ([`Error::Parse`]), else as [`hint`].
-pub fn hint_on(spec: &GameSpec, pos: &str, budget: &HintBudget) -> Result<Vec<MoveValue>, Error> {
+/// As [`hint`].
+pub fn hint_on(root: &AnyPosition, budget: &HintBudget) -> Result<Vec<MoveValue>, Error> {
     struct Hint<'a> {
         budget: &'a HintBudget,
     }
@@ -191,12 +190,13 @@ pub fn hint_on(spec: &GameSpec, pos: &str, budget: &HintBudget) -> Result<Vec<Mo
             hint(root, self.budget)
         }
     }
-    AnyPosition::parse(spec, Some(pos))?.visit(Hint { budget })
+    root.visit(Hint { budget })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::GameSpec;
     use crate::game::Game;
     use crate::game::tictactoe::TicTacToe;
 
@@ -253,7 +253,8 @@ mod tests {
             simulations: 200,
             seed: 5,
         };
-        let values = hint_on(&spec, "", &budget).unwrap();
+        let root = AnyPosition::start(&spec);
+        let values = hint_on(&root, &budget).unwrap();
         assert_eq!(values.len(), 7);
         for value in &values {
             assert_eq!(value.kind, Proof::Estimate);
@@ -261,7 +262,7 @@ mod tests {
             assert_eq!(value.simulations, 200);
             assert!((-1.0..=1.0).contains(&value.mean.unwrap()));
         }
-        assert_eq!(hint_on(&spec, "", &budget).unwrap(), values);
+        assert_eq!(hint_on(&root, &budget).unwrap(), values);
     }
 
     #[test]
@@ -269,9 +270,8 @@ mod tests {
         let won = TicTacToe::parse_position(&(), "14253").unwrap();
         assert_eq!(hint(&won, &HintBudget::default()), Err(Error::GameOver));
         let spec: GameSpec = "2048:2x2".parse().unwrap();
-        let start = crate::engine::describe(&spec, None).unwrap().text;
         assert!(matches!(
-            hint_on(&spec, &start, &HintBudget::default()),
+            hint_on(&AnyPosition::start(&spec), &HintBudget::default()),
             Err(Error::Unsupported { .. })
         ));
     }

@@ -649,19 +649,6 @@ impl<G: Catalogued> Deliberation for Thinking<G> {
 }
 
 impl Agent {
-    /// [`Agent::think`] on a position given as text of the game `spec` names.
-    ///
-    /// # Errors
-    /// A position that does not parse ([`Error::Parse`]), else as [`Agent::think`].
-    pub fn think_on(
-        &self,
-        spec: &crate::engine::GameSpec,
-        pos: &str,
-        seed: u64,
-    ) -> Result<Box<dyn Deliberation>, Error> {
-        self.think_at(&AnyPosition::parse(spec, Some(pos))?, seed)
-    }
-
     /// [`Agent::think`] on an erased position.
     ///
     /// # Errors

@@ -191,7 +191,19 @@ macro_rules! __define_any_position {
 
 crate::__games!(__define_any_position,);
 
+thread_local! {
+    /// How many positions this thread has read from text ([`AnyPosition::reads`]).
+    static READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 impl AnyPosition {
+    /// How many positions this thread has read from text so far (the page's test hooks
+    /// count the reads of a share link's walk).
+    #[must_use]
+    pub fn reads() -> u64 {
+        READ.with(std::cell::Cell::get)
+    }
+
     /// The start position of the game `spec` names.
     #[must_use]
     pub fn start(spec: &GameSpec) -> AnyPosition {
@@ -207,6 +219,7 @@ impl AnyPosition {
         let Some(text) = text else {
             return Ok(AnyPosition::start(spec));
         };
+        READ.with(|n| n.set(n.get() + 1));
         crate::with_game!(*spec, G, variant => G::parse_position(variant, text)
             .map(Into::into)
             .map_err(Error::position))

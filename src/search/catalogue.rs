@@ -34,13 +34,12 @@ use crate::error::Error;
 use crate::game::Turn;
 use crate::game::catalogue::Catalogued;
 
-/// Checks what every search needs (parameters, a game not over, supported facts), then
-/// builds the session.
-fn start_kind<K: SearchKind, G: Catalogued>(
+/// Checks what a search needs of its position (a game not over, supported facts), then
+/// builds the session with parameters already checked ([`Checked`]).
+fn open_kind<K: SearchKind, G: Catalogued>(
     root: G,
     params: &Params,
 ) -> Result<Box<dyn Session>, Error> {
-    params.check(K::INFO.params)?;
     if root.turn() == Turn::Over {
         return Err(Error::GameOver);
     }
@@ -151,15 +150,12 @@ macro_rules! __define_searches {
         #[doc(hidden)]
         pub const SEARCH_MAP: &str = concat!($("* [`", stringify!($kind), "`]\n",)*);
 
-        /// Starts search `id` on `root` with `params` (checked against its schema).
-        ///
-        /// # Errors
-        /// [`Error::UnknownSearch`], [`Error::BadParameter`], [`Error::GameOver`] or
-        /// [`Error::Unsupported`].
-        pub fn start<G: Catalogued>(id: &str, root: G, params: &Params) -> Result<Box<dyn Session>, Error> {
+        /// Opens search `id` on `root` with `params` already checked against its schema
+        /// ([`Checked::open`]).
+        fn open<G: Catalogued>(id: &str, root: G, params: &Params) -> Result<Box<dyn Session>, Error> {
             $(
                 if id == <$kind as SearchKind>::INFO.id {
-                    return start_kind::<$kind, G>(root, params);
+                    return open_kind::<$kind, G>(root, params);
                 }
             )*
             Err(unknown_search(id))
@@ -168,6 +164,135 @@ macro_rules! __define_searches {
 }
 
 __searches!(__define_searches);
+
+/// Starts search `id` on `root` with `params` (checked against its schema).
+///
+/// # Errors
+/// [`Error::UnknownSearch`], [`Error::BadParameter`], [`Error::GameOver`] or
+/// [`Error::Unsupported`].
+pub fn start<G: Catalogued>(id: &str, root: G, params: &Params) -> Result<Box<dyn Session>, Error> {
+    Checked::one(id, params)?.open(0, root)
+}
+
+/// A request as the page sends it: the searches to run (two in compare mode) and the options
+/// they share (parameter keys of the schema: numbers, choice words, `null` for off).
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct Request {
+    /// The searches' ids.
+    pub algos: Vec<String>,
+    /// The options by key.
+    #[serde(default)]
+    pub options: serde_json::Map<String, serde_json::Value>,
+}
+
+thread_local! {
+    /// How many requests this thread has checked ([`Checked::count`]).
+    static CHECKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A request checked once, whole: its searches found and its options read and checked
+/// against each search's schema, so that each search (and a copy of it) opens from it
+/// without reading or checking anything again.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    searches: Vec<&'static SearchInfo>,
+    params: Params,
+}
+
+impl Checked {
+    /// Checks `request`, reporting every field that is wrong at once (each error names its
+    /// field: a parameter's key, or `search`; a field once).
+    ///
+    /// ```
+    /// use pnplay::search::catalogue::{Checked, Request};
+    /// let request: Request =
+    ///     serde_json::from_str(r#"{"algos": ["ppns", "chess"], "options": {"theta": 2, "nodes": -1}}"#).unwrap();
+    /// let problems = Checked::new(&request).unwrap_err();
+    /// let fields: Vec<_> = problems.iter().map(|e| e.field().unwrap()).collect();
+    /// assert_eq!(fields, ["nodes", "theta", "search"]); // the options in key order, then the searches
+    /// ```
+    ///
+    /// # Errors
+    /// Every problem found, none twice for the same field.
+    pub fn new(request: &Request) -> Result<Checked, Vec<Error>> {
+        CHECKED.with(|n| n.set(n.get() + 1));
+        let mut problems: Vec<Error> = Vec::new();
+        let mut params = Params::default();
+        for (key, value) in &request.options {
+            if let Err(error) = params.set_json(key, value) {
+                problems.push(error);
+            }
+        }
+        let mut searches = Vec::new();
+        for id in &request.algos {
+            match find(id) {
+                Ok(info) => searches.push(info),
+                Err(error) => problems.push(error),
+            }
+        }
+        for info in &searches {
+            for spec in info.params.iter().chain(RUN_PARAMS) {
+                if let Err(error) = spec.check(params.get(spec)) {
+                    if !problems.iter().any(|known| known.field() == error.field()) {
+                        problems.push(error);
+                    }
+                }
+            }
+        }
+        if problems.is_empty() {
+            Ok(Checked { searches, params })
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// One search `id` with `params` set already (the CLI's flags, an agent's options):
+    /// its first problem.
+    ///
+    /// # Errors
+    /// [`Error::UnknownSearch`] or [`Error::BadParameter`].
+    pub fn one(id: &str, params: &Params) -> Result<Checked, Error> {
+        CHECKED.with(|n| n.set(n.get() + 1));
+        let info = find(id)?;
+        params.check(info.params)?;
+        Ok(Checked {
+            searches: vec![info],
+            params: params.clone(),
+        })
+    }
+
+    /// The request's searches, in order.
+    #[must_use]
+    pub fn searches(&self) -> &[&'static SearchInfo] {
+        &self.searches
+    }
+
+    /// The request's parameters, checked.
+    #[must_use]
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Opens search `index` of the request on `root`: only what depends on the position is
+    /// checked here (a game not over, supported facts).
+    ///
+    /// # Errors
+    /// [`Error::NotFound`] for an index past the searches, [`Error::GameOver`] or
+    /// [`Error::Unsupported`].
+    pub fn open<G: Catalogued>(&self, index: usize, root: G) -> Result<Box<dyn Session>, Error> {
+        let info = self.searches.get(index).ok_or_else(|| Error::NotFound {
+            what: format!("search {index} of the request"),
+        })?;
+        open(info.id, root, &self.params)
+    }
+
+    /// How many requests this thread has checked so far (the page's test hooks count the
+    /// checks of a share link's walk).
+    #[must_use]
+    pub fn count() -> u64 {
+        CHECKED.with(std::cell::Cell::get)
+    }
+}
 
 /// The search with id `id`.
 pub fn find(id: &str) -> Result<&'static SearchInfo, Error> {
@@ -261,25 +386,30 @@ impl Params {
     pub fn from_json(object: &serde_json::Map<String, serde_json::Value>) -> Result<Params, Error> {
         let mut params = Params::default();
         for (key, value) in object {
-            let spec = spec(key)?;
-            let value = match value {
-                serde_json::Value::Null => None,
-                serde_json::Value::Number(n) => n.as_f64(),
-                serde_json::Value::String(text) => spec.parse(text)?,
-                other => {
-                    return Err(Error::BadParameter {
-                        name: key.clone(),
-                        message: format!(
-                            "{} must be a number, got {}",
-                            Elided(key),
-                            Elided(&other.to_string())
-                        ),
-                    });
-                }
-            };
-            params.set(spec, value)?;
+            params.set_json(key, value)?;
         }
         Ok(params)
+    }
+
+    /// Sets the parameter named `key` from a JSON value ([`Params::from_json`]).
+    fn set_json(&mut self, key: &str, value: &serde_json::Value) -> Result<(), Error> {
+        let spec = spec(key)?;
+        let value = match value {
+            serde_json::Value::Null => None,
+            serde_json::Value::Number(n) => n.as_f64(),
+            serde_json::Value::String(text) => spec.parse(text)?,
+            other => {
+                return Err(Error::BadParameter {
+                    name: key.to_string(),
+                    message: format!(
+                        "{} must be a number, got {}",
+                        Elided(key),
+                        Elided(&other.to_string())
+                    ),
+                });
+            }
+        };
+        self.set(spec, value)
     }
 }
 

@@ -9,16 +9,32 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::Error;
 
-/// A JavaScript `Error` carrying the error's message, `kind` and `field`.
+/// A JavaScript `Error` carrying the error's message, `kind` and `field` (and as its one
+/// `problems`, [`js_errors`]).
 pub(super) fn js_error(error: impl Into<Error>) -> JsValue {
-    let report = error.into().report();
-    let object = js_sys::Error::new(&report.message);
-    let field = report
+    js_errors(vec![error.into()])
+}
+
+/// A JavaScript `Error` for every problem of `errors` at once (a request checked whole): its
+/// message is theirs joined by `; `, its `kind` and `field` the first's, and its `problems`
+/// each one's `{kind, field, message}`.
+pub(super) fn js_errors(errors: Vec<Error>) -> JsValue {
+    use serde::Serialize;
+    let reports: Vec<_> = errors.iter().map(Error::report).collect();
+    let message: Vec<&str> = reports.iter().map(|r| r.message.as_str()).collect();
+    let object = js_sys::Error::new(&message.join("; "));
+    let first = &reports[0];
+    let field = first
         .field
-        .map_or(JsValue::NULL, |f| JsValue::from_str(&f));
+        .as_deref()
+        .map_or(JsValue::NULL, JsValue::from_str);
+    let problems = reports
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL);
     // Setting properties on a fresh Error object cannot fail.
-    let _ = js_sys::Reflect::set(&object, &"kind".into(), &report.kind.into());
+    let _ = js_sys::Reflect::set(&object, &"kind".into(), &first.kind.into());
     let _ = js_sys::Reflect::set(&object, &"field".into(), &field);
+    let _ = js_sys::Reflect::set(&object, &"problems".into(), &problems);
     object.into()
 }
 

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { loadPerCore, runQueue, slowdown } from './harness.mjs';
-import init, { SearchSession, describe, hello } from '../../pkg/pnplay.js';
+import init, { Position, hello } from '../../pkg/pnplay.js';
 
 await init({ module_or_path: readFileSync(new URL('../../pkg/pnplay_bg.wasm', import.meta.url)) });
 
@@ -44,11 +44,11 @@ test(`every step of every search on every game returns within ${BOUND_MS} ms`, (
   let steps = 0;
   const load = [];
   for (const game of games) {
-    const pos = describe(game, undefined).text;
+    const position = new Position(game);
     for (const search of engine.searches) {
       let session;
       try {
-        session = new SearchSession(game, pos, search.id, options);
+        session = position.request([search.id], options).open(0);
       } catch (error) {
         // The support check refuses the pair up front, with its reason.
         assert.match(String(error.message ?? error), /\S/, `${search.id} on ${game}`);

@@ -1,5 +1,5 @@
 // Issue 34: the wasm API checks its arguments. Every export of pkg/ (functions, constructors,
-// methods) is called under Node with each argument in turn replaced by values of the wrong
+// methods of every handle: a position, a request, a search, an agent thinking) is called under Node with each argument in turn replaced by values of the wrong
 // type — a number, an object, an array, `true`, `NaN`, `undefined`, `null`, a string — the
 // other arguments valid: each call must throw a JavaScript Error naming that argument in its
 // `field`, never trap (a `WebAssembly.RuntimeError`: "memory access out of bounds",
@@ -24,6 +24,7 @@ const WRONG = {
   optionalWhole: ['1', {}, [], true, NaN, 1.5, -1],
   object: [42, 'text', true, NaN, undefined, null],
   optionalObject: [42, 'text', true, NaN],
+  strings: [42, 'text', {}, true, NaN, undefined, null, [42]],
   bool: [1, 0, 'true', {}, NaN, undefined, null],
   bytes: [42, 'text', {}, [], true, NaN, undefined, null],
 };
@@ -34,10 +35,6 @@ const MATCH = { a: 'random', b: 'random', openings: '', seed: 1 };
 
 /** Every export: its valid arguments and each argument's name (the error's field) and kind. */
 const FUNCTIONS = {
-  describe: [['game', 'string', TTT], ['pos', 'optionalString', '']],
-  play: [['game', 'string', TTT], ['pos', 'string', ''], ['move', 'string', '5']],
-  edit: [['game', 'string', TTT], ['pos', 'string', ''], ['cell', 'optionalWhole', 0], ['tool', 'optionalString', 'cycle']],
-  checkOptions: [['algo', 'string', 'pns'], ['options', 'optionalObject', {}]],
   benchPerft: [['game', 'string', TTT], ['depth', 'whole', 2]],
   benchPlayouts: [['game', 'string', TTT], ['seconds', 'number', 0.01], ['seed', 'whole', 1]],
   benchSearch: [
@@ -54,17 +51,13 @@ const FUNCTIONS = {
   stagesJobCount: [['game', 'string', TTT], ['config', 'object', STAGES]],
   stagesRunJob: [['game', 'string', TTT], ['config', 'object', STAGES], ['index', 'whole', 0]],
   paperStages: [['game', 'string', TTT]],
-  exactScore: [['game', 'string', TTT], ['pos', 'string', ''], ['options', 'optionalObject', { nodes: 1000 }]],
   arenaPlayGame: [['game', 'string', TTT], ['config', 'object', MATCH], ['index', 'whole', 0]],
   arenaAgent: [['text', 'string', 'pns']],
   arenaSummary: [['game', 'string', TTT], ['config', 'object', MATCH], ['records', 'object', []]],
-  hint: [['game', 'string', TTT], ['pos', 'string', ''], ['budget', 'object', { positions: 100, simulations: 10, seed: 1 }]],
-  evaluatePosition: [['game', 'string', 'othello'], ['pos', 'string', ''], ['options', 'optionalObject', {}]],
   readResults: [['text', 'string', ''], ['experiment', 'string', 'auto']],
   paperTable: [['source', 'string', 'paper Table 2']],
   readCards: [['text', 'string', '{"cards":[]}']],
   checkCertificate: [['text', 'string', '']],
-  makeCertificate: [['game', 'string', TTT], ['pos', 'string', ''], ['verdict', 'string', 'disproved'], ['options', 'optionalObject', { nodes: 100000 }]],
   connect4EveryMove: [['game', 'string', 'connect4'], ['pos', 'string', '77136527677'], ['options', 'optionalObject', { nodes: 1000 }]],
   connect4LoadBook: [['bytes', 'bytes', new Uint8Array()]],
   tournamentResults: [
@@ -74,16 +67,7 @@ const FUNCTIONS = {
   testFault: [['kind', 'string', 'never-called-valid']],
 };
 const CONSTRUCTORS = {
-  SearchStart: [['game', 'string', TTT], ['pos', 'string', ''], ['options', 'optionalObject', {}]],
-  SearchSession: [['game', 'string', TTT], ['pos', 'string', ''], ['algo', 'string', 'pns'], ['options', 'optionalObject', {}]],
-  AgentSession: [
-    ['game', 'string', TTT],
-    ['pos', 'string', ''],
-    ['agent', 'string', 'mcts:iterations=20'],
-    ['seed', 'whole', 1],
-    ['index', 'whole', 0],
-    ['ply', 'whole', 0],
-  ],
+  Position: [['game', 'string', TTT], ['pos', 'optionalString', '']],
   Live2048: [['depth', 'whole', 1], ['star1', 'bool', false], ['tau', 'number', 1], ['seed', 'string', '1']],
 };
 const SESSION_METHODS = {
@@ -91,12 +75,31 @@ const SESSION_METHODS = {
   snapshot: [['depth', 'whole', 2], ['maxNodes', 'whole', 50], ['focus', 'optionalWhole', undefined]],
   inspect: [['node', 'whole', 0]],
 };
-const METHODS = {
-  SearchStart: { open: [['algo', 'string', 'pns']] },
-  SearchSession: SESSION_METHODS,
-  AgentSession: SESSION_METHODS,
-  Live2048: { step: [['move', 'optionalString', undefined]] },
-};
+const position = (game = TTT) => new wasm.Position(game, '');
+/** A search of tic-tac-toe, and an agent thinking about its move there: one handle type. */
+const search = () => position().request(['pns'], {}).open(0);
+const agent = () => position().think('mcts:iterations=20', 1, 0, 0);
+/** Each handle: its class, how to make one with valid arguments, its methods' arguments. */
+const HANDLES = [
+  [
+    'Position',
+    position,
+    {
+      play: [['move', 'string', '5']],
+      edit: [['cell', 'optionalWhole', 0], ['tool', 'optionalString', 'cycle']],
+      request: [['algos', 'strings', ['pns']], ['options', 'optionalObject', {}]],
+      think: [['agent', 'string', 'mcts:iterations=20'], ['seed', 'whole', 1], ['index', 'whole', 0], ['ply', 'whole', 0]],
+      exactScore: [['options', 'optionalObject', { nodes: 1000 }]],
+      evaluate: [['options', 'optionalObject', {}]],
+      hint: [['budget', 'object', { positions: 100, simulations: 10, seed: 1 }]],
+      certificate: [['verdict', 'string', 'disproved'], ['options', 'optionalObject', { nodes: 100000 }]],
+    },
+  ],
+  ['Request', () => position().request(['pns'], {}), { open: [['index', 'whole', 0]] }],
+  ['SearchSession', search, SESSION_METHODS],
+  ['SearchSession', agent, SESSION_METHODS],
+  ['Live2048', () => new wasm.Live2048(...CONSTRUCTORS.Live2048.map(([, , value]) => value)), { step: [['move', 'optionalString', undefined]] }],
+];
 
 /** Calls `call(args)` with each argument of `spec` made wrong in turn; counts the calls. */
 function tryWrong(label, spec, call) {
@@ -124,24 +127,23 @@ function tryWrong(label, spec, call) {
 
 /** The module still answers: tic-tac-toe from the start is a draw (X cannot force a win). */
 function answersCorrectly() {
-  const session = new wasm.SearchSession(TTT, '', 'pns', {});
+  const session = search();
   session.step(1e6, 10);
   assert.equal(session.progress().verdict, 'disproved');
   session.free();
-  assert.equal(wasm.play(TTT, '', '5').text, '5');
+  assert.equal(position().play('5').text, '5');
 }
 
 test('every wasm export refuses wrong-typed arguments with an error naming them, and never traps', () => {
   const exported = Object.entries(wasm).filter(([name, value]) => typeof value === 'function' && !['default', 'initSync', 'start'].includes(name));
-  const covered = new Set([...Object.keys(FUNCTIONS), ...Object.keys(CONSTRUCTORS), 'hello', 'support']);
+  const covered = new Set([...Object.keys(FUNCTIONS), ...Object.keys(CONSTRUCTORS), ...HANDLES.map(([className]) => className), 'hello', 'support', 'testCounts']);
   // A new export must be added to the tables above.
   assert.deepEqual(exported.map(([name]) => name).filter((name) => !covered.has(name)), []);
   let calls = 0;
   for (const [name, spec] of Object.entries(FUNCTIONS)) calls += tryWrong(name, spec, (args) => wasm[name](...args));
   for (const [name, spec] of Object.entries(CONSTRUCTORS)) calls += tryWrong(`new ${name}`, spec, (args) => new wasm[name](...args));
-  for (const [className, methods] of Object.entries(METHODS)) {
-    const valid = CONSTRUCTORS[className].map(([, , value]) => value);
-    const object = new wasm[className](...valid);
+  for (const [className, make, methods] of HANDLES) {
+    const object = make();
     // Every method a class has is in the table (or takes no argument).
     const own = Object.getOwnPropertyNames(wasm[className].prototype).filter((m) => typeof Object.getOwnPropertyDescriptor(wasm[className].prototype, m).value === 'function');
     for (const method of own.filter((m) => wasm[className].prototype[m].length > 0)) assert.ok(method in methods, `${className}.${method} is not tested`);
@@ -161,10 +163,10 @@ test('absurd sizes are refused before any work starts', () => {
     ['positions', () => wasm.benchSearch(TTT, 'pns', 2, 1e9, 1, 100, 1)],
     ['depth', () => wasm.benchPerft('othello', 1e6)],
     ['seconds', () => wasm.benchPlayouts(TTT, 1e9, 1)],
-    ['positions', () => wasm.hint(TTT, '', { positions: 1e15, simulations: 10, seed: 1 })],
-    ['depth', () => new wasm.SearchSession(TTT, '', 'pns', {}).snapshot(1e9, 400)],
-    ['depth', () => new wasm.SearchSession(TTT, '', 'pns', {}).snapshot(-1, 400)],
-    ['maxNodes', () => new wasm.SearchSession(TTT, '', 'pns', {}).snapshot(3, 1e12)],
+    ['positions', () => position().hint({ positions: 1e15, simulations: 10, seed: 1 })],
+    ['depth', () => search().snapshot(1e9, 400)],
+    ['depth', () => search().snapshot(-1, 400)],
+    ['maxNodes', () => search().snapshot(3, 1e12)],
   ];
   for (const [field, call] of refusals) {
     const started = performance.now();
@@ -192,7 +194,7 @@ test('the support matrix lists every game and search with the reason a search ca
     for (const [id, reason] of Object.entries(support[game])) {
       let error = null;
       try {
-        new wasm.SearchSession(game, wasm.describe(game).text, id, {}).free();
+        new wasm.Position(game).request([id], {}).open(0).free();
       } catch (caught) {
         error = caught;
       }

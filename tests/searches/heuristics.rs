@@ -457,7 +457,7 @@ fn a_tournament_is_the_same_on_one_thread_and_two() {
 
 #[test]
 fn the_evaluation_breakdown_the_page_gets_lists_the_known_discs_and_the_five_values() {
-    // What the worker's `evaluatePosition` returns (src/wasm/mod.rs wraps engine::evaluation).
+    // What the worker's `evaluate` returns (src/wasm/position.rs wraps engine::evaluation).
     let spec = "othello".parse().unwrap();
     let text = [
         "XXXXXXXX", "X------O", "--------", "---OX---", "---XO---", "--------", "--------",

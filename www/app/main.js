@@ -571,13 +571,15 @@ async function openLink(fragment) {
   }
   syncSearchChoice();
   for (const problem of problems) markField(problem.field, problem.message);
-  // The engine checks what the page cannot: the parameters against each chosen search.
-  for (const algo of search.chosen()) {
-    try {
-      await engine.request('checkOptions', { algo, options: params.read([algo]) });
-    } catch (error) {
-      problems.push({ field: error.field, message: error.message });
-      markField(error.field, error.message);
+  // The engine checks what the page cannot, once and whole: the chosen searches with their
+  // parameters (a Run of the same then checks nothing again), naming every field wrong.
+  try {
+    const algos = search.chosen();
+    await engine.request('check', { game: store.state.game, pos: store.state.view.text, algos, options: params.read(algos) });
+  } catch (error) {
+    for (const problem of error.problems ?? [error]) {
+      problems.push({ field: problem.field, message: problem.message });
+      markField(problem.field, problem.message);
     }
   }
   const shown = views.view(views.current);

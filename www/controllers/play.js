@@ -1,7 +1,7 @@
 // Play mode (issue 11): the user plays a game against an agent in the playground — the
 // agent's text form as `pnplay match --a` takes it (src/agent/mod.rs: a search, its budget per
 // move, its options; `random`), either colour, from the game's start position. On the agent's
-// turn the worker steps an AgentSession (src/wasm/mod.rs): the search of the question the agent is
+// turn the worker steps the agent's SearchSession (src/wasm/search.rs): the search of the question the agent is
 // asking (can I win? then, if not, can I avoid losing?) is shown live in the tree view and the
 // charts through the search controller, and the move it then plays is the one
 // `Agent::choose` makes. Its seed for ply p of a game with seed S is the arena's

@@ -17,7 +17,13 @@
 // requests that force each failure.
 //
 // Errors carry the engine's `kind` and `field` (the input that is wrong: `pos`, `move`,
-// `game`, `search` or a parameter's key) so the page can mark it.
+// `game`, `search` or a parameter's key) so the page can mark it; a request checked whole
+// (`check`, `start`) names every field that is wrong in `problems`.
+//
+// Positions: the worker keeps the current position (a wasm `Position`, read once from its
+// text, or played or edited from the one before) and the request last checked on it (a wasm
+// `Request`); every request that names that position (by the text it was asked by or its
+// canonical text) and those searches and options uses them instead of reading them again.
 //
 // Searches: `start` creates one search per name in `algos` (two in compare mode) on the same
 // position, each a session of any search of the catalogue (one without a tree reports no
@@ -44,8 +50,14 @@ const TEST_HOOKS = new URL(self.location.href).searchParams.has('test-hooks');
 
 let sessions = [];
 /**
- * The started searches' request (`SearchStart`: the game, position and options read once
- * in Rust), from which each search and each checkpoint's fresh copy opens; or null.
+ * The current position: `{game, texts, position, request}` — the `Position` handle, the
+ * texts it was asked by (and its canonical text), and the request last checked on it
+ * (`{key, handle}`: a `Request`, or null); or null.
+ */
+let current = null;
+/**
+ * The started searches' request (a `Request`: the position and the searches and options
+ * checked once in Rust), from which each search and each checkpoint's fresh copy opens; or null.
  */
 let started = null;
 /** The started searches' checkpoints (`start`), or null (an agent thinking keeps none). */
@@ -74,18 +86,54 @@ function dropSessions() {
   } catch {
     // A copy already freed: dropped all the same.
   }
+  if (request !== current?.request?.handle) free(request);
+  for (const session of old) free(session);
+}
+
+/** Frees a wasm handle (or nothing for null): one already freed, or still borrowed by a call that trapped, is dropped all the same. */
+function free(handle) {
   try {
-    request?.free();
+    handle?.free();
   } catch {
-    // Already freed: dropped all the same.
+    // Dropped all the same.
   }
-  for (const session of old) {
-    try {
-      session.free();
-    } catch {
-      // Already freed, or still borrowed by a call that trapped: dropped all the same.
-    }
+}
+
+/**
+ * Makes `position` (of `game`, asked by `texts`) the current position, freeing the one
+ * before and its request (unless the started searches still open from it).
+ */
+function keep(game, position, ...texts) {
+  const old = current;
+  current = { game, position, texts: new Set([...texts, position.text]), request: null };
+  if (old) {
+    free(old.position);
+    if (old.request && old.request.handle !== started) free(old.request.handle);
   }
+  return position;
+}
+
+/** Position `pos` of `game` (its start for null): the current one if it is that, else read once and kept. */
+function positionOf(game, pos) {
+  const text = pos ?? null;
+  if (current?.game === game && current.texts.has(text)) return current.position;
+  return keep(game, new engine.Position(game, text ?? undefined), text);
+}
+
+/**
+ * Searches `algos` with `options` on position `pos` of `game`: the request last checked on
+ * the current position if it is the same, else checked once (whole) and kept.
+ */
+function requestOf(game, pos, algos, options) {
+  const position = positionOf(game, pos);
+  const key = JSON.stringify([algos, options ?? null]);
+  if (current.request?.key !== key) {
+    const handle = position.request(algos, options ?? undefined);
+    const old = current.request;
+    current.request = { key, handle };
+    if (old && old.handle !== started) free(old.handle);
+  }
+  return current.request.handle;
 }
 
 /**
@@ -203,17 +251,23 @@ function connect4Book() {
 const handlers = {
   // The catalogues, with the support matrix (which search can run which game) beside them.
   hello: () => ({ ...engine.hello(), support: engine.support() }),
-  describe: ({ game, pos }) => engine.describe(game, pos ?? undefined),
-  play: ({ game, pos, move }) => engine.play(game, pos, move),
-  edit: ({ game, pos, cell, tool }) => engine.edit(game, pos, cell ?? undefined, tool ?? undefined),
+  describe: ({ game, pos }) => positionOf(game, pos).view(),
+  play: ({ game, pos, move }) => keep(game, positionOf(game, pos).play(move)).view(),
+  edit: ({ game, pos, cell, tool }) => keep(game, positionOf(game, pos).edit(cell ?? undefined, tool ?? undefined)).view(),
+  // A share link's searches and options checked whole before anything runs (every wrong
+  // field in the error's `problems`); a `start` of the same then checks nothing again.
+  check: ({ game, pos, algos, options }) => {
+    requestOf(game, pos, algos, options);
+    return {};
+  },
 
   start: ({ game, pos, algos, options }) => {
     runToken++;
     dropSessions();
     // The position and options are read once; each search (and a checkpoint's copy) opens from them.
-    const request = new engine.SearchStart(game, pos, options);
+    const request = requestOf(game, pos, algos, options);
     started = request;
-    const open = (index) => withTiming(request.open(algos[index]), algos[index]);
+    const open = (index) => withTiming(request.open(index), algos[index]);
     sessions = algos.map((_, index) => open(index));
     checkpoints = new Checkpoints(open, algos.length);
     return { reports: report() };
@@ -269,7 +323,7 @@ const handlers = {
   arenaAgent: ({ text }) => engine.arenaAgent(text),
   arenaSummary: ({ game, config, records }) => engine.arenaSummary(game, config, records),
   paperStages: ({ game }) => engine.paperStages(game),
-  exactScore: ({ game, pos, options }) => engine.exactScore(game, pos, options),
+  exactScore: ({ game, pos, options }) => positionOf(game, pos).exactScore(options),
   // Connect Four: the exact score of every legal move, the opening book (fetched and
   // unpacked here the first time, never on the page's thread) first, then the solver.
   connect4EveryMove: async ({ game, pos, options }) => {
@@ -282,23 +336,32 @@ const handlers = {
   think: ({ game, pos, agent, seed, index, ply }) => {
     runToken++;
     dropSessions();
-    sessions = [withTiming(new engine.AgentSession(game, pos, agent, seed, index, ply), agent.split(':')[0])];
+    const thinking = withTiming(positionOf(game, pos).think(agent, seed, index, ply), agent.split(':')[0]);
+    thinking.agent = true;
+    sessions = [thinking];
     return { reports: sessions[0].progress() ? report() : [], choice: sessions[0].choice() };
   },
   choice: () => {
     const session = sessions[0];
-    if (!(session instanceof engine.AgentSession)) throw new Error('no agent is thinking');
+    if (!session?.agent) throw new Error('no agent is thinking');
     return session.choice();
   },
-  hint: ({ game, pos, budget }) => engine.hint(game, pos, budget),
+  hint: ({ game, pos, budget }) => positionOf(game, pos).hint(budget),
   // The evaluation panel and board overlay: the heuristics of the position, weighted by
   // `options` (`eval`, `w.*`).
-  evaluate: ({ game, pos, options }) => engine.evaluatePosition(game, pos, options ?? {}),
-  checkOptions: ({ algo, options }) => engine.checkOptions(algo, options) ?? {},
+  evaluate: ({ game, pos, options }) => positionOf(game, pos).evaluate(options ?? {}),
   // The exact answer beside a statistical one: alpha-beta on the same question, within
   // `seconds` (it says `out` if that is not enough).
   exact: ({ game, pos, options, seconds }) => {
-    const session = new engine.SearchSession(game, pos, 'alphabeta', { ...options, nodes: null, time: seconds });
+    const request = positionOf(game, pos).request(['alphabeta'], { ...options, nodes: null, time: seconds });
+    let session;
+    try {
+      session = request.open(0);
+    } catch (error) {
+      if (!isTrap(error)) request.free();
+      throw error;
+    }
+    request.free();
     // Freed only after it answered: a session that trapped is never touched again.
     session.step(1e15, seconds);
     const report = session.progress();
@@ -315,10 +378,16 @@ const handlers = {
   // Proof certificates: checked with the rules alone (`pnplay check`), or made for a proved
   // or disproved position (`pnplay solve --certificate`).
   checkCertificate: ({ text }) => engine.checkCertificate(text),
-  makeCertificate: ({ game, pos, verdict, options }) => engine.makeCertificate(game, pos, verdict, options ?? {}),
+  makeCertificate: ({ game, pos, verdict, options }) => positionOf(game, pos).certificate(verdict, options ?? {}),
   // The page's recovery tests (only with `?test-hooks`): `trap`, `panic` and `oom` fail in
   // wasm; `close` ends the worker silently; `hang` never answers; `throw` raises an error
   // outside any request (the page sees the worker's `error` event).
+  // How many positions the engine has read from text and requests it has checked (the
+  // share-link walk's test).
+  testCounts: () => {
+    if (!TEST_HOOKS) throw new Error('testCounts needs the page opened with ?test-hooks');
+    return engine.testCounts();
+  },
   testFault: ({ fault }) => {
     if (!TEST_HOOKS) throw new Error('testFault needs the page opened with ?test-hooks');
     if (fault === 'close') self.close();
@@ -339,6 +408,7 @@ function reportTrap(id, error) {
     // The sessions are dropped untouched: freeing one that trapped throws or traps again.
     sessions = [];
     started = null;
+    current = null;
     live2048 = null;
     runToken++;
   }
@@ -386,6 +456,7 @@ self.onmessage = async (event) => {
       message: String(error && error.message ? error.message : error),
       kind: error?.kind ?? null,
       field: error?.field ?? null,
+      problems: error?.problems ?? null,
     });
   }
 };

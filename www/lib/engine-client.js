@@ -83,7 +83,7 @@ export class EngineClient extends EventTarget {
     }
     this.pending.delete(message.id);
     if (message.type === 'result') waiter.resolve(message.result);
-    else waiter.reject(Object.assign(new Error(message.message), { kind: message.kind ?? null, field: message.field ?? null }));
+    else waiter.reject(Object.assign(new Error(message.message), { kind: message.kind ?? null, field: message.field ?? null, problems: message.problems ?? null }));
   }
 
   /**
@@ -112,7 +112,8 @@ export class EngineClient extends EventTarget {
 
   /**
    * Sends one request; resolves with its result, rejects with an Error carrying the engine's
-   * message, `kind` and `field` (the input that is wrong). `deadline`: milliseconds a long
+   * message, `kind` and `field` (the input that is wrong; `problems`: every one of a request
+   * checked whole). `deadline`: milliseconds a long
    * call may take (LONG_CALL_MS by default for the requests of LONG_CALLS).
    */
   request(type, payload = {}, onProgress = null, { deadline = LONG_CALLS.has(type) ? LONG_CALL_MS : null } = {}) {

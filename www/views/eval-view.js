@@ -3,7 +3,7 @@
 // and the other side (min), its normalised value 100·(max − min)/(|max| + |min|), its weight
 // and the weighted sum — and, as a board overlay, the stable / semi-stable / unstable discs
 // and the side to move's potential-mobility squares. Everything is the engine's: the worker's
-// `evaluate` (wasm `evaluatePosition`, engine::evaluation) computes it; the page only lays it
+// `evaluate` (wasm `Position.evaluate`, engine::evaluation) computes it; the page only lays it
 // out. The panel shows for the games the engine's `hello` lists as `evaluated`; its weight
 // fields are the search schema's `eval` and `w.*` parameters.
 
