@@ -70,19 +70,12 @@ fn a_seeded_arena_game_matches_native() {
 /// The quick `--compare` sets (what `benchCompare` runs) search exactly the native nodes.
 #[wasm_bindgen_test]
 fn the_quick_compare_sets_do_the_native_work() {
-    let work = compare_fixture::quick_work();
-    assert!(compare_fixture::is_pinned(&work), "{work:?}");
+    compare_fixture::check_quick_work();
 }
 
 #[wasm_bindgen_test]
 fn seeded_playouts_match_native() {
-    for &(game, seed, pinned) in fixture::PINNED {
-        assert_eq!(
-            fixture::fingerprint(game, seed),
-            pinned,
-            "{game} seed {seed}"
-        );
-    }
+    fixture::check_playouts();
 }
 
 #[wasm_bindgen_test]
@@ -124,13 +117,7 @@ fn rng_stream_matches_native() {
 
 #[wasm_bindgen_test]
 fn seeded_mcts_runs_match_native() {
-    for (algo, mv, root, nodes) in fixture::PINNED_MCTS {
-        assert_eq!(
-            fixture::mcts_run(algo),
-            (mv.to_string(), root.to_string(), nodes),
-            "{algo}"
-        );
-    }
+    fixture::check_mcts_runs();
 }
 
 /// The module's allocator leaves only fresh pages unwritten in a large zeroed allocation

@@ -4,22 +4,11 @@
 // which no longer pays for zeroing the solver's 64 MiB table. Both are printed; the bounds
 // are the issue's, scaled by the load the run met (the machine is shared).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, sampleLoad } from './harness.mjs';
+import { pageFixture, sampleLoad } from './harness.mjs';
 
-let browser;
-let server;
-
-before(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-});
-
-after(async () => {
-  server?.stop();
-  await browser?.close();
-});
+const fixture = pageFixture();
 
 /** Records, in the page, the `performance.now()` at which the engine status turns ready. */
 function watchReady() {
@@ -34,10 +23,10 @@ function watchReady() {
 
 /** Opens the page in a new context: the ms to engine ready, and the page. */
 async function openCold() {
-  const context = await browser.newContext();
+  const context = await fixture.browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(watchReady);
-  await page.goto(server.url);
+  await page.goto(fixture.server.url);
   await page.waitForFunction(() => window.engineReadyAt !== undefined, null, { timeout: 30000 });
   return { ms: await page.evaluate(() => window.engineReadyAt), page, context };
 }

@@ -6,11 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { cliMatchGame, movesPlayed, newPlayGame, pageFixture, yourMove } from './harness.mjs';
 
 const fixture = pageFixture();
 const AGENT = 'ab:depth=2,eval=corners';
@@ -131,15 +127,6 @@ test('the overlay marks the stable row, the unstable disc and the potential move
   await page.close();
 });
 
-/** Game 1 of `pnplay match --a AGENT --b random --seed SEED`: the agent plays second. */
-function cliGame() {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-eval-')), 'games.jsonl');
-  const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
-  execFileSync(binary, ['match', '--game', 'othello', '--a', AGENT, '--b', 'random', '--seed', String(SEED), '--games', '2', '--quiet', '--out', out]);
-  const records = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-  return records.find((record) => record.index === 1);
-}
-
 const playedCount = (page) =>
   page.evaluate(() => {
     const pm = new URLSearchParams(window.location.hash.slice(1)).get('pm');
@@ -147,29 +134,19 @@ const playedCount = (page) =>
   });
 
 test('a whole game against the corners agent in Play mode: its moves are pnplay match’s', { timeout: 300000 }, async () => {
-  const record = cliGame();
+  const record = cliMatchGame('othello', AGENT, SEED);
   assert.equal(record.a_plays, 'second');
   const errors = [];
   const page = await fixture.ready('#v=1&g=othello', errors);
-  await page.check('#play-mode');
-  await page.selectOption('#play-search', 'ab');
-  await page.fill('#play-iterations', '');
-  await page.fill('#play-options', 'depth=2,eval=corners');
-  await page.fill('#play-seed', String(SEED));
-  await page.dispatchEvent('#play-seed', 'change');
-  await page.click('#play-new');
-  await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'));
+  await newPlayGame(page, { search: 'ab', iterations: '', options: 'depth=2,eval=corners', seed: SEED });
   assert.match(await page.textContent('#play-agent'), /ab:depth=2,eval=corners · seed 7/);
   for (const [ply, move] of record.moves.entries()) {
     if (move.by === 'b') {
-      await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'), null, { timeout: 60000 });
+      await yourMove(page, { timeout: 60000 });
       if (move.move === 'pass') await page.click('#extra-moves button:has-text("pass")');
       else await page.click(`#board [data-cell="${cellIndex(move.move)}"]`);
     }
-    await page.waitForFunction((count) => {
-      const pm = new URLSearchParams(window.location.hash.slice(1)).get('pm');
-      return (pm ? pm.split(',').length : 0) >= count;
-    }, ply + 1, { timeout: 60000 });
+    await movesPlayed(page, ply + 1);
   }
   assert.equal(await playedCount(page), record.moves.length);
   const pm = await page.evaluate(() => new URLSearchParams(window.location.hash.slice(1)).get('pm').split(','));

@@ -1,11 +1,12 @@
 // Shared set-up for the browser tests: a `pnplay serve` on a free port and a headless
 // Debian Chromium driven by playwright-core (never a downloaded browser).
 
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
@@ -18,6 +19,45 @@ function pnplayBinary() {
     if (existsSync(candidate)) return candidate;
   }
   throw new Error('no pnplay binary: run `cargo build --release` first (scripts/test does)');
+}
+
+/**
+ * Game 1 of `pnplay match --game GAME --a AGENT --b random --seed SEED --games 2`, whose
+ * agent plays second: its record (the random agent's moves are a Play-mode test's own).
+ */
+export function cliMatchGame(game, agent, seed) {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'pnplay-match-')), 'games.jsonl');
+  execFileSync(pnplayBinary(), ['match', '--game', game, '--a', agent, '--b', 'random', '--seed', String(seed), '--games', '2', '--quiet', '--out', out]);
+  const records = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  return records.find((record) => record.index === 1);
+}
+
+/** Waits until Play mode's status on `page` says it is the user's move. */
+export function yourMove(page, options) {
+  return page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'), null, options);
+}
+
+/** Waits until the game on `page` (its share link's `pm`) has at least `count` moves. */
+export function movesPlayed(page, count) {
+  return page.waitForFunction((count) => {
+    const pm = new URLSearchParams(window.location.hash.slice(1)).get('pm');
+    return (pm ? pm.split(',').length : 0) >= count;
+  }, count, { timeout: 60000 });
+}
+
+/**
+ * Starts a new Play-mode game on `page` against `search` with the `iterations` and `options`
+ * fields as given (options left alone if undefined) and `seed`, and waits for the user's move.
+ */
+export async function newPlayGame(page, { search, iterations, options, seed }) {
+  await page.check('#play-mode');
+  await page.selectOption('#play-search', search);
+  await page.fill('#play-iterations', iterations);
+  if (options !== undefined) await page.fill('#play-options', options);
+  await page.fill('#play-seed', String(seed));
+  await page.dispatchEvent('#play-seed', 'change');
+  await page.click('#play-new');
+  await yourMove(page);
 }
 
 /** Starts `pnplay serve --port 0` with extra flags; resolves with {url, stop}. */
@@ -74,8 +114,8 @@ export async function openPage(browser, url, errors = []) {
 
 /**
  * For a test file: a browser and a server started before its tests and stopped after them,
- * and `ready(fragment, errors)`, which opens the page at a share-link fragment and waits
- * until it has applied it.
+ * `ready(fragment, errors)`, which opens the page at a share-link fragment and waits until it
+ * has applied it, and `lessonSteps(lesson, errors, read)`.
  */
 export function pageFixture() {
   const fixture = { browser: null, server: null };
@@ -91,6 +131,18 @@ export function pageFixture() {
     const page = await openPage(fixture.browser, fixture.server.url + fragment, errors);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
     return page;
+  };
+  // Opens each step of `lesson` from its link in turn, checks that it shows no message, and
+  // returns what `read(page, at)` reads of each; the pages' errors go to `errors`.
+  fixture.lessonSteps = async (lesson, errors, read) => {
+    const seen = [];
+    for (let at = 1; at <= lesson.steps.length; at++) {
+      const page = await fixture.ready(lessonLink(lesson, at), errors);
+      assert.equal(await page.locator('#message').isHidden(), true, `${lesson.id} step ${at}: ${await page.textContent('#message')}`);
+      seen.push(await read(page, at));
+      await page.close();
+    }
+    return seen;
   };
   return fixture;
 }

@@ -14,14 +14,10 @@ const lesson = LESSONS.find((l) => l.id === 'ghi');
 
 test('the GHI lesson: PNS and df-pn with the exact key prove the root with c, the naive table disproves it', async () => {
   const errors = [];
-  const seen = [];
-  for (let at = 1; at <= lesson.steps.length; at++) {
-    const page = await fixture.ready(lessonLink(lesson, at), errors);
-    assert.equal(await page.locator('#message').isHidden(), true, `step ${at}: ${await page.textContent('#message')}`);
+  const seen = await fixture.lessonSteps(lesson, errors, async (page, at) => {
     assert.equal(await page.textContent('.lesson-text'), lesson.steps[at - 1].text);
-    seen.push((await cards(page)).map((c) => [c.algo, c.verdict, c.iterations, c.best]));
-    await page.close();
-  }
+    return (await cards(page)).map((c) => [c.algo, c.verdict, c.iterations, c.best]);
+  });
   assert.deepEqual(seen[1], [['pns', 'proved', 10, 'c']]);
   assert.deepEqual(seen[2][0].slice(0, 3), ['dfpn', 'disproved', 16]);
   assert.deepEqual(seen[3], [['dfpn', 'proved', 25, 'c']]);

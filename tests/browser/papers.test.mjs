@@ -82,6 +82,28 @@ async function rerunRecords(page) {
   return records;
 }
 
+/** The page at the Papers view, its cards listed; its errors go to `errors`. */
+async function papersView(errors) {
+  const page = await fixture.ready('', errors);
+  await page.click('#view-papers');
+  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
+  return page;
+}
+
+/**
+ * Opens card `id` and reruns it in the page, and checks that the rerun's records are those
+ * `pnplay` writes for `words(rerun)` (the card's rerun as the command's words): the records,
+ * the card's rerun and the words.
+ */
+async function rerunAsCli(page, id, words) {
+  const { rerun } = committedCards().get(id);
+  await openCard(page, id);
+  const records = await rerunRecords(page);
+  const command = words(rerun);
+  assert.deepEqual(records, cliRecords(command), `${id}: ${command.join(' ')}`);
+  return { records, rerun, command };
+}
+
 /** Opens card `id` and waits for it and its committed records. */
 async function openCard(page, id) {
   await page.click(`.papers-item[data-card="${id}"] .papers-open`);
@@ -90,9 +112,7 @@ async function openCard(page, id) {
 
 test('every card shows the engine’s paper numbers, a status and its evidence', async () => {
   const errors = [];
-  const page = await fixture.ready('', errors);
-  await page.click('#view-papers');
-  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
+  const page = await papersView(errors);
   const cards = committedCards();
   const listed = await page.locator('.papers-item').evaluateAll((items) => items.map((item) => item.dataset.card));
   assert.deepEqual([...listed].sort(), [...cards.keys()].sort(), 'one card in the list per card of results/*/cards.json');
@@ -140,19 +160,10 @@ test('every card shows the engine’s paper numbers, a status and its evidence',
 
 test('an Othello stages card and a PN-MCTS sweep point rerun in the page as the CLI runs them, and the link reruns', async () => {
   const errors = [];
-  const page = await fixture.ready('', errors);
-  await page.click('#view-papers');
-  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
-  const cards = committedCards();
-
-  const stages = cards.get('ppns-paper-table-3');
-  await openCard(page, stages.id);
-  const stagesRun = await rerunRecords(page);
-  const r = stages.rerun;
-  const stagesWords = ['experiment', 'stages', '--game', r.game, '--stages', r.stages.join(','), '--positions', String(r.positions), '--algos', r.algos.join(','),
+  const page = await papersView(errors);
+  const { records: stagesRun, rerun: r } = await rerunAsCli(page, 'ppns-paper-table-3', (r) => ['experiment', 'stages', '--game', r.game, '--stages', r.stages.join(','), '--positions', String(r.positions), '--algos', r.algos.join(','),
     '--nodes', String(r.options.nodes), '--time', String(r.options.time), '--pr', String(r.options.pr), '--theta', String(r.options.theta),
-    '--playouts', String(r.options.playouts), '--seed', String(r.options.seed)];
-  assert.deepEqual(stagesRun, cliRecords(stagesWords));
+    '--playouts', String(r.options.playouts), '--seed', String(r.options.seed)]);
   assert.equal(stagesRun.length, r.stages.length * r.positions * r.algos.length);
   // The command the card shows writes the same records.
   const shownCommand = (await page.locator('#papers-rerun-command').textContent()).split(' ');
@@ -160,12 +171,8 @@ test('an Othello stages card and a PN-MCTS sweep point rerun in the page as the 
   assert.deepEqual(cliRecords(shownCommand.slice(1)), stagesRun);
   assert.equal(await page.locator('#papers-rerun-result .uplot').count(), 1, 'the rerun drawn');
 
-  const sweep = cards.get('pnmcts-paper-figure-3');
-  await openCard(page, sweep.id);
-  const matchRun = await rerunRecords(page);
-  const m = sweep.rerun;
-  const matchWords = ['match', '--game', m.game, '--a', m.a, '--b', m.b, '--games', String(m.games), '--seed', String(m.seed)];
-  assert.deepEqual(matchRun, cliRecords(matchWords));
+  const { records: matchRun, rerun: m } = await rerunAsCli(page, 'pnmcts-paper-figure-3', (m) =>
+    ['match', '--game', m.game, '--a', m.a, '--b', m.b, '--games', String(m.games), '--seed', String(m.seed)]);
   assert.equal(matchRun.length, m.games);
   assert.equal(await page.locator('#papers-rerun-result > table tbody tr').count(), 1, 'the rerun match’s summary');
 
@@ -186,20 +193,11 @@ test('an Othello stages card and a PN-MCTS sweep point rerun in the page as the 
 
 test('a Connect Four θ × pr grid card and a heuristics round robin rerun in the page as the CLI runs them', async () => {
   const errors = [];
-  const page = await fixture.ready('', errors);
-  await page.click('#view-papers');
-  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
-  const cards = committedCards();
-
+  const page = await papersView(errors);
   // The grid: `pnplay experiment connect4` with the card's θ and pr values, through the Stages pool.
-  const grid = cards.get('ppns-paper-figure-6');
-  await openCard(page, grid.id);
-  const gridRun = await rerunRecords(page);
-  const g = grid.rerun;
-  const gridWords = ['experiment', 'connect4', '--game', g.game, '--plies', String(g.stages[0]), '--positions', String(g.positions), '--algos', g.algos.join(','),
+  const { records: gridRun, rerun: g } = await rerunAsCli(page, 'ppns-paper-figure-6', (g) => ['experiment', 'connect4', '--game', g.game, '--plies', String(g.stages[0]), '--positions', String(g.positions), '--algos', g.algos.join(','),
     '--thetas', g.grid.thetas.join(','), '--prs', g.grid.prs.map((pr) => (pr === null ? 'off' : String(pr))).join(','),
-    '--nodes', String(g.options.nodes), '--time', String(g.options.time), '--theta', String(g.options.theta), '--playouts', String(g.options.playouts), '--seed', String(g.options.seed)];
-  assert.deepEqual(gridRun, cliRecords(gridWords));
+    '--nodes', String(g.options.nodes), '--time', String(g.options.time), '--theta', String(g.options.theta), '--playouts', String(g.options.playouts), '--seed', String(g.options.seed)]);
   const settings = g.grid.thetas.length * g.grid.prs.length;
   assert.equal(gridRun.length, g.positions * settings, 'one record per position and grid setting');
   assert.deepEqual(new Set(gridRun.map((r) => `${r.theta} ${r.pr}`)).size, settings, 'every setting of the grid ran');
@@ -210,12 +208,8 @@ test('a Connect Four θ × pr grid card and a heuristics round robin rerun in th
   assert.equal(await page.locator('#papers-rerun-result .papers-savings tbody tr').count(), prOn, 'what pr saves, per θ and pr on');
 
   // The round robin: every pair's match through the Arena pool, then the engine's standings.
-  const robin = cards.get('heuristics-paper-table-1');
-  await openCard(page, robin.id);
-  const robinRun = await rerunRecords(page);
-  const t = robin.rerun;
-  const robinWords = ['tournament', '--game', t.game, '--agents', ...t.agents, '--games-per-pair', String(t.games_per_pair), '--seed', String(t.seed)];
-  assert.deepEqual(robinRun, cliRecords(robinWords));
+  const { records: robinRun, rerun: t, command: robinWords } = await rerunAsCli(page, 'heuristics-paper-table-1', (t) =>
+    ['tournament', '--game', t.game, '--agents', ...t.agents, '--games-per-pair', String(t.games_per_pair), '--seed', String(t.seed)]);
   const pairs = (t.agents.length * (t.agents.length - 1)) / 2;
   assert.equal(robinRun.length, pairs * t.games_per_pair);
   const shownRobin = (await page.locator('#papers-rerun-command').textContent()).match(/'[^']*'|\S+/g).map((w) => w.replace(/^'|'$/g, ''));

@@ -5,27 +5,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { cliMatchGame, movesPlayed, newPlayGame, pageFixture, yourMove } from './harness.mjs';
 
 const fixture = pageFixture();
 const AGENT = 'pnmcts:iterations=300';
 const SEED = 7;
-
-/**
- * Game 1 of `pnplay match --a AGENT --b random --seed SEED`: A (the agent) plays second, and
- * the random agent's moves (B) are the test's own — a seeded pick of the other side.
- */
-function cliGame() {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-play-')), 'games.jsonl');
-  const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
-  execFileSync(binary, ['match', '--game', 'connect4', '--a', AGENT, '--b', 'random', '--seed', String(SEED), '--games', '2', '--quiet', '--out', out]);
-  const records = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-  return records.find((record) => record.index === 1);
-}
 
 /** The moves the page's game has (its share link's `pm`, which follows the page). */
 async function playedMoves(page) {
@@ -36,30 +20,21 @@ async function playedMoves(page) {
 }
 
 test('a whole game of Connect Four against PN-MCTS: the agent plays as pnplay match does', { timeout: 240000 }, async () => {
-  const record = cliGame();
+  const record = cliMatchGame('connect4', AGENT, SEED);
   assert.equal(record.a_plays, 'second');
   const errors = [];
   const page = await fixture.ready('#v=1&g=connect4', errors);
-  await page.check('#play-mode');
-  await page.selectOption('#play-search', 'pnmcts');
-  await page.fill('#play-iterations', '300');
-  await page.fill('#play-seed', String(SEED));
-  await page.dispatchEvent('#play-seed', 'change');
-  await page.click('#play-new');
-  await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'));
+  await newPlayGame(page, { search: 'pnmcts', iterations: '300', seed: SEED });
   assert.match(await page.textContent('#play-agent'), /pnmcts:iterations=300 · seed 7/);
 
   let sawTree = false;
   for (const [ply, move] of record.moves.entries()) {
     if (move.by === 'b') {
-      await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'), null, { timeout: 60000 });
+      await yourMove(page, { timeout: 60000 });
       await page.click(`#board [data-cell][aria-label$=", play ${move.move}"] >> nth=0`);
     }
     // Every ply (the test's and the agent's) shows up in the game's moves.
-    await page.waitForFunction((count) => {
-      const pm = new URLSearchParams(window.location.hash.slice(1)).get('pm');
-      return (pm ? pm.split(',').length : 0) >= count;
-    }, ply + 1, { timeout: 60000 });
+    await movesPlayed(page, ply + 1);
     if (move.by === 'a') {
       // The agent's search was shown in the tree view: PN-MCTS's tree with its root.
       sawTree ||= (await page.locator('#trees svg .tree-node, #trees svg g.node').count()) > 0;
@@ -83,7 +58,7 @@ test('a whole game of Connect Four against PN-MCTS: the agent plays as pnplay ma
 
   // Taking back returns to the user's last turn; the link holds agent, side, seed and moves.
   await page.click('#play-take-back');
-  await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'));
+  await yourMove(page);
   // (The address bar follows the page a few times a second.)
   await page.waitForFunction((total) => new URLSearchParams(window.location.hash.slice(1)).get('pm').split(',').length < total, moves.length);
   const back = await playedMoves(page);
@@ -99,7 +74,7 @@ test('a share link restores the game; an illegal click is refused; swapping side
   const errors = [];
   const page = await fixture.ready('#v=1&g=tictactoe&play=alphabeta:iterations%3D100000&ps=3&pm=5,1', errors);
   assert.equal(await page.isChecked('#play-mode'), true);
-  await page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'));
+  await yourMove(page);
   // Cell 5 is taken: a polite refusal, nothing played.
   await page.click('#board [data-cell="4"]');
   assert.match(await page.textContent('#message'), /not a legal move/);

@@ -4,25 +4,14 @@
 // bytes, gzip, the first time; 0 the second), the page is ready again and no console error is
 // shown.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startServer } from './harness.mjs';
+import { pageFixture } from './harness.mjs';
 
-let browser;
-let server;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  server?.stop();
-  await browser?.close();
-});
+const fixture = pageFixture();
 
 test('a reload through pnplay serve revalidates the wasm instead of downloading it', { timeout: 120000 }, async () => {
-  const context = await browser.newContext();
+  const context = await fixture.browser.newContext();
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -42,7 +31,7 @@ test('a reload through pnplay serve revalidates the wasm instead of downloading 
     await page.waitForFunction(() => true);
     return [...answers];
   };
-  const first = await load(() => page.goto(`${server.url}#v=1&g=tictactoe`));
+  const first = await load(() => page.goto(`${fixture.server.url}#v=1&g=tictactoe`));
   assert.equal(first.length, 1, JSON.stringify(first));
   assert.equal(first[0].status, 200);
   assert.ok(first[0].body > 500_000, `the first load downloads the wasm: ${JSON.stringify(first)}`);

@@ -34,16 +34,12 @@ function markers(page) {
 
 test('the see-saw lesson: df-pn’s root entries on the timeline, with their thresholds, fewer with 1 + ε', async () => {
   const errors = [];
-  const seen = [];
-  for (let at = 1; at <= lesson.steps.length; at++) {
-    const page = await fixture.ready(lessonLink(lesson, at), errors);
-    assert.equal(await page.locator('#message').isHidden(), true, `step ${at}: ${await page.textContent('#message')}`);
+  const seen = await fixture.lessonSteps(lesson, errors, async (page) => {
     const [card] = await cards(page);
     const marks = await markers(page);
     const all = await page.locator('.timeline-marker').count();
-    seen.push({ card, marks, all });
-    await page.close();
-  }
+    return { card, marks, all };
+  });
   assert.deepEqual(seen.map((s) => [s.card.verdict, s.card.iterations]), [['proved', 708], ['proved', 589], ['proved', 321]]);
   // ε = 0: the timeline draws its latest 24 events, most of them among the 33 entries (the
   // others: best-move changes, the proof), re-entries among them; every threshold is pn₂ + 1.

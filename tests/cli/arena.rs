@@ -5,7 +5,9 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use common::{children, json_lines, pnplay, pnplay_ok, random_match, words};
+use common::{
+    children, json_lines, pnplay, pnplay_error, pnplay_ok, random_match, words, words_with,
+};
 use pnplay::arena::{GameRecord, MatchConfig, play_game};
 use pnplay::experiment::matches::run_match;
 use pnplay::game::tictactoe::TicTacToe;
@@ -293,20 +295,10 @@ fn bad_agent_text_is_one_line_naming_the_field() {
         &["--sweep", "theta"][..],
         &["--sweep", "theta=0.1,9"][..],
     ] {
-        let mut all = vec![
-            "match",
-            "--game",
-            "tictactoe",
-            "--a",
-            "ppns:iterations=5",
-            "--b",
-            "random",
-        ];
-        all.extend_from_slice(args);
-        let output = pnplay(&all);
-        assert!(!output.status.success(), "{args:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        pnplay_error(&words_with(
+            "match --game tictactoe --a ppns:iterations=5 --b random",
+            args,
+        ));
     }
 }
 
@@ -515,30 +507,19 @@ fn a_pinned_game_is_the_same_natively_and_in_wasm() {
 #[test]
 fn a_paired_sweep_gives_each_agent_its_own_budget_and_plots_the_papers_rates() {
     let out = temp_file("paired.jsonl");
-    let output = pnplay_ok(&[
-        "match",
-        "--game",
-        "tictactoe",
-        "--a",
-        "pnmcts",
-        "--b",
-        "mcts",
-        "--budget",
-        "iterations=5",
-        "--games",
-        "2",
+    let sweep = |more: &[&'static str]| {
+        let line = "match --game tictactoe --a pnmcts --b mcts --budget iterations=5 --games 2 \
+                    --sweep iterations=10/12,30/36 --plot --out";
+        words_with(line, &[&[out.to_str().unwrap()][..], more].concat())
+    };
+    let output = pnplay_ok(&sweep(&[
         "--json",
         "--quiet",
-        "--sweep",
-        "iterations=10/12,30/36",
         "--sweep-labels",
         "0.1 s,0.3 s",
         "--paper",
         "61.2,49.8",
-        "--out",
-        out.to_str().unwrap(),
-        "--plot",
-    ]);
+    ]));
     let rows = json_lines(&String::from_utf8_lossy(&output.stdout));
     assert_eq!(rows[0]["a"], "pnmcts:iterations=10");
     assert_eq!(rows[0]["b"], "mcts:iterations=12");
@@ -557,29 +538,7 @@ fn a_paired_sweep_gives_each_agent_its_own_budget_and_plots_the_papers_rates() {
     );
     // One entry per value, or one line naming the field.
     for (flag, value) in [("--sweep-labels", "only one"), ("--paper", "50,x")] {
-        let output = pnplay(&[
-            "match",
-            "--game",
-            "tictactoe",
-            "--a",
-            "pnmcts",
-            "--b",
-            "mcts",
-            "--budget",
-            "iterations=5",
-            "--games",
-            "2",
-            "--sweep",
-            "iterations=10/12,30/36",
-            flag,
-            value,
-            "--out",
-            out.to_str().unwrap(),
-            "--plot",
-        ]);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{flag}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        let stderr = pnplay_error(&sweep(&[flag, value]));
         assert!(stderr.contains(&flag[2..]), "{stderr}");
     }
 }

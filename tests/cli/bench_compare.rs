@@ -5,44 +5,40 @@
 
 use crate::common;
 
-use common::pnplay;
+use std::path::Path;
+
+use common::{pnplay, temp_folder};
 
 #[path = "../fixtures/compare.rs"]
 mod fixture;
 
 #[test]
 fn the_quick_sets_do_the_pinned_work() {
-    let work = fixture::quick_work();
-    assert!(fixture::is_pinned(&work), "{work:?}");
+    fixture::check_quick_work();
 }
 
 #[test]
 fn a_bad_baseline_fails_at_once_naming_the_option_and_the_line() {
-    let dir = std::env::temp_dir().join(format!("pnplay-bench-compare-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_folder("bench-compare");
+    let compare = |flag: &str, file: &Path| {
+        pnplay(&[
+            "bench",
+            "--compare",
+            "--quick",
+            flag,
+            file.to_str().unwrap(),
+        ])
+    };
     let baseline = dir.join("baseline.jsonl");
     std::fs::write(&baseline, "\n{\"set\": \"x\"}\n").unwrap();
-    let output = pnplay(&[
-        "bench",
-        "--compare",
-        "--quick",
-        "--baseline",
-        baseline.to_str().unwrap(),
-    ]);
+    let output = compare("--baseline", &baseline);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success());
     assert!(
         stderr.contains("--baseline") && stderr.contains("line 2: baseline: missing field"),
         "{stderr}"
     );
-    let missing = dir.join("missing.obf");
-    let output = pnplay(&[
-        "bench",
-        "--compare",
-        "--quick",
-        "--ffo",
-        missing.to_str().unwrap(),
-    ]);
+    let output = compare("--ffo", &dir.join("missing.obf"));
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("--ffo"));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -4,7 +4,7 @@
 //! naming the node, exit status 1; a verdict `out` has no certificate, and a file that is
 //! not a certificate is never overwritten.
 
-use crate::common::{pnplay, pnplay_ok, temp_folder, words};
+use crate::common::{pnplay, pnplay_ok, temp_folder, words, words_with};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -77,36 +77,20 @@ fn solve_writes_a_certificate_that_check_accepts_and_a_spoilt_one_is_refused() {
 fn no_certificate_for_out_and_no_overwriting_other_files() {
     let dir = temp_folder("certificate-refusals");
     let cert = dir.join("out.cert").display().to_string();
-    let output = pnplay(&[
-        "solve",
-        "--game",
-        "othello",
-        "--pos",
-        "f5",
-        "--algo",
-        "pns",
-        "--nodes",
-        "100",
-        "--certificate",
-        &cert,
-    ]);
+    let output = pnplay(&words_with(
+        "solve --game othello --pos f5 --algo pns --nodes 100 --certificate",
+        &[&cert],
+    ));
     assert_eq!(output.status.code(), Some(1));
     let error = text(&output.stderr);
     assert!(error.contains("not out"), "{error}");
     assert!(!dir.join("out.cert").exists());
     let notes = dir.join("notes.txt");
     std::fs::write(&notes, "my notes\n").unwrap();
-    let output = pnplay(&[
-        "solve",
-        "--game",
-        "tictactoe",
-        "--pos",
-        "",
-        "--algo",
-        "pns",
-        "--certificate",
-        &notes.display().to_string(),
-    ]);
+    let output = pnplay(&words_with(
+        "solve --game tictactoe --pos '' --algo pns --certificate",
+        &[&notes.display().to_string()],
+    ));
     assert_eq!(output.status.code(), Some(1));
     assert!(text(&output.stderr).contains("is not a certificate (left unchanged)"));
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::process::Output;
 
-use common::{json_lines, pnplay, words};
+use common::{json_lines, pnplay, pnplay_error, pnplay_ok, words, words_with};
 
 fn last_line(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout)
@@ -50,16 +50,13 @@ fn bad_input_gives_one_line_and_a_failure_code() {
         &["perft", "othello"][..],
         &["frobnicate"][..],
     ] {
-        let output = pnplay(args);
-        assert!(!output.status.success(), "{args:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        let stderr = pnplay_error(args);
         assert!(stderr.starts_with("pnplay: "), "{args:?}: {stderr}");
     }
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_slice(&common::pnplay_ok(args).stdout).unwrap()
+    serde_json::from_slice(&pnplay_ok(args).stdout).unwrap()
 }
 
 #[test]
@@ -129,36 +126,19 @@ fn solve_and_score_refuse_bad_input_in_one_line() {
         &words("solve --game tictactoe --pos '' --algo ppns --theta 2")[..],
         &["score", "--game", "connect4", "--pos", "8"][..],
     ] {
-        let output = pnplay(args);
-        assert!(!output.status.success(), "{args:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        pnplay_error(args);
     }
 }
 
 #[test]
 fn experiment_stages_runs_exact_searches_beside_best_first_ones() {
-    let dir = std::env::temp_dir().join(format!("pnplay-cli-{}-stages", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("stages");
     let out = dir.join("exact.jsonl");
-    let output = common::pnplay_ok(&[
-        "experiment",
-        "stages",
-        "--game",
-        "tictactoe",
-        "--stages",
-        "2,4",
-        "--positions",
-        "2",
-        "--algos",
-        "pns,dfpn,alphabeta",
-        "--verify",
-        "--out",
-        out.to_str().unwrap(),
-        "--json",
-        "--quiet",
-    ]);
+    let output = pnplay_ok(&words_with(
+        "experiment stages --game tictactoe --stages 2,4 --positions 2 \
+         --algos pns,dfpn,alphabeta --verify --json --quiet --out",
+        &[out.to_str().unwrap()],
+    ));
     let printed = json_lines(&String::from_utf8_lossy(&output.stdout));
     let records = json_lines(&std::fs::read_to_string(&out).unwrap());
     assert_eq!(printed, records);
@@ -215,26 +195,16 @@ fn help_texts_list_the_games_of_the_catalogue() {
 
 #[test]
 fn train_writes_samples_and_weights_and_refuses_bad_input() {
-    let dir = std::env::temp_dir().join(format!("pnplay-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_folder("train");
     let samples = dir.join("samples.txt");
     let weights = dir.join("weights.bin");
     let (samples_arg, weights_arg) = (samples.to_str().unwrap(), weights.to_str().unwrap());
-    let output = pnplay(&[
-        "train",
-        "positions",
-        "--count",
-        "40",
-        "--min-empties",
-        "8",
-        "--max-empties",
-        "9",
-        "--jobs",
-        "2",
-        "--out",
-        samples_arg,
-    ]);
-    assert!(output.status.success(), "{output:?}");
+    let (bad, missing) = (dir.join("bad.txt"), dir.join("missing.txt"));
+    let (bad_arg, missing_arg) = (bad.to_str().unwrap(), missing.to_str().unwrap());
+    let output = pnplay_ok(&words_with(
+        "train positions --count 40 --min-empties 8 --max-empties 9 --jobs 2 --out",
+        &[samples_arg],
+    ));
     let lines = std::fs::read_to_string(&samples).unwrap();
     assert_eq!(
         last_line(&output),
@@ -243,74 +213,27 @@ fn train_writes_samples_and_weights_and_refuses_bad_input() {
             lines.lines().count()
         )
     );
-    let output = pnplay(&[
-        "train",
-        "fit",
-        samples_arg,
-        "--stages",
-        "0,9",
-        "--out",
-        weights_arg,
-    ]);
-    assert!(output.status.success(), "{output:?}");
+    pnplay_ok(&words_with(
+        "train fit --stages 0,9 --out",
+        &[weights_arg, samples_arg],
+    ));
     let bytes = std::fs::read(&weights).unwrap();
     let read = pnplay::game::othello::patterns::Weights::from_bytes(&bytes).unwrap();
     assert_eq!(read.stage_from, [0, 9]);
-    std::fs::write(dir.join("bad.txt"), "00ff 0f00 3\nnot a sample\n").unwrap();
+    std::fs::write(&bad, "00ff 0f00 3\nnot a sample\n").unwrap();
     for args in [
-        &[
-            "train",
-            "positions",
-            "--count",
-            "5",
-            "--min-empties",
-            "12",
-            "--max-empties",
-            "10",
-            "--out",
-            samples_arg,
-        ][..],
-        &[
-            "train",
-            "fit",
-            dir.join("bad.txt").to_str().unwrap(),
-            "--out",
-            weights_arg,
-        ][..],
-        &[
-            "train",
-            "fit",
-            samples_arg,
-            "--stages",
-            "9,0",
-            "--out",
-            weights_arg,
-        ][..],
-        &[
-            "train",
-            "fit",
-            dir.join("missing.txt").to_str().unwrap(),
-            "--out",
-            weights_arg,
-        ][..],
+        words_with(
+            "train positions --count 5 --min-empties 12 --max-empties 10 --out",
+            &[samples_arg],
+        ),
+        words_with("train fit --out", &[weights_arg, bad_arg]),
+        words_with("train fit --stages 9,0 --out", &[weights_arg, samples_arg]),
+        words_with("train fit --out", &[weights_arg, missing_arg]),
     ] {
-        let output = pnplay(args);
-        assert!(!output.status.success(), "{args:?}");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        let stderr = pnplay_error(&args);
         assert!(stderr.starts_with("pnplay: "), "{args:?}: {stderr}");
     }
-    let stderr = String::from_utf8_lossy(
-        &pnplay(&[
-            "train",
-            "fit",
-            dir.join("bad.txt").to_str().unwrap(),
-            "--out",
-            weights_arg,
-        ])
-        .stderr,
-    )
-    .to_string();
+    let stderr = pnplay_error(&words_with("train fit --out", &[weights_arg, bad_arg]));
     assert!(stderr.contains("line 2"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

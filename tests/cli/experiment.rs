@@ -4,8 +4,9 @@
 use crate::common;
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::Path;
 
+use common::{words, words_with};
 use pnplay::engine::GameSpec;
 use pnplay::experiment::generate::{chance_openings, random_positions, read_positions};
 use pnplay::experiment::paper::Experiment;
@@ -13,7 +14,7 @@ use pnplay::experiment::runner::{plan, run_job, run_ordered};
 use pnplay::experiment::summary::{CSV_HEADER, csv, summarize, text_table};
 use pnplay::experiment::verify::{Verified, exact_outcome, mark, verify};
 use pnplay::experiment::{Record, SearchSpec, Setting, Stage, plot};
-use pnplay::game::{Game, MoveList, Outcome, Turn};
+use pnplay::game::{Game, Outcome, Turn};
 use pnplay::search::catalogue::find;
 use pnplay::search::params::{PLAYOUTS, Params};
 use pnplay::search::view::Values;
@@ -32,11 +33,7 @@ fn reachable(spec: &GameSpec, moves: u32) -> HashSet<String> {
             out.insert(pos.format_position());
             return;
         }
-        let mut legal = MoveList::<G>::default();
-        pos.legal_moves(&mut legal);
-        for &mv in legal.iter() {
-            let mut child = pos.clone();
-            child.play(mv);
+        for (_, child) in common::children(pos) {
             walk(&child, moves - 1, out);
         }
     }
@@ -481,57 +478,35 @@ fn verification_flags_wrong_verdicts() {
     }
 }
 
-/// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pnplay-experiment-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// The records of a JSON Lines file.
+fn json_file(path: &Path) -> Vec<serde_json::Value> {
+    common::json_lines(&std::fs::read_to_string(path).unwrap())
 }
 
-fn json_file(path: &PathBuf) -> Vec<serde_json::Value> {
-    common::json_lines(&std::fs::read_to_string(path).unwrap())
+/// Runs `pnplay` with `args` and `--out out` (checked to succeed): its stdout and the records
+/// it wrote.
+fn run_to(args: &[&str], out: &Path) -> (String, Vec<serde_json::Value>) {
+    let output = common::pnplay_ok(&[args, &["--out", out.to_str().unwrap()]].concat());
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        json_file(out),
+    )
 }
 
 #[test]
 fn cli_stages_end_to_end() {
-    let dir = scratch("stages");
+    let dir = common::temp_folder("stages");
     let run = |jobs: &str, out: &str| {
         let out = dir.join(out);
-        let output = common::pnplay_ok(&[
-            "experiment",
-            "stages",
-            "--game",
-            "othello",
-            "--stages",
-            "50,54",
-            "--positions",
-            "3",
-            "--algos",
-            "pns,ppns",
-            "--pr",
-            "1e-5",
-            "--playouts",
-            "10",
-            "--nodes",
-            "3000",
-            "--time",
-            "20",
-            "--seed",
-            "5",
-            "--verify",
-            "--verify-nodes",
-            "2000000",
-            "--jobs",
-            jobs,
-            "--out",
-            out.to_str().unwrap(),
-            "--quiet",
-        ]);
-        (output, out)
+        let line = format!(
+            "experiment stages --game othello --stages 50,54 --positions 3 --algos pns,ppns \
+             --pr 1e-5 --playouts 10 --nodes 3000 --time 20 --seed 5 --verify \
+             --verify-nodes 2000000 --jobs {jobs} --quiet"
+        );
+        let (stdout, records) = run_to(&words(&line), &out);
+        (stdout, records, out)
     };
-    let (output, out) = run("2", "run.jsonl");
-    let records = json_file(&out);
+    let (table, records, out) = run("2", "run.jsonl");
     assert_eq!(records.len(), 2 * 3 * 2);
     for record in &records {
         assert!([50, 54].contains(&record["stage"].as_u64().unwrap()));
@@ -545,69 +520,42 @@ fn cli_stages_end_to_end() {
     assert_eq!(csv.lines().count(), 1 + 2 * 2);
     let svg = std::fs::read_to_string(out.with_extension("svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("pns"));
-    let table = String::from_utf8_lossy(&output.stdout);
     assert_eq!(table.lines().count(), 1 + 2 * 2);
 
     // One thread gives the same records but for the seconds.
-    let (_, single) = run("1", "single.jsonl");
+    let (_, single, _) = run("1", "single.jsonl");
     let strip = |mut records: Vec<serde_json::Value>| {
         for r in &mut records {
             r["seconds"] = 0.into();
         }
         records
     };
-    assert_eq!(strip(records), strip(json_file(&single)));
+    assert_eq!(strip(records), strip(single));
 
     // A positions file: its name is the stage, --positions takes the first N.
     let file = dir.join("few.txt");
     std::fs::write(&file, "# two positions\nf5d6c3d3c4\n\nf5f6e6f4\nf5\n").unwrap();
-    let out = dir.join("file.jsonl");
-    let output = common::pnplay_ok(&[
-        "experiment",
-        "stages",
-        "--positions-file",
-        file.to_str().unwrap(),
-        "--positions",
-        "2",
-        "--algos",
-        "pns",
-        "--nodes",
-        "500",
-        "--out",
-        out.to_str().unwrap(),
-        "--json",
-        "--quiet",
-    ]);
-    let records = json_file(&out);
+    let args = words_with(
+        "experiment stages --positions 2 --algos pns --nodes 500 --json --quiet --positions-file",
+        &[file.to_str().unwrap()],
+    );
+    let (stdout, records) = run_to(&args, &dir.join("file.jsonl"));
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["stage"], "few.txt");
-    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
+    assert_eq!(stdout.lines().count(), 2);
 }
 
 #[test]
 fn cli_connect4_grid_and_2048() {
-    let dir = scratch("grid");
+    let dir = common::temp_folder("grid");
     let out = dir.join("c4.jsonl");
-    common::pnplay_ok(&[
-        "experiment",
-        "connect4",
-        "--plies",
-        "30",
-        "--positions",
-        "2",
-        "--thetas",
-        "0.01",
-        "--prs",
-        "off,1e-3",
-        "--playouts",
-        "10",
-        "--nodes",
-        "2000",
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ]);
-    let records = json_file(&out);
+    let (_, records) = run_to(
+        &words(
+            "experiment connect4 --plies 30 --positions 2 --thetas 0.01 --prs off,1e-3 \
+             --playouts 10 --nodes 2000 --quiet",
+        ),
+        &out,
+    );
     // pns, mcpns, and ppns at two settings, for two positions.
     assert_eq!(records.len(), 2 * 4);
     assert_eq!(records[2]["theta"], 0.01);
@@ -620,28 +568,19 @@ fn cli_connect4_grid_and_2048() {
             .contains("ppns θ=0.01")
     );
 
-    let out = dir.join("2048.jsonl");
-    let output = common::pnplay_ok(&[
-        "experiment",
-        "2048",
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ]);
-    let records = json_file(&out);
+    let (table, records) = run_to(&words("experiment 2048 --quiet"), &dir.join("2048.jsonl"));
     assert_eq!(records.len(), 2 * 6 * 3);
     assert!(
         records
             .iter()
             .all(|r| r["exact"].is_string() && r["wrong"] == false)
     );
-    let table = String::from_utf8_lossy(&output.stdout);
     assert!(table.contains("dissertation Table 4.2"), "{table}");
 }
 
 #[test]
 fn cli_errors_are_one_line() {
-    let dir = scratch("errors");
+    let dir = common::temp_folder("errors");
     let out = dir.join("x.jsonl");
     let out = out.to_str().unwrap();
     for args in [

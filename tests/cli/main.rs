@@ -4,6 +4,7 @@
 //! spawns the binary (`env!("CARGO_BIN_EXE_pnplay")`) in its own temporary folder, so they run
 //! in parallel safely. Run one module with `cargo test --test cli shard::`.
 
+#[macro_use]
 #[path = "../common/mod.rs"]
 mod common;
 

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{random_match, temp_folder, words};
+use common::{random_match, temp_folder, words, words_with};
 use serde_json::Value;
 
 fn pnplay(dir: &Path, args: &[&str]) -> Output {
@@ -62,23 +62,12 @@ fn records(path: &Path) -> Vec<Value> {
 const EXPERIMENT: &str =
     "experiment stages --game connect4 --stages 8 --positions 8 --algos pns,mcpns --nodes 10000";
 
-fn with(base: &str, more: &[&str]) -> Vec<String> {
-    words(base)
-        .iter()
-        .chain(more)
-        .map(|s| s.to_string())
-        .collect()
-}
-
 #[test]
 fn an_experiment_killed_mid_run_resumes_to_the_same_records_computing_only_the_rest() {
     let dir = temp_folder("kill");
     let whole = pnplay(
         &dir,
-        &with(EXPERIMENT, &["--out", "whole.jsonl", "--quiet"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
+        &words_with(EXPERIMENT, &["--out", "whole.jsonl", "--quiet"]),
     );
     assert!(whole.status.success(), "{}", stderr(&whole));
     let total = records(&dir.join("whole.jsonl")).len();
@@ -88,7 +77,7 @@ fn an_experiment_killed_mid_run_resumes_to_the_same_records_computing_only_the_r
     let cut = dir.join("cut.jsonl");
     let mut child = Command::new(env!("CARGO_BIN_EXE_pnplay"))
         .current_dir(&dir)
-        .args(with(EXPERIMENT, &["--out", "cut.jsonl", "--quiet"]))
+        .args(words_with(EXPERIMENT, &["--out", "cut.jsonl", "--quiet"]))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -112,13 +101,7 @@ fn an_experiment_killed_mid_run_resumes_to_the_same_records_computing_only_the_r
         "killed mid-run: {kept} of {total}"
     );
 
-    let rerun = pnplay(
-        &dir,
-        &with(EXPERIMENT, &["--out", "cut.jsonl"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let rerun = pnplay(&dir, &words_with(EXPERIMENT, &["--out", "cut.jsonl"]));
     assert!(rerun.status.success(), "{}", stderr(&rerun));
     let progress = stderr(&rerun);
     let searched = progress.lines().filter(|l| l.starts_with('[')).count();
@@ -134,13 +117,7 @@ fn an_experiment_killed_mid_run_resumes_to_the_same_records_computing_only_the_r
     assert_eq!(records(&cut), records(&dir.join("whole.jsonl")));
 
     // Run again: nothing left to compute, nothing changes.
-    let again = pnplay(
-        &dir,
-        &with(EXPERIMENT, &["--out", "cut.jsonl"])
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let again = pnplay(&dir, &words_with(EXPERIMENT, &["--out", "cut.jsonl"]));
     assert!(again.status.success());
     assert_eq!(
         stderr(&again)

@@ -1,18 +1,33 @@
-//! Helpers shared by the integration tests: independent reference solvers (plain full-width
-//! minimax, no pruning, no ordering), position generators, random text edits for parser
-//! property tests, and the shared data directory.
+//! Helpers shared by the integration tests: running the `pnplay` binary (its arguments, a
+//! success, a one-line error), independent reference solvers (plain full-width minimax, no
+//! pruning, no ordering) and the checks built on them, position generators and random games,
+//! random text edits and round trips for parser property tests, and the shared data
+//! directory.
 #![allow(dead_code)] // each test file uses a different part of this module
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pnplay::game::knowledge::MoveOrdering;
 use pnplay::game::othello::{Othello, Size};
-use pnplay::game::{Game, MoveList, Player, Rng, Turn};
-use pnplay::search::exact::alphabeta::AlphaBeta;
+use pnplay::game::{Game, MoveList, ParseError, Player, Rng, Turn};
+use pnplay::search::catalogue::{Family, SEARCHES};
+use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use pnplay::search::exact::dfpn::{DfPn, DfPnConfig};
-use pnplay::search::{Goal, Limits, Question, Verdict};
+use pnplay::search::{Clock, Goal, Limits, Question, Verdict};
+
+/// `assert!(matches!(value, pattern))` that shows the value when it does not match.
+#[allow(unused_macros)] // the test crates without such assertions
+macro_rules! assert_matches {
+    ($value:expr, $pattern:pat $(if $guard:expr)?) => {
+        match $value {
+            $pattern $(if $guard)? => {}
+            ref other => panic!("{other:?} does not match {}", stringify!($pattern)),
+        }
+    };
+}
 
 /// Runs the `pnplay` binary with `args`.
 pub fn pnplay(args: &[&str]) -> std::process::Output {
@@ -39,6 +54,24 @@ pub fn words(line: &str) -> Vec<&str> {
     line.split_whitespace()
         .map(|word| if word == "''" { "" } else { word })
         .collect()
+}
+
+/// The words of `line` (as [`words`] reads them) followed by `more`: the arguments that may
+/// hold white space, such as paths.
+pub fn words_with<'a>(line: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = words(line);
+    args.extend_from_slice(more);
+    args
+}
+
+/// Runs the `pnplay` binary with `args`, checks that it failed with one line on stderr, and
+/// returns that line.
+pub fn pnplay_error(args: &[&str]) -> String {
+    let output = pnplay(args);
+    assert!(!output.status.success(), "{args:?} succeeded");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    stderr
 }
 
 /// A file of the shared benchmark data, which lives beside the repository in `../shared/data`.
@@ -104,6 +137,46 @@ pub fn random_match<'a>(games: &'a str, more: &[&'a str]) -> Vec<&'a str> {
     ];
     args.extend_from_slice(more);
     args
+}
+
+/// A move of a test's game written as its number (`0`, `1`, …).
+pub fn numbered_move(text: &str) -> Result<u8, ParseError> {
+    text.parse().map_err(|_| ParseError::UnknownMove {
+        index: 0,
+        text: text.to_string(),
+    })
+}
+
+/// Limits of `iterations` iterations and nothing else.
+pub fn iteration_limit(iterations: u64) -> Limits {
+    Limits {
+        max_iterations: Some(iterations),
+        ..Limits::default()
+    }
+}
+
+/// For parser property tests: where `text` is a position of `variant`, its canonical text
+/// reads back as the same position and every legal move's name reads back as that move.
+pub fn check_reparse<G: Game + PartialEq>(variant: &G::Variant, text: &str) {
+    if let Ok(pos) = G::parse_position(variant, text) {
+        let canonical = pos.format_position();
+        assert_eq!(G::parse_position(variant, &canonical), Ok(pos.clone()));
+        let mut moves = MoveList::<G>::default();
+        pos.legal_moves(&mut moves);
+        for &mv in moves.iter() {
+            assert_eq!(pos.parse_move(&pos.format_move(mv)), Ok(mv));
+        }
+    }
+}
+
+/// The searches of the catalogue that grow a tree the inspector shows, in catalogue order:
+/// the best-first family's (but `pns-dag`, which keeps a graph) and the MCTS family's.
+pub fn tree_searches() -> Vec<&'static str> {
+    SEARCHES
+        .iter()
+        .filter(|s| matches!(s.family, Family::BestFirst | Family::Mcts) && s.id != "pns-dag")
+        .map(|s| s.id)
+        .collect()
 }
 
 /// The player whose view a score is in: the player to move, or the first player where
@@ -225,6 +298,29 @@ pub fn reachable<G: Game>(start: &G) -> Vec<G> {
     order
 }
 
+/// Plays `games` games of uniformly random legal moves from `start` (seeded) and shows
+/// `visit` every position of them, the last included, with its legal moves.
+pub fn visit_random_games<G: Game>(
+    start: &G,
+    games: usize,
+    seed: u64,
+    mut visit: impl FnMut(&G, &MoveList<G>),
+) {
+    let mut rng = Rng::new(seed);
+    let mut moves = MoveList::<G>::default();
+    for _ in 0..games {
+        let mut pos = start.clone();
+        loop {
+            pos.legal_moves(&mut moves);
+            visit(&pos, &moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.below(moves.len() as u32) as usize]);
+        }
+    }
+}
+
 /// A position after `plies` uniformly random legal moves (chance by its probabilities)
 /// from `start`, or `None` if the game ended first or is over there.
 pub fn random_position<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> Option<G> {
@@ -270,6 +366,15 @@ pub fn check_scores<G: Game, O: MoveOrdering<G>>(search: &mut AlphaBeta<G, O>, p
             }
         }
     }
+}
+
+/// Checks that alpha-beta ordering moves as `G`'s knowledge does gives plain minimax's values
+/// on `positions` ([`check_scores`]): the ordering changes no value.
+pub fn check_knowledge_scores<G: pnplay::game::knowledge::Knowledge>(positions: &[G]) {
+    check_scores(
+        &mut AlphaBeta::<G, _>::with_knowledge(AlphaBetaConfig::default()),
+        positions,
+    );
 }
 
 /// The four questions about a position: both root players, both goals.
@@ -395,10 +500,49 @@ pub fn check_mover_goals<G: Game, O: MoveOrdering<G>>(
     );
 }
 
-/// `count` distinct unfinished positions that `keep` accepts, from random play out of
-/// `start` (seeded), each after a number of plies that `plies` draws; fewer if 100 draws
-/// per position do not find them (a game with few positions).
-pub fn random_positions<G: Game>(
+/// [`check_mover_goals`] (timed, under `label`) and [`check_scores_match_goals`] on
+/// `positions`.
+pub fn check_goals_and_scores<G: Game, O: MoveOrdering<G>>(
+    label: &str,
+    search: &mut AlphaBeta<G, O>,
+    positions: &[G],
+) {
+    let clock = Clock::start();
+    check_mover_goals(search, positions);
+    eprintln!(
+        "{label}: {} positions in {:.2} s",
+        positions.len(),
+        clock.seconds()
+    );
+    check_scores_match_goals(search, positions);
+}
+
+/// `count` distinct unfinished positions from random play out of `start` (seeded), each
+/// after a number of plies drawn uniformly from `plies`; fewer if 100 draws per position do
+/// not find them (a game with few positions).
+pub fn random_positions<G: Game>(start: &G, count: usize, seed: u64, plies: Range<u32>) -> Vec<G> {
+    random_positions_where(start, count, seed, plies, |_| true)
+}
+
+/// [`random_positions`] that `keep` accepts.
+pub fn random_positions_where<G: Game>(
+    start: &G,
+    count: usize,
+    seed: u64,
+    plies: Range<u32>,
+    keep: impl Fn(&G) -> bool,
+) -> Vec<G> {
+    drawn_positions(
+        start,
+        count,
+        seed,
+        |rng| plies.start + rng.below(plies.end - plies.start),
+        keep,
+    )
+}
+
+/// [`random_positions_where`] with the number of plies drawn by `plies`.
+fn drawn_positions<G: Game>(
     start: &G,
     count: usize,
     seed: u64,
@@ -424,12 +568,12 @@ pub fn random_positions<G: Game>(
 
 /// Seeded random 8×8 Othello positions, a player's turn, with `low..=high` empty squares.
 pub fn othello_positions(count: usize, seed: u64, low: u32, high: u32) -> Vec<Othello> {
-    random_positions(
+    drawn_positions(
         &Othello::start(&Size::Eight),
         count,
         seed,
         |rng| 60 - low - rng.below(high - low + 1),
-        |pos| pos.turn() != Turn::Over,
+        |_| true,
     )
 }
 
@@ -448,6 +592,18 @@ pub fn ordered_moves<G: pnplay::game::knowledge::Knowledge>(pos: &G) -> Vec<Stri
         .collect()
 }
 
+/// Checks that `G`'s knowledge orders the moves of `pos` with `first` first, and that the
+/// ordering changes no value on `positions` ([`check_knowledge_scores`]).
+pub fn check_ordering<G: pnplay::game::knowledge::Knowledge>(
+    pos: &G,
+    first: &[&str],
+    positions: &[G],
+) {
+    let order = ordered_moves(pos);
+    assert_eq!(&order[..first.len()], first, "{order:?}");
+    check_knowledge_scores(positions);
+}
+
 /// One FFO position: the board, its exact score and the moves that achieve it.
 pub struct Ffo {
     pub number: usize,
@@ -456,6 +612,19 @@ pub struct Ffo {
     pub best_moves: Vec<String>,
     /// Every listed move (lower case) with its score, best first.
     pub scored: Vec<(String, i32)>,
+}
+
+impl Ffo {
+    /// Checks a search's `score` and best move against the published ones.
+    pub fn check(&self, score: i32, best: &str) {
+        assert_eq!(score, self.score, "FFO #{}", self.number);
+        assert!(
+            self.best_moves.iter().any(|m| m == best),
+            "FFO #{}: {best} is not among {:?}",
+            self.number,
+            self.best_moves
+        );
+    }
 }
 
 /// Reads an OBF file: `<board> <side>; MOVE:+score; ...`, moves listed best first.

@@ -10,20 +10,36 @@ mod messages;
 mod searches;
 mod texts;
 
-use driver::{Target, fuzz};
+use driver::{Check, Target, fuzz};
+use pnplay::game::Rng;
 use pnplay::game::catalogue::FAMILIES;
+
+/// A target of texts in the games' notation (its words are the dictionary), shrunk.
+fn notation(
+    name: &'static str,
+    weight: f64,
+    generate: &dyn Fn(&mut Rng) -> Vec<u8>,
+    check: &Check,
+) {
+    fuzz(&Target {
+        name,
+        weight,
+        dictionary: texts::NOTATION,
+        generate,
+        check,
+        shrink: true,
+    });
+}
 
 /// The position target of one family: its texts and its variants' names.
 fn positions(id: &'static str, name: &'static str) {
     let family = texts::family(id);
-    fuzz(&Target {
+    notation(
         name,
-        weight: 0.9,
-        dictionary: texts::NOTATION,
-        generate: &|rng| texts::generate_position(family, rng),
-        check: &|input| texts::check_position(family, input),
-        shrink: true,
-    });
+        0.9,
+        &|rng| texts::generate_position(family, rng),
+        &|input| texts::check_position(family, input),
+    );
 }
 
 #[test]
@@ -105,26 +121,12 @@ fn minishogi_sfen_and_usi() {
 
 #[test]
 fn game_names() {
-    fuzz(&Target {
-        name: "names",
-        weight: 1.0,
-        dictionary: texts::NOTATION,
-        generate: &texts::generate_name,
-        check: &texts::check_name,
-        shrink: true,
-    });
+    notation("names", 1.0, &texts::generate_name, &texts::check_name);
 }
 
 #[test]
 fn moves() {
-    fuzz(&Target {
-        name: "moves",
-        weight: 2.0,
-        dictionary: texts::NOTATION,
-        generate: &texts::generate_move,
-        check: &texts::check_move,
-        shrink: true,
-    });
+    notation("moves", 2.0, &texts::generate_move, &texts::check_move);
 }
 
 #[test]

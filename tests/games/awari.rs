@@ -6,10 +6,9 @@
 
 use crate::common;
 
-use common::{check_scores, ordered_moves};
+use common::{check_ordering, children, visit_random_games};
 use pnplay::game::awari::Awari;
-use pnplay::game::{Game, MoveList, Outcome, Player, Rng, Turn, perft};
-use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use pnplay::game::{Game, Outcome, Player, Turn, perft};
 
 /// A naive Awari: `board[0..6]` South's pits, `board[6..12]` North's, `hands` the captures.
 #[derive(Clone, Debug, PartialEq)]
@@ -101,6 +100,11 @@ fn parse(text: &str) -> Awari {
     Awari::parse_position(&(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// The text of the position `text` after `moves`.
+fn played(text: &str, moves: &str) -> String {
+    play(&parse(text), moves).format_position()
+}
+
 fn play(pos: &Awari, moves: &str) -> Awari {
     let mut pos = pos.clone();
     for mv in moves.split_whitespace() {
@@ -150,34 +154,20 @@ fn perft_from_mid_game_positions_matches_the_naive_count() {
 fn random_games_agree_with_the_naive_implementation() {
     // Every position of 200 random games (big pits, feeding, captures, ends): the same
     // children in the same order, and the same end.
-    let mut rng = Rng::new(12);
-    let mut moves = MoveList::<Awari>::default();
-    for _ in 0..200 {
-        let mut pos = Awari::start(&());
-        loop {
-            pos.legal_moves(&mut moves);
-            let children: Vec<Naive> = moves
-                .iter()
-                .map(|&mv| {
-                    let mut child = pos.clone();
-                    child.play(mv);
-                    Naive::from(&child)
-                })
-                .collect();
-            let naive = Naive::from(&pos);
-            assert_eq!(children, naive.children(), "{}", pos.format_position());
-            assert_eq!(
-                pos.turn() == Turn::Over,
-                naive.over(),
-                "{}",
-                pos.format_position()
-            );
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(moves[rng.below(moves.len() as u32) as usize]);
-        }
-    }
+    visit_random_games(&Awari::start(&()), 200, 12, |pos, _| {
+        let children: Vec<Naive> = children(pos)
+            .iter()
+            .map(|(_, child)| Naive::from(child))
+            .collect();
+        let naive = Naive::from(pos);
+        assert_eq!(children, naive.children(), "{}", pos.format_position());
+        assert_eq!(
+            pos.turn() == Turn::Over,
+            naive.over(),
+            "{}",
+            pos.format_position()
+        );
+    });
 }
 
 #[test]
@@ -191,31 +181,25 @@ fn captures_take_2s_and_3s_backwards_on_the_opponents_side_only() {
         "4 4 4 4 4 0 / 0 0 0 4 4 4 / 12 4 / N 21"
     );
     // The run stops at a pit with another count (d holds 5 after the sowing).
-    let pos = parse("4 4 4 4 0 4 / 4 1 1 4 4 4 / 5 5 / S 20");
-    let after = play(&pos, "F");
     assert_eq!(
-        after.format_position(),
+        played("4 4 4 4 0 4 / 4 1 1 4 4 4 / 5 5 / S 20", "F"),
         "4 4 4 4 0 0 / 5 2 2 5 4 4 / 5 5 / N 21"
     );
     let pos = parse("4 4 4 4 4 4 / 4 1 1 1 4 4 / 5 4 / S 20");
     let after = play(&pos, "F"); // last seed in d (2), then c (2), b (2), a is 5
     assert_eq!(after.captured(Player::First), 5 + 6);
     // The last seed on one's own side captures nothing.
-    let pos = parse("1 1 4 4 4 4 / 4 4 4 4 4 4 / 3 3 / S 10");
-    let after = play(&pos, "A");
     assert_eq!(
-        after.format_position(),
+        played("1 1 4 4 4 4 / 4 4 4 4 4 4 / 3 3 / S 10", "A"),
         "0 2 4 4 4 4 / 4 4 4 4 4 4 / 3 3 / N 11"
     );
 }
 
 #[test]
 fn a_pit_of_12_or_more_skips_its_origin() {
-    let pos = parse("12 0 0 0 0 0 / 1 1 1 1 1 1 / 15 15 / S 30");
-    let after = play(&pos, "A");
     // 11 pits get one each; the 12th seed goes past A into B.
     assert_eq!(
-        after.format_position(),
+        played("12 0 0 0 0 0 / 1 1 1 1 1 1 / 15 15 / S 30", "A"),
         "0 2 1 1 1 1 / 2 2 2 2 2 2 / 15 15 / N 31"
     );
 }
@@ -295,21 +279,16 @@ fn bad_text_is_a_typed_error_naming_the_field() {
 #[test]
 fn the_exact_searches_try_the_biggest_capture_first() {
     // E and F each take a, b and c (7 seeds), D takes a and b (5); A–C capture nothing.
-    let pos = parse("4 4 4 4 4 3 / 1 2 1 4 4 4 / 5 4 / S 20");
-    let order = ordered_moves(&pos);
-    assert_eq!(&order[..3], ["E", "F", "D"], "{order:?}");
     // The ordering changes no value: alpha-beta with it against plain minimax, on positions
     // a few moves before the 2,500-move draw (seeds can circle for ever otherwise).
-    let positions: Vec<Awari> = [
+    let positions = [
         "0 0 0 0 1 2 / 1 2 0 0 0 0 / 22 20 / S 2492",
         "0 1 0 0 2 1 / 1 0 2 0 1 0 / 20 20 / S 2490",
         "4 4 4 4 4 3 / 1 2 1 4 4 4 / 5 4 / S 2493",
-    ]
-    .into_iter()
-    .map(parse)
-    .collect();
-    check_scores(
-        &mut AlphaBeta::<Awari, _>::with_knowledge(AlphaBetaConfig::default()),
-        &positions,
+    ];
+    check_ordering(
+        &parse("4 4 4 4 4 3 / 1 2 1 4 4 4 / 5 4 / S 20"),
+        &["E", "F", "D"],
+        &positions.map(parse),
     );
 }

@@ -285,17 +285,14 @@ fn wide_boards_use_letters() {
     assert_eq!(pos.history(), &[8, 9, 10, 9]);
     assert_eq!(pos.format_move(11), "c");
     assert_eq!(pos.parse_move("C"), Ok(11));
-    assert!(matches!(
-        pos.parse_move("d"),
-        Err(ParseError::UnknownMove { .. })
-    ));
+    assert_matches!(pos.parse_move("d"), Err(ParseError::UnknownMove { .. }));
     let widest = Connect4::start(&dims(32, 1));
     assert_eq!(widest.format_move(31), "w");
     assert_eq!(widest.parse_move("w"), Ok(31));
-    assert!(matches!(
+    assert_matches!(
         Connect4::parse_position(&Dims::default(), "4a"),
         Err(ParseError::UnknownMove { index: 2, .. })
-    ));
+    );
 }
 
 #[test]
@@ -309,8 +306,8 @@ fn parse_errors_are_typed() {
             text: "x".into()
         }
     );
-    assert!(matches!(err("8"), ParseError::UnknownMove { index: 1, .. }));
-    assert!(matches!(err("0"), ParseError::UnknownMove { index: 1, .. }));
+    assert_matches!(err("8"), ParseError::UnknownMove { index: 1, .. });
+    assert_matches!(err("0"), ParseError::UnknownMove { index: 1, .. });
     assert_eq!(
         err("1111111"),
         ParseError::IllegalMove {
@@ -323,27 +320,15 @@ fn parse_errors_are_typed() {
     assert_eq!(parse(d, " 4453 ").format_position(), "4453");
 
     let full = parse(d, "4455667");
-    assert!(matches!(
-        full.parse_move("1"),
-        Err(ParseError::IllegalMove { .. })
-    ));
-    assert!(matches!(
+    assert_matches!(full.parse_move("1"), Err(ParseError::IllegalMove { .. }));
+    assert_matches!(
         full.clone().try_play(0),
         Err(ParseError::IllegalMove { .. })
-    ));
+    );
     let pos = parse(d, "111111");
-    assert!(matches!(
-        pos.parse_move("1"),
-        Err(ParseError::IllegalMove { .. })
-    ));
-    assert!(matches!(
-        pos.parse_move("12"),
-        Err(ParseError::UnknownMove { .. })
-    ));
-    assert!(matches!(
-        pos.parse_move(""),
-        Err(ParseError::UnknownMove { .. })
-    ));
+    assert_matches!(pos.parse_move("1"), Err(ParseError::IllegalMove { .. }));
+    assert_matches!(pos.parse_move("12"), Err(ParseError::UnknownMove { .. }));
+    assert_matches!(pos.parse_move(""), Err(ParseError::UnknownMove { .. }));
 
     let bad = Dims {
         width: 9,
@@ -364,18 +349,15 @@ fn dims_parse_and_check() {
     ] {
         assert!(bad.parse::<Dims>().is_err(), "{bad:?}");
     }
-    assert!(matches!(
+    assert_matches!(
         "7y6".parse::<Dims>(),
         Err(ParseError::UnexpectedChar {
             index: 1,
             found: 'y',
             ..
         })
-    ));
-    assert!(matches!(
-        Dims::new(9, 7),
-        Err(ParseError::InvalidPosition { .. })
-    ));
+    );
+    assert_matches!(Dims::new(9, 7), Err(ParseError::InvalidPosition { .. }));
 }
 
 /// Characters a position can be made of, and some it cannot.
@@ -396,30 +378,18 @@ fn edited_public_position() -> impl Strategy<Value = String> {
         })
 }
 
-fn check_parse(dims: Dims, text: &str) {
-    if let Ok(pos) = Connect4::parse_position(&dims, text) {
-        let canonical = pos.format_position();
-        assert_eq!(Connect4::parse_position(&dims, &canonical), Ok(pos.clone()));
-        let mut moves = MoveList::<Connect4>::default();
-        pos.legal_moves(&mut moves);
-        for &mv in moves.iter() {
-            assert_eq!(pos.parse_move(&pos.format_move(mv)), Ok(mv));
-        }
-    }
-}
-
 proptest! {
     #[test]
     fn parsing_random_text_never_panics(text in any_text(), size in 0usize..SIZES.len()) {
         let (width, height) = SIZES[size];
-        check_parse(dims(width, height), &text);
+        common::check_reparse::<Connect4>(&dims(width, height), &text);
         let _ = text.parse::<Dims>();
         let _ = Connect4::start(&dims(width, height)).parse_move(&text);
     }
 
     #[test]
     fn parsing_edited_positions_never_panics(text in edited_public_position()) {
-        check_parse(Dims::default(), &text);
-        check_parse(dims(8, 7), &text);
+        common::check_reparse::<Connect4>(&Dims::default(), &text);
+        common::check_reparse::<Connect4>(&dims(8, 7), &text);
     }
 }

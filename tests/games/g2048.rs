@@ -79,10 +79,10 @@ fn check_slide(pos: G2048, slide: Move, line: [usize; 4], expected: [u32; 4]) {
             !moves.contains(&slide),
             "{before} {slide:?} changes nothing"
         );
-        assert!(matches!(
+        assert_matches!(
             pos.parse_move(&pos.format_move(slide)),
             Err(ParseError::IllegalMove { .. })
-        ));
+        );
         return;
     }
     assert!(moves.contains(&slide), "{before} {slide:?}");
@@ -283,10 +283,7 @@ fn objective_ends_the_game() {
     assert_eq!(pos.terminal_value(Player::First), Some(1));
     assert_eq!(pos.outcome(Player::Second), Some(Outcome::Loss));
     assert_eq!(pos.terminal_value(Player::Second), Some(-1));
-    assert!(matches!(
-        pos.parse_move("2=2"),
-        Err(ParseError::IllegalMove { .. })
-    ));
+    assert_matches!(pos.parse_move("2=2"), Err(ParseError::IllegalMove { .. }));
     // A spawned 4 can reach an objective of 4.
     let mut tiny = parse(config(2, 4), "2,0,0,0;c");
     tiny.play(Move::Spawn { cell: 3, value: 4 });
@@ -394,15 +391,9 @@ fn keys_tell_who_acts() {
 fn parse_errors_are_typed() {
     let c = config(2, 32);
     let err = |text: &str| G2048::parse_position(&c, text).unwrap_err();
-    assert!(matches!(err(""), ParseError::Empty { .. }));
-    assert!(matches!(
-        err("2,0,0,4"),
-        ParseError::Missing { index: 7, .. }
-    ));
-    assert!(matches!(
-        err("2,0,0,4;"),
-        ParseError::Missing { index: 8, .. }
-    ));
+    assert_matches!(err(""), ParseError::Empty { .. });
+    assert_matches!(err("2,0,0,4"), ParseError::Missing { index: 7, .. });
+    assert_matches!(err("2,0,0,4;"), ParseError::Missing { index: 8, .. });
     assert_eq!(
         err("5").to_string(),
         "the text ends at position 1: expected `;` and who acts (`p` or `c`) after the tiles"
@@ -415,14 +406,14 @@ fn parse_errors_are_typed() {
             expected: "`p` or `c`"
         }
     );
-    assert!(matches!(
+    assert_matches!(
         err("2,0,0,4;pp"),
         ParseError::UnexpectedChar {
             index: 9,
             found: 'p',
             ..
         }
-    ));
+    );
     assert_eq!(
         err("2,0,a,4;p"),
         ParseError::UnexpectedChar {
@@ -431,30 +422,30 @@ fn parse_errors_are_typed() {
             expected: "a digit of a tile value"
         }
     );
-    assert!(matches!(
+    assert_matches!(
         err("2,,0,4;p"),
         ParseError::UnexpectedChar {
             index: 2,
             found: ',',
             ..
         }
-    ));
-    assert!(matches!(
+    );
+    assert_matches!(
         err("2,0,0,;p"),
         ParseError::UnexpectedChar {
             index: 6,
             found: ';',
             ..
         }
-    ));
-    assert!(matches!(
+    );
+    assert_matches!(
         err("2,-2,0,4;p"),
         ParseError::UnexpectedChar {
             index: 2,
             found: '-',
             ..
         }
-    ));
+    );
     assert_eq!(
         err("2,0,4;p"),
         ParseError::WrongLength {
@@ -482,33 +473,21 @@ fn parse_errors_are_typed() {
             "{bad}"
         );
     }
-    assert!(matches!(
-        err("2,4,8,16;c"),
-        ParseError::InvalidPosition { .. }
-    ));
+    assert_matches!(err("2,4,8,16;c"), ParseError::InvalidPosition { .. });
     assert_eq!(parse(c, " 2 , 0,0 ,4 ; p ").format_position(), "2,0,0,4;p");
     assert_eq!(parse(c, "32768,0,0,0;p").tile(0), 32_768);
 
     let pos = parse(c, "2,0,0,4;p");
     assert_eq!(pos.parse_move("LEFT"), Ok(Move::Left));
-    assert!(matches!(
-        pos.parse_move("north"),
-        Err(ParseError::UnknownMove { .. })
-    ));
-    assert!(matches!(
-        pos.parse_move("2=2"),
-        Err(ParseError::IllegalMove { .. })
-    ));
+    assert_matches!(pos.parse_move("north"), Err(ParseError::UnknownMove { .. }));
+    assert_matches!(pos.parse_move("2=2"), Err(ParseError::IllegalMove { .. }));
     let spawn = parse(c, "2,0,0,4;c");
     assert_eq!(
         spawn.parse_move("2=4"),
         Ok(Move::Spawn { cell: 1, value: 4 })
     );
     assert_eq!(spawn.format_move(Move::Spawn { cell: 1, value: 4 }), "2=4");
-    assert!(matches!(
-        spawn.parse_move("1=2"),
-        Err(ParseError::IllegalMove { .. })
-    ));
+    assert_matches!(spawn.parse_move("1=2"), Err(ParseError::IllegalMove { .. }));
     for unknown in ["0=2", "5=2", "2=8", "2=", "=2", "2=2=2", "x=2"] {
         assert!(
             matches!(
@@ -518,10 +497,7 @@ fn parse_errors_are_typed() {
             "{unknown}"
         );
     }
-    assert!(matches!(
-        spawn.parse_move("up"),
-        Err(ParseError::IllegalMove { .. })
-    ));
+    assert_matches!(spawn.parse_move("up"), Err(ParseError::IllegalMove { .. }));
 
     assert!(Config::new(3, 16).is_err());
     assert!(Config::new(2, 2).is_err());
@@ -566,29 +542,18 @@ fn edited_position() -> impl Strategy<Value = String> {
         })
 }
 
-fn check_parse(config: Config, text: &str) {
-    if let Ok(pos) = G2048::parse_position(&config, text) {
-        assert_eq!(parse(config, &pos.format_position()), pos);
-        let mut moves = MoveList::<G2048>::default();
-        pos.legal_moves(&mut moves);
-        for &mv in moves.iter() {
-            assert_eq!(pos.parse_move(&pos.format_move(mv)), Ok(mv));
-        }
-    }
-}
-
 proptest! {
     #[test]
     fn parsing_random_text_never_panics(text in any_text()) {
-        check_parse(config(2, 32), &text);
-        check_parse(Config::default(), &text);
+        common::check_reparse::<G2048>(&config(2, 32), &text);
+        common::check_reparse::<G2048>(&Config::default(), &text);
         let _ = parse(config(2, 32), "2,0,0,0;c").parse_move(&text);
         let _ = parse(config(2, 32), "2,0,0,0;p").parse_move(&text);
     }
 
     #[test]
     fn parsing_edited_positions_never_panics(text in edited_position()) {
-        check_parse(Config::default(), &text);
-        check_parse(config(4, 64), &text);
+        common::check_reparse::<G2048>(&Config::default(), &text);
+        common::check_reparse::<G2048>(&config(4, 64), &text);
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::{check_goals, check_scores, ordered_moves, questions, reachable};
+use common::{check_goals, check_knowledge_scores, ordered_moves, questions, reachable};
 use pnplay::game::catalogue::GameSpec;
 use pnplay::game::gomoku::{Gomoku, Rules};
 use pnplay::game::{Game, MoveList, Outcome, Player, Rng, Turn, perft::perft};
@@ -355,8 +355,5 @@ fn the_exact_searches_try_points_near_stones_first() {
         .step_by(20)
         .collect();
     assert!(positions.len() > 100, "{}", positions.len());
-    check_scores(
-        &mut AlphaBeta::<Gomoku, _>::with_knowledge(AlphaBetaConfig::default()),
-        &positions,
-    );
+    check_knowledge_scores(&positions);
 }

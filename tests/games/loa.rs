@@ -327,10 +327,10 @@ fn discs_jump_their_own_discs_but_not_enemy_discs() {
     let moves = moves_of(&blocked);
     assert!(!moves.contains(&"a8-d8".to_string()), "{moves:?}");
     assert!(moves.contains(&"f8-c8".to_string()), "{moves:?}");
-    assert!(matches!(
+    assert_matches!(
         blocked.parse_move("a8-d8"),
         Err(ParseError::IllegalMove { .. })
-    ));
+    );
     // Over its own b8 it may; the distance counts discs of both colours on the whole line.
     let own = parse(
         &r,
@@ -355,15 +355,15 @@ fn a_player_without_moves_passes_and_two_passes_draw() {
     assert_eq!(pos.turn(), Turn::Player(Player::Second));
     assert_eq!(parse(&r, &pos.format_position()), pos);
     // A pass claimed for a side that could move is refused.
-    assert!(matches!(
+    assert_matches!(
         Loa::parse_position(&r, &format!("{START_8} 1 passed")),
         Err(ParseError::InvalidPosition { .. })
-    ));
+    );
     // Two passes claimed where a side can move are refused too.
-    assert!(matches!(
+    assert_matches!(
         Loa::parse_position(&r, &format!("{START_8} 2 passed twice")),
         Err(ParseError::InvalidPosition { .. })
-    ));
+    );
 }
 
 #[test]
@@ -374,10 +374,10 @@ fn the_game_is_drawn_after_2500_moves() {
     pos.play(pos.parse_move("b1-b3").unwrap());
     assert_eq!(pos.outcome(Player::First), Some(Outcome::Draw));
     assert!(pos.format_position().ends_with(" W 2500"));
-    assert!(matches!(
+    assert_matches!(
         Loa::parse_position(&r, &format!("{START_8} 2501")),
         Err(ParseError::TooLarge { .. })
-    ));
+    );
 }
 
 #[test]

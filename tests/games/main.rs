@@ -4,6 +4,7 @@
 //! evaluation, and the pinned seeded playouts. Run one module with
 //! `cargo test --test games othello::`.
 
+#[macro_use]
 #[path = "../common/mod.rs"]
 mod common;
 

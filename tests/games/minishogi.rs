@@ -15,6 +15,8 @@
 //! move, it gives the programs' 533,203 at depth 5, 38 of them such twins), and so does this
 //! engine: an earlier version left those twins out (533,165).
 
+use crate::common::{children, visit_random_games};
+
 use pnplay::game::minishogi::MiniShogi;
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn, perft};
 
@@ -350,13 +352,9 @@ fn merged_perft(p: &MiniShogi, depth: u32) -> u64 {
             })
             .count() as u64;
     }
-    moves
+    children(p)
         .iter()
-        .map(|&m| {
-            let mut next = p.clone();
-            next.play(m);
-            merged_perft(&next, depth - 1)
-        })
+        .map(|(_, next)| merged_perft(next, depth - 1))
         .sum()
 }
 
@@ -393,21 +391,15 @@ fn perft_of_mid_game_positions_agrees_with_the_naive_implementation() {
 
 #[test]
 fn random_games_agree_move_for_move_with_the_naive_implementation() {
-    let mut rng = Rng::new(12);
-    let mut moves = MoveList::<MiniShogi>::default();
-    for _ in 0..30 {
-        let mut p = MiniShogi::start(&());
-        while p.turn() != Turn::Over {
-            p.legal_moves(&mut moves);
-            let naive = Naive::from_sfen(&p.format_position());
-            assert_eq!(moves.len(), naive.legal().len(), "{}", p.format_position());
-            p.play(moves[rng.below(moves.len() as u32) as usize]);
-        }
+    visit_random_games(&MiniShogi::start(&()), 30, 12, |p, moves| {
         let naive = Naive::from_sfen(&p.format_position());
-        if p.moves_played() < 2_500 {
+        if p.turn() != Turn::Over {
+            assert_eq!(moves.len(), naive.legal().len(), "{}", p.format_position());
+        } else if p.moves_played() < 2_500 {
+            // The naive rules know no 2,500-move draw.
             assert!(naive.legal().is_empty(), "{}", p.format_position());
         }
-    }
+    });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -433,10 +425,7 @@ fn a_pawn_must_promote_on_the_last_rank() {
     let moves = moves_of(&p);
     assert!(moves.contains(&"5b5a+".to_string()));
     assert!(!moves.contains(&"5b5a".to_string()));
-    assert!(matches!(
-        p.parse_move("5b5a"),
-        Err(ParseError::IllegalMove { .. })
-    ));
+    assert_matches!(p.parse_move("5b5a"), Err(ParseError::IllegalMove { .. }));
 }
 
 #[test]
@@ -492,10 +481,7 @@ fn pawn_drops_keep_the_three_restrictions() {
     // Not to mate: 1a is boxed in by the silver (2a) and the gold (1b guarded, 2b).
     let mate = pos("4k/2S2/3G1/5/K4 b P 1");
     assert!(!moves_of(&mate).contains(&"P*1b".to_string()));
-    assert!(matches!(
-        mate.parse_move("P*1b"),
-        Err(ParseError::IllegalMove { .. })
-    ));
+    assert_matches!(mate.parse_move("P*1b"), Err(ParseError::IllegalMove { .. }));
     // Another piece may drop there and mate.
     let mut gold = pos("4k/2S2/3G1/5/K4 b G 1");
     gold.play(gold.parse_move("G*1b").unwrap());
@@ -554,10 +540,10 @@ fn positions_repeat_until_the_move_limit_draws() {
     late.play(late.parse_move("5e4e").unwrap());
     assert_eq!(late.turn(), Turn::Over);
     assert_eq!(late.outcome(Player::First), Some(Outcome::Draw));
-    assert!(matches!(
+    assert_matches!(
         MiniShogi::parse_position(&(), "4k/5/5/5/K4 b - 2502"),
         Err(ParseError::TooLarge { .. })
-    ));
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -599,27 +585,18 @@ fn parse_errors_name_the_field() {
     assert!(expected(error("rbsgk/4p/5/P4/KGSBR b Q 1")).contains("in hand"));
     assert!(expected(error("rbsgk/4p/5/P4/KGSBX b - 1")).contains("board"));
     assert!(expected(error("rbsgk/4p/5/P4/KGSBR b - 1 more")).contains("moves"));
-    assert!(matches!(
-        error("rbsgk/4p/5/P4 b - 1"),
-        ParseError::WrongLength { .. }
-    ));
-    assert!(matches!(
-        error("2e5b 9z9a"),
-        ParseError::UnknownMove { index: 2, .. }
-    ));
-    assert!(matches!(
-        error("2e5b 2e5b"),
-        ParseError::IllegalMove { index: 2, .. }
-    ));
+    assert_matches!(error("rbsgk/4p/5/P4 b - 1"), ParseError::WrongLength { .. });
+    assert_matches!(error("2e5b 9z9a"), ParseError::UnknownMove { index: 2, .. });
+    assert_matches!(error("2e5b 2e5b"), ParseError::IllegalMove { index: 2, .. });
     let start = MiniShogi::start(&());
-    assert!(matches!(
+    assert_matches!(
         start.parse_move("K*3c"),
         Err(ParseError::UnknownMove { .. })
-    ));
-    assert!(matches!(
+    );
+    assert_matches!(
         start.parse_move("P*3c"),
         Err(ParseError::IllegalMove { .. })
-    ));
+    );
 }
 
 #[test]

@@ -235,37 +235,33 @@ const PERFT_8X8: [u64; 11] = [
     212_258_800,
 ];
 
-/// Perft in the published table's convention: passes are moves, and a finished game is one
-/// leaf at whatever depth remains.
-fn perft_keeping_finished_games(pos: &Othello, depth: u32) -> u64 {
+/// The sum of `leaf` over the lines of `depth` moves from `pos` (passes are moves), a line
+/// ending after its last move or at a finished game: `leaf` is given the moves left unplayed
+/// and whether the game is over.
+fn sum_over_lines(pos: &Othello, depth: u32, leaf: &impl Fn(u32, bool) -> u64) -> u64 {
     let moves = moves_of(pos);
     if depth == 0 || moves.is_empty() {
-        return 1;
+        return leaf(depth, moves.is_empty());
     }
     moves
         .iter()
         .map(|&mv| {
             let mut next = *pos;
             next.play(mv);
-            perft_keeping_finished_games(&next, depth - 1)
+            sum_over_lines(&next, depth - 1, leaf)
         })
         .sum()
 }
 
+/// Perft in the published table's convention: passes are moves, and a finished game is one
+/// leaf at whatever depth remains.
+fn perft_keeping_finished_games(pos: &Othello, depth: u32) -> u64 {
+    sum_over_lines(pos, depth, &|_, _| 1)
+}
+
 /// Games over after exactly `depth` moves.
 fn finished_games_at(pos: &Othello, depth: u32) -> u64 {
-    let moves = moves_of(pos);
-    if depth == 0 {
-        return u64::from(moves.is_empty());
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut next = *pos;
-            next.play(mv);
-            finished_games_at(&next, depth - 1)
-        })
-        .sum()
+    sum_over_lines(pos, depth, &|left, over| u64::from(left == 0 && over))
 }
 
 #[test]
@@ -464,10 +460,10 @@ fn a_pass_is_played_when_forced() {
     assert_eq!(after.format_position(), "XXXXXXXXXXO----- X");
     assert!(!moves_of(&after).contains(&Move::PASS));
     assert_eq!(pos.parse_move("PASS"), Ok(Move::PASS));
-    assert!(matches!(
+    assert_matches!(
         after.parse_move("pass"),
         Err(ParseError::IllegalMove { .. })
-    ));
+    );
 }
 
 #[test]
@@ -601,10 +597,7 @@ fn moves_parse_case_insensitively_and_format_lowercase() {
         );
     }
     let six = Othello::start(&Size::Six);
-    assert!(matches!(
-        six.parse_move("g1"),
-        Err(ParseError::UnknownMove { .. })
-    ));
+    assert_matches!(six.parse_move("g1"), Err(ParseError::UnknownMove { .. }));
 }
 
 #[test]
@@ -723,20 +716,20 @@ fn board_text_errors_are_typed() {
             expected: "the side to move: X or O"
         })
     );
-    assert!(matches!(
+    assert_matches!(
         Othello::parse_position(&Size::Eight, &format!("{board} X O")),
         Err(ParseError::UnexpectedChar { index: 67, .. })
-    ));
+    );
     let mut bad_cell = board.to_string();
     bad_cell.replace_range(10..11, "*");
-    assert!(matches!(
+    assert_matches!(
         Othello::parse_position(&Size::Eight, &format!("  {bad_cell} X")),
         Err(ParseError::UnexpectedChar {
             index: 12,
             found: '*',
             ..
         })
-    ));
+    );
     // Lenient forms: lower case, blanks around, notes after ';'.
     let lenient = format!("  {} x ; best: d3", board.to_lowercase());
     assert_eq!(

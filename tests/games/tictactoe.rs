@@ -73,15 +73,20 @@ fn who_moves_and_who_won() {
 
 #[test]
 fn characters_that_are_not_cells_are_rejected() {
-    assert_eq!(parse("0"), Err(unknown(1, "0")));
-    assert_eq!(parse("a"), Err(unknown(1, "a")));
-    assert_eq!(parse("10"), Err(unknown(2, "0")));
-    assert_eq!(parse("5x"), Err(unknown(2, "x")));
-    assert_eq!(parse("+5"), Err(unknown(1, "+")));
-    assert_eq!(parse("5,9"), Err(unknown(2, ",")));
-    // Only ASCII digits: a full-width or Arabic-Indic five is not a cell.
-    assert_eq!(parse("５"), Err(unknown(1, "５")));
-    assert_eq!(parse("1٥"), Err(unknown(2, "٥")));
+    // (text, the index of the first character that is no cell, that character); only ASCII
+    // digits are cells: a full-width or Arabic-Indic five is not.
+    for (text, index, found) in [
+        ("0", 1, "0"),
+        ("a", 1, "a"),
+        ("10", 2, "0"),
+        ("5x", 2, "x"),
+        ("+5", 1, "+"),
+        ("5,9", 2, ","),
+        ("５", 1, "５"),
+        ("1٥", 2, "٥"),
+    ] {
+        assert_eq!(parse(text), Err(unknown(index, found)), "{text:?}");
+    }
 }
 
 #[test]

@@ -110,39 +110,40 @@ fn the_crate_documentation_links_maps_that_name_every_game_and_search() {
     );
 }
 
-/// `pnplay catalogue LIST`'s output: the table the book includes.
-fn catalogue(list: &str) -> String {
+/// `pnplay catalogue LIST`'s output, the table the book includes, checked to hold each of
+/// `rows` (an id and its row).
+fn catalogue_with(list: &str, rows: impl Iterator<Item = (&'static str, String)>) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_pnplay"))
         .args(["catalogue", list])
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).unwrap()
+    let table = String::from_utf8(output.stdout).unwrap();
+    let missing: Vec<_> = rows
+        .filter(|(_, row)| !table.contains(row))
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(
+        missing,
+        Vec::<&str>::new(),
+        "missing from pnplay catalogue {list}:\n{table}"
+    );
+    table
 }
 
 #[test]
 fn the_book_includes_catalogue_tables_that_name_every_game_and_search() {
-    let games = catalogue("games");
-    let missing_games: Vec<_> = FAMILIES
-        .iter()
-        .filter(|f| !games.contains(&format!("| `{}` — {} |", f.id, f.title)))
-        .map(|f| f.id)
-        .collect();
-    assert_eq!(
-        missing_games,
-        Vec::<&str>::new(),
-        "missing from pnplay catalogue games:\n{games}"
+    let games = catalogue_with(
+        "games",
+        FAMILIES
+            .iter()
+            .map(|f| (f.id, format!("| `{}` — {} |", f.id, f.title))),
     );
-    let searches = catalogue("searches");
-    let missing_searches: Vec<_> = SEARCHES
-        .iter()
-        .filter(|s| !searches.contains(&format!("| `{}` | {} |", s.id, s.title)))
-        .map(|s| s.id)
-        .collect();
-    assert_eq!(
-        missing_searches,
-        Vec::<&str>::new(),
-        "missing from pnplay catalogue searches:\n{searches}"
+    let searches = catalogue_with(
+        "searches",
+        SEARCHES
+            .iter()
+            .map(|s| (s.id, format!("| `{}` | {} |", s.id, s.title))),
     );
     // Every row is one of the catalogue's, each line a table row.
     assert_eq!(games.lines().count(), FAMILIES.len() + 2, "{games}");

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::random_positions;
+use common::{random_positions, random_positions_where};
 use pnplay::game::catalogue::Catalogued;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::othello::{Othello, Size};
@@ -115,62 +115,34 @@ fn check_family<G: Catalogued>(family: &str, positions: &[G]) {
 
 #[test]
 fn all_searches_agree_with_alpha_beta_on_400_tictactoe_positions() {
-    let ttt = random_positions(
-        &TicTacToe::start(&()),
-        PER_FAMILY,
-        1,
-        |rng| rng.below(8),
-        |_| true,
-    );
+    let ttt = random_positions(&TicTacToe::start(&()), PER_FAMILY, 1, 0..8);
     check_family("tictactoe", &ttt);
 }
 
 #[test]
 fn all_searches_agree_with_alpha_beta_on_400_othello4_positions() {
-    let o4 = random_positions(
-        &Othello::start(&Size::Four),
-        PER_FAMILY,
-        2,
-        |rng| 1 + rng.below(10),
-        |_| true,
-    );
+    let o4 = random_positions(&Othello::start(&Size::Four), PER_FAMILY, 2, 1..11);
     check_family("othello4", &o4);
 }
 
 #[test]
 fn all_searches_agree_with_alpha_beta_on_400_othello6_endgames() {
-    let o6 = random_positions(
-        &Othello::start(&Size::Six),
-        PER_FAMILY,
-        3,
-        |rng| 18 + rng.below(8),
-        |pos| empties(pos) <= 14,
-    );
+    let o6 = random_positions_where(&Othello::start(&Size::Six), PER_FAMILY, 3, 18..26, |pos| {
+        empties(pos) <= 14
+    });
     check_family("othello6", &o6);
 }
 
 #[test]
 fn all_searches_agree_with_alpha_beta_on_400_connect4_5x4_positions() {
     let small = Dims::new(5, 4).unwrap();
-    let c54 = random_positions(
-        &Connect4::start(&small),
-        PER_FAMILY,
-        4,
-        |rng| 4 + rng.below(12),
-        |_| true,
-    );
+    let c54 = random_positions(&Connect4::start(&small), PER_FAMILY, 4, 4..16);
     check_family("connect4:5x4", &c54);
 }
 
 #[test]
 fn all_searches_agree_with_alpha_beta_on_400_connect4_positions() {
-    let c76 = random_positions(
-        &Connect4::start(&Dims::default()),
-        PER_FAMILY,
-        5,
-        |rng| 22 + rng.below(12),
-        |_| true,
-    );
+    let c76 = random_positions(&Connect4::start(&Dims::default()), PER_FAMILY, 5, 22..34);
     check_family("connect4", &c76);
 }
 

@@ -10,6 +10,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::common::{children, iteration_limit, numbered_move};
+
 use pnplay::error::Error;
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Turn};
@@ -51,19 +53,11 @@ fn negamax(pos: &TicTacToe, memo: &mut HashMap<u32, i32>) -> i32 {
             let mover = side_to_move(pos);
             pos.terminal_value(mover).unwrap()
         }
-        _ => {
-            let mut moves = MoveList::<TicTacToe>::default();
-            pos.legal_moves(&mut moves);
-            moves
-                .iter()
-                .map(|&mv| {
-                    let mut next = pos.clone();
-                    next.play(mv);
-                    -negamax(&next, memo)
-                })
-                .max()
-                .unwrap()
-        }
+        _ => children(pos)
+            .iter()
+            .map(|(_, next)| -negamax(next, memo))
+            .max()
+            .unwrap(),
     };
     memo.insert(pos.key(), value);
     value
@@ -87,13 +81,7 @@ fn reachable_positions() -> Vec<TicTacToe> {
         if !seen.insert(pos.key()) {
             continue;
         }
-        let mut moves = MoveList::<TicTacToe>::default();
-        pos.legal_moves(&mut moves);
-        for &mv in moves.iter() {
-            let mut next = pos.clone();
-            next.play(mv);
-            stack.push(next);
-        }
+        stack.extend(children(&pos).into_iter().map(|(_, next)| next));
         out.push(pos);
     }
     out.sort_by_key(|p| (p.key().count_ones(), p.key()));
@@ -381,10 +369,7 @@ fn stepping_in_small_budgets_builds_the_same_tree() {
 }
 
 fn check_seeds<R: Rules>(algo: &str, make: impl Fn() -> R) {
-    let limits = Limits {
-        max_iterations: Some(40),
-        ..Limits::default()
-    };
+    let limits = iteration_limit(40);
     let mut a = search_of(make(), "", 42, limits);
     let mut b = search_of(make(), "", 42, limits);
     assert_eq!(a.run(), b.run());
@@ -407,11 +392,7 @@ fn the_same_seed_gives_the_same_search() {
 }
 
 fn check_limits<R: Rules>(algo: &str, make: impl Fn() -> R) {
-    let by_iterations = Limits {
-        max_iterations: Some(5),
-        ..Limits::default()
-    };
-    let mut s = search_of(make(), "", 1, by_iterations);
+    let mut s = search_of(make(), "", 1, iteration_limit(5));
     assert_eq!(s.run(), Verdict::Out);
     assert_eq!(s.stats().iterations, 5);
     assert_eq!(
@@ -1011,10 +992,7 @@ impl Game for RandomTree {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
-        text.parse().map_err(|_| ParseError::UnknownMove {
-            index: 0,
-            text: text.to_string(),
-        })
+        numbered_move(text)
     }
 
     fn format_move(&self, mv: u8) -> String {

@@ -171,6 +171,14 @@ fn find(
         .expect("a line of that kind")
 }
 
+/// The certificate's text with `node`'s line made a reference to node `target` (same depth
+/// and move).
+fn with_reference(certificate: &Certificate, node: usize, target: usize) -> String {
+    let line = &certificate.lines[node];
+    let reference = format!("{} {} ={target}", line.depth, line.mv);
+    with_line(certificate, node, Some(&reference))
+}
+
 /// The certificate's text with node line `node` replaced by `line` (or removed if `None`).
 fn with_line(certificate: &Certificate, node: usize, line: Option<&str>) -> String {
     let text = certificate.to_text();
@@ -329,28 +337,17 @@ fn corruptions() -> Vec<Corruption> {
         expect: Expect::At(twice + 1),
     });
     let deep = find(&ttt, |_, l| l.depth == 3 && l.tail == Tail::Inner);
-    let line = &ttt.lines[deep];
-    let ancestor = parent(&ttt, deep);
     out.push(Corruption {
         what: "a reference to an open node (a cycle)",
-        text: with_line(
-            &ttt,
-            deep,
-            Some(&format!("{} {} ={ancestor}", line.depth, line.mv)),
-        ),
+        text: with_reference(&ttt, deep, parent(&ttt, deep)),
         expect: Expect::At(deep),
     });
     let reference = find(&c4, |_, l| matches!(l.tail, Tail::Ref(_)));
     let leaf = find(&c4, |_, l| matches!(l.tail, Tail::Leaf(_)));
     assert!(leaf < reference);
-    let line = &c4.lines[reference];
     out.push(Corruption {
         what: "a reference to another position",
-        text: with_line(
-            &c4,
-            reference,
-            Some(&format!("{} {} ={leaf}", line.depth, line.mv)),
-        ),
+        text: with_reference(&c4, reference, leaf),
         expect: Expect::At(reference),
     });
     let first_leaf = find(&ttt, |_, l| matches!(l.tail, Tail::Leaf(_)));

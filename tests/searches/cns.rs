@@ -101,50 +101,26 @@ fn root_player<G: Game>(pos: &G) -> pnplay::game::Player {
 
 #[test]
 fn cns_equals_minimax_on_300_tictactoe_positions() {
-    let positions = random_positions(
-        &TicTacToe::start(&()),
-        300,
-        11,
-        |rng| rng.below(7),
-        |_| true,
-    );
+    let positions = random_positions(&TicTacToe::start(&()), 300, 11, 0..7);
     check("tictactoe", &positions, None);
 }
 
 #[test]
 fn cns_equals_minimax_on_300_othello4_positions() {
-    let positions = random_positions(
-        &Othello::start(&Size::Four),
-        300,
-        12,
-        |rng| 2 + rng.below(8),
-        |_| true,
-    );
+    let positions = random_positions(&Othello::start(&Size::Four), 300, 12, 2..10);
     check("othello4", &positions, None);
 }
 
 #[test]
 fn cns_on_a_coarse_grid_is_the_grid_image_of_minimax_on_200_othello4_positions() {
-    let positions = random_positions(
-        &Othello::start(&Size::Four),
-        200,
-        13,
-        |rng| 3 + rng.below(7),
-        |_| true,
-    );
+    let positions = random_positions(&Othello::start(&Size::Four), 200, 13, 3..10);
     check("othello4 step 3", &positions, Some(3));
 }
 
 #[test]
 fn cns_equals_minimax_on_200_connect4_5x4_positions() {
     let small = Dims::new(5, 4).unwrap();
-    let positions = random_positions(
-        &Connect4::start(&small),
-        200,
-        14,
-        |rng| 10 + rng.below(6),
-        |_| true,
-    );
+    let positions = random_positions(&Connect4::start(&small), 200, 14, 10..16);
     check("connect4:5x4", &positions, None);
 }
 

@@ -6,6 +6,8 @@
 
 use crate::common;
 
+use std::ops::Range;
+
 use common::{data_path, random_positions};
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::knowledge::Knowledge;
@@ -48,37 +50,29 @@ fn check_agrees(dims: Dims, positions: &[Connect4]) {
     }
 }
 
-/// `count` distinct seeded random positions of `dims`, a player's turn, after `plies`.
-fn positions(dims: Dims, count: usize, seed: u64, plies: std::ops::Range<u32>) -> Vec<Connect4> {
-    let start = Connect4::start(&dims);
-    let found = random_positions(
-        &start,
+/// [`check_agrees`] on `count` distinct seeded random positions of a `width` × `height`
+/// board, a player's turn, after `plies`.
+fn check_agrees_on(width: u8, height: u8, count: usize, seed: u64, plies: Range<u32>) {
+    let dims = Dims::new(width, height).unwrap();
+    let positions = random_positions(&Connect4::start(&dims), count, seed, plies);
+    assert_eq!(
+        positions.len(),
         count,
-        seed,
-        |rng| plies.start + rng.below(plies.end - plies.start),
-        |pos| pos.turn() != Turn::Over,
+        "{dims}: not enough distinct positions"
     );
-    assert_eq!(found.len(), count, "{dims}: not enough distinct positions");
-    found
+    check_agrees(dims, &positions);
 }
 
 #[test]
-fn agrees_with_alpha_beta_on_2000_positions_of_5x4() {
-    let dims = Dims::new(5, 4).unwrap();
-    check_agrees(dims, &positions(dims, 2000, 54, 0..19));
-}
-
-#[test]
-fn agrees_with_alpha_beta_on_1000_positions_of_6x5() {
-    let dims = Dims::new(6, 5).unwrap();
-    check_agrees(dims, &positions(dims, 1000, 65, 8..29));
-}
-
-#[test]
-fn agrees_with_alpha_beta_on_200_positions_of_8x7_with_wide_keys() {
-    // 8 × (7 + 1) = 64 key bits: more than the 32-bit partial keys identify.
-    let dims = Dims::new(8, 7).unwrap();
-    check_agrees(dims, &positions(dims, 200, 87, 34..54));
+fn agrees_with_alpha_beta_on_random_positions_of_5x4_6x5_and_8x7() {
+    // 8 × (7 + 1) = 64 key bits on 8×7: more than the 32-bit partial keys identify.
+    for (width, height, count, seed, plies) in [
+        (5, 4, 2000, 54, 0..19),
+        (6, 5, 1000, 65, 8..29),
+        (8, 7, 200, 87, 34..54),
+    ] {
+        check_agrees_on(width, height, count, seed, plies);
+    }
 }
 
 #[test]
@@ -90,9 +84,8 @@ fn agrees_with_alpha_beta_on_odd_and_narrow_boards() {
         (5, 5, 300),
         (3, 7, 300),
     ] {
-        let dims = Dims::new(width, height).unwrap();
         let cells = u32::from(width * height);
-        check_agrees(dims, &positions(dims, count, 7, 0..cells.min(20)));
+        check_agrees_on(width, height, count, 7, 0..cells.min(20));
     }
 }
 

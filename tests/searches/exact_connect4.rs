@@ -3,14 +3,12 @@
 
 use crate::common;
 
-use common::{
-    check_mover_goals, check_scores, check_scores_match_goals, data_path, random_positions,
-};
+use common::{check_goals_and_scores, check_scores, data_path, random_positions};
 use pnplay::game::Game;
 use pnplay::game::connect4::ConnectFourOrdering;
 use pnplay::game::connect4::{Connect4, Dims};
+use pnplay::search::Limits;
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::search::{Clock, Limits};
 
 /// The positions of `c4_public.txt` with `plies` moves, with their scores.
 fn public_positions(plies: usize) -> Vec<(Connect4, i32)> {
@@ -88,21 +86,8 @@ fn dfpn_and_alphabeta_agree_on_random_positions() {
     ];
     for (dims, count, seed, (from, to)) in families {
         let start = Connect4::start(&dims);
-        let positions = random_positions(
-            &start,
-            count,
-            seed,
-            |rng| from + rng.below(to - from),
-            |_| true,
-        );
-        let clock = Clock::start();
-        check_mover_goals(&mut search, &positions);
-        eprintln!(
-            "connect4 {dims}: {} positions in {:.2} s",
-            positions.len(),
-            clock.seconds()
-        );
-        check_scores_match_goals(&mut search, &positions);
+        let positions = random_positions(&start, count, seed, from..to);
+        check_goals_and_scores(&format!("connect4 {dims}"), &mut search, &positions);
     }
 }
 
@@ -125,13 +110,8 @@ fn ordering_and_bounds_are_exact_on_every_board_shape() {
         let dims = Dims::new(width, height).unwrap();
         let cells = dims.cells() as u32;
         let start = Connect4::start(&dims);
-        let positions = random_positions(
-            &start,
-            30,
-            index as u64,
-            |rng| cells.saturating_sub(12) + rng.below(12.min(cells)),
-            |_| true,
-        );
+        let first = cells.saturating_sub(12);
+        let positions = random_positions(&start, 30, index as u64, first..first + 12.min(cells));
         let mut search = AlphaBeta::with_ordering(AlphaBetaConfig::default(), ConnectFourOrdering);
         check_scores(&mut search, &positions);
     }

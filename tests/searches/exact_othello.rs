@@ -3,12 +3,12 @@
 
 use crate::common;
 
-use common::{check_mover_goals, check_scores_match_goals, random_positions, read_ffo};
+use common::{check_goals_and_scores, random_positions_where, read_ffo};
 use pnplay::game::Game;
 use pnplay::game::othello::OthelloOrdering;
 use pnplay::game::othello::{Othello, Size};
+use pnplay::search::Limits;
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use pnplay::search::{Clock, Limits};
 
 fn check_ffo(numbers: std::ops::RangeInclusive<usize>) {
     let mut search = AlphaBeta::with_ordering(AlphaBetaConfig::default(), OthelloOrdering);
@@ -28,13 +28,7 @@ fn check_ffo(numbers: std::ops::RangeInclusive<usize>) {
             stats.seconds,
             stats.nodes_expanded as f64 / stats.seconds / 1e6
         );
-        assert_eq!(score.value, ffo.score, "FFO #{}", ffo.number);
-        assert!(
-            ffo.best_moves.contains(&best),
-            "FFO #{}: {best} is not among {:?}",
-            ffo.number,
-            ffo.best_moves
-        );
+        ffo.check(score.value, &best);
     }
 }
 
@@ -46,13 +40,9 @@ fn ffo_1_to_19() {
 fn small_board_positions(size: Size, count: usize, seed: u64) -> Vec<Othello> {
     let start = Othello::start(&size);
     let cells = size.cells() as u32;
-    random_positions(
-        &start,
-        count,
-        seed,
-        |rng| rng.below(cells - 4),
-        |pos| pos.empty_squares().count_ones() <= 14,
-    )
+    random_positions_where(&start, count, seed, 0..cells - 4, |pos| {
+        pos.empty_squares().count_ones() <= 14
+    })
 }
 
 #[test]
@@ -60,13 +50,6 @@ fn dfpn_and_alphabeta_agree_on_random_small_boards() {
     let mut search = AlphaBeta::with_ordering(AlphaBetaConfig::default(), OthelloOrdering);
     for (size, seed) in [(Size::Four, 4), (Size::Six, 6)] {
         let positions = small_board_positions(size, 600, seed);
-        let clock = Clock::start();
-        check_mover_goals(&mut search, &positions);
-        eprintln!(
-            "othello {size:?}: {} positions in {:.2} s",
-            positions.len(),
-            clock.seconds()
-        );
-        check_scores_match_goals(&mut search, &positions);
+        check_goals_and_scores(&format!("othello {size:?}"), &mut search, &positions);
     }
 }

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{check_goals, check_scores, questions, reachable};
+use common::{check_goals, check_scores, numbered_move, questions, reachable};
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Turn};
 use pnplay::search::bestfirst::dag::PnsDag;
 use pnplay::search::bestfirst::{BestFirst, pns::Pns};
@@ -147,10 +147,7 @@ impl Game for Dag {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
-        text.parse().map_err(|_| ParseError::UnknownMove {
-            index: 0,
-            text: text.to_string(),
-        })
+        numbered_move(text)
     }
 
     fn format_move(&self, mv: u8) -> String {

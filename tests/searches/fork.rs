@@ -4,21 +4,18 @@
 //! best-first search and both MCTS searches; and the copy is independent (stepping one
 //! leaves the other where it was). Searches that cannot be copied say so (`None`).
 
+use crate::common::tree_searches;
+
 use pnplay::engine::{self, GameSpec};
 use pnplay::search::Goal;
 use pnplay::search::params::Params;
 use pnplay::search::session::{Budget, Session};
 
-/// The searches the timeline checkpoints by copying; the others are started again.
-const FORKABLE: [&str; 7] = [
-    "pns",
-    "ppns",
-    "ppns-precise",
-    "mcpns",
-    "pp",
-    "mcts",
-    "pnmcts",
-];
+/// The searches the timeline checkpoints by copying: those with a tree but CNS; the others
+/// are started again.
+fn forkable() -> impl Iterator<Item = &'static str> {
+    tree_searches().into_iter().filter(|&id| id != "cns")
+}
 
 fn start(game: &str, algo: &str) -> Box<dyn Session> {
     let spec: GameSpec = game.parse().unwrap();
@@ -47,7 +44,7 @@ fn seen(session: &dyn Session) -> String {
 #[test]
 fn a_fork_steps_on_as_the_session_it_was_taken_from() {
     for game in ["othello", "tictactoe"] {
-        for algo in FORKABLE {
+        for algo in forkable() {
             let mut session = start(game, algo);
             session.step(Budget::iterations(37));
             let mut fork = session.fork().unwrap_or_else(|| panic!("{algo} forks"));

@@ -5,6 +5,8 @@
 //! per-iteration history (one point per iteration, honest thinning) and the catalogue's
 //! explanations.
 
+use crate::common::tree_searches;
+
 use pnplay::engine::{self, GameSpec};
 use pnplay::search::catalogue::SEARCHES;
 use pnplay::search::params::Params;
@@ -19,6 +21,13 @@ fn spec(name: &str) -> GameSpec {
 
 fn start(game: &str, pos: &str, algo: &str, goal: Goal) -> Box<dyn Session> {
     engine::start(&spec(game), pos, algo, &Params::default().with_goal(goal)).unwrap()
+}
+
+/// [`start`], then `iterations` iterations.
+fn stepped(game: &str, pos: &str, algo: &str, goal: Goal, iterations: u64) -> Box<dyn Session> {
+    let mut session = start(game, pos, algo, goal);
+    session.step(Budget::iterations(iterations));
+    session
 }
 
 /// The numbers the applied text gives for each named value: the text after the last `=` of
@@ -104,16 +113,7 @@ fn check_every_node(session: &dyn Session) -> usize {
 
 #[test]
 fn applied_backups_equal_the_stored_values_on_every_node_of_real_searches() {
-    for algo in [
-        "pns",
-        "ppns",
-        "ppns-precise",
-        "mcpns",
-        "pp",
-        "mcts",
-        "pnmcts",
-        "cns",
-    ] {
+    for algo in tree_searches() {
         for goal in [Goal::Win, Goal::NotLose] {
             let mut session = start("tictactoe", "", algo, goal);
             let iterations = if algo.contains("mcts") { 200 } else { 20 };
@@ -129,14 +129,12 @@ fn applied_backups_equal_the_stored_values_on_every_node_of_real_searches() {
         assert_eq!(session.run(), Verdict::Proved);
         check_every_node(session.as_ref());
     }
-    let mut session = start("othello4", "", "ppns-precise", Goal::Win);
-    session.step(Budget::iterations(30));
+    let session = stepped("othello4", "", "ppns-precise", Goal::Win, 30);
     check_every_node(session.as_ref());
     // 2048: chance nodes combine as AND.
     let start_2048 = engine::describe(&spec("2048:2x2"), None).unwrap().text;
     for algo in ["pns", "mcpns", "ppns"] {
-        let mut session = start("2048:2x2", &start_2048, algo, Goal::Win);
-        session.step(Budget::iterations(20));
+        let session = stepped("2048:2x2", &start_2048, algo, Goal::Win, 20);
         check_every_node(session.as_ref());
     }
 }
@@ -148,8 +146,7 @@ fn pns_inspection_by_hand() {
     // (O in 1, O in 2) are expanded, each into 7 OR leaves: an AND node of 7 leaves has
     // pn = 1 + … + 1 = 7 and dn = min = 1. The root (OR): pn = min(7, 7, 1, 1, 1, 1, 1, 1)
     // = 1, dn = 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 = 8.
-    let mut session = start("tictactoe", "5", "pns", Goal::Win);
-    session.step(Budget::iterations(3));
+    let session = stepped("tictactoe", "5", "pns", Goal::Win, 3);
     let tree = session.tree().unwrap();
     let root = tree.inspect(ROOT).unwrap();
     assert_eq!(root.kind, NodeKind::Or);
@@ -209,8 +206,7 @@ fn pns_inspection_by_hand() {
     );
     assert_eq!(report.question, "Can O, to move, force a win?");
     // A finished game: X in 1 and 2 against O in 4 and 5, X to move wins with 3.
-    let mut session = start("tictactoe", "1425", "pns", Goal::Win);
-    session.step(Budget::iterations(1));
+    let session = stepped("tictactoe", "1425", "pns", Goal::Win, 1);
     let tree = session.tree().unwrap();
     let root = tree.inspect(ROOT).unwrap();
     assert_eq!(
@@ -238,8 +234,7 @@ fn product_propagation_inspection_by_hand() {
     // PP from the empty board: every new leaf ½. Iteration 1 expands the root (9 AND
     // leaves of ½); iteration 2 the first, whose 8 children make it ½⁸ = 0.00390625. The
     // root (OR): 1 − ppn = (1 − ½⁸) · ½⁸.
-    let mut session = start("tictactoe", "", "pp", Goal::Win);
-    session.step(Budget::iterations(2));
+    let session = stepped("tictactoe", "", "pp", Goal::Win, 2);
     let tree = session.tree().unwrap();
     let root = tree.inspect(ROOT).unwrap();
     let half8 = 0.5f64.powi(8);
@@ -432,8 +427,7 @@ fn history_has_one_point_per_iteration_and_thins_honestly() {
     );
 
     // A long run: 10,000 PNS iterations on Othello thin to stride 4.
-    let mut session = start("othello", "", "pns", Goal::Win);
-    session.step(Budget::iterations(10_000));
+    let mut session = stepped("othello", "", "pns", Goal::Win, 10_000);
     let history = session.history().unwrap();
     assert!(history.len() <= HISTORY_POINTS);
     assert_eq!(history.stride(), 4);
@@ -449,8 +443,7 @@ fn history_has_one_point_per_iteration_and_thins_honestly() {
     assert_eq!(history.iterations()[history.len() - 2..], [10_000, 10_002]);
 
     // Probability searches: the complement is 1 − ppn kept without cancellation.
-    let mut session = start("tictactoe", "", "ppns-precise", Goal::NotLose);
-    session.step(Budget::iterations(50));
+    let session = stepped("tictactoe", "", "ppns-precise", Goal::NotLose, 50);
     let history = session.history().unwrap();
     let root = session.root_value().unwrap();
     assert_eq!(*history.complement().last().unwrap(), root.complement());
@@ -458,8 +451,7 @@ fn history_has_one_point_per_iteration_and_thins_honestly() {
 
     // The exact searches keep none (their root numbers change only when a step ends).
     for id in ["dfpn", "alphabeta"] {
-        let mut session = start("tictactoe", "", id, Goal::Win);
-        session.step(Budget::iterations(10));
+        let session = stepped("tictactoe", "", id, Goal::Win, 10);
         assert!(session.history().is_none(), "{id}");
     }
 }

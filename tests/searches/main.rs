@@ -4,6 +4,7 @@
 //! and the sessions the page and the CLI drive (forks, the inspector, textbook trees). Run one
 //! module with `cargo test --test searches mvpns::`.
 
+#[macro_use]
 #[path = "../common/mod.rs"]
 mod common;
 

@@ -18,7 +18,7 @@
 
 use crate::common;
 
-use common::random_positions;
+use common::{iteration_limit, random_positions};
 use pnplay::game::catalogue::Catalogued;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::othello::{Othello, Size};
@@ -117,25 +117,13 @@ fn agree<G: Catalogued>(family: &str, positions: &[G]) -> usize {
 
 #[test]
 fn solver_and_pn_mcts_agree_with_alpha_beta_on_400_tictactoe_positions() {
-    let ttt = random_positions(
-        &TicTacToe::start(&()),
-        PER_FAMILY,
-        11,
-        |rng| rng.below(8),
-        |_| true,
-    );
+    let ttt = random_positions(&TicTacToe::start(&()), PER_FAMILY, 11, 0..8);
     assert_eq!(agree("tictactoe", &ttt), PER_FAMILY * 4);
 }
 
 #[test]
 fn solver_and_pn_mcts_agree_with_alpha_beta_on_400_othello4_positions() {
-    let o4 = random_positions(
-        &Othello::start(&Size::Four),
-        PER_FAMILY,
-        12,
-        |rng| 1 + rng.below(10),
-        |_| true,
-    );
+    let o4 = random_positions(&Othello::start(&Size::Four), PER_FAMILY, 12, 1..11);
     assert_eq!(agree("othello4", &o4), PER_FAMILY * 4);
 }
 
@@ -145,8 +133,7 @@ fn solver_and_pn_mcts_agree_with_alpha_beta_on_400_connect4_5x4_positions() {
         &Connect4::start(&Dims::new(5, 4).unwrap()),
         PER_FAMILY,
         13,
-        |rng| 4 + rng.below(12),
-        |_| true,
+        4..16,
     );
     assert_eq!(agree("connect4:5x4", &c54), PER_FAMILY * 4);
 }
@@ -290,10 +277,7 @@ fn pn_mcts_proof_numbers_follow_the_pns_rules_on_its_whole_tree() {
                     Config::pn_mcts(std::f64::consts::SQRT_2, 1.0, solver),
                     question(&ttt, goal),
                     5,
-                    Limits {
-                        max_iterations: Some(20_000),
-                        ..Limits::default()
-                    },
+                    iteration_limit(20_000),
                 );
                 search.step(Budget::UNLIMITED);
                 checked += check_numbers(&ttt, &search, goal);
@@ -526,10 +510,7 @@ fn games_with_chance_are_refused_and_the_solver_off_runs_to_a_limit() {
         } else {
             Config::pn_mcts(std::f64::consts::SQRT_2, 1.0, false)
         };
-        let limits = Limits {
-            max_iterations: Some(3_000),
-            ..Limits::default()
-        };
+        let limits = iteration_limit(3_000);
         let mut search = Mcts::new(ttt.clone(), config, question(&ttt, Goal::Win), 1, limits);
         assert_eq!(search.step(Budget::UNLIMITED), Some(Verdict::Out), "{algo}");
         assert_eq!(search.arena().node(ROOT).visits(), 3_000);
@@ -540,10 +521,7 @@ fn games_with_chance_are_refused_and_the_solver_off_runs_to_a_limit() {
 #[test]
 fn a_cut_off_playout_counts_as_a_draw_and_a_long_enough_cut_off_changes_nothing() {
     let start = Othello::start(&Size::Eight);
-    let limits = Limits {
-        max_iterations: Some(300),
-        ..Limits::default()
-    };
+    let limits = iteration_limit(300);
     let run = |playout: Option<u32>| {
         let config = Config {
             playout,
@@ -618,5 +596,5 @@ fn pn_mcts_ranks_equal_the_ones_worked_out_by_hand() {
     ]
     .map(|(mv, pn, rank)| (mv.to_string(), pn, rank));
     assert_eq!(numbers, by_hand, "after {iterations} iterations");
-    assert!(matches!(root.children[3].values, Values::PnMcts { dn, .. } if dn == 0.0));
+    assert_matches!(root.children[3].values, Values::PnMcts { dn, .. } if dn == 0.0);
 }

@@ -9,7 +9,7 @@
 
 use crate::common;
 
-use common::{random_positions, read_ffo, view_of};
+use common::{random_positions, random_positions_where, read_ffo, view_of};
 use pnplay::game::Game;
 use pnplay::game::catalogue::Catalogued;
 use pnplay::game::connect4::{Connect4, Dims};
@@ -64,51 +64,29 @@ fn check_scores<G: Catalogued>(family: &str, positions: &[G], count: usize) -> u
 
 #[test]
 fn scores_equal_alpha_beta_on_1000_tictactoe_positions() {
-    let positions = random_positions(
-        &TicTacToe::start(&()),
-        1000,
-        11,
-        |rng| rng.below(8),
-        |_| true,
-    );
+    let positions = random_positions(&TicTacToe::start(&()), 1000, 11, 0..8);
     // 1,000 distinct positions need the whole space: there are 4,520 unfinished ones.
     check_scores("tictactoe", &positions, 1000);
 }
 
 #[test]
 fn scores_equal_alpha_beta_on_1000_othello4_positions() {
-    let positions = random_positions(
-        &Othello::start(&Size::Four),
-        1000,
-        12,
-        |rng| rng.below(11),
-        |_| true,
-    );
+    let positions = random_positions(&Othello::start(&Size::Four), 1000, 12, 0..11);
     check_scores("othello4", &positions, 1000);
 }
 
 #[test]
 fn scores_equal_alpha_beta_on_600_othello6_endgames() {
-    let positions = random_positions(
-        &Othello::start(&Size::Six),
-        600,
-        13,
-        |rng| 22 + rng.below(6),
-        |pos| pos.empty_squares().count_ones() <= 10,
-    );
+    let positions = random_positions_where(&Othello::start(&Size::Six), 600, 13, 22..28, |pos| {
+        pos.empty_squares().count_ones() <= 10
+    });
     check_scores("othello6", &positions, 600);
 }
 
 #[test]
 fn scores_equal_alpha_beta_on_1000_connect4_5x4_positions() {
     let dims = Dims::new(5, 4).unwrap();
-    let positions = random_positions(
-        &Connect4::start(&dims),
-        1000,
-        14,
-        |rng| 6 + rng.below(10),
-        |_| true,
-    );
+    let positions = random_positions(&Connect4::start(&dims), 1000, 14, 6..16);
     let runs = check_scores("connect4:5x4", &positions, 1000);
     // Scores reach ±10 here, so galloping and bisecting take several runs a position.
     assert!(runs > 2000, "{runs} runs");
@@ -162,13 +140,7 @@ fn ffo_1_to_19_scores() {
 #[test]
 fn the_session_answers_its_question_from_the_score_and_steps_like_one_run() {
     let dims = Dims::new(5, 4).unwrap();
-    let positions = random_positions(
-        &Connect4::start(&dims),
-        40,
-        15,
-        |rng| 4 + rng.below(8),
-        |_| true,
-    );
+    let positions = random_positions(&Connect4::start(&dims), 40, 15, 4..12);
     let mut truth = AlphaBeta::<Connect4, _>::with_knowledge(AlphaBetaConfig::default());
     for pos in &positions {
         let exact = truth.score(pos, &Limits::default()).unwrap().value;

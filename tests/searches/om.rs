@@ -18,13 +18,7 @@ use pnplay::search::{Limits, Verdict};
 
 #[test]
 fn om_with_the_model_equal_to_its_own_evaluation_is_minimax_on_240_othello_positions() {
-    let positions = random_positions(
-        &Othello::start(&Size::Eight),
-        240,
-        21,
-        |rng| 4 + rng.below(44),
-        |_| true,
-    );
+    let positions = random_positions(&Othello::start(&Size::Eight), 240, 21, 4..48);
     let evals = ["all", "mobility", "corners", "all-but-stability"];
     for (index, pos) in positions.iter().enumerate() {
         let eval = evals[index % evals.len()];
@@ -58,13 +52,7 @@ fn om_with_the_model_equal_to_its_own_evaluation_is_minimax_on_240_othello_posit
 fn om_with_another_model_can_choose_another_move() {
     // The evaluations differ, so on some of these positions the predicted replies differ
     // and OM's choice is not minimax's: the model is not ignored.
-    let positions = random_positions(
-        &Othello::start(&Size::Eight),
-        60,
-        22,
-        |rng| 10 + rng.below(20),
-        |_| true,
-    );
+    let positions = random_positions(&Othello::start(&Size::Eight), 60, 22, 10..30);
     let differ = positions
         .iter()
         .filter(|pos| {
