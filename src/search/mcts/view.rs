@@ -1,8 +1,8 @@
 //! What views see of an MCTS search (PN-MCTS paper §II and §IV as the page shows them): each
 //! node's values (visits, mean and, for PN-MCTS, pn/dn and rank), the last iteration's
 //! selection path, the snapshot of the top of the tree the worker sends to the page, and
-//! the [`TreeView`] the sessions expose. Nothing here changes the search; the inspector's
-//! and trace's words are in [`super::explain`].
+//! the [`TreeView`](crate::search::session::TreeView) the sessions expose. Nothing here
+//! changes the search; the inspector's and trace's words are in [`super::explain`].
 
 use super::Mcts;
 use crate::game::Game;
@@ -58,7 +58,8 @@ impl<G: Game> Mcts<G> {
         TreeWalk::last_path(self)
     }
 
-    /// The top of the tree for a view (see [`TreeView::snapshot`]).
+    /// The top of the tree for a view (see
+    /// [`TreeView::snapshot`](crate::search::session::TreeView::snapshot)).
     #[must_use]
     pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
         TreeWalk::snapshot(self, depth, max_nodes, focus)
