@@ -73,43 +73,43 @@ pub(crate) enum Iteration {
     Cut,
 }
 
-impl Iteration {
-    /// [`Iteration::Done`] if an iteration was done, else [`Iteration::Stopped`]: for
-    /// searches whose iterations are never cut.
-    pub(crate) const fn done_if(done: bool) -> Iteration {
-        if done {
-            Iteration::Done
-        } else {
-            Iteration::Stopped
-        }
-    }
-}
-
 /// A search that advances one iteration at a time (the best-first and MCTS drivers): what
 /// it provides, and the stepping loop they share ([`Iterative::step_iterations`]).
 pub(crate) trait Iterative {
-    /// The session's core, whose limits the loop reads and whose verdict it sets.
-    fn core_mut(&mut self) -> &mut SessionCore;
-    /// The seconds searched so far, for the loop to add to.
-    fn seconds_mut(&mut self) -> &mut f64;
-    /// Whether a run limit is reached after `seconds` of search in all.
-    fn limit_reached(&self, seconds: f64) -> bool;
+    /// The session's core, whose limits the loop reads and whose verdict it sets, and the
+    /// counters: the iterations and nodes created (a tree's size) that the limits bound,
+    /// and the seconds searched so far, which the loop adds to.
+    fn state_mut(&mut self) -> (&mut SessionCore, &mut Stats);
     /// One iteration, or part of one if it reaches `deadline` (searches whose iterations are
     /// always short ignore it).
     fn iterate(&mut self, deadline: &Deadline) -> Iteration;
     /// The verdict if the last iteration decided the question.
     fn conclusion(&self) -> Option<Verdict>;
+    /// Whether the search can count no further, whatever the limits (none by default).
+    fn exhausted(&self) -> bool {
+        false
+    }
+
+    /// Whether a run limit is reached after `seconds` of search in all: the limits on
+    /// iterations, nodes and seconds, or [`Iterative::exhausted`].
+    fn limit_reached(&mut self, seconds: f64) -> bool {
+        let (core, stats) = self.state_mut();
+        core.run
+            .limits
+            .reached(stats.iterations, stats.nodes_created, seconds)
+            || self.exhausted()
+    }
 
     /// Runs at most `budget` (and within the limits); returns the verdict once the search
     /// has stopped, `None` if it can go on.
     fn step_iterations(&mut self, budget: Budget) -> Option<Verdict> {
-        if let Some(verdict) = self.core_mut().run.finished {
+        let (core, stats) = self.state_mut();
+        if let Some(verdict) = core.run.finished {
             return Some(verdict);
         }
         let clock = super::Clock::start();
-        let seconds_before = *self.seconds_mut();
-        let run_left = self
-            .core_mut()
+        let seconds_before = stats.seconds;
+        let run_left = core
             .run
             .limits
             .max_seconds
@@ -140,8 +140,9 @@ pub(crate) trait Iterative {
                 break Some(verdict);
             }
         };
-        *self.seconds_mut() = seconds_before + clock.seconds();
-        self.core_mut().run.finished = result;
+        let (core, stats) = self.state_mut();
+        stats.seconds = seconds_before + clock.seconds();
+        core.run.finished = result;
         result
     }
 }

@@ -15,7 +15,7 @@ use super::family::SearchInfo;
 use crate::core::limits::Budget;
 use std::cmp::Ordering;
 
-use super::{Goal, Limit, Limits, Stats, Verdict};
+use super::{Goal, Limit, Limits, Stats, Verdict, memory};
 use crate::game::Outcome;
 
 /// What a session holds alike with every other: see the [module](self).
@@ -116,6 +116,26 @@ impl SessionCore {
 }
 
 impl Run {
+    /// Whether a search's tree may grow to `nodes` nodes, within the node limit and `ids`
+    /// (the most nodes its ids can index), and by `bytes` more within the memory limit; if
+    /// not, `stats` notes which limit stops the search, and nothing may change.
+    pub(crate) fn may_grow(&self, stats: &mut Stats, nodes: u64, ids: u32, bytes: u64) -> bool {
+        let capacity = self
+            .limits
+            .max_nodes
+            .unwrap_or(u64::MAX)
+            .min(u64::from(ids));
+        if nodes > capacity {
+            stats.stopped_by = Some(Limit::Nodes);
+            return false;
+        }
+        if !memory::fits(bytes, self.limits.max_bytes) {
+            stats.stopped_by = Some(Limit::Memory);
+            return false;
+        }
+        true
+    }
+
     /// One step of a run whose counters are `before`: `search` searches within the budget
     /// and what remains of the run's limits, and answers its verdict and the counters after.
     /// The run stops at an exact verdict or when its limits are used up.

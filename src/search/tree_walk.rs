@@ -1,30 +1,43 @@
 //! The walks a view takes through a search tree, written once for the searches that keep
 //! one (best-first over [`super::bestfirst::tree`], CNS, MCTS over its own tree): the line
-//! from the root to a node, the position there, the last iteration's path and the snapshot
-//! of the top of the tree ([`super::session::TreeView`]). A search says how its tree is
-//! linked and how it shows one node ([`TreeWalk`]); the walks are the trait's provided
-//! methods.
+//! from the root to a node, the position there, each node as a view shows it, the last
+//! iteration's path, the snapshot of the top of the tree and the common part of an
+//! inspection ([`super::session::TreeView`]). A search says how its tree is linked and what
+//! values its nodes show ([`TreeWalk`]), and what it says in words ([`TreeWords`]); the
+//! walks are the traits' provided methods, and a search with both is a
+//! [`TreeView`].
 
 use std::collections::HashSet;
 
 use super::Stats;
+use super::session::TreeView;
 use super::session_core::SessionCore;
 use super::tree::{NodeId, ROOT, TreeLinks, line_to};
-use super::view::{PathNode, Snapshot, ViewNode, snapshot_nodes, walk_path};
+use super::view::{
+    Backup, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, snapshot_nodes,
+    walk_path,
+};
 use crate::game::Game;
+use crate::game::catalogue::Catalogued;
+use crate::game::view::PositionView;
 
-/// A search tree over positions of `G`, as the views walk it.
-pub(crate) trait TreeWalk<G: Game> {
-    /// The root position.
-    fn root_position(&self) -> &G;
-    /// How the tree is linked.
-    fn links(&self) -> &dyn TreeLinks<G::Move>;
-    /// The last iteration's path, root first.
-    fn last_ids(&self) -> &[NodeId];
-    /// Node `id` as a view shows it, its move (if any) formatted in `parent_pos`.
-    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode;
+/// A search tree over positions of a game, as the views walk it.
+pub(crate) trait TreeWalk {
+    /// The game whose positions the tree holds.
+    type Position: Game;
+    /// The root position, how the tree is linked and the last iteration's path, root first.
+    fn walked(&self) -> (&Self::Position, &dyn TreeLinks<Move<Self>>, &[NodeId]);
+    /// Node `id`'s values as a view shows them.
+    fn values_of(&self, id: NodeId) -> Values;
+    /// The values of `id` when the last iteration selected it, if it is on that path.
+    fn before_of(&self, id: NodeId) -> Option<Values>;
     /// The session's core and counters, for a snapshot's header.
     fn header(&self) -> (&SessionCore, Stats);
+
+    /// How the tree is linked.
+    fn links(&self) -> &dyn TreeLinks<Move<Self>> {
+        self.walked().1
+    }
 
     /// The ids from the root down to `id`.
     fn line_ids(&self, id: NodeId) -> Vec<NodeId> {
@@ -33,11 +46,11 @@ pub(crate) trait TreeWalk<G: Game> {
 
     /// The position at node `id` and the moves leading there, in notation; `None` if there
     /// is no such node.
-    fn replay(&self, id: NodeId) -> Option<(G, Vec<String>)> {
+    fn replay(&self, id: NodeId) -> Option<(Self::Position, Vec<String>)> {
         if id as usize >= self.links().node_count() {
             return None;
         }
-        let mut pos = self.root_position().clone();
+        let mut pos = self.walked().0.clone();
         let mut line = Vec::new();
         for step in self.line_ids(id).into_iter().skip(1) {
             let mv = self
@@ -51,16 +64,34 @@ pub(crate) trait TreeWalk<G: Game> {
     }
 
     /// The position at node `id`, `None` if there is no such node.
-    fn position(&self, id: NodeId) -> Option<G> {
+    fn position(&self, id: NodeId) -> Option<Self::Position> {
         self.replay(id).map(|(pos, _)| pos)
+    }
+
+    /// Node `id` as a view shows it, its move (if any) formatted in `parent_pos`.
+    fn path_node(&self, id: NodeId, parent_pos: Option<&Self::Position>) -> PathNode {
+        let links = self.links();
+        let (kind, status, child_count) = links.head_of(id);
+        PathNode {
+            id,
+            mv: parent_pos
+                .zip(links.move_into(id))
+                .map(|(pos, mv)| pos.format_move(mv)),
+            kind,
+            status,
+            values: self.values_of(id),
+            before: self.before_of(id),
+            child_count,
+        }
     }
 
     /// The last iteration's path as the views show it.
     fn last_path(&self) -> Vec<PathNode> {
+        let (root, links, path) = self.walked();
         walk_path(
-            self.root_position(),
-            self.last_ids(),
-            |id| self.links().move_into(id),
+            root,
+            path,
+            |id| links.move_into(id),
             |id, parent_pos| self.path_node(id, parent_pos),
         )
     }
@@ -73,9 +104,9 @@ pub(crate) trait TreeWalk<G: Game> {
             .filter(|&id| (id as usize) < self.links().node_count())
             .map(|id| self.line_ids(id))
             .unwrap_or_default();
-        let path = self.last_ids();
+        let (root, links, path) = self.walked();
         let included = snapshot_nodes(path, &focus_line, depth, max_nodes, &|id| {
-            self.links().children_of(id)
+            links.children_of(id)
         });
         let on_path = path.iter().copied().collect();
         let (core, stats) = self.header();
@@ -85,7 +116,7 @@ pub(crate) trait TreeWalk<G: Game> {
             finished: core.is_finished(),
             stats,
             path: path.to_vec(),
-            root: self.subtree(ROOT, self.root_position(), None, &included, &on_path),
+            root: self.subtree(ROOT, root, None, &included, &on_path),
         }
     }
 
@@ -93,8 +124,8 @@ pub(crate) trait TreeWalk<G: Game> {
     fn subtree(
         &self,
         id: NodeId,
-        pos: &G,
-        parent_pos: Option<&G>,
+        pos: &Self::Position,
+        parent_pos: Option<&Self::Position>,
         included: &HashSet<NodeId>,
         on_path: &HashSet<NodeId>,
     ) -> ViewNode {
@@ -114,5 +145,85 @@ pub(crate) trait TreeWalk<G: Game> {
             on_path: on_path.contains(&id),
             children,
         }
+    }
+
+    /// Child `id` of a node at `pos` as an inspector lists it, `selected` if selection picks
+    /// it.
+    fn inspected_child(&self, pos: &Self::Position, id: NodeId, selected: bool) -> InspectedChild {
+        let links = self.links();
+        let (kind, status, _) = links.head_of(id);
+        InspectedChild {
+            id,
+            mv: pos.format_move(links.move_into(id).expect("a child has a move")),
+            kind,
+            status,
+            values: self.values_of(id),
+            selected,
+        }
+    }
+}
+
+/// What a search that keeps a tree says of it in words, beyond the walks: the last
+/// iteration as a line of text and one node inspected. With [`TreeWalk`], all that a
+/// [`TreeView`] needs.
+pub(crate) trait TreeWords: TreeWalk<Position: Catalogued> {
+    /// See [`TreeView::trace`].
+    fn trace(&self) -> Option<String>;
+    /// See [`TreeView::inspect`].
+    fn inspect(&self, id: NodeId) -> Option<Inspection>;
+
+    /// Node `id` at `pos`, reached by `line`, inspected: what the walk knows of it (its
+    /// kind, status and values now and before the last iteration) with what the search says
+    /// of it, its `children`, `backup` and `selection` (no targets).
+    fn inspection(
+        &self,
+        id: NodeId,
+        pos: &Self::Position,
+        line: Vec<String>,
+        children: Vec<InspectedChild>,
+        backup: Backup,
+        selection: Option<String>,
+    ) -> Inspection {
+        let node = self.path_node(id, None);
+        Inspection {
+            id,
+            mv: line.last().cloned(),
+            kind: node.kind,
+            status: node.status,
+            depth: line.len(),
+            line,
+            position: PositionView::of(pos),
+            values: node.values,
+            before: node.before,
+            children,
+            backup,
+            selection,
+            targets: None,
+        }
+    }
+}
+
+/// The move type of the game a walk's tree holds.
+type Move<W> = <<W as TreeWalk>::Position as Game>::Move;
+
+impl<T: TreeWords> TreeView for T {
+    fn last_path(&self) -> Vec<PathNode> {
+        TreeWalk::last_path(self)
+    }
+
+    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
+        TreeWalk::snapshot(self, depth, max_nodes, focus)
+    }
+
+    fn node_position(&self, id: NodeId) -> Option<PositionView> {
+        self.position(id).map(|pos| PositionView::of(&pos))
+    }
+
+    fn trace(&self) -> Option<String> {
+        TreeWords::trace(self)
+    }
+
+    fn inspect(&self, id: NodeId) -> Option<Inspection> {
+        TreeWords::inspect(self, id)
     }
 }

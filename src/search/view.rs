@@ -158,6 +158,17 @@ pub fn short(x: f64) -> String {
     format!("{x:.digits$}")
 }
 
+/// A proof, disproof or conspiracy number as views show it: `u32::MAX`, the ∞ of every
+/// search that counts in `u32`, becomes `f64::INFINITY`.
+#[must_use]
+pub fn shown_number(n: u32) -> f64 {
+    if n == u32::MAX {
+        f64::INFINITY
+    } else {
+        f64::from(n)
+    }
+}
+
 impl Values {
     /// The kind's word: `proof-numbers`, `probability`, `monte-carlo`.
     #[must_use]

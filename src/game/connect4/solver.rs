@@ -39,7 +39,7 @@ use super::table::{self, Slot, Table};
 use super::{Connect4, Dims};
 use crate::game::Game;
 use crate::game::knowledge::ExactSolver;
-use crate::core::score::Score;
+use crate::core::score::{Score, null_window_test};
 use crate::core::clock::Ticker;
 use crate::core::limits::{Limits, Stop};
 
@@ -370,12 +370,7 @@ impl<K: Slot, S: Shape> Solver<K, S> {
         let mut low = -(self.cells - node.stones) / 2;
         let mut high = (self.cells + 1 - node.stones) / 2;
         while low < high {
-            let mut mid = low + (high - low) / 2;
-            if mid <= 0 && low / 2 < mid {
-                mid = low / 2;
-            } else if mid >= 0 && high / 2 > mid {
-                mid = high / 2;
-            }
+            let mid = null_window_test(low, high);
             let r = self.negamax(node, mid, mid + 1)?;
             if r <= mid {
                 high = r;

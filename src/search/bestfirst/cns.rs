@@ -64,7 +64,6 @@
 use super::tree::{NodeId, NodeKind, ROOT, Status, Tree, TreeLinks};
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{EvalWeights, Evaluator, Knowledge};
-use crate::game::view::PositionView;
 use crate::game::{Game, MoveList, Outcome, Turn};
 use crate::search::family::{Capabilities, Explain, Family, Meaning, SearchInfo};
 use crate::search::heuristic::EVAL_PARAMS;
@@ -73,11 +72,11 @@ use crate::search::params::{ParamKind, ParamSpec, Params, concat};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use crate::search::session_core::{SessionCore, exact_verdict};
-use crate::search::tree_walk::TreeWalk;
+use crate::search::tree_walk::{TreeWalk, TreeWords};
 use crate::search::view::{
-    Backup, History, InspectedChild, Inspection, PathNode, Snapshot, TargetRow, Values, short,
+    Backup, History, InspectedChild, Inspection, PathNode, TargetRow, Values, short, shown_number,
 };
-use crate::search::{Limit, Question, Stats, Verdict, memory};
+use crate::search::{Question, Stats, Verdict};
 
 /// The most targets the automatic `step` allows.
 pub const MAX_TARGETS: usize = 41;
@@ -378,34 +377,6 @@ impl<G: Catalogued> Cns<G> {
         }
     }
 
-    /// The values a view shows for node `id`.
-    fn values_of(&self, id: NodeId) -> Values {
-        let m = usize::from(self.tree.node(id).value());
-        let last = self.targets.len() - 1;
-        let shown = |n: u32| {
-            if n == INFINITE {
-                f64::INFINITY
-            } else {
-                f64::from(n)
-            }
-        };
-        Values::Conspiracy {
-            value: f64::from(self.targets.value(m)),
-            up: if m < last {
-                shown(self.up(id, m + 1))
-            } else {
-                f64::INFINITY
-            },
-            down: if m > 0 {
-                shown(self.down(id, m - 1))
-            } else {
-                f64::INFINITY
-            },
-            step: f64::from(self.targets.step),
-            bound: f64::from(self.targets.value(last)),
-        }
-    }
-
     /// The root's cheapest target other than its value with CN below the threshold: its
     /// index and whether the value must rise; `None` when there is none.
     fn aim(&self) -> Option<(usize, bool)> {
@@ -465,10 +436,91 @@ impl<G: Catalogued> Cns<G> {
         (m, numbers)
     }
 
-    /// One iteration; false if there is no target to aim at or the node limit is reached.
-    fn iterate(&mut self) -> bool {
+    /// The move the root's value comes from: among the root's children worth its value m,
+    /// the one whose value is hardest to lower (the most conspirators for m − step; ∞ once
+    /// the value is exact), the first in move order on ties.
+    fn best_child(&self) -> Option<NodeId> {
+        let m = self.tree.node(ROOT).value();
+        let below = usize::from(m).checked_sub(1);
+        let mut best: Option<(u32, NodeId)> = None;
+        for child in self.tree.node(ROOT).child_ids() {
+            if self.tree.node(child).value() != m {
+                continue;
+            }
+            let hardness = below.map_or(INFINITE, |t| self.down(child, t));
+            if best.is_none_or(|(h, _)| hardness > h) {
+                best = Some((hardness, child));
+            }
+        }
+        best.map(|(_, child)| child)
+    }
+
+    /// A target's words: `+8`, `0`, `−4`.
+    fn target_text(&self, t: usize) -> String {
+        let v = self.targets.value(t);
+        if v > 0 {
+            format!("+{v}")
+        } else {
+            v.to_string()
+        }
+    }
+
+    /// Node `id`'s numbers for every target, with the rule applied to its children.
+    fn target_rows(&self, id: NodeId) -> Vec<TargetRow> {
+        let node = self.tree.node(id);
+        let m = usize::from(node.value());
+        (0..self.targets.len())
+            .map(|t| {
+                let up = t > m;
+                let applied = if t == m {
+                    "the node's value: 0".to_string()
+                } else if !node.is_expanded() {
+                    let reason = if node.status().is_resolved() || node.kind() == NodeKind::Terminal
+                    {
+                        "a finished game cannot change"
+                    } else {
+                        "one leaf changing its value"
+                    };
+                    format!("{reason}: {}", short(shown_number(self.cn(id, t))))
+                } else {
+                    let numbers: Vec<String> = node
+                        .child_ids()
+                        .map(|c| {
+                            let n = if up { self.up(c, t) } else { self.down(c, t) };
+                            short(shown_number(n))
+                        })
+                        .collect();
+                    let least = up == node.kind().is_or();
+                    let body = if least {
+                        format!("min({})", numbers.join(", "))
+                    } else {
+                        numbers.join(" + ")
+                    };
+                    let arrow = if up { "↑" } else { "↓" };
+                    format!("{arrow} = {body} = {}", short(shown_number(self.cn(id, t))))
+                };
+                TargetRow {
+                    target: f64::from(self.targets.value(t)),
+                    cn: shown_number(self.cn(id, t)),
+                    up: shown_number(self.up(id, t)),
+                    down: shown_number(self.down(id, t)),
+                    applied,
+                }
+            })
+            .collect()
+    }
+}
+
+impl<G: Catalogued> Iterative for Cns<G> {
+    fn state_mut(&mut self) -> (&mut SessionCore, &mut Stats) {
+        (&mut self.core, &mut self.stats)
+    }
+
+    /// One iteration (one expansion, valued without playouts: short);
+    /// [`Iteration::Stopped`] if there is no target to aim at or the node limit is reached.
+    fn iterate(&mut self, _: &Deadline) -> Iteration {
         let Some((t, up)) = self.aim() else {
-            return false;
+            return Iteration::Stopped;
         };
         let mut pos = self.root.clone();
         self.path.clear();
@@ -491,21 +543,14 @@ impl<G: Catalogued> Cns<G> {
         }
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
-        let capacity = self
+        let nodes = (self.tree.len() + moves.len()) as u64;
+        let bytes = self.tree.growth_bytes(moves.len()) + self.numbers.growth(moves.len());
+        if !self
             .core
             .run
-            .limits
-            .max_nodes
-            .unwrap_or(u64::MAX)
-            .min(u64::from(NodeId::MAX));
-        if (self.tree.len() + moves.len()) as u64 > capacity {
-            self.stats.stopped_by = Some(Limit::Nodes);
-            return false;
-        }
-        let grown = self.tree.growth_bytes(moves.len()) + self.numbers.growth(moves.len());
-        if !memory::fits(grown, self.core.run.limits.max_bytes) {
-            self.stats.stopped_by = Some(Limit::Memory);
-            return false;
+            .may_grow(&mut self.stats, nodes, NodeId::MAX, bytes)
+        {
+            return Iteration::Stopped;
         }
         self.aim = Some((t, up, self.cn(ROOT, t)));
         let mut children = Vec::with_capacity(moves.len());
@@ -544,7 +589,7 @@ impl<G: Catalogued> Cns<G> {
             &self.values_of(ROOT),
             self.tree.len() as u64,
         );
-        true
+        Iteration::Done
     }
 
     /// The verdict once the root's value is settled: exact (every other target ∞) or below
@@ -560,113 +605,6 @@ impl<G: Catalogued> Cns<G> {
         }
         let value = self.targets.value(m);
         Some(exact_verdict(self.question.goal, value.cmp(&0)))
-    }
-
-    /// The move the root's value comes from: among the root's children worth its value m,
-    /// the one whose value is hardest to lower (the most conspirators for m − step; ∞ once
-    /// the value is exact), the first in move order on ties.
-    fn best_child(&self) -> Option<NodeId> {
-        let m = self.tree.node(ROOT).value();
-        let below = usize::from(m).checked_sub(1);
-        let mut best: Option<(u32, NodeId)> = None;
-        for child in self.tree.node(ROOT).child_ids() {
-            if self.tree.node(child).value() != m {
-                continue;
-            }
-            let hardness = below.map_or(INFINITE, |t| self.down(child, t));
-            if best.is_none_or(|(h, _)| hardness > h) {
-                best = Some((hardness, child));
-            }
-        }
-        best.map(|(_, child)| child)
-    }
-
-    /// A target's words: `+8`, `0`, `−4`.
-    fn target_text(&self, t: usize) -> String {
-        let v = self.targets.value(t);
-        if v > 0 {
-            format!("+{v}")
-        } else {
-            v.to_string()
-        }
-    }
-
-    /// Node `id`'s numbers for every target, with the rule applied to its children.
-    fn target_rows(&self, id: NodeId) -> Vec<TargetRow> {
-        let node = self.tree.node(id);
-        let m = usize::from(node.value());
-        let shown = |n: u32| {
-            if n == INFINITE {
-                f64::INFINITY
-            } else {
-                f64::from(n)
-            }
-        };
-        (0..self.targets.len())
-            .map(|t| {
-                let up = t > m;
-                let applied = if t == m {
-                    "the node's value: 0".to_string()
-                } else if !node.is_expanded() {
-                    let reason = if node.status().is_resolved() || node.kind() == NodeKind::Terminal
-                    {
-                        "a finished game cannot change"
-                    } else {
-                        "one leaf changing its value"
-                    };
-                    format!("{reason}: {}", short(shown(self.cn(id, t))))
-                } else {
-                    let numbers: Vec<String> = node
-                        .child_ids()
-                        .map(|c| {
-                            let n = if up { self.up(c, t) } else { self.down(c, t) };
-                            short(shown(n))
-                        })
-                        .collect();
-                    let least = up == node.kind().is_or();
-                    let body = if least {
-                        format!("min({})", numbers.join(", "))
-                    } else {
-                        numbers.join(" + ")
-                    };
-                    let arrow = if up { "↑" } else { "↓" };
-                    format!("{arrow} = {body} = {}", short(shown(self.cn(id, t))))
-                };
-                TargetRow {
-                    target: f64::from(self.targets.value(t)),
-                    cn: shown(self.cn(id, t)),
-                    up: shown(self.up(id, t)),
-                    down: shown(self.down(id, t)),
-                    applied,
-                }
-            })
-            .collect()
-    }
-}
-
-impl<G: Catalogued> Iterative for Cns<G> {
-    fn core_mut(&mut self) -> &mut SessionCore {
-        &mut self.core
-    }
-
-    fn seconds_mut(&mut self) -> &mut f64 {
-        &mut self.stats.seconds
-    }
-
-    fn limit_reached(&self, seconds: f64) -> bool {
-        self.core
-            .run
-            .limits
-            .reached(self.stats.iterations, self.tree.len() as u64, seconds)
-    }
-
-    fn iterate(&mut self, _: &Deadline) -> Iteration {
-        // One playout or one expansion valued without playouts: short.
-        Iteration::done_if(Cns::iterate(self))
-    }
-
-    fn conclusion(&self) -> Option<Verdict> {
-        Cns::conclusion(self)
     }
 }
 
@@ -701,23 +639,36 @@ impl<G: Catalogued> Session for Cns<G> {
     }
 }
 
-impl<G: Catalogued> TreeWalk<G> for Cns<G> {
-    fn root_position(&self) -> &G {
-        &self.root
+impl<G: Catalogued> TreeWalk for Cns<G> {
+    type Position = G;
+
+    fn walked(&self) -> (&G, &dyn TreeLinks<G::Move>, &[NodeId]) {
+        (&self.root, &self.tree, &self.path)
     }
 
-    fn links(&self) -> &dyn TreeLinks<G::Move> {
-        &self.tree
+    fn values_of(&self, id: NodeId) -> Values {
+        let m = usize::from(self.tree.node(id).value());
+        let last = self.targets.len() - 1;
+        Values::Conspiracy {
+            value: f64::from(self.targets.value(m)),
+            up: if m < last {
+                shown_number(self.up(id, m + 1))
+            } else {
+                f64::INFINITY
+            },
+            down: if m > 0 {
+                shown_number(self.down(id, m - 1))
+            } else {
+                f64::INFINITY
+            },
+            step: f64::from(self.targets.step),
+            bound: f64::from(self.targets.value(last)),
+        }
     }
 
-    fn last_ids(&self) -> &[NodeId] {
-        &self.path
-    }
-
-    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
-        let before = self.path.iter().position(|&p| p == id);
-        let before = before.and_then(|at| self.before.get(at).copied());
-        super::path_node(&self.tree, id, parent_pos, self.values_of(id), before)
+    fn before_of(&self, id: NodeId) -> Option<Values> {
+        let at = self.path.iter().position(|&p| p == id)?;
+        self.before.get(at).copied()
     }
 
     fn header(&self) -> (&SessionCore, Stats) {
@@ -725,19 +676,7 @@ impl<G: Catalogued> TreeWalk<G> for Cns<G> {
     }
 }
 
-impl<G: Catalogued> TreeView for Cns<G> {
-    fn last_path(&self) -> Vec<PathNode> {
-        TreeWalk::last_path(self)
-    }
-
-    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        TreeWalk::snapshot(self, depth, max_nodes, focus)
-    }
-
-    fn node_position(&self, id: NodeId) -> Option<PositionView> {
-        self.replay(id).map(|(pos, _)| PositionView::of(&pos))
-    }
-
+impl<G: Catalogued> TreeWords for Cns<G> {
     fn trace(&self) -> Option<String> {
         let (t, up, cn) = self.aim?;
         let path = TreeWalk::last_path(self);
@@ -779,14 +718,7 @@ impl<G: Catalogued> TreeView for Cns<G> {
         let selected = self.aim().and_then(|(t, up)| self.select(id, t, up));
         let children: Vec<InspectedChild> = node
             .child_ids()
-            .map(|c| InspectedChild {
-                id: c,
-                mv: pos.format_move(self.tree.node(c).mv().expect("a child has a move")),
-                kind: self.tree.node(c).kind(),
-                status: self.tree.node(c).status(),
-                values: self.values_of(c),
-                selected: selected == Some(c),
-            })
+            .map(|c| self.inspected_child(&pos, c, selected == Some(c)))
             .collect();
         let backup = if node.is_expanded() {
             let rule = if node.kind().is_or() {
@@ -840,19 +772,8 @@ impl<G: Catalogued> TreeView for Cns<G> {
             _ => "no walk for the root's target passes through here".to_string(),
         });
         Some(Inspection {
-            id,
-            mv: line.last().cloned(),
-            kind: node.kind(),
-            status: node.status(),
-            depth: line.len(),
-            line,
-            position: PositionView::of(&pos),
-            values: self.values_of(id),
-            before: self.path_node(id, None).before,
-            children,
-            backup,
-            selection,
             targets: Some(self.target_rows(id)),
+            ..self.inspection(id, &pos, line, children, backup, selection)
         })
     }
 }

@@ -83,8 +83,8 @@ use crate::search::params::{FRONTIER, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session};
 use crate::search::session_core::SessionCore;
-use crate::search::view::{History, Values};
-use crate::search::{Limit, Limits, Question, Stats, Stop, Verdict, memory};
+use crate::search::view::{History, Values, shown_number};
+use crate::search::{Limits, Question, Stats, Stop, Verdict, memory};
 
 /// ∞ as a proof or disproof number.
 const INFINITE: u32 = u32::MAX;
@@ -399,73 +399,21 @@ impl<G: Game> PnsDag<G> {
         holds.ok_or(Stop).map(Some)
     }
 
-    /// One iteration: select the most-proving leaf, settle it by the solver or expand it,
-    /// back up. [`Iteration::Stopped`] if a limit prevents it (the node limit, the memory
-    /// limit, or a solve a run limit cut short); [`Iteration::Cut`] if the solve reached
-    /// `deadline` (the solver keeps its table: the next call asks again).
-    fn iterate(&mut self, deadline: &Deadline) -> Iteration {
-        let mut pos = self.root.clone();
-        let mut mpn = ROOT;
-        while self.nodes[mpn as usize].edge_count > 0 {
-            let edge = self
-                .favourite(mpn, |status| !status.is_resolved())
-                .expect("an unresolved expanded node has an unresolved child");
-            pos.play(edge.mv);
-            mpn = edge.child;
-        }
-        match self.settle(&pos, deadline) {
-            Err(Stop) if deadline.passed() => return Iteration::Cut,
-            Err(Stop) => return Iteration::Stopped,
-            Ok(Some(proven)) => {
-                let node = &mut self.nodes[mpn as usize];
-                (node.pn, node.dn, node.status) = resolved(proven);
-            }
-            Ok(None) => {
-                if !self.expand(mpn, &pos) {
-                    return Iteration::Stopped;
-                }
-                let (pn, dn, status) = self.combine(mpn);
-                let node = &mut self.nodes[mpn as usize];
-                (node.pn, node.dn, node.status) = (pn, dn, status);
-            }
-        }
-        self.backup(mpn);
-        self.stats.iterations += 1;
-        self.stats.nodes_expanded += 1;
-        self.stats.peak_nodes = self.nodes.len() as u64;
-        self.stats.bytes = self.bytes();
-        self.history.record(
-            self.stats.iterations,
-            &self.root_value(),
-            self.nodes.len() as u64,
-        );
-        Iteration::Done
-    }
-
     /// Expands leaf `id` at `pos`: one edge per move (in the game's ordering), to the node
     /// of the position it leads to, created if new. `false` (nothing changed) if the new
     /// nodes could pass the node limit.
     fn expand(&mut self, id: NodeId, pos: &G) -> bool {
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
-        let room = self
+        // `nodes_created` counts every node and the solver's positions besides, so it
+        // bounds the ids too.
+        let nodes = self.stats.nodes_created + moves.len() as u64;
+        let bytes = self.growth_bytes(moves.len());
+        if !self
             .core
             .run
-            .limits
-            .max_nodes
-            .unwrap_or(u64::MAX)
-            .min(u64::from(NodeId::MAX - 1));
-        if self.stats.nodes_created + moves.len() as u64 > room
-            || self.nodes.len() + moves.len() > NodeId::MAX as usize
+            .may_grow(&mut self.stats, nodes, NodeId::MAX - 1, bytes)
         {
-            self.stats.stopped_by = Some(Limit::Nodes);
-            return false;
-        }
-        if !memory::fits(
-            self.growth_bytes(moves.len()),
-            self.core.run.limits.max_bytes,
-        ) {
-            self.stats.stopped_by = Some(Limit::Memory);
             return false;
         }
         order_moves(self.guide.ordering.as_mut(), pos, &mut moves);
@@ -535,15 +483,6 @@ impl<G: Game> PnsDag<G> {
             + memory::index_growth(&self.index, moves)
     }
 
-    /// The verdict the root's status gives.
-    fn conclusion(&self) -> Option<Verdict> {
-        match self.nodes[ROOT as usize].status {
-            Status::Proven => Some(Verdict::Proved),
-            Status::Disproven => Some(Verdict::Disproved),
-            Status::Unknown => None,
-        }
-    }
-
     /// Runs at most `budget` (and within the limits); returns the verdict once the search
     /// has stopped, `None` if it can go on.
     pub fn step(&mut self, budget: Budget) -> Option<Verdict> {
@@ -574,17 +513,10 @@ impl<G: Game> PnsDag<G> {
     /// The root's proof and disproof numbers.
     #[must_use]
     pub fn root_value(&self) -> Values {
-        let shown = |n: u32| {
-            if n == INFINITE {
-                f64::INFINITY
-            } else {
-                f64::from(n)
-            }
-        };
         let root = &self.nodes[ROOT as usize];
         Values::ProofNumbers {
-            pn: shown(root.pn),
-            dn: shown(root.dn),
+            pn: shown_number(root.pn),
+            dn: shown_number(root.dn),
         }
     }
 
@@ -598,43 +530,64 @@ impl<G: Game> PnsDag<G> {
         if root.edge_count == 0 {
             return self.settled_move.map(|mv| self.root.format_move(mv));
         }
-        let winning = match (root.kind.is_or(), root.status) {
-            (true, Status::Proven) => Some(Status::Proven),
-            (false, Status::Disproven) => Some(Status::Disproven),
-            _ => None,
-        };
-        let edge = match winning {
-            Some(status) => self.favourite(ROOT, |s| s == status),
-            None => self
-                .favourite(ROOT, |s| !s.is_resolved())
-                .or_else(|| self.favourite(ROOT, |_| true)),
-        }?;
+        let edge = super::favoured_child(root.kind, root.status, |wanted| {
+            self.favourite(ROOT, wanted)
+        })?;
         Some(self.root.format_move(edge.mv))
     }
 }
 
 impl<G: Game> Iterative for PnsDag<G> {
-    fn core_mut(&mut self) -> &mut SessionCore {
-        &mut self.core
+    fn state_mut(&mut self) -> (&mut SessionCore, &mut Stats) {
+        (&mut self.core, &mut self.stats)
     }
 
-    fn seconds_mut(&mut self) -> &mut f64 {
-        &mut self.stats.seconds
-    }
-
-    fn limit_reached(&self, seconds: f64) -> bool {
-        self.core
-            .run
-            .limits
-            .reached(self.stats.iterations, self.stats.nodes_created, seconds)
-    }
-
+    /// One iteration: select the most-proving leaf, settle it by the solver or expand it,
+    /// back up. [`Iteration::Stopped`] if a limit prevents it (the node limit, the memory
+    /// limit, or a solve a run limit cut short); [`Iteration::Cut`] if the solve reached
+    /// `deadline` (the solver keeps its table: the next call asks again).
     fn iterate(&mut self, deadline: &Deadline) -> Iteration {
-        PnsDag::iterate(self, deadline)
+        let mut pos = self.root.clone();
+        let mut mpn = ROOT;
+        while self.nodes[mpn as usize].edge_count > 0 {
+            let edge = self
+                .favourite(mpn, |status| !status.is_resolved())
+                .expect("an unresolved expanded node has an unresolved child");
+            pos.play(edge.mv);
+            mpn = edge.child;
+        }
+        match self.settle(&pos, deadline) {
+            Err(Stop) if deadline.passed() => return Iteration::Cut,
+            Err(Stop) => return Iteration::Stopped,
+            Ok(Some(proven)) => {
+                let node = &mut self.nodes[mpn as usize];
+                (node.pn, node.dn, node.status) = resolved(proven);
+            }
+            Ok(None) => {
+                if !self.expand(mpn, &pos) {
+                    return Iteration::Stopped;
+                }
+                let (pn, dn, status) = self.combine(mpn);
+                let node = &mut self.nodes[mpn as usize];
+                (node.pn, node.dn, node.status) = (pn, dn, status);
+            }
+        }
+        self.backup(mpn);
+        self.stats.iterations += 1;
+        self.stats.nodes_expanded += 1;
+        self.stats.peak_nodes = self.nodes.len() as u64;
+        self.stats.bytes = self.bytes();
+        self.history.record(
+            self.stats.iterations,
+            &self.root_value(),
+            self.nodes.len() as u64,
+        );
+        Iteration::Done
     }
 
+    /// The verdict the root's status gives.
     fn conclusion(&self) -> Option<Verdict> {
-        PnsDag::conclusion(self)
+        self.nodes[ROOT as usize].status.verdict()
     }
 }
 

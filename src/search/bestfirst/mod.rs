@@ -64,11 +64,10 @@ use super::params::Params;
 use super::pseudocode::{Line, Phase, line, plain};
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::session_core::SessionCore;
-use super::tree_walk::TreeWalk;
+use super::tree_walk::{TreeWalk, TreeWords};
 use super::view::{Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, short};
-use super::{Limit, Limits, Question, Stats, Verdict, memory};
+use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
-use crate::game::view::PositionView;
 use crate::game::{Game, MoveList};
 
 /// The numbers one best-first search keeps in its nodes and how it combines them.
@@ -268,34 +267,6 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         &self.rules
     }
 
-    /// The verdict the root alone gives: exact from its status, else the rules' conclusion.
-    fn conclusion(&self) -> Option<Verdict> {
-        let root = self.tree.node(ROOT);
-        match root.status() {
-            Status::Proven => Some(Verdict::Proved),
-            Status::Disproven => Some(Verdict::Disproved),
-            Status::Unknown => self.rules.conclusion(root.kind(), root.value()),
-        }
-    }
-
-    /// Whether a limit stops the search before another iteration (`seconds` spent so far).
-    fn limit_reached(&self, seconds: f64) -> bool {
-        self.core
-            .run
-            .limits
-            .reached(self.stats.iterations, self.tree.len() as u64, seconds)
-    }
-
-    /// The most nodes the tree may hold: the node limit, and what `u32` ids can index.
-    fn node_capacity(&self) -> u64 {
-        self.core
-            .run
-            .limits
-            .max_nodes
-            .unwrap_or(u64::MAX)
-            .min(u64::from(NodeId::MAX))
-    }
-
     /// Among the children of `id` whose status passes `wanted`, the one with the smallest
     /// key (the first in move order on ties, the last if [`Rules::ties_to_last`]).
     fn favourite(&self, id: NodeId, wanted: impl Fn(Status) -> bool) -> Option<NodeId> {
@@ -312,59 +283,6 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             }
         }
         best.map(|(child_id, _)| child_id)
-    }
-
-    /// One iteration: select, expand, back up; [`Iteration::Stopped`] (and nothing changed)
-    /// if expanding would exceed the node capacity or the memory limit, [`Iteration::Cut`]
-    /// if `deadline` came while the children were valued (after one at least: the next call
-    /// goes on with the rest, the playouts drawn in the same order as in one call).
-    fn iterate(&mut self, deadline: &Deadline) -> Iteration {
-        let mut expansion = match self.expansion.take() {
-            Some(expansion) => expansion,
-            None => match self.select() {
-                Some(expansion) => expansion,
-                None => return Iteration::Stopped,
-            },
-        };
-        let mut moves = MoveList::<G>::default();
-        expansion.pos.legal_moves(&mut moves);
-        for &mv in &moves[expansion.children.len()..] {
-            if !expansion.children.is_empty() && deadline.passed() {
-                self.expansion = Some(expansion);
-                return Iteration::Cut;
-            }
-            let mut child = expansion.pos.clone();
-            child.play(mv);
-            let (kind, status, value) = evaluate(&self.rules, &mut self.sampler, &child);
-            expansion.children.push((mv, kind, status, value));
-        }
-        let mpn = expansion.mpn;
-        self.tree.push_children(mpn, expansion.children);
-
-        for &id in self.path.iter().rev() {
-            let node = self.tree.node(id);
-            let children = self.tree.children(id);
-            let value = self.rules.combine(node.kind(), children);
-            let status = Status::combine(node.kind(), children.iter().map(|c| c.status()));
-            if id != mpn && value == node.value() && status == node.status() {
-                break;
-            }
-            self.tree.set(id, value, status);
-        }
-
-        self.stats.iterations += 1;
-        self.stats.nodes_expanded += 1;
-        self.stats.nodes_created += moves.len() as u64;
-        self.stats.peak_nodes = self.tree.len() as u64;
-        self.stats.bytes = self.tree.bytes();
-        self.stats.playouts = self.sampler.playouts();
-        let root = self.tree.node(ROOT);
-        self.history.record(
-            self.stats.iterations,
-            &self.rules.values(root.kind(), root.value()),
-            self.tree.len() as u64,
-        );
-        Iteration::Done
     }
 
     /// The selection of an iteration: the most-proving node, its path (and the values on
@@ -389,15 +307,13 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
 
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
-        if (self.tree.len() + moves.len()) as u64 > self.node_capacity() {
-            self.stats.stopped_by = Some(Limit::Nodes);
-            return None;
-        }
-        if !memory::fits(
-            self.tree.growth_bytes(moves.len()),
-            self.core.run.limits.max_bytes,
-        ) {
-            self.stats.stopped_by = Some(Limit::Memory);
+        let nodes = (self.tree.len() + moves.len()) as u64;
+        let bytes = self.tree.growth_bytes(moves.len());
+        if !self
+            .core
+            .run
+            .may_grow(&mut self.stats, nodes, NodeId::MAX, bytes)
+        {
             return None;
         }
         Some(Expansion {
@@ -405,13 +321,6 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             pos,
             children: Vec::with_capacity(moves.len()),
         })
-    }
-
-    /// The values of `id` when the last iteration selected it, if it is on that path.
-    fn before_of(&self, id: NodeId) -> Option<Values> {
-        let at = self.path.iter().position(|&p| p == id)?;
-        let value = *self.before.get(at)?;
-        Some(self.rules.values(self.tree.node(id).kind(), value))
     }
 }
 
@@ -510,6 +419,27 @@ fn selection_text(
     }
 }
 
+/// The child a best-first search favours at a root of `kind` and `status`, where
+/// `favourite(wanted)` is the root's favourite among the children whose status passes
+/// `wanted`: at a root the question's player has settled (an OR root proven, an AND root
+/// disproven) a child that settles it; otherwise the child selection would take, or any
+/// child once all are resolved.
+pub(crate) fn favoured_child<T>(
+    kind: NodeKind,
+    status: Status,
+    favourite: impl Fn(&dyn Fn(Status) -> bool) -> Option<T>,
+) -> Option<T> {
+    let winning = match (kind.is_or(), status) {
+        (true, Status::Proven) => Some(Status::Proven),
+        (false, Status::Disproven) => Some(Status::Disproven),
+        _ => None,
+    };
+    match winning {
+        Some(status) => favourite(&|s| s == status),
+        None => favourite(&|s| !s.is_resolved()).or_else(|| favourite(&|_| true)),
+    }
+}
+
 /// Why a finished game has its value, for [`Rules::initial`]'s applied text.
 pub(crate) const fn finished(status: Status) -> &'static str {
     match status {
@@ -572,47 +502,23 @@ fn evaluate<G: Game, R: Rules>(
     }
 }
 
-/// Node `id` of a best-first tree (the family's or CNS's) as a view shows it: its move
-/// formatted in `parent_pos`, its numbers `values`, and those it had when the last iteration
-/// selected it (`before`).
-pub(super) fn path_node<G: Game, V: Copy>(
-    tree: &Tree<G::Move, V>,
-    id: NodeId,
-    parent_pos: Option<&G>,
-    values: Values,
-    before: Option<Values>,
-) -> PathNode {
-    let node = tree.node(id);
-    PathNode {
-        id,
-        mv: parent_pos
-            .zip(node.mv())
-            .map(|(pos, mv)| pos.format_move(mv)),
-        kind: node.kind(),
-        status: node.status(),
-        values,
-        before,
-        child_count: node.child_count(),
-    }
-}
+impl<G: Game, R: Rules> TreeWalk for BestFirst<G, R> {
+    type Position = G;
 
-impl<G: Game, R: Rules> TreeWalk<G> for BestFirst<G, R> {
-    fn root_position(&self) -> &G {
-        &self.root
+    fn walked(&self) -> (&G, &dyn TreeLinks<G::Move>, &[NodeId]) {
+        (&self.root, &self.tree, &self.path)
     }
 
-    fn links(&self) -> &dyn TreeLinks<G::Move> {
-        &self.tree
-    }
-
-    fn last_ids(&self) -> &[NodeId] {
-        &self.path
-    }
-
-    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
+    fn values_of(&self, id: NodeId) -> Values {
         let node = self.tree.node(id);
-        let values = self.rules.values(node.kind(), node.value());
-        path_node(&self.tree, id, parent_pos, values, self.before_of(id))
+        self.rules.values(node.kind(), node.value())
+    }
+
+    /// The values of `id` when the last iteration selected it, if it is on that path.
+    fn before_of(&self, id: NodeId) -> Option<Values> {
+        let at = self.path.iter().position(|&p| p == id)?;
+        let value = *self.before.get(at)?;
+        Some(self.rules.values(self.tree.node(id).kind(), value))
     }
 
     fn header(&self) -> (&SessionCore, Stats) {
@@ -621,24 +527,68 @@ impl<G: Game, R: Rules> TreeWalk<G> for BestFirst<G, R> {
 }
 
 impl<G: Game, R: Rules> Iterative for BestFirst<G, R> {
-    fn core_mut(&mut self) -> &mut SessionCore {
-        &mut self.core
+    fn state_mut(&mut self) -> (&mut SessionCore, &mut Stats) {
+        (&mut self.core, &mut self.stats)
     }
 
-    fn seconds_mut(&mut self) -> &mut f64 {
-        &mut self.stats.seconds
-    }
-
-    fn limit_reached(&self, seconds: f64) -> bool {
-        BestFirst::limit_reached(self, seconds)
-    }
-
+    /// One iteration: select, expand, back up; [`Iteration::Stopped`] (and nothing changed)
+    /// if expanding would exceed the node capacity or the memory limit, [`Iteration::Cut`]
+    /// if `deadline` came while the children were valued (after one at least: the next call
+    /// goes on with the rest, the playouts drawn in the same order as in one call).
     fn iterate(&mut self, deadline: &Deadline) -> Iteration {
-        BestFirst::iterate(self, deadline)
+        let mut expansion = match self.expansion.take() {
+            Some(expansion) => expansion,
+            None => match self.select() {
+                Some(expansion) => expansion,
+                None => return Iteration::Stopped,
+            },
+        };
+        let mut moves = MoveList::<G>::default();
+        expansion.pos.legal_moves(&mut moves);
+        for &mv in &moves[expansion.children.len()..] {
+            if !expansion.children.is_empty() && deadline.passed() {
+                self.expansion = Some(expansion);
+                return Iteration::Cut;
+            }
+            let mut child = expansion.pos.clone();
+            child.play(mv);
+            let (kind, status, value) = evaluate(&self.rules, &mut self.sampler, &child);
+            expansion.children.push((mv, kind, status, value));
+        }
+        let mpn = expansion.mpn;
+        self.tree.push_children(mpn, expansion.children);
+
+        for &id in self.path.iter().rev() {
+            let node = self.tree.node(id);
+            let children = self.tree.children(id);
+            let value = self.rules.combine(node.kind(), children);
+            let status = Status::combine(node.kind(), children.iter().map(|c| c.status()));
+            if id != mpn && value == node.value() && status == node.status() {
+                break;
+            }
+            self.tree.set(id, value, status);
+        }
+
+        self.stats.iterations += 1;
+        self.stats.nodes_expanded += 1;
+        self.stats.nodes_created += moves.len() as u64;
+        self.stats.peak_nodes = self.tree.len() as u64;
+        self.stats.bytes = self.tree.bytes();
+        self.stats.playouts = self.sampler.playouts();
+        let root = self.tree.node(ROOT);
+        self.history.record(
+            self.stats.iterations,
+            &self.rules.values(root.kind(), root.value()),
+            self.tree.len() as u64,
+        );
+        Iteration::Done
     }
 
+    /// The verdict the root alone gives: exact from its status, else the rules' conclusion.
     fn conclusion(&self) -> Option<Verdict> {
-        BestFirst::conclusion(self)
+        let root = self.tree.node(ROOT);
+        let exact = root.status().verdict();
+        exact.or_else(|| self.rules.conclusion(root.kind(), root.value()))
     }
 }
 
@@ -673,17 +623,9 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
     #[must_use]
     pub fn best_move(&self) -> Option<String> {
         let root = self.tree.node(ROOT);
-        let winning = match (root.kind().is_or(), root.status()) {
-            (true, Status::Proven) => Some(Status::Proven),
-            (false, Status::Disproven) => Some(Status::Disproven),
-            _ => None,
-        };
-        let child = match winning {
-            Some(status) => self.favourite(ROOT, |s| s == status),
-            None => self
-                .favourite(ROOT, |s| !s.is_resolved())
-                .or_else(|| self.favourite(ROOT, |_| true)),
-        }?;
+        let child = favoured_child(root.kind(), root.status(), |wanted| {
+            self.favourite(ROOT, wanted)
+        })?;
         let mv = self.tree.node(child).mv()?;
         Some(self.root.format_move(mv))
     }
@@ -784,15 +726,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         };
         let child_views = node
             .child_ids()
-            .zip(children)
-            .map(|(child_id, child)| InspectedChild {
-                id: child_id,
-                mv: pos.format_move(child.mv().expect("a child has a move")),
-                kind: child.kind(),
-                status: child.status(),
-                values: self.rules.values(child.kind(), child.value()),
-                selected: selected == Some(child_id),
-            })
+            .map(|child| self.inspected_child(&pos, child, selected == Some(child)))
             .collect::<Vec<_>>();
         let backup = backup(&self.rules, kind, status, node.value(), children);
         let selection = node.is_expanded().then(|| {
@@ -803,21 +737,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
                 child_views.iter().find(|c| c.selected),
             )
         });
-        Some(Inspection {
-            id,
-            mv: line.last().cloned(),
-            kind,
-            status,
-            depth: line.len(),
-            line,
-            position: PositionView::of(&pos),
-            values: self.rules.values(kind, node.value()),
-            before: self.before_of(id),
-            children: child_views,
-            backup,
-            selection,
-            targets: None,
-        })
+        Some(self.inspection(id, &pos, line, child_views, backup, selection))
     }
 }
 
@@ -869,19 +789,7 @@ impl<G: Catalogued, R: Rules + Send + Clone + 'static> Session for BestFirst<G, 
     }
 }
 
-impl<G: Catalogued, R: Rules + Send> TreeView for BestFirst<G, R> {
-    fn last_path(&self) -> Vec<PathNode> {
-        BestFirst::last_path(self)
-    }
-
-    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        BestFirst::snapshot(self, depth, max_nodes, focus)
-    }
-
-    fn node_position(&self, id: NodeId) -> Option<PositionView> {
-        self.node(id).map(|pos| PositionView::of(&pos))
-    }
-
+impl<G: Catalogued, R: Rules> TreeWords for BestFirst<G, R> {
     fn trace(&self) -> Option<String> {
         BestFirst::trace(self)
     }

@@ -35,6 +35,7 @@
 
 use serde::Serialize;
 
+use crate::core::verdict::Verdict;
 use crate::game::{Player, Turn};
 
 /// The index of a node in its [`Tree`]; the root is 0.
@@ -120,6 +121,16 @@ impl Status {
             Status::Unknown => "unknown",
             Status::Proven => "proven",
             Status::Disproven => "disproven",
+        }
+    }
+
+    /// The verdict the status gives the root: `proved`, `disproved`, or none while unknown.
+    #[must_use]
+    pub const fn verdict(self) -> Option<Verdict> {
+        match self {
+            Status::Proven => Some(Verdict::Proved),
+            Status::Disproven => Some(Verdict::Disproved),
+            Status::Unknown => None,
         }
     }
 
@@ -322,6 +333,8 @@ pub(crate) trait TreeLinks<M> {
     fn parent_of(&self, id: NodeId) -> NodeId;
     /// The move into node `id`: `None` at the root.
     fn move_into(&self, id: NodeId) -> Option<M>;
+    /// The node's kind, exact status and number of children.
+    fn head_of(&self, id: NodeId) -> (NodeKind, Status, u16);
     /// The node's children, in move order.
     fn children_of(&self, id: NodeId) -> Vec<NodeId>;
 }
@@ -337,6 +350,11 @@ impl<M: Copy, V: Copy> TreeLinks<M> for Tree<M, V> {
 
     fn move_into(&self, id: NodeId) -> Option<M> {
         self.node(id).mv()
+    }
+
+    fn head_of(&self, id: NodeId) -> (NodeKind, Status, u16) {
+        let node = self.node(id);
+        (node.kind(), node.status(), node.child_count())
     }
 
     fn children_of(&self, id: NodeId) -> Vec<NodeId> {

@@ -61,6 +61,7 @@
 //! ```
 
 pub use crate::core::score::Score;
+use crate::core::score::null_window_test;
 
 use super::table::{Bound, Table};
 use crate::game::catalogue::Catalogued;
@@ -351,12 +352,7 @@ impl<G: Game, O: MoveOrdering<G>> AlphaBeta<G, O> {
     ) -> Result<(i32, Option<u16>), Stop> {
         let mut best = None;
         while low < high {
-            let mut test = low + (high - low) / 2;
-            if test <= 0 && low / 2 < test {
-                test = low / 2;
-            } else if test >= 0 && high / 2 > test {
-                test = high / 2;
-            }
+            let test = null_window_test(low, high);
             let result = self.root_search(pos, actor, test, test + 1)?;
             if result <= test {
                 high = result.max(low);

@@ -86,6 +86,7 @@
 //! assert_eq!(verdict, Verdict::Proved);
 //! ```
 
+use super::StepEnd;
 use super::table::Table;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, order_moves, proof_numbers};
@@ -97,8 +98,8 @@ use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::session_core::SessionCore;
 use crate::search::threshold_log::{ChildNumbers, RootChildren, ThresholdLog};
-use crate::search::view::Values;
-use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Verdict, clock::Ticker};
+use crate::search::view::{Values, shown_number};
+use crate::search::{Limit, Limits, MAX_PLIES, Question, Stats, Stop, Verdict, clock::Ticker};
 
 /// Infinity: a proof number of a disproven node, or a disproof number of a proven one.
 pub const INFINITY: u32 = u32::MAX;
@@ -122,16 +123,9 @@ impl Numbers {
     /// The numbers as shown to users ([`INFINITY`] becomes `f64::INFINITY`).
     #[must_use]
     pub fn values(self) -> Values {
-        let shown = |n: u32| {
-            if n == INFINITY {
-                f64::INFINITY
-            } else {
-                f64::from(n)
-            }
-        };
         Values::ProofNumbers {
-            pn: shown(self.pn),
-            dn: shown(self.dn),
+            pn: shown_number(self.pn),
+            dn: shown_number(self.dn),
         }
     }
 
@@ -204,10 +198,6 @@ pub const EPSILON: ParamSpec = ParamSpec {
     )
 };
 
-/// The search was stopped by a limit.
-#[derive(Clone, Copy, Debug)]
-struct Stop;
-
 /// A game's knowledge as df-pn uses it ([`DfPn::with_knowledge`]): its move ordering, which
 /// orders each node's children once (so ties go to the move the game ranks first), and its
 /// initial numbers for positions not searched yet ([`Knowledge::initial_numbers`]).
@@ -245,9 +235,8 @@ pub struct DfPn<G: Game> {
     table: Table<G::Key, Numbers>,
     verdict: Verdict,
     stats: Stats,
-    /// Positions searched when the current step must stop, if a limit says so.
-    stop_at_nodes: Option<u64>,
-    stop_at_seconds: Option<f64>,
+    /// Where the current step must stop.
+    end: StepEnd,
     clock: Ticker,
     /// The root's entries into its children.
     log: ThresholdLog,
@@ -274,8 +263,7 @@ impl<G: Game> DfPn<G> {
             },
             table,
             verdict: Verdict::Out,
-            stop_at_nodes: None,
-            stop_at_seconds: None,
+            end: StepEnd::default(),
             clock: Ticker::start(),
             log: ThresholdLog::default(),
             resume: Vec::new(),
@@ -324,13 +312,7 @@ impl<G: Game> DfPn<G> {
         if self.verdict != Verdict::Out {
             return self.verdict;
         }
-        let done = self.stats.nodes_expanded;
-        let budget = match (limits.max_nodes, limits.max_iterations) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self.stop_at_nodes = budget.map(|n| done + n);
-        self.stop_at_seconds = limits.max_seconds;
+        self.end = StepEnd::within(limits, &self.stats);
         self.clock = Ticker::start();
         let root = self.root.clone();
         let numbers = match root.turn() {
@@ -477,22 +459,9 @@ impl<G: Game> DfPn<G> {
         }
     }
 
+    /// Counts one more position searched (the clock read about once a millisecond).
     fn count_node(&mut self) -> Result<(), Stop> {
-        if self
-            .stop_at_nodes
-            .is_some_and(|stop| self.stats.nodes_expanded >= stop)
-        {
-            return Err(Stop);
-        }
-        self.stats.nodes_expanded += 1;
-        self.stats.iterations += 1;
-        if self
-            .stop_at_seconds
-            .is_some_and(|max| self.clock.tick().is_some_and(|now| now >= max))
-        {
-            return Err(Stop);
-        }
-        Ok(())
+        self.end.count(&mut self.stats, || self.clock.tick())
     }
 
     /// Searches the unfinished position `pos`, `ply` moves below the root, until its pn

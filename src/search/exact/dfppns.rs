@@ -58,6 +58,7 @@
 //! assert_eq!(search.run(), Verdict::Proved); // tic-tac-toe is a draw
 //! ```
 
+use super::StepEnd;
 use super::table::Table;
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
@@ -68,7 +69,7 @@ use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Session};
 use crate::search::session_core::SessionCore;
 use crate::search::view::Values;
-use crate::search::{Clock, Limit, Limits, MAX_PLIES, Question, Stats, Verdict};
+use crate::search::{Clock, Limit, Limits, MAX_PLIES, Question, Stats, Stop, Verdict};
 
 /// The odds margin γ = ln 2 of the child thresholds (module header).
 const GAMMA: f64 = std::f64::consts::LN_2;
@@ -138,10 +139,6 @@ fn softplus(x: f64) -> f64 {
     if x > 30.0 { x } else { x.exp().ln_1p() }
 }
 
-/// The search was stopped by a limit.
-#[derive(Clone, Copy, Debug)]
-struct Stop;
-
 /// Settings of a [`DfPpns`] search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DfPpnsConfig {
@@ -167,8 +164,8 @@ pub struct DfPpns<G: Game> {
     sampler: Sampler,
     verdict: Verdict,
     stats: Stats,
-    stop_at_nodes: Option<u64>,
-    stop_at_seconds: Option<f64>,
+    /// Where the current step must stop.
+    end: StepEnd,
     clock: Clock,
     /// Whether a line reached [`MAX_PLIES`] (the search then ends `out` for its depth).
     too_deep: bool,
@@ -189,8 +186,7 @@ impl<G: Game> DfPpns<G> {
                 bytes_per_node: Table::<G::Key, Entry>::bytes_per_slot() as u64,
                 ..Stats::default()
             },
-            stop_at_nodes: None,
-            stop_at_seconds: None,
+            end: StepEnd::default(),
             clock: Clock::start(),
             too_deep: false,
         }
@@ -202,12 +198,7 @@ impl<G: Game> DfPpns<G> {
         if self.verdict != Verdict::Out {
             return self.verdict;
         }
-        let budget = match (limits.max_nodes, limits.max_iterations) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        self.stop_at_nodes = budget.map(|n| self.stats.nodes_expanded + n);
-        self.stop_at_seconds = limits.max_seconds;
+        self.end = StepEnd::within(limits, &self.stats);
         self.clock = Clock::start();
         let window = self.config.pr.map_or(f64::INFINITY, |pr| -pr.ln());
         let root = self.root.clone();
@@ -290,29 +281,17 @@ impl<G: Game> DfPpns<G> {
         entry
     }
 
+    /// Counts one more position searched.
     fn count_node(&mut self) -> Result<(), Stop> {
-        if self
-            .stop_at_nodes
-            .is_some_and(|stop| self.stats.nodes_expanded >= stop)
-        {
-            return Err(Stop);
-        }
-        self.stats.nodes_expanded += 1;
-        self.stats.iterations += 1;
-        self.check_clock()
+        self.end
+            .count(&mut self.stats, || Some(self.clock.seconds()))
     }
 
     /// [`Stop`] once the time limit has passed. Read at every position and every child
     /// valued: a child costs its playouts, so one position with many children (Gomoku's
     /// 225) can outlast a page's slice by itself.
     fn check_clock(&self) -> Result<(), Stop> {
-        if self
-            .stop_at_seconds
-            .is_some_and(|max| self.clock.seconds() >= max)
-        {
-            return Err(Stop);
-        }
-        Ok(())
+        self.end.time_up(|| Some(self.clock.seconds()))
     }
 
     /// Searches the unfinished position `pos`, `ply` moves below the root, until `P ≥ th_p`,

@@ -15,7 +15,8 @@ pub mod mvpns;
 pub mod table;
 
 use super::family::Capabilities;
-use super::{Limits, Question};
+use super::session_core::least;
+use super::{Limits, Question, Stats, Stop};
 use crate::game::knowledge::Knowledge;
 use crate::game::{Game, MoveList};
 use alphabeta::{AlphaBeta, AlphaBetaConfig, Score};
@@ -72,6 +73,53 @@ pub(crate) fn least_child<G: Game, K: PartialOrd>(
         }
     }
     best.map(|(_, mv)| mv)
+}
+
+/// Where a step of a depth-first search of the table (df-pn, df-PPNS) must stop: the
+/// positions searched once its node (or iteration) limit is used up, and its time limit.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct StepEnd {
+    nodes: Option<u64>,
+    seconds: Option<f64>,
+}
+
+impl StepEnd {
+    /// The end of a step within `limits`, of a search whose counters before it are `stats`.
+    pub(crate) fn within(limits: &Limits, stats: &Stats) -> StepEnd {
+        let budget = least(limits.max_nodes, limits.max_iterations);
+        StepEnd {
+            nodes: budget.map(|n| stats.nodes_expanded + n),
+            seconds: limits.max_seconds,
+        }
+    }
+
+    /// Counts one more position searched in `stats` (a position is an iteration): [`Stop`],
+    /// nothing counted, once the step's positions are used up; else [`Stop`] if the time
+    /// limit has passed ([`StepEnd::time_up`]).
+    pub(crate) fn count(
+        &self,
+        stats: &mut Stats,
+        now: impl FnOnce() -> Option<f64>,
+    ) -> Result<(), Stop> {
+        if self.nodes.is_some_and(|stop| stats.nodes_expanded >= stop) {
+            return Err(Stop);
+        }
+        stats.nodes_expanded += 1;
+        stats.iterations += 1;
+        self.time_up(now)
+    }
+
+    /// [`Stop`] once the seconds `now` reads (only under a time limit; `None`: the clock was
+    /// not read this time) pass the step's time limit.
+    pub(crate) fn time_up(&self, now: impl FnOnce() -> Option<f64>) -> Result<(), Stop> {
+        if self
+            .seconds
+            .is_some_and(|max| now().is_some_and(|now| now >= max))
+        {
+            return Err(Stop);
+        }
+        Ok(())
+    }
 }
 
 /// What an exact search can do: exact answers only, no tree to draw, no playouts; its

@@ -4,14 +4,13 @@
 //! Nothing here changes the search: it reads [`super::Mcts`]'s tree and reuses its own
 //! scoring code, so what the inspector prints is what selection computes.
 
-use super::{Growth, INFINITE, Mcts, Score};
+use super::{Growth, Mcts, Score};
 use crate::game::catalogue::Catalogued;
-use crate::game::view::PositionView;
 use crate::game::{Game, MoveList, Outcome};
 use crate::search::bestfirst::min_sum_applied;
 use crate::search::tree::{NodeId, NodeKind, ROOT, Status};
-use crate::search::tree_walk::TreeWalk;
-use crate::search::view::{Backup, InspectedChild, Inspection, Values, short};
+use crate::search::tree_walk::{TreeWalk, TreeWords};
+use crate::search::view::{Backup, InspectedChild, Inspection, Values, short, shown_number};
 
 /// Formula (1).
 pub const UCT_RULE: &str = "selection (formula (1)): the child i maximising v_i + C·sqrt(ln n_p / n_i); an unvisited child scores +∞; ties broken uniformly at random (seeded)";
@@ -184,17 +183,7 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
     };
     let children: Vec<InspectedChild> = tree
         .children(id)
-        .map(|child| {
-            let c = tree.node(child);
-            InspectedChild {
-                id: child,
-                mv: pos.format_move(c.mv().expect("a child has a move")),
-                kind: c.kind(),
-                status: c.status(),
-                values: search.values(child),
-                selected: picked.is_some_and(|(p, _)| p == child),
-            }
-        })
+        .map(|child| search.inspected_child(&pos, child, picked.is_some_and(|(p, _)| p == child)))
         .collect();
     let parent_kind = (id != ROOT).then(|| tree.node(node.parent()).kind());
     let mean = match search.values(id) {
@@ -228,7 +217,7 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
                 .children(id)
                 .map(|c| {
                     let (pn, dn) = tree.node(c).proof_numbers();
-                    [shown(pn), shown(dn)]
+                    [shown_number(pn), shown_number(dn)]
                 })
                 .collect();
             applied += "; ";
@@ -236,11 +225,15 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
                 kind,
                 ["pn", "dn"],
                 numbers.iter().copied(),
-                [shown(pn), shown(dn)],
+                [shown_number(pn), shown_number(dn)],
             );
         } else {
             formula += EXPAND_ALL_RULE;
-            applied += &format!("; pn = {}; dn = {}", short(shown(pn)), short(shown(dn)));
+            applied += &format!(
+                "; pn = {}; dn = {}",
+                short(shown_number(pn)),
+                short(shown_number(dn))
+            );
         }
     }
     if search.config.solver {
@@ -313,32 +306,10 @@ pub fn inspect<G: Catalogued>(search: &Mcts<G>, id: NodeId) -> Option<Inspection
             None => format!("{} node: no child can be selected", kind.word()),
         })
     };
-    Some(Inspection {
-        id,
-        mv: line.last().cloned(),
-        kind,
-        status,
-        depth: line.len(),
-        line,
-        position: PositionView::of(&pos),
-        values: search.values(id),
-        before: search.before_of(id),
-        children,
-        backup: Backup {
-            formula,
-            applied,
-            result: search.values(id),
-        },
-        selection,
-        targets: None,
-    })
-}
-
-/// A proof number as shown: ∞ for [`INFINITE`].
-pub(super) fn shown(n: u32) -> f64 {
-    if n == INFINITE {
-        f64::INFINITY
-    } else {
-        f64::from(n)
-    }
+    let backup = Backup {
+        formula,
+        applied,
+        result: search.values(id),
+    };
+    Some(search.inspection(id, &pos, line, children, backup, selection))
 }

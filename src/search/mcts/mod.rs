@@ -66,7 +66,7 @@ use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::session_core::SessionCore;
 use super::tree::{NodeId, NodeKind, ROOT, Status};
 use super::view::{History, Values};
-use super::{Limit, Limits, Question, Stats, Verdict, memory};
+use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveBuffer, MoveList, Outcome};
 
@@ -234,25 +234,89 @@ const fn terminal_numbers(proven: bool) -> (u32, u32) {
 }
 
 impl<G: Game> Iterative for Mcts<G> {
-    fn core_mut(&mut self) -> &mut SessionCore {
-        &mut self.core
+    fn state_mut(&mut self) -> (&mut SessionCore, &mut Stats) {
+        (&mut self.core, &mut self.stats)
     }
 
-    fn seconds_mut(&mut self) -> &mut f64 {
-        &mut self.stats.seconds
-    }
-
-    fn limit_reached(&self, seconds: f64) -> bool {
-        Mcts::limit_reached(self, seconds)
-    }
-
+    /// One iteration: selection, expansion, play-out, backpropagation (one playout or one
+    /// expansion valued without playouts: short); [`Iteration::Stopped`] (nothing changed)
+    /// if the node limit forbids the expansion it needs.
     fn iterate(&mut self, _: &Deadline) -> Iteration {
-        // One playout or one expansion valued without playouts: short.
-        Iteration::done_if(Mcts::iterate(self))
+        let mut pos = self.root.clone();
+        self.path.clear();
+        self.before.clear();
+        self.scores.clear();
+        self.growth = Growth::None;
+        self.path.push(ROOT);
+        self.before.push(self.values_ranked(ROOT, Some(1)));
+        let mut id = ROOT;
+        loop {
+            let node = *self.tree.node(id);
+            if node.kind() == NodeKind::Terminal {
+                break;
+            }
+            if !node.is_full() {
+                let Some(child) = self.expand(id, &pos) else {
+                    return Iteration::Stopped;
+                };
+                if self.config.solver && self.tree.node(id).status().is_resolved() {
+                    // The expansion proved the node: simulate from it.
+                    break;
+                }
+                if child != NONE {
+                    // UCT's new child: no proof numbers, so no rank.
+                    let node = self.tree.node(child);
+                    pos.play(node.mv().expect("a child has a move"));
+                    self.path.push(child);
+                    self.before.push(self.values_ranked(child, Some(0)));
+                    self.scores.push(None);
+                    break;
+                }
+            }
+            let Some((child, score)) = self.select(id) else {
+                break;
+            };
+            pos.play(self.tree.node(child).mv().expect("a child has a move"));
+            self.path.push(child);
+            self.before
+                .push(self.values_ranked(child, Some(score.rank.0)));
+            self.scores.push(Some(score));
+            id = child;
+            if self.tree.node(child).visits() == 0 {
+                break;
+            }
+        }
+        let outcome = match pos.outcome(self.question().root_player) {
+            Some(outcome) => outcome,
+            None => self.sampler.outcome(&pos),
+        };
+        self.result = Some(outcome);
+        let reward = i64::from(outcome.sign());
+        for &p in &self.path {
+            self.tree.visit(p, reward);
+        }
+        self.stats.iterations += 1;
+        self.stats.nodes_created = self.tree.len() as u64;
+        self.stats.peak_nodes = self.stats.nodes_created;
+        self.stats.bytes = self.tree.bytes();
+        self.stats.playouts = self.sampler.playouts();
+        let values = self.values_ranked(ROOT, Some(1));
+        self.history
+            .record(self.stats.iterations, &values, self.tree.len() as u64);
+        Iteration::Done
     }
 
+    /// The verdict the root's status gives with the solver on.
     fn conclusion(&self) -> Option<Verdict> {
-        Mcts::conclusion(self)
+        if !self.config.solver {
+            return None;
+        }
+        self.tree.node(ROOT).status().verdict()
+    }
+
+    /// Whether the root's visit count is full: a `u32` holds 4,294,967,295 simulations.
+    fn exhausted(&self) -> bool {
+        self.tree.node(ROOT).visits() == u32::MAX
     }
 }
 
@@ -523,16 +587,6 @@ impl<G: Game> Mcts<G> {
             .add_child(id, mv, index as u16, kind, status, numbers)
     }
 
-    /// The most nodes the tree may hold.
-    fn node_capacity(&self) -> u64 {
-        self.core
-            .run
-            .limits
-            .max_nodes
-            .unwrap_or(u64::MAX)
-            .min(u64::from(NONE - 1))
-    }
-
     /// Expands `id` at `pos`: all children (full expansion) or one chosen uniformly among
     /// the moves not yet in the tree. Returns the new child for UCT, `Some(NONE)` after a
     /// full expansion, `None` (nothing changed) if the node limit forbids it.
@@ -544,12 +598,13 @@ impl<G: Game> Mcts<G> {
         } else {
             1
         };
-        if (self.tree.len() + grow) as u64 > self.node_capacity() {
-            self.stats.stopped_by = Some(Limit::Nodes);
-            return None;
-        }
-        if !memory::fits(self.tree.growth_bytes(grow), self.core.run.limits.max_bytes) {
-            self.stats.stopped_by = Some(Limit::Memory);
+        let nodes = (self.tree.len() + grow) as u64;
+        let bytes = self.tree.growth_bytes(grow);
+        if !self
+            .core
+            .run
+            .may_grow(&mut self.stats, nodes, NONE - 1, bytes)
+        {
             return None;
         }
         self.stats.nodes_expanded += u64::from(self.tree.node(id).child_count() == 0);
@@ -588,95 +643,6 @@ impl<G: Game> Mcts<G> {
         };
         self.back_up_proofs(id);
         Some(child)
-    }
-
-    /// One iteration: selection, expansion, play-out, backpropagation. `false` (nothing
-    /// changed) if the node limit forbids the expansion it needs.
-    fn iterate(&mut self) -> bool {
-        let mut pos = self.root.clone();
-        self.path.clear();
-        self.before.clear();
-        self.scores.clear();
-        self.growth = Growth::None;
-        self.path.push(ROOT);
-        self.before.push(self.values_ranked(ROOT, Some(1)));
-        let mut id = ROOT;
-        loop {
-            let node = *self.tree.node(id);
-            if node.kind() == NodeKind::Terminal {
-                break;
-            }
-            if !node.is_full() {
-                let Some(child) = self.expand(id, &pos) else {
-                    return false;
-                };
-                if self.config.solver && self.tree.node(id).status().is_resolved() {
-                    // The expansion proved the node: simulate from it.
-                    break;
-                }
-                if child != NONE {
-                    // UCT's new child: no proof numbers, so no rank.
-                    let node = self.tree.node(child);
-                    pos.play(node.mv().expect("a child has a move"));
-                    self.path.push(child);
-                    self.before.push(self.values_ranked(child, Some(0)));
-                    self.scores.push(None);
-                    break;
-                }
-            }
-            let Some((child, score)) = self.select(id) else {
-                break;
-            };
-            pos.play(self.tree.node(child).mv().expect("a child has a move"));
-            self.path.push(child);
-            self.before
-                .push(self.values_ranked(child, Some(score.rank.0)));
-            self.scores.push(Some(score));
-            id = child;
-            if self.tree.node(child).visits() == 0 {
-                break;
-            }
-        }
-        let outcome = match pos.outcome(self.question().root_player) {
-            Some(outcome) => outcome,
-            None => self.sampler.outcome(&pos),
-        };
-        self.result = Some(outcome);
-        let reward = i64::from(outcome.sign());
-        for &p in &self.path {
-            self.tree.visit(p, reward);
-        }
-        self.stats.iterations += 1;
-        self.stats.nodes_created = self.tree.len() as u64;
-        self.stats.peak_nodes = self.stats.nodes_created;
-        self.stats.bytes = self.tree.bytes();
-        self.stats.playouts = self.sampler.playouts();
-        let values = self.values_ranked(ROOT, Some(1));
-        self.history
-            .record(self.stats.iterations, &values, self.tree.len() as u64);
-        true
-    }
-
-    /// The verdict the root's status gives with the solver on.
-    fn conclusion(&self) -> Option<Verdict> {
-        if !self.config.solver {
-            return None;
-        }
-        match self.tree.node(ROOT).status() {
-            Status::Proven => Some(Verdict::Proved),
-            Status::Disproven => Some(Verdict::Disproved),
-            Status::Unknown => None,
-        }
-    }
-
-    /// Whether a limit stops the search before another iteration (also when the root's
-    /// visit count is full: a `u32` holds 4,294,967,295 simulations).
-    fn limit_reached(&self, seconds: f64) -> bool {
-        self.core
-            .run
-            .limits
-            .reached(self.stats.iterations, self.tree.len() as u64, seconds)
-            || self.tree.node(ROOT).visits() == u32::MAX
     }
 
     /// Runs at most `budget` (and within the limits); the verdict once stopped.

@@ -288,6 +288,11 @@ impl<M: Copy> crate::search::tree::TreeLinks<M> for Tree<M> {
         self.node(id).mv()
     }
 
+    fn head_of(&self, id: NodeId) -> (NodeKind, Status, u16) {
+        let node = self.node(id);
+        (node.kind(), node.status(), node.child_count())
+    }
+
     fn children_of(&self, id: NodeId) -> Vec<NodeId> {
         self.children(id).collect()
     }

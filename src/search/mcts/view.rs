@@ -1,20 +1,17 @@
 //! What views see of an MCTS search (PN-MCTS paper §II and §IV as the page shows them): each
 //! node's values (visits, mean and, for PN-MCTS, pn/dn and rank), the last iteration's
 //! selection path, the snapshot of the top of the tree the worker sends to the page, and
-//! the [`TreeView`] the sessions expose. Nothing here changes the search; the inspector's
-//! and trace's words are in [`super::explain`].
+//! the [`TreeView`](crate::search::session::TreeView) the sessions expose. Nothing here
+//! changes the search; the inspector's and trace's words are in [`super::explain`].
 
 use super::Mcts;
-use super::explain::shown;
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
-use crate::game::view::PositionView;
 use crate::search::Stats;
-use crate::search::session::TreeView;
 use crate::search::session_core::SessionCore;
 use crate::search::tree::{NodeId, ROOT, TreeLinks};
-use crate::search::tree_walk::TreeWalk;
-use crate::search::view::{Inspection, PathNode, Snapshot, Values};
+use crate::search::tree_walk::{TreeWalk, TreeWords};
+use crate::search::view::{Inspection, PathNode, Snapshot, Values, shown_number};
 
 impl<G: Game> Mcts<G> {
     /// A node's values as views show them.
@@ -49,16 +46,10 @@ impl<G: Game> Mcts<G> {
         Values::PnMcts {
             visits,
             mean,
-            pn: shown(pn),
-            dn: shown(dn),
+            pn: shown_number(pn),
+            dn: shown_number(dn),
             rank: f64::from(rank),
         }
-    }
-
-    /// The values of `id` when the last iteration selected it, if it is on that path.
-    pub(super) fn before_of(&self, id: NodeId) -> Option<Values> {
-        let at = self.path.iter().position(|&p| p == id)?;
-        self.before.get(at).copied()
     }
 
     /// The last selection path as views show it.
@@ -67,39 +58,28 @@ impl<G: Game> Mcts<G> {
         TreeWalk::last_path(self)
     }
 
-    /// The top of the tree for a view (see [`TreeView::snapshot`]).
+    /// The top of the tree for a view (see
+    /// [`TreeView::snapshot`](crate::search::session::TreeView::snapshot)).
     #[must_use]
     pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
         TreeWalk::snapshot(self, depth, max_nodes, focus)
     }
 }
 
-impl<G: Game> TreeWalk<G> for Mcts<G> {
-    fn root_position(&self) -> &G {
-        &self.root
+impl<G: Game> TreeWalk for Mcts<G> {
+    type Position = G;
+
+    fn walked(&self) -> (&G, &dyn TreeLinks<G::Move>, &[NodeId]) {
+        (&self.root, &self.tree, &self.path)
     }
 
-    fn links(&self) -> &dyn TreeLinks<G::Move> {
-        &self.tree
+    fn values_of(&self, id: NodeId) -> Values {
+        self.values(id)
     }
 
-    fn last_ids(&self) -> &[NodeId] {
-        &self.path
-    }
-
-    fn path_node(&self, id: NodeId, parent_pos: Option<&G>) -> PathNode {
-        let node = self.tree.node(id);
-        PathNode {
-            id,
-            mv: parent_pos
-                .zip(node.mv())
-                .map(|(pos, mv)| pos.format_move(mv)),
-            kind: node.kind(),
-            status: node.status(),
-            values: self.values(id),
-            before: self.before_of(id),
-            child_count: node.child_count(),
-        }
+    fn before_of(&self, id: NodeId) -> Option<Values> {
+        let at = self.path.iter().position(|&p| p == id)?;
+        self.before.get(at).copied()
     }
 
     fn header(&self) -> (&SessionCore, Stats) {
@@ -107,19 +87,7 @@ impl<G: Game> TreeWalk<G> for Mcts<G> {
     }
 }
 
-impl<G: Catalogued> TreeView for Mcts<G> {
-    fn last_path(&self) -> Vec<PathNode> {
-        Mcts::last_path(self)
-    }
-
-    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        Mcts::snapshot(self, depth, max_nodes, focus)
-    }
-
-    fn node_position(&self, id: NodeId) -> Option<PositionView> {
-        self.position(id).map(|pos| PositionView::of(&pos))
-    }
-
+impl<G: Catalogued> TreeWords for Mcts<G> {
     fn trace(&self) -> Option<String> {
         super::explain::trace(self)
     }
