@@ -65,11 +65,11 @@ export class AgentField {
       this.compose();
     });
     for (const input of [this.budgetKind, this.budget]) input.addEventListener('change', () => this.compose());
-    let timer = null;
+    this.pendingCheck = null; // the typed text's check, waiting for typing to pause
     this.text.addEventListener('input', () => {
       this.onChange(this.text.value);
-      clearTimeout(timer);
-      timer = setTimeout(() => this.check().catch(() => {}), CHECK_AFTER_MS);
+      clearTimeout(this.pendingCheck);
+      this.pendingCheck = setTimeout(() => this.check().catch(() => {}), CHECK_AFTER_MS);
     });
   }
 
@@ -148,6 +148,9 @@ export class AgentField {
    * engine's Error is thrown.
    */
   async check() {
+    // A check asked now supersedes the one still waiting for typing to pause: left to run
+    // later, that one would refill the composer over an edit made in between.
+    clearTimeout(this.pendingCheck);
     const asked = ++this.asked;
     const text = this.value;
     delete this.text.dataset.read; // the canonical text of the last reading, once it is shown
