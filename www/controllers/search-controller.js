@@ -15,6 +15,7 @@
 // verdict's proof certificate (`makeCertificate`).
 
 import { download } from '../lib/download.js';
+import { nextTask } from '../lib/tasks.js';
 import { SearchCharts } from '../views/charts.js';
 import { compareTrees } from '../views/compare-view.js';
 import { ExerciseView } from '../views/exercise-view.js';
@@ -195,8 +196,13 @@ export class SearchController {
         const { reports } = await this.engine.request('start', { game, pos: view.text, algos, options });
         if (generation !== this.generation) return false; // reset or replaced meanwhile
         this.store.update({ searchAlgos: algos, searchPosition: view.text, searchOptions: options });
+        // The views are built, drawn and set going in three tasks (issue 34: one would be long).
         this.buildViews(algos);
+        await nextTask();
+        if (generation !== this.generation) return false;
         this.show(reports);
+        await nextTask();
+        if (generation !== this.generation) return false;
         if (!keepMessage) this.showMessage('');
         return true;
       } catch (error) {

@@ -161,9 +161,13 @@ export class SearchCharts {
     return box;
   }
 
-  makePlots() {
+  /**
+   * Puts the charts' boxes in the container and empties the list of plots; returns the specs
+   * of the plots to make (see `makePlot`): the value chart, with `probability` the 1 − PPN
+   * chart, and the tree size chart.
+   */
+  layOut(probability) {
     const boxes = [];
-    const probability = this.series.some((s) => s.probability);
     // Whole-number iteration ticks; the value chart's are recorded for tests.
     const xAxis = (record) => ({
       label: 'iterations',
@@ -228,17 +232,21 @@ export class SearchCharts {
     tools.prepend(this.note);
     tools.append(csv);
     this.parent.replaceChildren(...boxes);
-    this.plots = specs.map((spec) => {
-      spec.options.width = this.widthOf(spec.box);
-      const empty = spec.options.series.map(() => []);
-      const plot = new uPlot(spec.options, empty, spec.box);
-      spec.box.append(spec.box.querySelector('.chart-tools')); // the PNG button under its chart
-      return { ...spec, plot };
-    });
+    this.plots = [];
     this.probabilityShown = probability;
     this.observer?.disconnect();
     this.observer = new ResizeObserver(() => this.resize());
     this.observer.observe(this.parent);
+    return specs;
+  }
+
+  /** The uPlot of a spec of `layOut`, in its box, with no data yet. */
+  makePlot(spec) {
+    spec.options.width = this.widthOf(spec.box);
+    const empty = spec.options.series.map(() => []);
+    const plot = new uPlot(spec.options, empty, spec.box);
+    spec.box.append(spec.box.querySelector('.chart-tools')); // the PNG button under its chart
+    return { ...spec, plot };
   }
 
   resize() {
@@ -249,22 +257,21 @@ export class SearchCharts {
   }
 
   /**
-   * Takes one set of reports (one per search) and redraws from their histories: at once if
-   * the last drawing is at least REDRAW_MS old, else once that time has passed (a run streams
-   * reports every 50 ms; drawing thousands of points that often would load the main thread).
+   * Takes one set of reports (one per search) and redraws from their histories in a task of
+   * its own, once REDRAW_MS have passed since the last drawing (a run streams reports every
+   * 50 ms; drawing thousands of points that often would load the main thread).
    */
   add(reports) {
     reports.forEach((report, i) => this.series[i]?.update(report));
     if (this.timer) return;
-    const wait = this.drawn + REDRAW_MS - performance.now();
-    if (wait <= 0) {
-      this.draw();
-    } else {
-      this.timer = setTimeout(() => {
+    // A task of its own, never the one that handles the engine's message (issue 34).
+    this.timer = setTimeout(
+      () => {
         this.timer = null;
         this.draw();
-      }, wait);
-    }
+      },
+      Math.max(0, this.drawn + REDRAW_MS - performance.now()),
+    );
   }
 
   /** Redraws every chart from the series. */
@@ -273,7 +280,18 @@ export class SearchCharts {
     if (this.parent.chartsView !== this || (this.plots.length && !this.plots[0].box.isConnected)) return;
     this.drawn = performance.now();
     const probability = this.series.some((s) => s.probability);
-    if (!this.plots.length || probability !== this.probabilityShown) this.makePlots();
+    if (probability !== this.probabilityShown) this.unmade = this.layOut(probability);
+    if (this.unmade.length) {
+      // One chart is made per task and their data drawn in the task after (issue 34: the
+      // three together would hold the main thread for a long task).
+      this.plots.push(this.makePlot(this.unmade.shift()));
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.draw();
+      }, 0);
+      return;
+    }
     for (const spec of this.plots) {
       const shown = spec.series ?? this.series;
       const data = align(shown, spec.pick);

@@ -8,8 +8,9 @@
 // the root down — for the reports a step or a pause ends with: the reports streamed while a
 // search advances are drawn without animations, and the nodes' accessible names wait for the
 // next calm drawing, so the page's main thread never spends a frame on SVG animations, zoom
-// transitions and labels no one reads (issue 34: no task over 50 ms). The box's size is read
-// from a ResizeObserver, never from the layout in the middle of a drawing.
+// transitions and labels no one reads (issue 34: no task over 50 ms); a drawing repaints at
+// most NEAR_CHUNK nodes a frame, the rest in the frames after. The box's size is read from a
+// ResizeObserver, never from the layout in the middle of a drawing.
 //
 // Shapes and colours: OR nodes are squares, AND nodes circles (chance dashed), finished games
 // diamonds; green proven, red disproven, grey unknown; the MPN path in the accent colour, the
@@ -42,6 +43,8 @@ const GLIDE_MS = 350;
 const CULL_MARGIN = 0.5;
 /** Nodes painted per task after a calm drawing (see `paintRest`). */
 const REST_CHUNK = 100;
+/** Nodes near the view painted per animation frame (see `cull`). */
+const NEAR_CHUNK = 40;
 const GLIDE_AT_MOST = 150;
 const TRACE_LINES = 12;
 
@@ -98,6 +101,7 @@ export class TreeView {
     this.traces = [];
     this.layout = null;
     this.placedOnce = false;
+    this.budget = NEAR_CHUNK; // nodes near the view still to paint in this frame (see `cull`)
     /** The tree views drawn side by side with this one (compare mode), at one scale. */
     this.peers = () => [this];
     /** Compare mode: the nodes this search expanded that the other has as a leaf (marked). */
@@ -328,6 +332,10 @@ export class TreeView {
    * back those that come near it, so that a drawing costs the browser what is near the view
    * rather than the whole tree (a search's tree at three open levels runs to hundreds of
    * nodes, most of them off to the sides). The Tab stop always stays: it must take focus.
+   * The stale nodes near the view are painted NEAR_CHUNK per animation frame (`budget`: what
+   * is left of this frame's): a drawing of hundreds of new places and labels would hold the
+   * main thread, with the style, layout and paint it asks of the browser, for a long task
+   * (issue 34); the others keep their last place and labels a frame or a few longer.
    */
   cull({ animate = false } = {}) {
     const t = this.transform;
@@ -335,25 +343,44 @@ export class TreeView {
     const [x0, y0] = t.invert([-mx, -my]);
     const [x1, y1] = t.invert([this.width + mx, this.height + my]);
     const pad = this.nodeW ?? 40;
+    let left = false;
     for (const [id, record] of this.elements) {
       const [x, y] = layoutPoint(record);
       const away = id !== this.tabStop && (x < x0 - pad || x > x1 + pad || y < y0 - LEVEL_H || y > y1 + LEVEL_H);
-      if (!away && record.stale) this.paint(record, { calm: this.calm, animate });
+      if (!away && record.stale) {
+        if (this.budget > 0) {
+          this.paint(record, { calm: this.calm, animate });
+          this.budget -= 1;
+        } else left = true;
+      }
       if (record.away !== away && record.g) record.g.style.display = away ? 'none' : '';
       record.away = away;
     }
+    if (left) this.paintNearLater();
+  }
+
+  /** Paints, at the next animation frame, the next NEAR_CHUNK nodes near the view (see `cull`). */
+  paintNearLater() {
+    if (this.nearLater) return;
+    this.nearLater = true;
+    requestAnimationFrame(() => {
+      this.nearLater = false;
+      this.budget = NEAR_CHUNK;
+      this.cull({ animate: this.animate });
+    });
   }
 
   /**
    * After a calm drawing, paints the nodes it left out of view, REST_CHUNK per task (the
-   * main thread never holds a whole large tree at once); a newer drawing stops it.
+   * main thread never holds a whole large tree at once; those near the view are `cull`'s);
+   * a newer drawing stops it.
    */
   paintRest() {
     const drawing = this.drawings;
     const pending = [...this.elements.values()].filter((record) => record.stale);
     const chunk = () => {
       if (drawing !== this.drawings) return;
-      for (const record of pending.splice(0, REST_CHUNK)) if (record.stale) this.paint(record, { calm: true });
+      for (const record of pending.splice(0, REST_CHUNK)) if (record.stale && record.away) this.paint(record, { calm: true });
       if (pending.length) setTimeout(chunk, 0);
     };
     if (pending.length) setTimeout(chunk, 0);
@@ -525,12 +552,18 @@ export class TreeView {
     const moving = calm && !reducedMotion();
     this.drawLinks(layoutRoot, pathIds, expanded, moving);
     const animate = moving && moved <= GLIDE_AT_MOST;
-    // The nodes near the view are painted now, the others when they come near it (see
-    // `cull`); a calm drawing (a step, a pause, a user's action) paints them after, a chunk
-    // per task (see `paintRest`).
+    // The nodes near the view are painted now and in the next frames, the MPN path first,
+    // the others when they come near it (see `cull`); a calm drawing (a step, a pause, a
+    // user's action) paints them after, a chunk per task (see `paintRest`).
     this.drawings = (this.drawings ?? 0) + 1;
     this.calm = calm;
     for (const record of this.elements.values()) record.stale = true;
+    this.budget = NEAR_CHUNK;
+    this.animate = animate;
+    for (const [record] of lit) {
+      this.paint(record, { calm, animate });
+      this.budget -= 1;
+    }
     this.cull({ animate });
     this.rove();
     if (calm) this.paintRest();
