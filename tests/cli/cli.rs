@@ -1,6 +1,7 @@
 //! The `pnplay` command line as a user runs it: answers on stdout, one-line errors on stderr
 //! with a non-zero exit code.
 
+use crate::RUN_FIELDS;
 use crate::common;
 
 use std::process::Output;
@@ -90,18 +91,13 @@ fn solve_reports_the_spec_fields_and_the_right_verdicts() {
         )));
         assert_eq!(win["verdict"], "disproved", "{algo}");
         assert_eq!(win["seed"], 3, "{algo}: --seed is the run's seed");
-        for field in [
-            "game",
-            "pos",
-            "algo",
-            "verdict",
-            "iterations",
-            "nodes",
-            "playouts",
-            "seconds",
-            "root_value",
-            "best_move",
-        ] {
+        let fields = [
+            &["game", "pos"][..],
+            &RUN_FIELDS,
+            &["root_value", "best_move"],
+        ]
+        .concat();
+        for field in fields {
             assert!(win.get(field).is_some(), "{algo}: no {field}");
         }
         let draw = json(&words(&format!(

@@ -19,3 +19,14 @@ mod nim;
 mod noloss;
 mod serve;
 mod shard;
+
+/// What every run of a search reports, in `solve --json` and in an experiment's records alike
+/// (SPEC §5): its search, verdict and counts.
+const RUN_FIELDS: [&str; 6] = [
+    "algo",
+    "verdict",
+    "iterations",
+    "nodes",
+    "playouts",
+    "seconds",
+];

@@ -14,6 +14,24 @@ use driver::{Check, Target, fuzz};
 use pnplay::game::Rng;
 use pnplay::game::catalogue::FAMILIES;
 
+/// A target whose failing inputs are shrunk.
+fn shrunk(
+    name: &'static str,
+    weight: f64,
+    dictionary: &[&str],
+    generate: &dyn Fn(&mut Rng) -> Vec<u8>,
+    check: &Check,
+) {
+    fuzz(&Target {
+        name,
+        weight,
+        dictionary,
+        generate,
+        check,
+        shrink: true,
+    });
+}
+
 /// A target of texts in the games' notation (its words are the dictionary), shrunk.
 fn notation(
     name: &'static str,
@@ -21,14 +39,7 @@ fn notation(
     generate: &dyn Fn(&mut Rng) -> Vec<u8>,
     check: &Check,
 ) {
-    fuzz(&Target {
-        name,
-        weight,
-        dictionary: texts::NOTATION,
-        generate,
-        check,
-        shrink: true,
-    });
+    shrunk(name, weight, texts::NOTATION, generate, check);
 }
 
 /// The position target of one family: its texts and its variants' names.
@@ -131,10 +142,10 @@ fn moves() {
 
 #[test]
 fn search_parameters() {
-    fuzz(&Target {
-        name: "params",
-        weight: 1.0,
-        dictionary: &[
+    shrunk(
+        "params",
+        1.0,
+        &[
             "nodes",
             "time",
             "seed",
@@ -162,19 +173,18 @@ fn search_parameters() {
             "\"",
             "18446744073709551616",
         ],
-        generate: &files::generate_param,
-        check: &files::check_param,
-        shrink: true,
-    });
+        &files::generate_param,
+        &files::check_param,
+    );
 }
 
 #[test]
 fn results_files() {
     let lines = files::results_lines();
-    fuzz(&Target {
-        name: "results",
-        weight: 1.0,
-        dictionary: &[
+    shrunk(
+        "results",
+        1.0,
+        &[
             "{",
             "}",
             "\"a_result\":\"win\",",
@@ -191,18 +201,17 @@ fn results_files() {
             "\"",
             "\\u0000",
         ],
-        generate: &|rng| files::generate_results(&lines, rng),
-        check: &files::check_results,
-        shrink: true,
-    });
+        &|rng| files::generate_results(&lines, rng),
+        &files::check_results,
+    );
 }
 
 #[test]
 fn shards_and_plans() {
-    fuzz(&Target {
-        name: "shards",
-        weight: 1.0,
-        dictionary: &[
+    shrunk(
+        "shards",
+        1.0,
+        &[
             "/",
             "--shard",
             "--shard=",
@@ -214,10 +223,9 @@ fn shards_and_plans() {
             "0",
             "18446744073709551616",
         ],
-        generate: &files::generate_shard,
-        check: &files::check_shard,
-        shrink: true,
-    });
+        &files::generate_shard,
+        &files::check_shard,
+    );
 }
 
 #[test]

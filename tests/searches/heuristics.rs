@@ -72,46 +72,48 @@ fn search(id: &str, p: &Othello, options: &str) -> (f64, Verdict, Option<String>
 
 #[test]
 fn stable_discs_grow_from_corners_along_edges_and_need_every_line_protected() {
-    // Black a1, b1, c1 on the top edge, white d1 after them: the three from the corner are
-    // stable; d1 is not (its row is open and its neighbours are not white).
-    let p = board(
-        [
-            "XXXO----", "--------", "--------", "---OX---", "---XO---", "--------", "--------",
-            "--------",
-        ],
-        'X',
-    );
-    let (black, white) = (p.discs(Player::First), p.discs(Player::Second));
-    assert_eq!(stable_discs(black, white), cells(&["a1", "b1", "c1"]));
-    assert_eq!(stable_discs(white, black), 0);
-
-    // A full row 4 alone makes nothing stable: every disc of it can still be flanked
-    // vertically or diagonally, the edge ones too (a4, h4: their columns are open).
-    let p = board(
-        [
-            "--------", "--------", "--------", "XOXOXOXO", "--------", "--------", "--------",
-            "--------",
-        ],
-        'X',
-    );
-    let (black, white) = (p.discs(Player::First), p.discs(Player::Second));
-    assert_eq!(stable_discs(black, white) | stable_discs(white, black), 0);
-
-    // A full top row, black a2 under a1 and white h2 under black h1: a2 is stable (a-file
-    // edge, a1 above it stable), h2 is not (h3 is empty and h1 is not white).
-    let p = board(
-        [
-            "XXXXXXXX", "X------O", "--------", "---OX---", "---XO---", "--------", "--------",
-            "--------",
-        ],
-        'O',
-    );
-    let (black, white) = (p.discs(Player::First), p.discs(Player::Second));
-    assert_eq!(
-        stable_discs(black, white),
-        cells(&["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2"])
-    );
-    assert_eq!(stable_discs(white, black), 0);
+    // Each board (its rows, the side to move) with the stable discs of black and of white.
+    let boards = [
+        // Black a1, b1, c1 on the top edge, white d1 after them: the three from the corner
+        // are stable; d1 is not (its row is open and its neighbours are not white).
+        (
+            [
+                "XXXO----", "--------", "--------", "---OX---", "---XO---", "--------", "--------",
+                "--------",
+            ],
+            'X',
+            cells(&["a1", "b1", "c1"]),
+            0,
+        ),
+        // A full row 4 alone makes nothing stable: every disc of it can still be flanked
+        // vertically or diagonally, the edge ones too (a4, h4: their columns are open).
+        (
+            [
+                "--------", "--------", "--------", "XOXOXOXO", "--------", "--------", "--------",
+                "--------",
+            ],
+            'X',
+            0,
+            0,
+        ),
+        // A full top row, black a2 under a1 and white h2 under black h1: a2 is stable (a-file
+        // edge, a1 above it stable), h2 is not (h3 is empty and h1 is not white).
+        (
+            [
+                "XXXXXXXX", "X------O", "--------", "---OX---", "---XO---", "--------", "--------",
+                "--------",
+            ],
+            'O',
+            cells(&["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2"]),
+            0,
+        ),
+    ];
+    for (rows, to_move, black_stable, white_stable) in boards {
+        let p = board(rows, to_move);
+        let (black, white) = (p.discs(Player::First), p.discs(Player::Second));
+        assert_eq!(stable_discs(black, white), black_stable, "{rows:?}");
+        assert_eq!(stable_discs(white, black), white_stable, "{rows:?}");
+    }
 
     // A full board: every line is full, every disc stable.
     let p = pos(&format!("{} X", "XO".repeat(32)));

@@ -1,6 +1,7 @@
 // Building DOM nodes, the helpers the panels and drawings share: an HTML element with its
-// attributes and a text or children, an SVG element appended to its parent, a view's panel,
-// and the views' tables (a table with its caption and head row, a row of text cells).
+// attributes and a text or children, an SVG element appended to its parent, a view's panel
+// and its elements by id, and the views' tables (a table with its caption and head row, a row
+// of text cells, a table filled with such rows).
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -43,6 +44,16 @@ export function panelBefore(before, name, html) {
 }
 
 /**
+ * The elements of a view's panel `root` by name: for each of `names`, the one with the id
+ * `PREFIX-NAME`, a camelCase name standing for its kebab-case id (`replayTitle` of prefix
+ * `arena`: `#arena-replay-title`).
+ */
+export function panelElements(root, prefix, names) {
+  const kebab = (name) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return Object.fromEntries(names.map((name) => [name, root.querySelector(`#${prefix}-${kebab(name)}`)]));
+}
+
+/**
  * A table with `caption` and a head row of `head` (its titles), of class `className` if
  * given, and its (empty) body: `[table, body]`.
  */
@@ -61,4 +72,14 @@ export function textRow(body, cells, data = {}) {
   Object.assign(row.dataset, data);
   for (const value of cells) row.insertCell().textContent = String(value);
   return row;
+}
+
+/**
+ * A table as `headedTable` makes it, its body filled with `rows`: each `[cells, data]`, as
+ * `textRow` takes them.
+ */
+export function filledTable(caption, head, rows, className = '') {
+  const [table, body] = headedTable(caption, head, className);
+  for (const [cells, data] of rows) textRow(body, cells, data);
+  return table;
 }

@@ -28,7 +28,7 @@ import { markInput, setting } from './params-view.js';
 import { renderBoard } from '../lib/board.js';
 import { AgentField } from './arena-agent.js';
 import { themed } from '../lib/chart-theme.js';
-import { panelBefore } from '../lib/dom.js';
+import { panelBefore, panelElements } from '../lib/dom.js';
 
 const MAX_GAMES = 10000;
 const MAX_WORKERS = 16;
@@ -108,29 +108,11 @@ export class ArenaView {
     this.defaultsShown = { a: null, b: null };
     this.records = [];
     this.plot = null;
+    this.ui = panelElements(root, 'arena', [
+      'game', 'count', 'openings', 'seed', 'workers', 'run', 'pause', 'cancel', 'cli', 'progress',
+      'status', 'results', 'summary', 'line', 'chart', 'table', 'board', 'replayTitle', 'replayLine', 'ply',
+    ]);
     const $ = (selector) => root.querySelector(selector);
-    this.ui = {
-      game: $('#arena-game'),
-      count: $('#arena-count'),
-      openings: $('#arena-openings'),
-      seed: $('#arena-seed'),
-      workers: $('#arena-workers'),
-      run: $('#arena-run'),
-      pause: $('#arena-pause'),
-      cancel: $('#arena-cancel'),
-      cli: $('#arena-cli'),
-      progress: $('#arena-progress'),
-      status: $('#arena-status'),
-      results: $('#arena-results'),
-      summary: $('#arena-summary'),
-      line: $('#arena-line'),
-      chart: $('#arena-chart'),
-      table: $('#arena-table'),
-      board: $('#arena-board'),
-      replayTitle: $('#arena-replay-title'),
-      replayLine: $('#arena-replay-line'),
-      ply: $('#arena-ply'),
-    };
     $('#arena-games').append(
       ...catalogue.listedGames.map((game) => Object.assign(document.createElement('option'), { value: game.name, label: game.title })),
     );

@@ -11,7 +11,7 @@
 
 import uPlot from '../vendor/uPlot.mjs';
 import { themed } from '../lib/chart-theme.js';
-import { panelBefore } from '../lib/dom.js';
+import { panelBefore, panelElements } from '../lib/dom.js';
 
 const MOVES = ['up', 'down', 'left', 'right'];
 const ARROWS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
@@ -63,11 +63,10 @@ export class G2048View {
     this.looping = false;
     this.busy = false;
     this.plot = null;
-    const $ = (id) => root.querySelector(`#g2048-${id}`);
     this.ui = {
-      depth: $('depth'), star1: $('star1'), tau: $('tau'), seed: $('seed'), fresh: $('new'), start: $('start'), step: $('step'),
-      speed: $('speed'), speedText: $('speed-text'), error: $('error'), board: $('board'), stats: $('stats'),
-      moves: root.querySelector('#g2048-moves tbody'), chart: $('chart'),
+      ...panelElements(root, 'g2048', ['depth', 'star1', 'tau', 'seed', 'start', 'step', 'speed', 'speedText', 'error', 'board', 'stats', 'chart']),
+      fresh: root.querySelector('#g2048-new'),
+      moves: root.querySelector('#g2048-moves tbody'),
     };
     this.ui.fresh.addEventListener('click', () => this.newGame());
     this.ui.start.addEventListener('click', () => (this.running ? this.pause() : this.resume()));

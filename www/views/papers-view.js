@@ -15,7 +15,7 @@
 // (`checkCertificate`, as `pnplay check`), answering "valid" or the first failing node.
 
 import { download } from '../lib/download.js';
-import { headedTable, textRow } from '../lib/dom.js';
+import { filledTable, panelBefore, panelElements } from '../lib/dom.js';
 import { completionChart, experimentTable, matchesTable, rateChart, textOf } from './results-file-view.js';
 
 /** Each status's words, in the order the filter lists them. */
@@ -121,30 +121,30 @@ function publishedTable(published) {
 
 /** What pr saves PPNS at each grid setting (`pr_savings` of `readResults`), as `pnplay experiment connect4` prints it. */
 function savingsTable(savings) {
-  const [table, body] = headedTable(
+  return filledTable(
     'Nodes saved by pr: each setting against pr off, on the positions both concluded (the engine’s numbers from these records)',
     ['search', 'θ', 'pr', 'positions', 'mean nodes, pr off', 'mean nodes, pr on', 'fewer nodes %', 'best position %'],
+    savings.map((s) => [
+      [s.algo, s.theta, s.pr, s.positions, Math.round(s.mean_nodes_off).toLocaleString('en'), Math.round(s.mean_nodes_pr).toLocaleString('en'), (100 * s.reduction).toFixed(1), (100 * s.best_position_reduction).toFixed(1)],
+      { theta: s.theta, pr: s.pr, reduction: s.reduction },
+    ]),
     'papers-savings',
   );
-  for (const s of savings) {
-    const cells = [s.algo, s.theta, s.pr, s.positions, Math.round(s.mean_nodes_off).toLocaleString('en'), Math.round(s.mean_nodes_pr).toLocaleString('en'), (100 * s.reduction).toFixed(1), (100 * s.best_position_reduction).toFixed(1)];
-    textRow(body, cells, { theta: s.theta, pr: s.pr, reduction: s.reduction });
-  }
-  return table;
 }
 
 /** A round robin's standings (`tournamentResults`) as the CLI's table: best rating first. */
 function standingsTable(standings) {
-  const [table, body] = headedTable(
+  return filledTable(
     'This rerun’s standings (as pnplay tournament prints them)',
     ['agent', 'games', 'W', 'D', 'L', 'score %', 'Wilson 95 %', 'BT rating (Elo)'],
+    [...standings]
+      .sort((x, y) => y.rating - x.rating)
+      .map((s) => [
+        [s.label, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), s.wilson.map((x) => (100 * x).toFixed(1)).join('–'), `${s.rating >= 0 ? '+' : ''}${s.rating.toFixed(0)}`],
+        { agent: s.agent, rating: s.rating },
+      ]),
     'papers-standings',
   );
-  for (const s of [...standings].sort((x, y) => y.rating - x.rating)) {
-    const cells = [s.label, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), s.wilson.map((x) => (100 * x).toFixed(1)).join('–'), `${s.rating >= 0 ? '+' : ''}${s.rating.toFixed(0)}`];
-    textRow(body, cells, { agent: s.agent, rating: s.rating });
-  }
-  return table;
 }
 
 export class PapersView {
@@ -154,11 +154,7 @@ export class PapersView {
    * `share(run)`: the page's share link (with `run=1` when `run`).
    */
   constructor(before, { engine, catalogue, runners, share }) {
-    const root = document.createElement('section');
-    root.id = 'papers-panel';
-    root.setAttribute('aria-labelledby', 'papers-heading');
-    root.innerHTML = PANEL;
-    before.before(root);
+    const root = panelBefore(before, 'papers', PANEL);
     this.root = root;
     this.engine = engine;
     this.catalogue = catalogue;
@@ -168,18 +164,10 @@ export class PapersView {
     this.openId = null;
     this.reran = false;
     this.plots = [];
-    const $ = (selector) => root.querySelector(selector);
-    this.ui = {
-      filter: $('#papers-filter'),
-      status: $('#papers-status'),
-      list: $('#papers-list'),
-      card: $('#papers-card'),
-      certificate: $('#papers-certificate-file'),
-      certificateResult: $('#papers-certificate-result'),
-    };
+    this.ui = panelElements(root, 'papers', ['filter', 'status', 'list', 'card', 'certificateFile', 'certificateResult']);
     this.ui.filter.append(...STATUS.map(([value, words]) => new Option(words, value)));
     this.ui.filter.addEventListener('change', () => this.renderList());
-    this.ui.certificate.addEventListener('change', () => this.checkFile());
+    this.ui.certificateFile.addEventListener('change', () => this.checkFile());
     this.loaded = this.load();
   }
 
@@ -467,7 +455,7 @@ export class PapersView {
 
   /** Checks the chosen certificate file in the engine and says "valid" or the first failing node. */
   async checkFile() {
-    const file = this.ui.certificate.files?.[0];
+    const file = this.ui.certificateFile.files?.[0];
     const out = this.ui.certificateResult;
     if (!file) return;
     out.dataset.state = 'checking';

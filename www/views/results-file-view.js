@@ -12,7 +12,7 @@
 import uPlot from '../vendor/uPlot.mjs';
 import { download } from '../lib/download.js';
 import { themed } from '../lib/chart-theme.js';
-import { headedTable, panelBefore, textRow } from '../lib/dom.js';
+import { filledTable, headedTable, panelBefore, panelElements, textRow } from '../lib/dom.js';
 
 const VERDICTS = [
   ['proved', 'proved'],
@@ -79,13 +79,14 @@ export function experimentTable(rows, caption) {
 
 /** The matches of a games file (`readResults`) as a table: W/D/L and A's rate with both 95 % intervals. */
 export function matchesTable(matches) {
-  const head = ['game', 'A', 'B', 'openings', 'seed', 'games', 'W', 'D', 'L', 'A’s win rate %', '± (95 %, normal)', 'Wilson 95 %'];
-  const [tableEl, body] = headedTable('Each match: A’s wins, draws and losses, win rate (draws half) with its 95 % intervals', head);
-  for (const { summary: s, openings, seed } of matches) {
-    const cells = [s.game, s.a, s.b, openings ? `random:${openings}` : 'none', seed, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), (100 * s.plus_minus).toFixed(1), `${(100 * s.wilson[0]).toFixed(1)}–${(100 * s.wilson[1]).toFixed(1)}`];
-    textRow(body, cells, { a: s.a });
-  }
-  return tableEl;
+  return filledTable(
+    'Each match: A’s wins, draws and losses, win rate (draws half) with its 95 % intervals',
+    ['game', 'A', 'B', 'openings', 'seed', 'games', 'W', 'D', 'L', 'A’s win rate %', '± (95 %, normal)', 'Wilson 95 %'],
+    matches.map(({ summary: s, openings, seed }) => [
+      [s.game, s.a, s.b, openings ? `random:${openings}` : 'none', seed, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), (100 * s.plus_minus).toFixed(1), `${(100 * s.wilson[0]).toFixed(1)}–${(100 * s.wilson[1]).toFixed(1)}`],
+      { a: s.a },
+    ]),
+  );
 }
 
 /**
@@ -200,19 +201,7 @@ export class ResultsFileView {
     this.plot = null;
     this.text = null;
     this.name = '';
-    const $ = (selector) => root.querySelector(selector);
-    this.ui = {
-      input: $('#resfile-input'),
-      served: $('#resfile-served'),
-      servedLabel: $('#resfile-served-label'),
-      paper: $('#resfile-paper'),
-      status: $('#resfile-status'),
-      chart: $('#resfile-chart'),
-      table: $('#resfile-table'),
-      cli: $('#resfile-cli'),
-      cliText: $('#resfile-text'),
-      csv: $('#resfile-csv'),
-    };
+    this.ui = panelElements(root, 'resfile', ['input', 'served', 'servedLabel', 'paper', 'status', 'chart', 'table', 'cli', 'text', 'csv']);
     this.ui.paper.replaceChildren(
       ...PAPERS.map(([value, title]) => {
         const option = document.createElement('option');
@@ -315,7 +304,7 @@ export class ResultsFileView {
     const caption = paperTitle ? `Ours beside the published numbers (${paperTitle})` : 'Ours (the papers publish no numbers for this experiment)';
     const tableEl = experimentTable(rows, caption);
     this.ui.table.replaceChildren(tableEl);
-    this.ui.cliText.textContent = table;
+    this.ui.text.textContent = table;
     this.ui.cli.hidden = false;
     this.drawCompletion(rows);
   }
@@ -333,7 +322,7 @@ export class ResultsFileView {
     this.ui.status.textContent = `${this.name}: ${records} games, ${matches.length} match${matches.length === 1 ? '' : 'es'}`;
     const tableEl = matchesTable(matches);
     this.ui.table.replaceChildren(tableEl);
-    this.ui.cliText.textContent = matches.map((m) => m.line).join('\n');
+    this.ui.text.textContent = matches.map((m) => m.line).join('\n');
     this.ui.cli.hidden = false;
     this.plot = rateChart(this.ui.chart, matches);
   }

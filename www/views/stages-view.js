@@ -18,7 +18,7 @@ import { readWhole } from '../lib/catalogue.js';
 import { EngineClient } from '../lib/engine-client.js';
 import { markInput, ParamsView, setting } from './params-view.js';
 import { themed } from '../lib/chart-theme.js';
-import { headedTable, panelBefore, textRow } from '../lib/dom.js';
+import { filledTable, panelBefore, panelElements } from '../lib/dom.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
 
@@ -153,19 +153,9 @@ export class StagesView {
     gameSelect.addEventListener('change', () => chooseGame(gameSelect.value));
     this.params = new ParamsView($('#stages-params'), catalogue, { prefix: 'stages-param-', onChange: () => this.tell() });
     this.ui = {
-      game: gameSelect,
-      differences: $('#stages-differences'),
+      ...panelElements(root, 'stages', ['game', 'differences', 'positions', 'run', 'cancel', 'progress', 'status', 'table', 'chart', 'csv', 'json']),
       stages: $('#stages-list'),
-      positions: $('#stages-positions'),
       algos: [...root.querySelectorAll('input[name="stages-algo"]')],
-      run: $('#stages-run'),
-      cancel: $('#stages-cancel'),
-      progress: $('#stages-progress'),
-      status: $('#stages-status'),
-      table: $('#stages-table'),
-      chart: $('#stages-chart'),
-      csv: $('#stages-csv'),
-      json: $('#stages-json'),
     };
     this.ui.cancel.addEventListener('click', () => this.cancel());
     this.ui.run.addEventListener('click', () => this.start());
@@ -449,15 +439,15 @@ export class StagesView {
     const rows = this.summary();
     const { stages, algos } = this.config;
     // Table.
-    const [table, body] = headedTable(
+    const table = filledTable(
       `${this.game}: ${this.published.length ? 'beside the papers’ published values' : 'the papers publish no values for this game'}`,
       ['stage', 'search', 'n', ...VERDICTS, 'completion %', 'paper %'],
+      rows.map((row) => {
+        const paper = this.published.find((p) => p.stage === row.stage && p.algo === row.algo);
+        const cells = [row.stage, row.algo, row.n, ...VERDICTS.map((v) => row[v]), row.completion?.toFixed(1) ?? '–', paper ? `${paper.completion} (${paper.source})` : '–'];
+        return [cells, { stage: row.stage, algo: row.algo }];
+      }),
     );
-    for (const row of rows) {
-      const paper = this.published.find((p) => p.stage === row.stage && p.algo === row.algo);
-      const cells = [row.stage, row.algo, row.n, ...VERDICTS.map((v) => row[v]), row.completion?.toFixed(1) ?? '–', paper ? `${paper.completion} (${paper.source})` : '–'];
-      textRow(body, cells, { stage: row.stage, algo: row.algo });
-    }
     this.ui.table.replaceChildren(table);
     // Plot: ours solid, the paper's dashed.
     const series = [{ label: 'moves' }];
