@@ -4,7 +4,8 @@
 //! paper tables hold its published numbers ([`super::paper`]; the card never repeats them),
 //! which records are ours, a status with its reason, the command, commit and machine, and how
 //! to rerun a small version of it in the page (a stages experiment, a match point or a round
-//! robin, as the Stages and Arena views run them).
+//! robin, as the Stages and Arena views run them; simulation rates or the 2048 experiment,
+//! in the page's worker).
 //!
 //! [`read`] parses a card file and checks what can be checked without the disk (every paper
 //! source exists, the status and rerun are well formed); [`check_folder`] also checks that
@@ -96,6 +97,37 @@ pub enum Rerun {
         /// `random:K` or `none`.
         openings: String,
         /// The tournament's seed.
+        seed: u64,
+    },
+    /// Simulations per second (`pnplay bench --search`, the PN-MCTS paper's Table I): each
+    /// search from the start of each game for `seconds`, in the page's worker.
+    Rates {
+        /// The games.
+        games: Vec<String>,
+        /// Each game's row in the paper's table (`LOA 8×8`), in the order of `games`.
+        paper_rows: Vec<String>,
+        /// Search ids.
+        searches: Vec<String>,
+        /// The searches' parameters by the schema's keys (`solver`, `playout`).
+        options: serde_json::Map<String, serde_json::Value>,
+        /// Seconds per game and search.
+        seconds: f64,
+        /// The playouts' seed.
+        seed: u64,
+    },
+    /// The 2048 experiment (`pnplay experiment 2048`, the dissertation's Table 4.2), run whole
+    /// in the page's worker.
+    #[serde(rename = "2048")]
+    G2048 {
+        /// `2048:2x2`.
+        game: String,
+        /// Objective tiles.
+        objectives: Vec<u32>,
+        /// `and` or `or`: how spawns after slides are read.
+        spawns: String,
+        /// Search ids.
+        algos: Vec<String>,
+        /// The run's seed.
         seed: u64,
     },
 }
@@ -196,6 +228,18 @@ pub fn read(text: &str) -> Result<Vec<Card>, Error> {
                 "card {}: a grid rerun has one stage (its plies), not {}",
                 card.id,
                 stages.len()
+            )));
+        }
+        if let Some(Rerun::Rates {
+            games, paper_rows, ..
+        }) = &card.rerun
+            && games.len() != paper_rows.len()
+        {
+            return Err(bad(format!(
+                "card {}: a rates rerun names a paper row for each of its {} games, not {}",
+                card.id,
+                games.len(),
+                paper_rows.len()
             )));
         }
         if card.status != Status::NotYetRun && card.records.is_empty() && card.command.is_none() {

@@ -163,6 +163,46 @@ pub fn plan_stages(
     Ok(plan(&stage_positions, searches, params, seed))
 }
 
+/// The jobs of the 2×2 2048 experiment (the dissertation's Table 4.2): for each objective
+/// tile of `objectives`, the openings of `game` with that objective (every opening if
+/// `all_starts`, else the dissertation's with two 2-tiles; both readings share them, the
+/// opening spawns being chance's in both) as stage `objective N`, each searched by every
+/// search of `searches`; on the game `game:N`, or `game:N:or` when `or` (the player picks
+/// the spawns after slides). `pnplay experiment 2048` and the page's Papers view both plan
+/// with this, so the same settings give the same jobs.
+///
+/// # Errors
+/// A game name that does not parse with an objective.
+pub fn plan_2048(
+    game: &str,
+    objectives: &[u32],
+    (all_starts, or): (bool, bool),
+    searches: &[SearchSpec],
+    params: &Params,
+    seed: u64,
+) -> Result<Vec<(GameSpec, Vec<Job>)>, Error> {
+    objectives
+        .iter()
+        .map(|&objective| {
+            let opening_spec: GameSpec = format!("{game}:{objective}").parse()?;
+            let positions = super::generate::chance_openings(&opening_spec, !all_starts);
+            let spec = if or {
+                format!("{game}:{objective}:or").parse()?
+            } else {
+                opening_spec
+            };
+            let stage_positions = vec![(Stage::Named(format!("objective {objective}")), positions)];
+            Ok((spec, plan(&stage_positions, searches, params, seed)))
+        })
+        .collect()
+}
+
+/// The node budget of each search of the 2048 experiment unless `--nodes` says otherwise.
+pub const NODES_2048: u64 = 1_000_000;
+
+/// The 2048 experiment's precision rate unless `--pr` says otherwise: the dissertation's.
+pub const PR_2048: f64 = 1e-4;
+
 /// Runs one job to its verdict within `limits`. The record's `exact` and `wrong` are `null`
 /// (see [`super::verify`]). An error if the position or the parameters are bad.
 pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, Error> {

@@ -48,6 +48,10 @@ use crate::game::knowledge::{Knowledge, turn_solver};
 use crate::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::{Clock, Goal, Limits, Question, Verdict};
 
+/// The most positions the exact solver searches per position unless `--verify-nodes` says
+/// otherwise; a position it cannot solve within them is not verified.
+pub const VERIFY_NODES: u64 = 20_000_000;
+
 /// The exact outcome for the player to move in `pos` (for a chance node: for the single
 /// agent), or `None` if `limits` stop the solver first. `limits.max_nodes` bounds the
 /// positions searched by both solves together.

@@ -15,6 +15,7 @@ mod args;
 mod bench;
 mod connect4_book;
 mod counts;
+mod experiment2048;
 mod faults;
 mod live2048;
 mod position;

@@ -317,6 +317,8 @@ const handlers = {
     return session.inspect(node);
   },
   benchPlayouts: ({ game, seconds, seed }) => engine.benchPlayouts(game, seconds, seed),
+  benchSearch: ({ game, algo, moves, positions, seed, nodes, seconds }) => engine.benchSearch(game, algo, moves, positions, seed, nodes, seconds),
+  experiment2048: ({ config }) => engine.experiment2048(config),
   stagesJobCount: ({ game, config }) => engine.stagesJobCount(game, config),
   stagesRunJob: ({ game, config, index }) => engine.stagesRunJob(game, config, index),
   arenaPlayGame: ({ game, config, index }) => engine.arenaPlayGame(game, config, index),

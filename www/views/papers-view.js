@@ -9,7 +9,10 @@
 // evidence) and to the raw records, the exact command, commit and machine. "Rerun here"
 // runs the card's small version through the Stages or Arena view (their worker pools, whose
 // records equal the CLI's for the same command; a Connect Four θ × pr grid is a stages run
-// with a grid, as `pnplay experiment connect4` runs it) and draws it beside the committed run; the
+// with a grid, as `pnplay experiment connect4` runs it), or in the page's worker: the
+// simulation rates of PN-MCTS paper Table I (`pnplay bench --search`, a table beside the
+// committed rates and the paper's ratio) and the 2×2 2048 experiment (`pnplay experiment
+// 2048`, the CLI's records), and draws it beside the committed run; the
 // card's share link (`card`, and `run=1` after a rerun) reopens it and reruns. The view ends
 // with "Check a proof certificate": a file checked by the engine with the game's rules alone
 // (`checkCertificate`, as `pnplay check`), answering "valid" or the first failing node.
@@ -59,8 +62,33 @@ const shellWord = (text) => (/^[\w:,=.+\-/]+$/.test(text) ? text : `'${text.repl
 /** The stages command line flags of the schema keys a rerun's options use. */
 const FLAGS = { nodes: '--nodes', time: '--time', pr: '--pr', theta: '--theta', playouts: '--playouts', seed: '--seed' };
 
-/** The `pnplay` command (its words after `pnplay`) that writes the records a rerun makes in the page. */
-export function rerunCommand(rerun) {
+/**
+ * The search options of a rates rerun as `pnplay bench` flags, and as an agent's text form
+ * writes them after the search (`solver=off,playout=200`).
+ */
+const optionFlags = (options) => Object.entries(options).flatMap(([key, value]) => [`--${key}`, String(value)]);
+const optionText = (options) => Object.entries(options).map(([key, value]) => `${key}=${value}`).join(',');
+
+/** The most tree nodes of a rates rerun's searches: the seconds, not the nodes, end them. */
+const RATES_NODES = 50_000_000;
+
+/**
+ * The `pnplay` commands (their words after `pnplay`) that write the records a rerun makes in
+ * the page: one, or for a rates rerun one `pnplay bench --json` per game.
+ */
+export function rerunCommands(rerun) {
+  if (rerun.kind === 'rates') {
+    return rerun.games.map((game) => ['bench', '--search', rerun.searches.join(','), '--game', game, '--moves', '0', '--positions', '1', ...optionFlags(rerun.options),
+      '--nodes', String(RATES_NODES), '--time', String(rerun.seconds), '--seed', String(rerun.seed), '--json']);
+  }
+  if (rerun.kind === '2048') {
+    return [['experiment', '2048', '--game', rerun.game, '--objectives', rerun.objectives.join(','), '--spawns', rerun.spawns, '--algos', rerun.algos.join(','), '--seed', String(rerun.seed)]];
+  }
+  return [rerunCommand(rerun)];
+}
+
+/** The one `pnplay` command of a stages, match or tournament rerun. */
+function rerunCommand(rerun) {
   if (rerun.kind === 'stages') {
     const { grid } = rerun;
     const words = grid
@@ -129,6 +157,34 @@ function savingsTable(savings) {
       { theta: s.theta, pr: s.pr, reduction: s.reduction },
     ]),
     'papers-savings',
+  );
+}
+
+/**
+ * A rates rerun's table: per game, each search's simulations per second in this browser and
+ * their ratio (the second search ÷ the first: PN-MCTS ÷ MCTS), beside the ratio of each
+ * committed file of rates (`committed`: [file, lines]; per CPU second) and the paper's
+ * (`paper`: the cells of its table, rows as the rerun's `paper_rows`).
+ */
+function ratesTable(rerun, measured, committed, paper) {
+  const [first, second] = rerun.searches;
+  const ratio = (a, b) => (a && b ? (b / a).toFixed(2) : '–');
+  const shownRate = (x) => (x ? Math.round(x).toLocaleString('en') : '–');
+  const rate = (lines, game, search) => lines.find((l) => l.game === game && l.search.split(':')[0] === search)?.per_cpu_second;
+  const paperRatio = (row) => paper.find((c) => c.row === row && c.column === 'ratio')?.value;
+  return filledTable(
+    'This browser’s simulations per second (wall clock, from the start, one run each), beside the committed runs (per CPU second) and the paper’s ratio',
+    ['game', `${first} /s here`, `${second} /s here`, 'ratio here', ...committed.map(([file]) => `ratio, ${file}`), 'the paper’s ratio'],
+    rerun.games.map((game, i) => {
+      const [a, b] = [first, second].map((search) => measured.find((m) => m.game === game && m.algo === search)?.iterations_per_second);
+      const ours = a && b ? b / a : null;
+      return [
+        [game, shownRate(a), shownRate(b), ratio(a, b),
+          ...committed.map(([, lines]) => ratio(rate(lines, game, first), rate(lines, game, second))), paperRatio(rerun.paper_rows[i])?.toFixed(2) ?? '–'],
+        { game, ratio: ours },
+      ];
+    }),
+    'papers-rates',
   );
 }
 
@@ -356,13 +412,21 @@ export class PapersView {
     const rerun = card.rerun;
     const grid = rerun.grid ? ` over θ ${rerun.grid.thetas.join(', ')} × pr ${rerun.grid.prs.map((pr) => pr ?? 'off').join(', ')}` : '';
     const what = {
+      rates: () => `${rerun.searches.join(' and ')} (${optionText(rerun.options)}) from the start of ${rerun.games.join(', ')}, ${rerun.seconds} s each, in the page's worker. The rates are this machine's and this browser's (a speed, not a proof); at a budget in nodes instead of seconds the iteration counts are the command line's`,
+      2048: () => `the whole ${rerun.game} experiment (objectives ${rerun.objectives.join(', ')}, spawns read as ${rerun.spawns.toUpperCase()}, ${rerun.algos.join(', ')}, each start verified exactly), in the page's worker`,
       stages: () => `${rerun.positions} positions a stage at ${rerun.stages.join(', ')} moves, ${rerun.algos.join(', ')}${grid}, in the Stages view's worker pool`,
       match: () => `${rerun.games} games of ${rerun.a} against ${rerun.b}, in the Arena view's worker pool`,
       tournament: () => `a round robin of ${rerun.agents.length} agents, ${rerun.games_per_pair} games a pair, each pair's match in the Arena view's worker pool`,
     }[rerun.kind]();
-    box.append(element('p', 'hint', `A small version that fits a browser: ${what}. Its records equal the command line's:`));
-    const command = element('code', 'papers-command', ['pnplay', ...rerunCommand(rerun)].map(shellWord).join(' '));
-    command.id = 'papers-rerun-command';
+    const same = rerun.kind === 'rates' ? 'The command line measures the same' : "Its records equal the command line's";
+    box.append(element('p', 'hint', `A small version that fits a browser: ${what}. ${same}:`));
+    const commands = rerunCommands(rerun).map((words, i) => {
+      const command = element('code', 'papers-command', ['pnplay', ...words].map(shellWord).join(' '));
+      if (i === 0) command.id = 'papers-rerun-command';
+      const line = element('p');
+      line.append(command);
+      return line;
+    });
     const button = element('button', '', '▶ Rerun here');
     button.type = 'button';
     button.id = 'papers-rerun';
@@ -372,9 +436,7 @@ export class PapersView {
     status.setAttribute('aria-live', 'polite');
     const result = element('div', 'papers-rerun-result');
     result.id = 'papers-rerun-result';
-    const line = element('p');
-    line.append(command);
-    box.append(line, button, status, result);
+    box.append(...commands, button, status, result);
     return box;
   }
 
@@ -389,18 +451,26 @@ export class PapersView {
     const rerun = card.rerun;
     button.disabled = true;
     view.dataset.rerun = 'running';
-    status.textContent = 'Running in the worker pool…';
-    // The runner's own status line (jobs or games done, workers, clock) while it runs.
-    const runner = rerun.kind === 'stages' ? this.runners.stages : this.runners.arena;
-    const clock = setInterval(() => {
+    // The runner's own status line (jobs or games done, workers, clock) while it runs; the
+    // reruns in the page's worker say theirs.
+    const runner = { stages: this.runners.stages, match: this.runners.arena, tournament: this.runners.arena }[rerun.kind];
+    status.textContent = runner ? 'Running in the worker pool…' : 'Running in the page’s worker…';
+    const clock = runner && setInterval(() => {
       status.textContent = `Running in the worker pool: ${runner.ui.status.textContent}`;
     }, 250);
+    const { kind, ...config } = rerun;
     let records;
     try {
-      records = await { stages: () => this.rerunStages(rerun), match: () => this.rerunMatch(rerun), tournament: () => this.rerunTournament(rerun) }[rerun.kind]();
+      records = await {
+        stages: () => this.rerunStages(rerun),
+        match: () => this.rerunMatch(rerun),
+        tournament: () => this.rerunTournament(rerun),
+        rates: () => this.rerunRates(rerun, status),
+        2048: () => this.engine.request('experiment2048', { config }),
+      }[kind]();
       const text = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-      const results = await this.engine.request('readResults', { text, experiment: 'auto' });
-      const { kind, ...config } = rerun;
+      const results = kind === 'rates' ? null : await this.engine.request('readResults', { text, experiment: 'auto' });
+      const committed = kind === 'rates' ? await this.committedRates(card) : null;
       const standings = kind === 'tournament' ? (await this.engine.request('tournamentResults', { config, text })).standings : null;
       if (this.openId !== card.id) return;
       const save = element('button', '', 'Download the rerun’s records (JSON Lines)');
@@ -409,7 +479,8 @@ export class PapersView {
       save.addEventListener('click', () => download(`${card.id}-rerun.jsonl`, text, 'application/jsonl'));
       result.replaceChildren(save);
       if (standings) result.append(standingsTable(standings));
-      this.draw(result, results, 'This rerun');
+      if (results) this.draw(result, results, 'This rerun');
+      else result.append(ratesTable(rerun, records, committed, card.published.flatMap((p) => p.cells)));
       this.reran = true;
       status.textContent = `Done: ${records.length} records, beside the committed run. Share the link to rerun it elsewhere.`;
       view.dataset.rerun = 'done';
@@ -417,7 +488,7 @@ export class PapersView {
       status.textContent = `Rerun: ${error.message}`;
       view.dataset.rerun = 'error';
     } finally {
-      clearInterval(clock);
+      if (clock) clearInterval(clock);
       button.disabled = false;
     }
   }
@@ -442,6 +513,35 @@ export class PapersView {
       for (const b of agents.slice(i + 1)) records.push(...(await this.rerunMatch({ game, a, b, games, openings, seed })));
     }
     return records;
+  }
+
+  /**
+   * A rates rerun in the page's worker: each search from the start of each game for the
+   * rerun's seconds (`benchSearch`, the `pnplay bench --search` workload); the measurements
+   * in order, as `pnplay bench --json` prints them.
+   */
+  async rerunRates({ games, searches, options, seconds, seed }, status) {
+    const measured = [];
+    for (const game of games) {
+      for (const search of searches) {
+        status.textContent = `Running in the page’s worker: ${search} on ${game} (${measured.length + 1} of ${games.length * searches.length})…`;
+        const algo = `${search}:${optionText(options)}`;
+        measured.push(await this.engine.request('benchSearch', { game, algo, moves: 0, positions: 1, seed, nodes: RATES_NODES, seconds }));
+      }
+    }
+    return measured;
+  }
+
+  /** The committed rates of `card`: each raw JSON Lines file of the folder with rate lines, as [file, lines]. */
+  async committedRates(card) {
+    const files = [];
+    for (const file of card.raw.filter((f) => f.endsWith('.jsonl'))) {
+      const answer = await fetch(`results/${card.folder}/${file}`);
+      if (!answer.ok) continue;
+      const lines = (await answer.text()).split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+      if (lines.some((l) => l.per_cpu_second !== undefined)) files.push([file, lines]);
+    }
+    return files;
   }
 
   /** A match rerun through the Arena view's pool; its games in index order. */

@@ -23,7 +23,9 @@ use clap::{Args, Subcommand};
 use pnplay::engine::GameSpec;
 use pnplay::experiment::journal::{self, Layout};
 use pnplay::experiment::paper::Experiment;
-use pnplay::experiment::runner::{Job, grid_searches, plan, plan_stages, run_job, run_ordered};
+use pnplay::experiment::runner::{
+    Job, NODES_2048, PR_2048, grid_searches, plan, plan_2048, plan_stages, run_job, run_ordered,
+};
 use pnplay::experiment::shard::{Shard, assemble};
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
 use pnplay::experiment::{Record, SearchSpec, Stage, generate, plot, pr_savings, verify};
@@ -61,7 +63,7 @@ pub struct CommonArgs {
     verify: bool,
     /// Most positions the exact solver may search per position; a position it cannot solve
     /// within them is not verified.
-    #[arg(long, default_value_t = 20_000_000)]
+    #[arg(long, default_value_t = verify::VERIFY_NODES)]
     verify_nodes: u64,
     /// Most seconds the exact solver may spend per position.
     #[arg(long, value_parser = params::seconds)]
@@ -560,30 +562,22 @@ fn connect4(args: Connect4Args, batch: &Batch) -> Result<(), String> {
 
 fn g2048(args: G2048Args, batch: &Batch) -> Result<(), String> {
     let common = &args.common;
-    // The dissertation's precision rate, 1e-4.
-    let params = common.params(Some(1e-4))?;
+    let params = common.params(Some(PR_2048))?;
     let seed = params.seed();
     let searches: Vec<SearchSpec> = args.algos.iter().map(|&a| SearchSpec::plain(a)).collect();
-    let mut parts = Vec::new();
-    for &objective in &args.objectives {
-        let parse = |name: String| {
-            name.parse::<GameSpec>()
-                .map_err(|e: pnplay::game::ParseError| e.to_string())
-        };
-        let opening_spec = parse(format!("{}:{objective}", args.game))?;
-        // Both readings share their openings (the opening spawns are chance's in both).
-        let positions = generate::chance_openings(&opening_spec, !args.all_starts);
-        let spec = if args.spawns == "or" {
-            parse(format!("{}:{objective}:or", args.game))?
-        } else {
-            opening_spec
-        };
-        let stage_positions = vec![(Stage::Named(format!("objective {objective}")), positions)];
-        parts.push((spec, plan(&stage_positions, &searches, &params, seed)));
-    }
+    let readings = (args.all_starts, args.spawns == "or");
+    let parts = plan_2048(
+        &args.game,
+        &args.objectives,
+        readings,
+        &searches,
+        &params,
+        seed,
+    )
+    .map_err(|e| e.to_string())?;
     let plan = Plan {
         parts,
-        limits: limits(&params, 1_000_000, None),
+        limits: limits(&params, NODES_2048, None),
         // The exact answer is part of this experiment's table, so it is always computed.
         verify: Some(params.goal()),
     };
