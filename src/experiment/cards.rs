@@ -25,6 +25,12 @@
 //!     "algos":["ppns"],"options":{{}},"grid":{{"thetas":[0.01],"prs":[null,0.001]}}}},"evidence""#));
 //! assert!(read(&grid("12")).is_ok());
 //! assert!(read(&grid("12,14")).unwrap_err().to_string().contains("a grid rerun has one stage"));
+//! // A rates rerun (`pnplay bench`, PN-MCTS Table I) names the paper's row of each game.
+//! let rates = |rows: &str| text.replace(r#""evidence""#, &format!(
+//!     r#""rerun":{{"kind":"rates","games":["loa","awari"],"paper_rows":[{rows}],
+//!     "searches":["mcts","pnmcts"],"options":{{}},"seconds":1,"seed":1}},"evidence""#));
+//! assert!(read(&rates(r#""LOA 8×8","Awari""#)).is_ok());
+//! assert!(read(&rates(r#""LOA 8×8""#)).unwrap_err().to_string().contains("a paper row for each"));
 //! ```
 
 use std::path::Path;
