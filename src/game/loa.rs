@@ -424,7 +424,7 @@ impl Loa {
 }
 
 impl Game for Loa {
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, MAX_MOVES>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, MAX_MOVES>;
     type Move = Move;
     /// The position itself (two bitboards, side to move, moves played, passes, variant): exact.
     type Key = Loa;
@@ -492,11 +492,6 @@ impl Game for Loa {
 
     fn outcome(&self, player: Player) -> Option<Outcome> {
         Outcome::for_player(self.winner(), self.status != Status::Going, player)
-    }
-
-    /// +1 for a win, 0 for a draw, −1 for a loss.
-    fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> Loa {
