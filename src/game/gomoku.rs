@@ -65,7 +65,7 @@
 use std::fmt;
 
 use super::error::Number;
-use super::rows::{self, Rows, Separators};
+use super::rows::{self, Rows};
 use super::family::{Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
@@ -306,12 +306,8 @@ impl Gomoku {
     /// The board text of a variant: `side` rows of `X`, `O` and `-` separated by `/`.
     const fn rows(rules: Rules) -> Rows {
         Rows {
-            rows: rules.size as usize,
-            cols: rules.size as usize,
-            cells: "-XO",
             any_case: true,
-            separators: Separators::Required,
-            expected: "X, O or -",
+            ..Rows::square(rules.size as usize, "-XO", "X, O or -")
         }
     }
 

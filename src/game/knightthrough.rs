@@ -70,12 +70,8 @@ use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// The board text: ranks 8 to 1, files a to h, `/` between ranks optional.
 const ROWS: Rows = Rows {
-    rows: SIDE,
-    cols: SIDE,
-    cells: "-WB",
-    any_case: false,
     separators: Separators::Optional,
-    expected: "W, B or -",
+    ..Rows::square(SIDE, "-WB", "W, B or -")
 };
 
 /// Cells a side; the board is `SIDE × SIDE`.

@@ -87,7 +87,7 @@
 
 pub use super::fromto::Move;
 use super::fromto;
-use super::rows::{self, Rows, Separators};
+use super::rows::{self, Rows};
 use super::family::{
     Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
 };
@@ -224,14 +224,7 @@ impl Rules {
 
     /// The board text of this size.
     const fn rows(self) -> Rows {
-        Rows {
-            rows: self.size as usize,
-            cols: self.size as usize,
-            cells: "-BW",
-            any_case: false,
-            separators: Separators::Required,
-            expected: "B, W or -",
-        }
+        Rows::square(self.size as usize, "-BW", "B, W or -")
     }
 }
 
