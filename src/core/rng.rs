@@ -94,21 +94,11 @@ pub fn derive_seed(seed: u64, parts: &[u64]) -> u64 {
 mod tests {
     use super::Rng;
 
+    /// The stream of seed 42 itself is pinned in tests/fixtures/playouts.rs, which the native
+    /// and the wasm32 tests both check.
     #[test]
-    fn stream_is_fixed_by_seed() {
-        // Pinned values (tests/wasm.rs checks the same ones in wasm32): any change to the
-        // algorithm would silently change every seeded result, so it must fail here.
-        let mut rng = Rng::new(42);
-        let stream: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
-        assert_eq!(
-            stream,
-            [
-                15021278609987233951,
-                5881210131331364753,
-                18149643915985481100
-            ]
-        );
-        assert_ne!(Rng::new(43).next_u64(), stream[0]);
+    fn another_seed_gives_another_stream() {
+        assert_ne!(Rng::new(43).next_u64(), Rng::new(42).next_u64());
     }
 
     #[test]

@@ -321,7 +321,7 @@ impl Awari {
 
 impl Game for Awari {
     /// At most 6 moves: one per pit of the mover's side (a pass only when none is legal).
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 6>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, 6>;
     /// A pit, 0–11 in sowing order (`A`–`F`, `a`–`f`), or [`PASS`].
     type Move = u8;
     /// Every field of the position: 12 pits of 6 bits, South's captures (North's follow from
@@ -346,19 +346,17 @@ impl Game for Awari {
     }
 
     fn legal_moves(&self, out: &mut MoveList<Self>) {
-        out.clear();
-        if self.is_over() {
-            return;
-        }
-        let first = first_pit(self.to_move);
-        for pit in first..first + SIDE {
-            if self.playable(pit) {
-                out.push(pit as u8);
+        super::moves_unless_over(self, out, |out| {
+            let first = first_pit(self.to_move);
+            for pit in first..first + SIDE {
+                if self.playable(pit) {
+                    out.push(pit as u8);
+                }
             }
-        }
-        if out.is_empty() {
-            out.push(PASS);
-        }
+            if out.is_empty() {
+                out.push(PASS);
+            }
+        });
     }
 
     fn play(&mut self, mv: u8) {
@@ -597,12 +595,4 @@ impl Catalogued for Awari {
                      South to move can force a win (PNS proves it in 39 iterations)",
         }],
     };
-
-    fn parse_name(name: &str) -> Option<Result<(), ParseError>> {
-        (name == "awari").then_some(Ok(()))
-    }
-
-    fn name((): &()) -> String {
-        "awari".to_string()
-    }
 }

@@ -223,13 +223,24 @@ pub struct Family {
 }
 
 /// A game of the catalogue: rules, board view, knowledge, and its declaration.
-pub trait Catalogued: Board + Knowledge {
+///
+/// A family of one game, named by the family's id (its variant the default one), keeps the
+/// defaults of [`Catalogued::parse_name`] and [`Catalogued::name`]; a family with variants
+/// writes its own names.
+pub trait Catalogued: Board + Knowledge<Variant: Default> {
     /// The family's declaration.
     const FAMILY: Family;
 
-    /// The variant `name` selects; `None` if the name is not of this family.
-    fn parse_name(name: &str) -> Option<Result<Self::Variant, ParseError>>;
+    /// The variant `name` selects; `None` if the name is not of this family. The default:
+    /// the family's id alone, selecting the default variant.
+    fn parse_name(name: &str) -> Option<Result<Self::Variant, ParseError>> {
+        (name == Self::FAMILY.id).then(|| Ok(Self::Variant::default()))
+    }
 
-    /// The canonical name of a variant (parsing it gives the variant back).
-    fn name(variant: &Self::Variant) -> String;
+    /// The canonical name of a variant (parsing it gives the variant back). The default: the
+    /// family's id, whatever the variant.
+    fn name(variant: &Self::Variant) -> String {
+        let _ = variant;
+        Self::FAMILY.id.to_string()
+    }
 }

@@ -513,7 +513,7 @@ impl G2048 {
 
 impl Game for G2048 {
     /// At most 32 moves: on 4×4, a 2 or a 4 on each of 16 empty cells.
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 32>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, 32>;
     type Move = Move;
     /// The packed board in bits 1..65 and who acts in bit 0 (1 = chance).
     type Key = u128;

@@ -65,7 +65,7 @@
 use std::fmt;
 
 use super::error::Number;
-use super::rows::{self, Rows, Separators};
+use super::rows::{self, Rows};
 use super::family::{Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
@@ -306,12 +306,8 @@ impl Gomoku {
     /// The board text of a variant: `side` rows of `X`, `O` and `-` separated by `/`.
     const fn rows(rules: Rules) -> Rows {
         Rows {
-            rows: rules.size as usize,
-            cols: rules.size as usize,
-            cells: "-XO",
             any_case: true,
-            separators: Separators::Required,
-            expected: "X, O or -",
+            ..Rows::square(rules.size as usize, "-XO", "X, O or -")
         }
     }
 
@@ -394,7 +390,7 @@ impl fmt::Display for Gomoku {
 
 impl Game for Gomoku {
     /// At most 225 moves: every intersection of an empty 15×15 board (a pass only when full).
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 225>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, 225>;
     /// A cell's bit (`16·row + column`), or [`PASS`].
     type Move = u8;
     /// The position itself (stones, side to move, passes, rules): exact.
@@ -426,21 +422,19 @@ impl Game for Gomoku {
     }
 
     fn legal_moves(&self, out: &mut MoveList<Self>) {
-        out.clear();
-        if self.is_over() {
-            return;
-        }
-        let empty = self.empty();
-        for (i, &word) in empty.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                out.push((64 * i as u32 + w.trailing_zeros()) as u8);
-                w &= w - 1;
+        super::moves_unless_over(self, out, |out| {
+            let empty = self.empty();
+            for (i, &word) in empty.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    out.push((64 * i as u32 + w.trailing_zeros()) as u8);
+                    w &= w - 1;
+                }
             }
-        }
-        if out.is_empty() {
-            out.push(PASS);
-        }
+            if out.is_empty() {
+                out.push(PASS);
+            }
+        });
     }
 
     fn play(&mut self, mv: u8) {
@@ -453,11 +447,6 @@ impl Game for Gomoku {
 
     fn outcome(&self, player: Player) -> Option<Outcome> {
         Outcome::for_player(self.winner, self.is_over(), player)
-    }
-
-    /// +1 for a win, 0 for a draw, −1 for a loss.
-    fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> Gomoku {

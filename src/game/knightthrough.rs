@@ -70,12 +70,8 @@ use super::{Game, MoveList, Outcome, ParseError, Player, Turn};
 
 /// The board text: ranks 8 to 1, files a to h, `/` between ranks optional.
 const ROWS: Rows = Rows {
-    rows: SIDE,
-    cols: SIDE,
-    cells: "-WB",
-    any_case: false,
     separators: Separators::Optional,
-    expected: "W, B or -",
+    ..Rows::square(SIDE, "-WB", "W, B or -")
 };
 
 /// Cells a side; the board is `SIDE × SIDE`.
@@ -253,7 +249,7 @@ impl Knightthrough {
 }
 
 impl Game for Knightthrough {
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, MAX_MOVES>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, MAX_MOVES>;
     type Move = Move;
     /// The position itself (two bitboards, side to move, the pass flag): exact.
     type Key = Knightthrough;
@@ -312,11 +308,6 @@ impl Game for Knightthrough {
 
     fn outcome(&self, player: Player) -> Option<Outcome> {
         Outcome::for_player(self.winner(), self.is_over(), player)
-    }
-
-    /// +1 for a win, 0 for a draw, −1 for a loss.
-    fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> Knightthrough {
@@ -465,12 +456,4 @@ impl Catalogued for Knightthrough {
                      Black's c4 knight reaches rank 1, and Black's knights only leap down",
         }],
     };
-
-    fn parse_name(name: &str) -> Option<Result<(), ParseError>> {
-        (name == "knightthrough").then_some(Ok(()))
-    }
-
-    fn name(_: &()) -> String {
-        "knightthrough".to_string()
-    }
 }

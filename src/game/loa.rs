@@ -87,7 +87,7 @@
 
 pub use super::fromto::Move;
 use super::fromto;
-use super::rows::{self, Rows, Separators};
+use super::rows::{self, Rows};
 use super::family::{
     Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
 };
@@ -224,14 +224,7 @@ impl Rules {
 
     /// The board text of this size.
     const fn rows(self) -> Rows {
-        Rows {
-            rows: self.size as usize,
-            cols: self.size as usize,
-            cells: "-BW",
-            any_case: false,
-            separators: Separators::Required,
-            expected: "B, W or -",
-        }
+        Rows::square(self.size as usize, "-BW", "B, W or -")
     }
 }
 
@@ -424,7 +417,7 @@ impl Loa {
 }
 
 impl Game for Loa {
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, MAX_MOVES>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, MAX_MOVES>;
     type Move = Move;
     /// The position itself (two bitboards, side to move, moves played, passes, variant): exact.
     type Key = Loa;
@@ -492,11 +485,6 @@ impl Game for Loa {
 
     fn outcome(&self, player: Player) -> Option<Outcome> {
         Outcome::for_player(self.winner(), self.status != Status::Going, player)
-    }
-
-    /// +1 for a win, 0 for a draw, −1 for a loss.
-    fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> Loa {

@@ -909,7 +909,7 @@ impl MiniShogi {
 }
 
 impl Game for MiniShogi {
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, MAX_MOVES>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, MAX_MOVES>;
     type Move = Move;
     type Key = Key;
     /// One board, no variants.
@@ -936,13 +936,11 @@ impl Game for MiniShogi {
     /// Board moves by the square left (row-major from the top left), then by target, an
     /// unpromoted move before its promoted twin; then drops by kind (P S G B R) and square.
     fn legal_moves(&self, out: &mut MoveList<Self>) {
-        out.clear();
-        if self.is_over() {
-            return;
-        }
-        self.each_legal(true, |mv| {
-            out.push(mv);
-            true
+        super::moves_unless_over(self, out, |out| {
+            self.each_legal(true, |mv| {
+                out.push(mv);
+                true
+            });
         });
     }
 
@@ -955,11 +953,6 @@ impl Game for MiniShogi {
 
     fn outcome(&self, player: Player) -> Option<Outcome> {
         Outcome::for_player(self.winner(), self.is_over(), player)
-    }
-
-    /// +1 for a win, 0 for a draw, −1 for a loss.
-    fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> Key {
@@ -1214,12 +1207,4 @@ impl Catalogued for MiniShogi {
                      in 1,333",
         }],
     };
-
-    fn parse_name(name: &str) -> Option<Result<(), ParseError>> {
-        (name == "minishogi").then_some(Ok(()))
-    }
-
-    fn name(_: &()) -> String {
-        "minishogi".to_string()
-    }
 }

@@ -46,6 +46,12 @@ pub use crate::core::parse_error::{self as error, ParseError};
 pub use crate::core::player::{Outcome, Player, Turn};
 pub use crate::core::rng::{self, Rng};
 
+/// What a [`Game::List`] holds: a move, or what a search keeps per move (a score, an order,
+/// a child's number). Every small `Copy` value that can cross threads is one.
+pub trait ListItem: Copy + Debug + Send + Sync + 'static {}
+
+impl<T: Copy + Debug + Send + Sync + 'static> ListItem for T {}
+
 /// A fixed-capacity list that lives on the stack, as long as the most moves one position of a
 /// game has: the game's move list ([`MoveList`]) and the per-move side lists searches keep
 /// (scores, orders, children's numbers) are all [`Game::List`]s of that game.
@@ -63,9 +69,7 @@ pub trait MoveBuffer<T>:
     fn capacity(&self) -> usize;
 }
 
-impl<T: Copy + Debug + Send + Sync + 'static, const N: usize> MoveBuffer<T>
-    for arrayvec::ArrayVec<T, N>
-{
+impl<T: ListItem, const N: usize> MoveBuffer<T> for arrayvec::ArrayVec<T, N> {
     fn push(&mut self, item: T) {
         arrayvec::ArrayVec::push(self, item);
     }
@@ -103,7 +107,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// A fixed-capacity list as long as the most moves (or chance outcomes) one position of
     /// this game has, e.g. `ArrayVec<T, 64>`: the game's move list and the per-move lists
     /// searches keep.
-    type List<T: Copy + Debug + Send + Sync + 'static>: MoveBuffer<T>;
+    type List<T: ListItem>: MoveBuffer<T>;
     /// What selects one game of a family: a board size, an objective tile.
     type Variant: Copy + Debug + PartialEq + Send + Sync + 'static;
 
@@ -139,8 +143,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The exact game value of a finished game from `player`'s point of view, in the unit
     /// SPEC.md §2 gives for the game (Othello: disc difference with empties to the winner;
     /// Connect Four: the common solver's score; tic-tac-toe: +1/0/−1; 2048: 1 if the
-    /// objective is reached, else 0). `None` if the game is not over.
-    fn terminal_value(&self, player: Player) -> Option<i32>;
+    /// objective is reached, else 0). `None` if the game is not over. Games valued +1 for a
+    /// win, 0 for a draw and −1 for a loss (the values of
+    /// [`Facts::two_player`](family::Facts::two_player)) keep this default, the outcome's sign.
+    fn terminal_value(&self, player: Player) -> Option<i32> {
+        self.outcome(player).map(Outcome::sign)
+    }
 
     /// The exact identity of the position.
     fn key(&self) -> Self::Key;
@@ -223,6 +231,19 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             }
         }
         pos
+    }
+}
+
+/// Empties `out` and, unless `pos` is over ([`Turn::Over`]), has `moves` fill it: the
+/// [`Game::legal_moves`] of a game whose move generator does not know when the game ends.
+pub fn moves_unless_over<G: Game>(
+    pos: &G,
+    out: &mut MoveList<G>,
+    moves: impl FnOnce(&mut MoveList<G>),
+) {
+    out.clear();
+    if pos.turn() != Turn::Over {
+        moves(out);
     }
 }
 

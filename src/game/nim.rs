@@ -91,7 +91,7 @@ impl Nim {
 
 impl Game for Nim {
     /// At most 9 moves: take 1 to 9.
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 9>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, 9>;
     /// The stones taken.
     type Move = u8;
     /// The stones left, and who moves in the lowest bit.
@@ -129,10 +129,6 @@ impl Game for Nim {
         // Whoever took the last stone, the player not to move, won.
         let over = self.left == 0;
         Outcome::for_player(over.then(|| self.to_move().opponent()), over, player)
-    }
-
-    fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> u32 {

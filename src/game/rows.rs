@@ -72,6 +72,21 @@ pub struct Parsed<'t> {
 }
 
 impl Rows {
+    /// A square board of `side` rows of `side` cells, the rows separated by `/`, the cell
+    /// characters `cells` (upper case only), `expected` in words: what a game writes its own
+    /// fields over (`Rows { any_case: true, ..Rows::square(15, "-XO", "X, O or -") }`).
+    #[must_use]
+    pub const fn square(side: usize, cells: &'static str, expected: &'static str) -> Rows {
+        Rows {
+            rows: side,
+            cols: side,
+            cells,
+            any_case: false,
+            separators: Separators::Required,
+            expected,
+        }
+    }
+
     /// The value of the cell character `c`, if it is one.
     fn value(&self, c: char) -> Option<u8> {
         let c = if self.any_case {

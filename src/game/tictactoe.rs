@@ -73,7 +73,7 @@ impl TicTacToe {
 
 impl Game for TicTacToe {
     /// At most 9 moves: one move per cell.
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 9>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, 9>;
     /// A cell 0..9, row-major from the top left.
     type Move = u8;
     /// Both players' cells packed: first player in bits 0..9, second in bits 9..18.
@@ -94,12 +94,10 @@ impl Game for TicTacToe {
     }
 
     fn legal_moves(&self, out: &mut MoveList<Self>) {
-        out.clear();
-        if self.is_over() {
-            return;
-        }
-        let empty = !(self.cells[0] | self.cells[1]) & FULL;
-        out.extend((0..9).filter(|&c| empty & (1 << c) != 0));
+        super::moves_unless_over(self, out, |out| {
+            let empty = !(self.cells[0] | self.cells[1]) & FULL;
+            out.extend((0..9).filter(|&c| empty & (1 << c) != 0));
+        });
     }
 
     fn play(&mut self, mv: u8) {
@@ -110,10 +108,6 @@ impl Game for TicTacToe {
 
     fn outcome(&self, player: Player) -> Option<Outcome> {
         Outcome::for_player(self.winner(), self.is_over(), player)
-    }
-
-    fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> u32 {
@@ -187,12 +181,4 @@ impl Catalogued for TicTacToe {
                      every search shows the first player (X) wins",
         }],
     };
-
-    fn parse_name(name: &str) -> Option<Result<(), ParseError>> {
-        (name == "tictactoe").then_some(Ok(()))
-    }
-
-    fn name((): &()) -> String {
-        "tictactoe".to_string()
-    }
 }

@@ -579,8 +579,7 @@ const START: &str = EXAMPLES[0].text;
 
 impl Game for TreeGame {
     /// At most [`MAX_CHILDREN`] moves.
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> =
-        arrayvec::ArrayVec<T, MAX_CHILDREN>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, MAX_CHILDREN>;
     /// The index of the child moved to.
     type Move = u32;
     /// The index of the node (pre-order; bit 31 set after a repetition) and, in a
@@ -635,10 +634,6 @@ impl Game for TreeGame {
             Player::First => outcome,
             Player::Second => outcome.flipped(),
         })
-    }
-
-    fn terminal_value(&self, player: Player) -> Option<i32> {
-        self.outcome(player).map(Outcome::sign)
     }
 
     fn key(&self) -> (u32, u64) {
@@ -887,14 +882,6 @@ impl Catalogued for TreeGame {
         },
         examples: EXAMPLES,
     };
-
-    fn parse_name(name: &str) -> Option<Result<(), ParseError>> {
-        (name == "tree").then_some(Ok(()))
-    }
-
-    fn name((): &()) -> String {
-        "tree".to_string()
-    }
 }
 
 #[cfg(test)]

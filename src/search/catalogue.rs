@@ -27,6 +27,7 @@ pub use super::family::{
 };
 pub use super::session::SearchKind;
 
+use super::Question;
 use super::params::{self, ParamSpec, Params, RUN_PARAMS};
 use super::session::Session;
 use crate::core::parse_error::Elided;
@@ -44,8 +45,9 @@ fn open_kind<K: SearchKind, G: Catalogued>(
         return Err(Error::GameOver);
     }
     check_support::<G>(&K::INFO, &root.variant())?;
+    let question = Question::at(&root, params.goal());
     Ok(Box::new(super::limited::Limited::new(
-        K::build(root, params),
+        K::build(root, question, params),
         params.limits(),
     )))
 }

@@ -56,8 +56,7 @@ impl SearchKind for NegamaxSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        let question = Question::at(&root, params.goal());
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         Box::new(NegamaxSession {
             core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),
             question,

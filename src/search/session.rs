@@ -31,6 +31,7 @@ use serde::Serialize;
 
 pub use crate::core::limits::Budget;
 
+use super::Question;
 use super::family::SearchInfo;
 use super::params::Params;
 use super::session_core::{SessionCore, least};
@@ -241,7 +242,8 @@ pub trait Session: Send {
 /// What a search that keeps a tree shows of it.
 pub trait TreeView {
     /// The last iteration's most-proving-node path, root first, ending at the node it
-    /// expanded (just the root before the first iteration).
+    /// expanded (just the root before the first iteration; if the node limit stopped a
+    /// best-first search, the path ends at the leaf it could not expand).
     fn last_path(&self) -> Vec<PathNode>;
 
     /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
@@ -325,7 +327,8 @@ pub trait SearchKind {
     /// Its declaration.
     const INFO: SearchInfo;
 
-    /// A session of this search of `root`, whose parameters are already checked and whose
-    /// game is not over and is supported.
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session>;
+    /// A session of this search of `root` answering `question` (the goal of `params` asked
+    /// at `root`), whose parameters are already checked and whose game is not over and is
+    /// supported.
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session>;
 }

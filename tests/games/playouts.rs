@@ -10,6 +10,11 @@ fn seeded_playouts_give_the_pinned_results() {
 }
 
 #[test]
+fn the_generator_stream_is_fixed_by_seed() {
+    assert_eq!(fixture::rng_stream(), fixture::PINNED_RNG);
+}
+
+#[test]
 fn a_seeded_ppns_run_gives_the_pinned_counts() {
     assert_eq!(fixture::ppns_run(), fixture::PINNED_PPNS);
 }

@@ -18,7 +18,7 @@ use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Turn};
 use pnplay::search::bestfirst::{BestFirst, Rules, mcpns, pns, pp, ppns, ppns_precise};
 use pnplay::search::catalogue::{self, Family, SEARCHES, SearchInfo};
 use pnplay::search::params::{PLAYOUTS, PR, Params, THETA};
-use pnplay::search::session::Budget;
+use pnplay::search::session::{Budget, TreeView};
 use pnplay::search::tree::{NodeKind, ROOT, Status, Tree};
 use pnplay::search::view::{Values, ViewNode};
 use pnplay::search::{Goal, Limits, Question, Stats, Verdict};

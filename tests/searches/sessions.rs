@@ -439,7 +439,7 @@ mod repeating {
     pub struct Repeating(pub TicTacToe);
 
     impl Game for Repeating {
-        type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 9>;
+        type List<T: pnplay::game::ListItem> = arrayvec::ArrayVec<T, 9>;
         type Move = u8;
         type Key = u32;
         type Variant = ();

@@ -348,7 +348,7 @@ impl Connect4 {
 
 impl Game for Connect4 {
     /// At most 32 moves: one move per column, at most `Dims::MAX_WIDTH`.
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 32>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, 32>;
     /// A column, 0-based from the left.
     type Move = u8;
     /// Pons' key `current + mask + bottom`: exact for every allowed size.
@@ -379,11 +379,9 @@ impl Game for Connect4 {
     }
 
     fn legal_moves(&self, out: &mut MoveList<Self>) {
-        out.clear();
-        if self.is_over() {
-            return;
-        }
-        out.extend((0..self.dims.width).filter(|&col| self.can_play(col)));
+        super::moves_unless_over(self, out, |out| {
+            out.extend((0..self.dims.width).filter(|&col| self.can_play(col)));
+        });
     }
 
     fn chance_probability(&self, _: u8) -> f64 {

@@ -492,7 +492,7 @@ impl Othello {
 
 impl Game for Othello {
     /// At most 64 moves: a move on any empty square of a position set up by hand, or one pass.
-    type List<T: Copy + std::fmt::Debug + Send + Sync + 'static> = arrayvec::ArrayVec<T, 64>;
+    type List<T: super::ListItem> = arrayvec::ArrayVec<T, 64>;
     type Move = Move;
     /// The position itself: both masks, the side to move and the size (24 bytes).
     type Key = Othello;

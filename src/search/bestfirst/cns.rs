@@ -275,9 +275,8 @@ fn largest_evaluation(weights: &EvalWeights) -> f64 {
 }
 
 impl<G: Catalogued> Cns<G> {
-    /// A search of `root` with `params` (checked).
-    fn new(root: G, params: &Params) -> Cns<G> {
-        let question = Question::at(&root, params.goal());
+    /// A search of `root` answering `question` with `params` (checked).
+    fn new(root: G, question: Question, params: &Params) -> Cns<G> {
         let targets = Targets::new(&root, params.optional(&STEP).map(|s| s as u32));
         let weights = crate::search::heuristic::weights(params);
         let evaluator = root
@@ -809,7 +808,7 @@ impl SearchKind for CnsSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        Box::new(Cns::new(root, params))
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
+        Box::new(Cns::new(root, question, params))
     }
 }

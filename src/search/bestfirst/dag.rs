@@ -660,8 +660,7 @@ impl SearchKind for PnsDagSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        let question = Question::at(&root, params.goal());
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let frontier = params.optional(&FRONTIER).map(|k| k as u32);
         Box::new(
             PnsDag::with_knowledge(root, question, params.limits(), frontier).named(&Self::INFO),

@@ -38,6 +38,7 @@ use super::tree::{Node, NodeKind, Status};
 use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
+use crate::search::Question;
 use crate::search::family::{DMC, Explain, Family, PMC, SearchInfo};
 use crate::search::params::{PLAYOUTS, Params, THETA};
 use crate::search::pseudocode::Line;
@@ -221,8 +222,8 @@ impl SearchKind for McpnsSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let rules = Mcpns::new(params.integer(&PLAYOUTS) as u32, params.real(&THETA));
-        super::session(&Self::INFO, root, rules, params)
+        super::session(&Self::INFO, root, question, rules, params)
     }
 }

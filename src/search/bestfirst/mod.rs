@@ -65,7 +65,7 @@ use super::pseudocode::{Line, Phase, line, plain};
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::session_core::SessionCore;
 use super::tree_walk::{TreeWalk, TreeWords};
-use super::view::{Backup, History, InspectedChild, Inspection, PathNode, Snapshot, Values, short};
+use super::view::{Backup, History, InspectedChild, Inspection, PathNode, Values, short};
 use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList};
@@ -174,16 +174,16 @@ pub const fn pseudocode(
     ]
 }
 
-/// A session of the best-first search `info` with `rules` on `root`, for the run settings
-/// of `params` (seed, goal, limits). What each search's [`crate::search::catalogue::SearchKind`]
-/// returns.
+/// A session of the best-first search `info` with `rules` on `root` answering `question`,
+/// for the run settings of `params` (seed, limits). What each search's
+/// [`crate::search::catalogue::SearchKind`] returns.
 pub fn session<G: Catalogued, R: Rules + Send + Clone + 'static>(
     info: &'static SearchInfo,
     root: G,
+    question: Question,
     rules: R,
     params: &Params,
 ) -> Box<dyn Session> {
-    let question = Question::at(&root, params.goal());
     Box::new(BestFirst::new(root, rules, question, params.seed(), params.limits()).named(info))
 }
 
@@ -630,22 +630,6 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         Some(self.root.format_move(mv))
     }
 
-    /// The last iteration's most-proving-node path, root first, ending at the node it
-    /// expanded (just the root before the first iteration; if the node limit stopped the
-    /// search, the path ends at the leaf it could not expand).
-    #[must_use]
-    pub fn last_path(&self) -> Vec<PathNode> {
-        TreeWalk::last_path(self)
-    }
-
-    /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
-    /// MPN path and the children of every node on it taking precedence; `focus` (a pinned
-    /// node a view follows) adds the path from the root to that node and its children.
-    #[must_use]
-    pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        TreeWalk::snapshot(self, depth, max_nodes, focus)
-    }
-
     /// The root's values.
     #[must_use]
     pub fn root_value(&self) -> Values {
@@ -683,7 +667,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         if self.stats.iterations == 0 {
             return None;
         }
-        let path = self.last_path();
+        let path = TreeWalk::last_path(self);
         let last = path.last().expect("a path holds at least the root");
         let statuses: Vec<Status> = self
             .tree

@@ -45,6 +45,7 @@ use super::tree::{Node, NodeKind, Status};
 use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
+use crate::search::Question;
 use crate::search::family::{DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::Params;
 use crate::search::pseudocode::Line;
@@ -223,7 +224,7 @@ impl SearchKind for PnsSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        super::session(&Self::INFO, root, Pns, params)
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
+        super::session(&Self::INFO, root, question, Pns, params)
     }
 }

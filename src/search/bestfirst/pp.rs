@@ -21,6 +21,7 @@
 
 use super::ppns::{AND_RULE, Leaf, OR_RULE, PR_RULE, Ppns, TERMINAL_RULE};
 use crate::game::catalogue::Catalogued;
+use crate::search::Question;
 use crate::search::family::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo};
 use crate::search::params::{PR, Params};
 use crate::search::session::SearchKind;
@@ -63,7 +64,13 @@ impl SearchKind for PpSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        super::session(&Self::INFO, root, rules(params.optional(&PR)), params)
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
+        super::session(
+            &Self::INFO,
+            root,
+            question,
+            rules(params.optional(&PR)),
+            params,
+        )
     }
 }

@@ -57,6 +57,7 @@ use super::tree::{Node, NodeKind, Status};
 use super::{Rules, finished};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
+use crate::search::Question;
 use crate::search::Verdict;
 use crate::search::family::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo};
 use crate::search::params::{PLAYOUTS, PR, ParamSpec, Params, THETA};
@@ -317,8 +318,14 @@ impl SearchKind for PpnsSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        super::session(&Self::INFO, root, Ppns::from_params(params), params)
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
+        super::session(
+            &Self::INFO,
+            root,
+            question,
+            Ppns::from_params(params),
+            params,
+        )
     }
 }
 

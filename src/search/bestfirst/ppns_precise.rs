@@ -37,6 +37,7 @@ use super::tree::{Node, NodeKind, Status};
 use super::{Rules, finished};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
+use crate::search::Question;
 use crate::search::Verdict;
 use crate::search::family::{Explain, Family, ONE_MINUS_PPN, PPN, SearchInfo};
 use crate::search::params::{PLAYOUTS, PR, Params, THETA};
@@ -251,13 +252,13 @@ impl SearchKind for PpnsPreciseSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let rules = PpnsPrecise::new(
             params.integer(&PLAYOUTS) as u32,
             params.real(&THETA),
             params.optional(&PR),
         );
-        super::session(&Self::INFO, root, rules, params)
+        super::session(&Self::INFO, root, question, rules, params)
     }
 }
 

@@ -555,19 +555,15 @@ impl SearchKind for AlphaBetaSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         Box::new(AlphaBetaSession {
             search: AlphaBeta::<G, G::Ordering>::with_knowledge(AlphaBetaConfig {
                 table_bytes: params
                     .limits()
                     .table_bytes(AlphaBetaConfig::default().table_bytes),
             }),
-            question: Question::at(&root, params.goal()),
-            core: SessionCore::new(
-                &Self::INFO,
-                Question::at(&root, params.goal()).words(&root),
-                params.limits(),
-            ),
+            question,
+            core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),
             root,
             stats: Stats::default(),
             best_move: None,

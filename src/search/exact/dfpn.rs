@@ -396,7 +396,7 @@ impl<G: Game> DfPn<G> {
             })
             .collect();
         RootChildren {
-            or: self.is_or(root),
+            or: super::is_or(self.question, root),
             children,
         }
     }
@@ -406,24 +406,15 @@ impl<G: Game> DfPn<G> {
     /// opponent or chance moves.
     #[must_use]
     pub fn best_move(&self) -> Option<G::Move> {
-        if !self.is_or(&self.root) {
+        if !super::is_or(self.question, &self.root) {
             return None;
         }
         super::least_child(&self.root, |child| self.lookup(child).pn)
     }
 
-    /// Whether the root player chooses the move at `pos` (a player's turn).
-    fn is_or(&self, pos: &G) -> bool {
-        pos.turn() == Turn::Player(self.question.root_player)
-    }
-
     /// The numbers of a finished game.
     fn terminal_numbers(&self, pos: &G) -> Numbers {
-        if super::proven_at(self.question, pos) {
-            Numbers::PROVEN
-        } else {
-            Numbers::DISPROVEN
-        }
+        super::settled(self.question, pos, Numbers::PROVEN, Numbers::DISPROVEN)
     }
 
     /// What is known of `pos` without searching it.
@@ -447,7 +438,7 @@ impl<G: Game> DfPn<G> {
         let Turn::Player(_) = pos.turn() else {
             return Numbers::UNKNOWN;
         };
-        let (pn, dn) = proof_numbers((guide.initial)(pos), self.is_or(pos));
+        let (pn, dn) = proof_numbers((guide.initial)(pos), super::is_or(self.question, pos));
         Numbers { pn, dn }
     }
 
@@ -481,7 +472,7 @@ impl<G: Game> DfPn<G> {
                 Err(known) => return Ok(known),
             },
         };
-        let is_or = self.is_or(pos);
+        let is_or = super::is_or(self.question, pos);
         loop {
             let summary = Summary::of(is_or, &children);
             let numbers = summary.numbers;
@@ -713,8 +704,7 @@ impl SearchKind for DfPnSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        let question = Question::at(&root, params.goal());
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let config = DfPnConfig {
             epsilon: params.real(&EPSILON),
             ..DfPnConfig::within(params)
@@ -759,8 +749,7 @@ impl SearchKind for DfPnKnowledgeSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        let question = Question::at(&root, params.goal());
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let config = DfPnConfig {
             epsilon: KNOWLEDGE_EPSILON,
             ..DfPnConfig::within(params)

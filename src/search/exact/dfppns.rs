@@ -239,7 +239,7 @@ impl<G: Game> DfPpns<G> {
     /// greatest ppn (first in move order on ties).
     #[must_use]
     pub fn best_move(&self) -> Option<G::Move> {
-        if !self.is_or(&self.root) {
+        if !super::is_or(self.question, &self.root) {
             return None;
         }
         super::least_child(&self.root, |child| {
@@ -247,16 +247,9 @@ impl<G: Game> DfPpns<G> {
         })
     }
 
-    fn is_or(&self, pos: &G) -> bool {
-        pos.turn() == Turn::Player(self.question.root_player)
-    }
-
+    /// The entry of a finished game.
     fn terminal(&self, pos: &G) -> Entry {
-        if super::proven_at(self.question, pos) {
-            Entry::PROVEN
-        } else {
-            Entry::DISPROVEN
-        }
+        super::settled(self.question, pos, Entry::PROVEN, Entry::DISPROVEN)
     }
 
     /// What is known of `pos` without playouts: its result if finished, else its entry.
@@ -308,7 +301,7 @@ impl<G: Game> DfPpns<G> {
         let nodes_before = self.stats.nodes_expanded;
         // A node expanded before must search a child before it may stop (progress).
         let mut must_search = known.is_some_and(|k| k.expanded);
-        let is_or = self.is_or(pos);
+        let is_or = super::is_or(self.question, pos);
         let mut moves = MoveList::<G>::default();
         pos.legal_moves(&mut moves);
         let mut children = G::List::<Entry>::default();
@@ -482,8 +475,7 @@ impl SearchKind for DfPpnsSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        let question = Question::at(&root, params.goal());
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let config = DfPpnsConfig {
             playouts: params.integer(&PLAYOUTS) as u32,
             theta: params.real(&THETA),

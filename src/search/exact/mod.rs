@@ -18,7 +18,7 @@ use super::family::Capabilities;
 use super::session_core::least;
 use super::{Limits, Question, Stats, Stop};
 use crate::game::knowledge::Knowledge;
-use crate::game::{Game, MoveList};
+use crate::game::{Game, MoveList, Turn};
 use alphabeta::{AlphaBeta, AlphaBetaConfig, Score};
 
 /// The exact value of `pos` for the player to move (for a chance node or a finished game:
@@ -53,6 +53,21 @@ pub fn solve_score<G: Knowledge>(
 pub(crate) fn proven_at<G: Game>(question: Question, pos: &G) -> bool {
     pos.outcome(question.root_player)
         .is_some_and(|outcome| question.proven_by(outcome))
+}
+
+/// The value of the finished position `pos` for a search: `proven` if it meets `question`'s
+/// goal, `disproven` if not.
+pub(crate) fn settled<G: Game, V>(question: Question, pos: &G, proven: V, disproven: V) -> V {
+    if proven_at(question, pos) {
+        proven
+    } else {
+        disproven
+    }
+}
+
+/// Whether `question`'s root player chooses the move at `pos`: an OR node.
+pub(crate) fn is_or<G: Game>(question: Question, pos: &G) -> bool {
+    pos.turn() == Turn::Player(question.root_player)
 }
 
 /// The move of `root` whose child has the least `key`, the first in move order on ties

@@ -387,8 +387,7 @@ impl SearchKind for MvPnsSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        let question = Question::at(&root, params.goal());
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let threshold = goal_threshold(params.goal());
         Box::new(MvPnsSession {
             search: MultiValued::new(&root, threshold, DfPnConfig::within(params).table_bytes),

@@ -85,7 +85,7 @@ impl SearchKind for ExpectimaxSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let config = ExpectimaxConfig {
             depth: params
                 .optional(&crate::search::heuristic::DEPTH)
@@ -94,7 +94,6 @@ impl SearchKind for ExpectimaxSearch {
             table: true,
             thresholds: Vec::new(),
         };
-        let question = Question::at(&root, params.goal());
         Box::new(ExpectimaxSession {
             core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),
             question,

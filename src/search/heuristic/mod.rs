@@ -346,8 +346,8 @@ impl SearchKind for MinimaxSearch {
         ..PLAYER
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        HeuristicSession::start(root, params, &Self::INFO, Method::Minimax)
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
+        HeuristicSession::start(root, question, params, &Self::INFO, Method::Minimax)
     }
 }
 
@@ -372,8 +372,8 @@ impl SearchKind for AlphaBetaPlayer {
         ..PLAYER
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
-        HeuristicSession::start(root, params, &Self::INFO, Method::AlphaBeta)
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
+        HeuristicSession::start(root, question, params, &Self::INFO, Method::AlphaBeta)
     }
 }
 
@@ -401,13 +401,13 @@ impl SearchKind for DeepeningPlayer {
         ..PLAYER
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let rule = if params.choice(&DEEPEN) == "estimate" {
             Deepening::Estimate
         } else {
             Deepening::Clock
         };
-        HeuristicSession::start(root, params, &Self::INFO, Method::Deepening(rule))
+        HeuristicSession::start(root, question, params, &Self::INFO, Method::Deepening(rule))
     }
 }
 
@@ -450,6 +450,7 @@ struct HeuristicSession<G: Knowledge> {
 impl<G: Catalogued> HeuristicSession<G> {
     fn start(
         root: G,
+        question: Question,
         params: &Params,
         info: &'static SearchInfo,
         method: Method,
@@ -469,7 +470,6 @@ impl<G: Catalogued> HeuristicSession<G> {
                     .collect::<Vec<u16>>()
             })
             .filter(|allowed| !allowed.is_empty());
-        let question = Question::at(&root, params.goal());
         Box::new(HeuristicSession {
             core: SessionCore::new(info, question.words(&root), params.limits()),
             method,

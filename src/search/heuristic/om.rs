@@ -378,7 +378,7 @@ impl SearchKind for OmSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         let own = root.evaluator(&weights(params));
         let depth = match own {
             Some(_) => params.optional(&DEPTH).map_or(NO_DEPTH_LIMIT, |d| d as u32),
@@ -386,7 +386,6 @@ impl SearchKind for OmSearch {
         };
         let model = root.evaluator(&preset_weights(params.choice(&MODEL)));
         let none = || Box::new(NoEvaluation) as Box<dyn Evaluator<G>>;
-        let question = Question::at(&root, params.goal());
         Box::new(OmSession {
             question,
             core: SessionCore::new(&Self::INFO, question.words(&root), params.limits()),

@@ -734,14 +734,15 @@ pub fn ln(x: f64) -> f64 {
     exponent as f64 * LN_2 + 2.0 * sum
 }
 
-/// A session of the MCTS search `info` with `config`, for the run settings of `params`.
+/// A session of the MCTS search `info` with `config` on `root` answering `question`, for the
+/// run settings of `params`.
 pub fn session<G: Catalogued>(
     info: &'static SearchInfo,
     root: G,
+    question: Question,
     config: Config,
     params: &Params,
 ) -> Box<dyn Session> {
-    let question = Question::at(&root, params.goal());
     Box::new(Mcts::new(root, config, question, params.seed(), params.limits()).named(info))
 }
 

@@ -19,6 +19,7 @@
 use super::explain::{EXPAND_ALL_RULE, MEAN_RULE, PN_BACKUP_RULE, PN_RULE, SOLVER_RULE};
 use super::uct::{MEAN, VISITS};
 use crate::game::catalogue::Catalogued;
+use crate::search::Question;
 use crate::search::family::{DN, Explain, Family, Meaning, PN, SearchInfo};
 use crate::search::params::{C, CPN, PLAYOUT, Params, SOLVER};
 use crate::search::pseudocode::{Line, Phase, line, plain};
@@ -94,10 +95,11 @@ impl SearchKind for PnMctsSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         super::session(
             &Self::INFO,
             root,
+            question,
             super::Config::from_params(params, true),
             params,
         )

@@ -15,6 +15,7 @@
 
 use super::explain::{EXPAND_ONE_RULE, MEAN_RULE, SOLVER_RULE, UCT_RULE};
 use crate::game::catalogue::Catalogued;
+use crate::search::Question;
 use crate::search::family::{Explain, Family, Meaning, SearchInfo};
 use crate::search::params::{C, PLAYOUT, Params, SOLVER};
 use crate::search::pseudocode::{Line, Phase, line, plain};
@@ -86,10 +87,11 @@ impl SearchKind for MctsSearch {
         },
     };
 
-    fn build<G: Catalogued>(root: G, params: &Params) -> Box<dyn Session> {
+    fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
         super::session(
             &Self::INFO,
             root,
+            question,
             super::Config::from_params(params, false),
             params,
         )

@@ -11,7 +11,7 @@ use crate::search::Stats;
 use crate::search::session_core::SessionCore;
 use crate::search::tree::{NodeId, ROOT, TreeLinks};
 use crate::search::tree_walk::{TreeWalk, TreeWords};
-use crate::search::view::{Inspection, PathNode, Snapshot, Values, shown_number};
+use crate::search::view::{Inspection, Values, shown_number};
 
 impl<G: Game> Mcts<G> {
     /// A node's values as views show them.
@@ -50,19 +50,6 @@ impl<G: Game> Mcts<G> {
             dn: shown_number(dn),
             rank: f64::from(rank),
         }
-    }
-
-    /// The last selection path as views show it.
-    #[must_use]
-    pub fn last_path(&self) -> Vec<PathNode> {
-        TreeWalk::last_path(self)
-    }
-
-    /// The top of the tree for a view (see
-    /// [`TreeView::snapshot`](crate::search::session::TreeView::snapshot)).
-    #[must_use]
-    pub fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        TreeWalk::snapshot(self, depth, max_nodes, focus)
     }
 }
 
