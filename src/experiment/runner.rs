@@ -203,6 +203,12 @@ pub const NODES_2048: u64 = 1_000_000;
 /// The 2048 experiment's precision rate unless `--pr` says otherwise: the dissertation's.
 pub const PR_2048: f64 = 1e-4;
 
+/// The positions of a plan's jobs, in order: each as its jobs (one per search), which share
+/// a stage and an index.
+pub fn units(jobs: &[Job]) -> impl Iterator<Item = &[Job]> {
+    jobs.chunk_by(|a, b| a.stage == b.stage && a.index == b.index)
+}
+
 /// Runs one job to its verdict within `limits`. The record's `exact` and `wrong` are `null`
 /// (see [`super::verify`]). An error if the position or the parameters are bad.
 pub fn run_job(spec: &GameSpec, job: &Job, limits: Limits) -> Result<Record, Error> {

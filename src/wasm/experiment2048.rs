@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{self, js_error, object};
 use super::to_js;
-use crate::experiment::runner::{NODES_2048, PR_2048, plan_2048, run_job};
+use crate::experiment::runner::{NODES_2048, PR_2048, plan_2048, run_job, units};
 use crate::experiment::{SearchSpec, verify};
 use crate::search::Limits;
 use crate::search::catalogue;
@@ -82,7 +82,7 @@ pub fn experiment_2048(config: JsValue) -> Result<JsValue, JsValue> {
     };
     let mut records = Vec::new();
     for (spec, jobs) in &parts {
-        for unit in jobs.chunk_by(|a, b| a.stage == b.stage && a.index == b.index) {
+        for unit in units(jobs) {
             let found = verify::verify(spec, &unit[0].pos, params.goal(), verify_limits, 1)
                 .map_err(js_error)?;
             for job in unit {

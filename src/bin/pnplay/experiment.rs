@@ -25,6 +25,7 @@ use pnplay::experiment::journal::{self, Layout};
 use pnplay::experiment::paper::Experiment;
 use pnplay::experiment::runner::{
     Job, NODES_2048, PR_2048, grid_searches, plan, plan_2048, plan_stages, run_job, run_ordered,
+    units,
 };
 use pnplay::experiment::shard::{Shard, assemble};
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
@@ -225,10 +226,7 @@ impl Plan {
     fn units(&self) -> Vec<(&GameSpec, &[Job])> {
         self.parts
             .iter()
-            .flat_map(|(spec, jobs)| {
-                jobs.chunk_by(|a, b| a.stage == b.stage && a.index == b.index)
-                    .map(move |unit| (spec, unit))
-            })
+            .flat_map(|(spec, jobs)| units(jobs).map(move |unit| (spec, unit)))
             .collect()
     }
 
