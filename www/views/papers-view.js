@@ -168,7 +168,8 @@ function savingsTable(savings) {
  */
 function ratesTable(rerun, measured, committed, paper) {
   const [first, second] = rerun.searches;
-  const ratio = (a, b) => (a && b ? (b / a).toFixed(2) : '–');
+  const ratio = (a, b) => (a && b ? b / a : null);
+  const shownRatio = (x) => (x === null ? '–' : x.toFixed(2));
   const shownRate = (x) => (x ? Math.round(x).toLocaleString('en') : '–');
   const rate = (lines, game, search) => lines.find((l) => l.game === game && l.search.split(':')[0] === search)?.per_cpu_second;
   const paperRatio = (row) => paper.find((c) => c.row === row && c.column === 'ratio')?.value;
@@ -177,10 +178,10 @@ function ratesTable(rerun, measured, committed, paper) {
     ['game', `${first} /s here`, `${second} /s here`, 'ratio here', ...committed.map(([file]) => `ratio, ${file}`), 'the paper’s ratio'],
     rerun.games.map((game, i) => {
       const [a, b] = [first, second].map((search) => measured.find((m) => m.game === game && m.algo === search)?.iterations_per_second);
-      const ours = a && b ? b / a : null;
+      const ours = ratio(a, b);
       return [
-        [game, shownRate(a), shownRate(b), ratio(a, b),
-          ...committed.map(([, lines]) => ratio(rate(lines, game, first), rate(lines, game, second))), paperRatio(rerun.paper_rows[i])?.toFixed(2) ?? '–'],
+        [game, shownRate(a), shownRate(b), shownRatio(ours),
+          ...committed.map(([, lines]) => shownRatio(ratio(rate(lines, game, first), rate(lines, game, second)))), paperRatio(rerun.paper_rows[i])?.toFixed(2) ?? '–'],
         { game, ratio: ours },
       ];
     }),
