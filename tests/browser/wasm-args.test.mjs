@@ -64,6 +64,7 @@ const FUNCTIONS = {
     ['config', 'object', { game: TTT, agents: ['random', 'random'], games_per_pair: 1, openings: '', seed: 1 }],
     ['records', 'string', ''],
   ],
+  experiment2048: [['config', 'object', { game: '2048:2x2', objectives: [16], spawns: 'and', algos: ['pns'], seed: 1 }]],
   testFault: [['kind', 'string', 'never-called-valid']],
 };
 const CONSTRUCTORS = {
