@@ -1,19 +1,21 @@
-//! `pnplay book` (issue 32): shards merged give the book one run gives, byte for byte; a
+//! `pnplay book` (issue 32): shards merged give the book one run gives, byte for byte, and so
+//! does a build keeping its table from position to position (with fewer positions searched); a
 //! merge refuses a missing, doubled or foreign shard; bad input is one line and a non-zero
 //! exit.
 
 use crate::common::{self, pnplay, pnplay_ok, words};
 
-/// Builds connect4:5x4 to 6 stones in `shards` shards in `dir` and returns the records files.
-fn build(dir: &std::path::Path, shards: usize) -> Vec<String> {
+/// Builds connect4:5x4 to 6 stones in `shards` shards in `dir` (with `extra` options, named
+/// by `name`) and returns the records files.
+fn build_with(dir: &std::path::Path, shards: usize, name: &str, extra: &[&str]) -> Vec<String> {
     (1..=shards)
         .map(|k| {
             let out = dir
-                .join(format!("s{k}of{shards}.txt"))
+                .join(format!("{name}{k}of{shards}.txt"))
                 .display()
                 .to_string();
             let shard = format!("{k}/{shards}");
-            pnplay_ok(&[
+            let mut args = vec![
                 "book",
                 "build",
                 "--game",
@@ -24,10 +26,27 @@ fn build(dir: &std::path::Path, shards: usize) -> Vec<String> {
                 &shard,
                 "--out",
                 &out,
-            ]);
+            ];
+            args.extend(extra);
+            pnplay_ok(&args);
             out
         })
         .collect()
+}
+
+/// Builds connect4:5x4 to 6 stones in `shards` shards, each position from an empty table.
+fn build(dir: &std::path::Path, shards: usize) -> Vec<String> {
+    build_with(dir, shards, "s", &[])
+}
+
+/// The positions searched of a records file (its third column).
+fn searched(file: &str) -> u64 {
+    std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|line| line.split(' ').nth(2).unwrap().parse::<u64>().unwrap())
+        .sum()
 }
 
 /// The stderr of a failed run, checked to be one line.
@@ -56,6 +75,22 @@ fn shards_merged_are_one_run() {
     let mut raw = Vec::new();
     std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut raw).unwrap();
     assert_eq!(raw, std::fs::read(&one).unwrap());
+    // Keeping the table: the same book, fewer positions searched.
+    let kept = build_with(&dir, 1, "kept", &["--keep-table"]);
+    let kept_book = dir.join("kept.bin").display().to_string();
+    pnplay_ok(&[
+        "book", "merge", &kept[0], "--out", &kept_book, "--commit", "c",
+    ]);
+    assert_eq!(
+        std::fs::read(&kept_book).unwrap(),
+        std::fs::read(&one).unwrap()
+    );
+    assert!(
+        searched(&kept[0]) < searched(&whole[0]),
+        "{} searched keeping the table, {} from empty tables",
+        searched(&kept[0]),
+        searched(&whole[0])
+    );
     // A resumed build adds nothing to a finished file.
     let before = std::fs::read(&parts[0]).unwrap();
     build(&dir, 3);
