@@ -127,6 +127,16 @@ impl Serialize for Stage {
     }
 }
 
+impl<'de> Deserialize<'de> for Stage {
+    /// A stage from JSON: a number of moves or a name.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Stage, D::Error> {
+        Ok(match StageLine::deserialize(deserializer)? {
+            StageLine::Moves(moves) => Stage::Moves(moves),
+            StageLine::Named(name) => Stage::Named(name),
+        })
+    }
+}
+
 /// The parameters that tell apart several runs of one search in a parameter grid (the
 /// Connect Four θ × pr study). Records of such runs carry them as `"theta"` and `"pr"`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

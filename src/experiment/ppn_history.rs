@@ -40,7 +40,7 @@
 //! assert!(found.history.windows(2).all(|w| w[0].iteration < w[1].iteration));
 //! ```
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Record, Setting, Stage};
 use crate::engine::{self, GameSpec};
@@ -64,7 +64,7 @@ const FIGURE_SETTING: Setting = Setting {
 };
 
 /// Why a position was chosen from a grid's records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rule {
     /// Figure 5a's: both PNS and PPNS concluded, the largest gap in nodes either way.
@@ -86,7 +86,7 @@ impl Rule {
 }
 
 /// A position chosen from a grid's records, and the numbers that chose it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Choice {
     /// The rule.
     pub rule: Rule,
@@ -94,7 +94,7 @@ pub struct Choice {
     pub stage: Stage,
     /// Its index in the stage.
     pub index: usize,
-    /// PNS's verdict and nodes.
+    /// PNS's verdict.
     pub pns_verdict: Verdict,
     /// PNS's nodes.
     pub pns_nodes: u64,
@@ -189,7 +189,7 @@ pub fn choose(records: &[Record]) -> Vec<(String, Choice)> {
 }
 
 /// One point of a history.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Point {
     /// Iterations done.
     pub iteration: u64,
@@ -200,7 +200,7 @@ pub struct Point {
 }
 
 /// A search's end: its verdict and counters.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Run {
     /// The verdict.
     pub verdict: Verdict,
@@ -221,8 +221,9 @@ impl Run {
     }
 }
 
-/// One position's PPN history: the record `pnplay experiment ppn-history` writes.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// One position's PPN history: the record `pnplay experiment ppn-history` writes (and
+/// `pnplay merge` reads back).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PpnHistory {
     /// The position.
     pub pos: String,

@@ -625,6 +625,26 @@ fn g2048(args: G2048Args, batch: &Batch) -> Result<(), String> {
 }
 
 fn ppn_history(args: PpnHistoryArgs, batch: &Batch) -> Result<(), String> {
+    let found = match &batch.merge {
+        // A merge re-summarises the records: nothing is run again.
+        Some(parts) => parts
+            .records::<ppn_history::PpnHistory>()?
+            .into_iter()
+            .map(|(_, record)| record)
+            .collect(),
+        None => run_ppn_histories(&args)?,
+    };
+    batch.write_whole(&args.out, None, args.force, &lines(&found)?)?;
+    if args.json {
+        out!("{}", lines(&found)?);
+    } else {
+        out!("{}", ppn_history::table(&found));
+    }
+    Ok(())
+}
+
+/// The PPN histories `args` ask for: of the positions its records pick, or of --pos.
+fn run_ppn_histories(args: &PpnHistoryArgs) -> Result<Vec<ppn_history::PpnHistory>, String> {
     let params = args.params.params()?;
     // The paper's Connect Four node limit, as `experiment connect4`'s.
     let limits = limits(&params, 35_000_000, None);
@@ -676,12 +696,5 @@ fn ppn_history(args: PpnHistoryArgs, batch: &Batch) -> Result<(), String> {
         }
         found.push(history);
     }
-    let text = lines(&found)?;
-    batch.write_whole(&args.out, None, args.force, &text)?;
-    if args.json {
-        out!("{text}");
-    } else {
-        out!("{}", ppn_history::table(&found));
-    }
-    Ok(())
+    Ok(found)
 }
