@@ -233,7 +233,9 @@ pub struct PpnHistory {
     pub theta: f64,
     /// Playouts per new leaf.
     pub playouts: u64,
-    /// The playouts' seed.
+    /// The playouts' seed, as its digits in JSON: any `u64`, which a JavaScript number
+    /// cannot always hold (the grid's seeds are derived over all 64 bits).
+    #[serde(with = "seed_text")]
     pub seed: u64,
     /// The node limit (`null`: none).
     pub max_nodes: Option<u64>,
@@ -253,6 +255,21 @@ pub struct PpnHistory {
     pub with_pr: Run,
     /// Seconds of the run without pr (the only field that changes between identical runs).
     pub seconds: f64,
+}
+
+/// A seed written as text ([`PpnHistory::seed`]).
+mod seed_text {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub(super) fn serialize<S: Serializer>(seed: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(seed)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(D::Error::custom)
+    }
 }
 
 /// The root's PPN of a probability value.
