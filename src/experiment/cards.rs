@@ -4,8 +4,8 @@
 //! paper tables hold its published numbers ([`super::paper`]; the card never repeats them),
 //! which records are ours, a status with its reason, the command, commit and machine, and how
 //! to rerun a small version of it in the page (a stages experiment, a match point or a round
-//! robin, as the Stages and Arena views run them; simulation rates or the 2048 experiment,
-//! in the page's worker).
+//! robin, as the Stages and Arena views run them; simulation rates, the 2048 experiment or
+//! a PPN history, in the page's worker).
 //!
 //! [`read`] parses a card file and checks what can be checked without the disk (every paper
 //! source exists, the status and rerun are well formed); [`check_folder`] also checks that
@@ -136,6 +136,16 @@ pub enum Rerun {
         /// The run's seed.
         seed: u64,
     },
+    /// The root's PPN over the iterations of PPNS on one position (`pnplay experiment
+    /// ppn-history --pos`, the PPNS paper's Figure 5), in the page's worker.
+    PpnHistory {
+        /// The game.
+        game: String,
+        /// The position.
+        pos: String,
+        /// θ, playouts, the playouts' seed and the node limit, by the schema's keys.
+        options: serde_json::Map<String, serde_json::Value>,
+    },
 }
 
 /// The θ × pr grid of a stages rerun: the searches that read both run once per setting.
@@ -166,6 +176,10 @@ pub struct Card {
     /// Other raw files of the folder (measurements, logs, tables kept as printed).
     #[serde(default)]
     pub raw: Vec<String>,
+    /// Records of `pnplay experiment ppn-history` (JSON Lines, [`super::ppn_history`]),
+    /// drawn as the root's PPN over the iterations.
+    #[serde(default)]
+    pub histories: Vec<String>,
     /// The status.
     pub status: Status,
     /// Why, in one or two sentences (from the folder's README).
@@ -248,7 +262,11 @@ pub fn read(text: &str) -> Result<Vec<Card>, Error> {
                 paper_rows.len()
             )));
         }
-        if card.status != Status::NotYetRun && card.records.is_empty() && card.command.is_none() {
+        if card.status != Status::NotYetRun
+            && card.records.is_empty()
+            && card.histories.is_empty()
+            && card.command.is_none()
+        {
             return Err(bad(format!(
                 "card {}: a run card needs its records or its command",
                 card.id
@@ -270,7 +288,12 @@ pub fn check_folder(folder: &Path) -> Result<Vec<Card>, Error> {
     let cards = read(&text)?;
     for card in &cards {
         let evidence = card.evidence.split('#').next().unwrap_or_default();
-        let named = card.records.iter().chain(&card.raw).map(String::as_str);
+        let named = card
+            .records
+            .iter()
+            .chain(&card.raw)
+            .chain(&card.histories)
+            .map(String::as_str);
         for file in named.chain([evidence]) {
             if file.contains("..") || !folder.join(file).is_file() {
                 return Err(bad(format!(

@@ -16,6 +16,8 @@
 //! * [`paper`]: the papers' published numbers, to print and draw beside ours;
 //! * [`cards`]: the Papers view's cards, one per seed table and figure, read from results/;
 //! * [`plot`]: a plain SVG line plot;
+//! * [`ppn_history`]: the root's PPN over the iterations of PPNS on the positions a grid's
+//!   records pick (the PPNS paper's Figure 5, the prolonged search);
 //! * [`text_table`]: plain text tables with aligned columns, as the CLI prints them;
 //! * [`results`]: a results file read back and summarised (the page's results viewer);
 //! * [`tournament`]: round robins of agents (the Othello heuristics paper's Tables 1–2) with
@@ -50,6 +52,7 @@ pub mod mind;
 pub mod paper;
 pub mod play2048;
 pub mod plot;
+pub mod ppn_history;
 pub mod pr_savings;
 pub mod results;
 pub mod runner;
@@ -121,6 +124,16 @@ impl Serialize for Stage {
             Stage::Moves(moves) => serializer.serialize_u32(*moves),
             Stage::Named(name) => serializer.serialize_str(name),
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for Stage {
+    /// A stage from JSON: a number of moves or a name.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Stage, D::Error> {
+        Ok(match StageLine::deserialize(deserializer)? {
+            StageLine::Moves(moves) => Stage::Moves(moves),
+            StageLine::Named(name) => Stage::Named(name),
+        })
     }
 }
 

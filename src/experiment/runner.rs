@@ -91,10 +91,7 @@ pub fn plan(
     let mut jobs = Vec::new();
     for (stage, positions) in stages {
         for (index, pos) in positions.iter().enumerate() {
-            let playout_seed = derive_seed(
-                seed,
-                &[PLAYOUT_SEED_PURPOSE, stage.seed_key(), index as u64],
-            );
+            let playout_seed = playout_seed(seed, stage, index);
             for search in searches {
                 let params = params.clone().with_seed(playout_seed);
                 jobs.push(Job::new(
@@ -109,6 +106,17 @@ pub fn plan(
         }
     }
     jobs
+}
+
+/// The playout seed that [`plan`] gives every search of position `index` of `stage` in a
+/// run seeded by `seed`: `derive_seed(seed, [purpose, stage, index])`. What a later
+/// experiment on one position of a run (the PPN history) reruns it with.
+#[must_use]
+pub fn playout_seed(seed: u64, stage: &Stage, index: usize) -> u64 {
+    derive_seed(
+        seed,
+        &[PLAYOUT_SEED_PURPOSE, stage.seed_key(), index as u64],
+    )
 }
 
 /// The searches of a θ × pr grid (the PPNS paper's Connect Four study, Figure 6 and Table 1):

@@ -383,8 +383,9 @@ impl Params {
         self.set(spec, value)
     }
 
-    /// Sets parameters from a JSON object as the worker receives it: numbers, choice words,
-    /// `null` for off. Unknown keys are refused, naming the key.
+    /// Sets parameters from a JSON object as the worker receives it: numbers, text (choice
+    /// words, or a seed as its digits: any `u64`, which a JavaScript number cannot always
+    /// hold), `null` for off. Unknown keys are refused, naming the key.
     pub fn from_json(object: &serde_json::Map<String, serde_json::Value>) -> Result<Params, Error> {
         let mut params = Params::default();
         for (key, value) in object {
@@ -399,7 +400,8 @@ impl Params {
         let value = match value {
             serde_json::Value::Null => None,
             serde_json::Value::Number(n) => n.as_f64(),
-            serde_json::Value::String(text) => spec.parse(text)?,
+            // As text, so a seed beyond what an f64 holds exactly arrives whole.
+            serde_json::Value::String(text) => return self.set_text(key, text),
             other => {
                 return Err(Error::BadParameter {
                     name: key.to_string(),
@@ -418,6 +420,17 @@ impl Params {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seed_given_as_text_in_json_arrives_whole() {
+        // 9755830059993293588 is not an f64: as a JSON number it would round to …3824.
+        let mut options = serde_json::Map::new();
+        options.insert("seed".into(), "9755830059993293588".into());
+        options.insert("theta".into(), "0.05".into());
+        let params = Params::from_json(&options).unwrap();
+        assert_eq!(params.seed(), 9_755_830_059_993_293_588);
+        assert_eq!(params.get(&params::THETA), Some(0.05));
+    }
 
     #[test]
     fn ids_are_distinct_and_every_parameter_key_means_one_thing() {

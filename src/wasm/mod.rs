@@ -19,6 +19,7 @@ mod experiment2048;
 mod faults;
 mod live2048;
 mod position;
+mod ppn_history;
 mod results;
 mod search;
 mod stages;

@@ -65,6 +65,7 @@ const FUNCTIONS = {
     ['records', 'string', ''],
   ],
   experiment2048: [['config', 'object', { game: '2048:2x2', objectives: [16], spawns: 'and', algos: ['pns'], seed: 1 }]],
+  ppnHistory: [['game', 'string', 'connect4'], ['pos', 'string', '4453'], ['options', 'optionalObject', { nodes: 1000 }]],
   testFault: [['kind', 'string', 'never-called-valid']],
 };
 const CONSTRUCTORS = {
@@ -164,6 +165,8 @@ test('absurd sizes are refused before any work starts', () => {
     ['positions', () => wasm.benchSearch(TTT, 'pns', 2, 1e9, 1, 100, 1)],
     ['depth', () => wasm.benchPerft('othello', 1e6)],
     ['seconds', () => wasm.benchPlayouts(TTT, 1e9, 1)],
+    ['nodes', () => wasm.ppnHistory('connect4', '4453', { nodes: 1e9 })],
+    ['nodes', () => wasm.ppnHistory('connect4', '4453', {})],
     ['positions', () => position().hint({ positions: 1e15, simulations: 10, seed: 1 })],
     ['depth', () => search().snapshot(1e9, 400)],
     ['depth', () => search().snapshot(-1, 400)],

@@ -671,3 +671,106 @@ fn committed_results_give_every_root_value_as_an_object() {
     }
     assert!(records > 1000, "{records} records");
 }
+
+/// `pnplay solve --json`'s report of PPNS on `pos` with `more` flags.
+fn solve_ppns(pos: &str, more: &str) -> serde_json::Value {
+    let line = format!("solve --game connect4 --algo ppns --json --pos {pos} {more}");
+    serde_json::from_slice(&common::pnplay_ok(&words(&line)).stdout).unwrap()
+}
+
+#[test]
+fn ppn_history_ends_where_solve_ends_and_marks_where_pr_stops() {
+    let dir = common::temp_folder("ppn-history");
+    // Proved in 19,709 iterations; disproved (grid position 39) in a few dozen.
+    for (pos, last_ppn) in [("312274213666", 1.0), ("276776746445", 0.0)] {
+        let flags = "--nodes 200000 --seed 1 --theta 0.01 --playouts 60";
+        let (_, records) = run_to(
+            &words(&format!(
+                "experiment ppn-history --pos {pos} {flags} --quiet"
+            )),
+            &dir.join(format!("{pos}.jsonl")),
+        );
+        assert_eq!(records.len(), 1);
+        let record = &records[0];
+        let history = record["history"].as_array().unwrap();
+        let iterations: Vec<u64> = history
+            .iter()
+            .map(|p| p["iteration"].as_u64().unwrap())
+            .collect();
+        assert!(iterations.windows(2).all(|w| w[0] < w[1]), "{iterations:?}");
+        assert_eq!(iterations[0], 0);
+        assert!(history.len() <= 401, "{}", history.len());
+        let every = record["every"].as_u64().unwrap();
+        assert!(
+            iterations[..iterations.len() - 1]
+                .iter()
+                .all(|i| i % every == 0)
+        );
+        // A concluded run ends at exactly 0 or 1, where solve ends.
+        let last = history.last().unwrap();
+        assert_eq!(last["ppn"], last_ppn);
+        let solved = solve_ppns(pos, flags);
+        for field in ["verdict", "iterations", "nodes"] {
+            assert_eq!(record[field], solved[field], "{pos} {field}");
+        }
+        assert_eq!(last["iteration"], solved["iterations"]);
+        assert_eq!(last["nodes"], solved["nodes"]);
+        // The run with pr = 1e-5 is solve's with --pr 1e-5, and stops where the run without
+        // pr first came within 1e-5 of 0 or 1.
+        let with_pr = solve_ppns(pos, &format!("{flags} --pr 1e-5"));
+        for field in ["verdict", "iterations", "nodes"] {
+            assert_eq!(record["with_pr"][field], with_pr[field], "{pos} {field}");
+        }
+        let within = &record["within_pr"];
+        assert_eq!(within["iteration"], with_pr["iterations"]);
+        assert_eq!(within["nodes"], with_pr["nodes"]);
+        let ppn = within["ppn"].as_f64().unwrap();
+        assert!(ppn <= 1e-5 || ppn >= 1.0 - 1e-5, "{ppn}");
+        let ratio = record["prolongation"].as_f64().unwrap();
+        let expected =
+            solved["iterations"].as_f64().unwrap() / with_pr["iterations"].as_f64().unwrap();
+        assert!((ratio - expected).abs() < 1e-12, "{ratio} {expected}");
+    }
+}
+
+#[test]
+fn ppn_history_picks_the_grids_positions_and_reruns_them_with_the_grids_seed() {
+    let dir = common::temp_folder("ppn-history-grid");
+    let grid =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("results/connect4-grid/connect4-grid.jsonl.gz");
+    let (table, records) = run_to(
+        &words_with(
+            "experiment ppn-history --seed 1 --nodes 100000 --quiet --records",
+            &[grid.to_str().unwrap()],
+        ),
+        &dir.join("grid.jsonl"),
+    );
+    assert_eq!(records.len(), 2, "{table}");
+    // From the committed records: position 46, PNS proved in 143,367 nodes and PPNS (θ 0.01,
+    // pr off) in 75,262: the largest gap of the positions both concluded.
+    let chosen = &records[0]["chosen"];
+    assert_eq!(
+        (chosen["rule"].as_str(), chosen["index"].as_u64()),
+        (Some("largest-gap"), Some(46))
+    );
+    assert_eq!(chosen["gap"], 75_262 - 143_367);
+    // Rerun with the grid's seed for that position, PPNS makes the grid's own run again.
+    assert_eq!(
+        (
+            records[0]["verdict"].as_str(),
+            records[0]["iterations"].as_u64(),
+            records[0]["nodes"].as_u64()
+        ),
+        (Some("proved"), Some(20_538), Some(75_262))
+    );
+    // Position 13: PNS disproved in 135,846 nodes; PPNS was out at 286,248, 2.1 times that.
+    let chosen = &records[1]["chosen"];
+    assert_eq!(
+        (chosen["rule"].as_str(), chosen["index"].as_u64()),
+        (Some("pns-cheap"), Some(13))
+    );
+    assert_eq!(chosen["gap"], 286_248 - 135_846);
+    assert_eq!(records[1]["verdict"], "out");
+    assert!(records[1]["nodes"].as_u64().unwrap() <= 100_000);
+    assert!(table.contains("largest-gap (stage 12 #46)"), "{table}");
+}

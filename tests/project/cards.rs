@@ -1,11 +1,12 @@
 //! The Papers view's cards (issue 33): every `results/*/cards.json` parses, names only paper
 //! sources the engine's tables hold and files its folder has, every card's records summarise
-//! (the page opens them with the results viewer's reader), ids are unique, and every table
-//! and figure of the seeds the issue lists has a card.
+//! (the page opens them with the results viewer's reader) and its PPN histories read back, ids
+//! are unique, and every table and figure of the seeds the issue lists has a card.
 
 use std::path::Path;
 
 use pnplay::experiment::cards::{Status, check_folder};
+use pnplay::experiment::ppn_history::PpnHistory;
 use pnplay::experiment::results::{published, read};
 
 /// The `seed` references every card set must cover: one substring per item of the issue.
@@ -58,7 +59,7 @@ fn every_card_file_parses_names_existing_files_and_covers_the_seeds() {
         .filter(|path| path.join("cards.json").is_file())
         .collect();
     folders.sort();
-    assert!(folders.len() >= 9, "card folders: {folders:?}");
+    assert!(folders.len() >= 8, "card folders: {folders:?}");
     let mut ids = Vec::new();
     let mut seeds = Vec::new();
     for folder in &folders {
@@ -77,6 +78,16 @@ fn every_card_file_parses_names_existing_files_and_covers_the_seeds() {
             for records in &card.records {
                 read(&gunzipped(&folder.join(records)), None)
                     .unwrap_or_else(|e| panic!("card {}: {records}: {e}", card.id));
+            }
+            for histories in &card.histories {
+                // PPN histories (`pnplay experiment ppn-history`): each line a record whose
+                // history ends at the run's last iteration.
+                for line in gunzipped(&folder.join(histories)).lines() {
+                    let record: PpnHistory = serde_json::from_str(line)
+                        .unwrap_or_else(|e| panic!("card {}: {histories}: {e}", card.id));
+                    let last = record.history.last().expect("a history has points");
+                    assert_eq!(last.iteration, record.run.iterations, "card {}", card.id);
+                }
             }
             if card.status == Status::NotYetRun {
                 assert!(

@@ -319,6 +319,7 @@ const handlers = {
   benchPlayouts: ({ game, seconds, seed }) => engine.benchPlayouts(game, seconds, seed),
   benchSearch: ({ game, algo, moves, positions, seed, nodes, seconds }) => engine.benchSearch(game, algo, moves, positions, seed, nodes, seconds),
   experiment2048: ({ config }) => engine.experiment2048(config),
+  ppnHistory: ({ game, pos, options }) => engine.ppnHistory(game, pos, options),
   stagesJobCount: ({ game, config }) => engine.stagesJobCount(game, config),
   stagesRunJob: ({ game, config, index }) => engine.stagesRunJob(game, config, index),
   arenaPlayGame: ({ game, config, index }) => engine.arenaPlayGame(game, config, index),

@@ -12,12 +12,17 @@
 // with a grid, as `pnplay experiment connect4` runs it), or in the page's worker: the
 // simulation rates of PN-MCTS paper Table I (`pnplay bench --search`, a table beside the
 // committed rates and the paper's ratio) and the 2×2 2048 experiment (`pnplay experiment
-// 2048`, the CLI's records), and draws it beside the committed run; the
+// 2048`, the CLI's records) and the root's PPN over the iterations of PPNS on one position
+// (`pnplay experiment ppn-history --pos`, PPNS paper Figure 5: the committed histories drawn
+// from the card's `histories` files, the rerun's beside them), and draws it beside the
+// committed run; the
 // card's share link (`card`, and `run=1` after a rerun) reopens it and reruns. The view ends
 // with "Check a proof certificate": a file checked by the engine with the game's rules alone
 // (`checkCertificate`, as `pnplay check`), answering "valid" or the first failing node.
 
+import uPlot from '../vendor/uPlot.mjs';
 import { download } from '../lib/download.js';
+import { themed } from '../lib/chart-theme.js';
 import { filledTable, panelBefore, panelElements } from '../lib/dom.js';
 import { completionChart, experimentTable, matchesTable, rateChart, textOf } from './results-file-view.js';
 
@@ -80,6 +85,9 @@ export function rerunCommands(rerun) {
   if (rerun.kind === 'rates') {
     return rerun.games.map((game) => ['bench', '--search', rerun.searches.join(','), '--game', game, '--moves', '0', '--positions', '1', ...optionFlags(rerun.options),
       '--nodes', String(RATES_NODES), '--time', String(rerun.seconds), '--seed', String(rerun.seed), '--json']);
+  }
+  if (rerun.kind === 'ppn-history') {
+    return [['experiment', 'ppn-history', '--game', rerun.game, '--pos', rerun.pos, ...optionFlags(rerun.options), '--json']];
   }
   if (rerun.kind === '2048') {
     return [['experiment', '2048', '--game', rerun.game, '--objectives', rerun.objectives.join(','), '--spawns', rerun.spawns, '--algos', rerun.algos.join(','), '--seed', String(rerun.seed)]];
@@ -186,6 +194,43 @@ function ratesTable(rerun, measured, committed, paper) {
       ];
     }),
     'papers-rates',
+  );
+}
+
+/**
+ * PPN histories (`pnplay experiment ppn-history` records) as the CLI's table: each position,
+ * why it was chosen, the run without pr, where pr = 1e-5 would have stopped it, the
+ * prolongation and the run with pr.
+ */
+function historiesTable(caption, histories) {
+  const count = (x) => (x == null ? '–' : x.toLocaleString('en'));
+  return filledTable(
+    caption,
+    ['position', 'chosen', 'gap (nodes)', 'verdict', 'iterations', 'nodes', 'within 1e-5 at', 'nodes then', 'prolongation', 'with pr 1e-5', 'iterations', 'nodes'],
+    histories.map((h) => [
+      [h.pos, h.chosen ? `${h.chosen.rule} (stage ${h.chosen.stage} #${h.chosen.index})` : '–', count(h.chosen?.gap), h.verdict, count(h.iterations), count(h.nodes),
+        count(h.within_pr?.iteration), count(h.within_pr?.nodes), h.prolongation == null ? '–' : `${h.prolongation.toFixed(2)}×`, h.with_pr.verdict, count(h.with_pr.iterations), count(h.with_pr.nodes)],
+      { pos: h.pos, iterations: h.iterations },
+    ]),
+    'papers-histories',
+  );
+}
+
+/** One PPN history's points as a chart into `element`: the root's PPN by iteration. Returns the uPlot. */
+function historyChart(element, history, title) {
+  const within = history.within_pr ? `; within 1e-5 of ${history.within_pr.ppn < 0.5 ? 0 : 1} from iteration ${history.within_pr.iteration.toLocaleString('en')}` : '';
+  return new uPlot(
+    {
+      title: `${title}: ${history.pos}, ${history.verdict} after ${history.iterations.toLocaleString('en')} iterations${within}`,
+      width: Math.max(280, Math.min(element.clientWidth || 700, 900)),
+      height: 240,
+      scales: { x: { time: false }, y: { range: [0, 1] } },
+      axes: themed([{ label: 'iterations' }, { label: 'root PPN' }]),
+      series: [{ label: 'iteration' }, { label: 'root PPN', stroke: '#1f5fae', width: 2, points: { show: false } }],
+      legend: { live: false },
+    },
+    [history.history.map((p) => p.iteration), history.history.map((p) => p.ppn)],
+    element,
   );
 }
 
@@ -372,6 +417,7 @@ export class PapersView {
     share.addEventListener('click', () => this.share(this.reran));
     view.append(share);
     for (const file of card.records) await this.showRecords(ours, `${base}${file}`, file);
+    for (const file of card.histories) await this.showHistories(ours, `${base}${file}`, file);
     if (this.openId === id) view.dataset.state = 'shown';
   }
 
@@ -387,6 +433,32 @@ export class PapersView {
       this.draw(block, results, file);
     } catch (error) {
       block.append(element('p', 'error', `${file}: ${error.message}`));
+    }
+  }
+
+  /** Our committed PPN histories `file` (at `url`): their table and each one's chart. */
+  async showHistories(into, url, file) {
+    const block = element('div', 'papers-history');
+    block.dataset.file = file;
+    into.append(block);
+    try {
+      const answer = await fetch(url);
+      if (!answer.ok) throw new Error(`${answer.status} ${answer.statusText}`);
+      const text = await textOf(await answer.arrayBuffer());
+      this.drawHistories(block, text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)), file);
+    } catch (error) {
+      block.append(element('p', 'error', `${file}: ${error.message}`));
+    }
+  }
+
+  /** PPN histories drawn into `block`: the CLI's table, then a chart of each. */
+  drawHistories(block, histories, caption) {
+    block.append(historiesTable(`${caption}: the root's PPN of PPNS without pr, and where pr = 1e-5 stops`, histories));
+    for (const history of histories) {
+      const chart = element('div', 'chart');
+      chart.dataset.pos = history.pos;
+      block.append(chart);
+      this.plots.push(historyChart(chart, history, caption));
     }
   }
 
@@ -414,6 +486,7 @@ export class PapersView {
     const grid = rerun.grid ? ` over θ ${rerun.grid.thetas.join(', ')} × pr ${rerun.grid.prs.map((pr) => pr ?? 'off').join(', ')}` : '';
     const what = {
       rates: () => `${rerun.searches.join(' and ')} (${optionText(rerun.options)}) from the start of ${rerun.games.join(', ')}, ${rerun.seconds} s each, in the page's worker. The rates are this machine's and this browser's (a speed, not a proof); at a budget in nodes instead of seconds the iteration counts are the command line's`,
+      'ppn-history': () => `PPNS without pr (${optionText(rerun.options)}) on ${rerun.pos} with its root's PPN kept, then with pr = 1e-5, in the page's worker`,
       2048: () => `the whole ${rerun.game} experiment (objectives ${rerun.objectives.join(', ')}, spawns read as ${rerun.spawns.toUpperCase()}, ${rerun.algos.join(', ')}, each start verified exactly), in the page's worker`,
       stages: () => `${rerun.positions} positions a stage at ${rerun.stages.join(', ')} moves, ${rerun.algos.join(', ')}${grid}, in the Stages view's worker pool`,
       match: () => `${rerun.games} games of ${rerun.a} against ${rerun.b}, in the Arena view's worker pool`,
@@ -468,9 +541,11 @@ export class PapersView {
         tournament: () => this.rerunTournament(rerun),
         rates: () => this.rerunRates(rerun, status),
         2048: () => this.engine.request('experiment2048', { config }),
+        'ppn-history': async () => [await this.engine.request('ppnHistory', config)],
       }[kind]();
       const text = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-      const results = kind === 'rates' ? null : await this.engine.request('readResults', { text, experiment: 'auto' });
+      const own = kind === 'rates' || kind === 'ppn-history';
+      const results = own ? null : await this.engine.request('readResults', { text, experiment: 'auto' });
       const committed = kind === 'rates' ? await this.committedRates(card) : null;
       const standings = kind === 'tournament' ? (await this.engine.request('tournamentResults', { config, text })).standings : null;
       if (this.openId !== card.id) return;
@@ -481,6 +556,7 @@ export class PapersView {
       result.replaceChildren(save);
       if (standings) result.append(standingsTable(standings));
       if (results) this.draw(result, results, 'This rerun');
+      else if (kind === 'ppn-history') this.drawHistories(result, records, 'This rerun');
       else result.append(ratesTable(rerun, records, committed, card.published.flatMap((p) => p.cells)));
       this.reran = true;
       status.textContent = `Done: ${records.length} records, beside the committed run. Share the link to rerun it elsewhere.`;

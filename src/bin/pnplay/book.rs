@@ -420,15 +420,7 @@ fn git_commit() -> String {
 
 /// A book file, gzipped or not.
 fn read_book(path: &Path) -> Result<Book, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("--book: {}: {e}", path.display()))?;
-    let raw = if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut raw = Vec::new();
-        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut raw)
-            .map_err(|e| format!("--book: {}: {e}", path.display()))?;
-        raw
-    } else {
-        bytes
-    };
+    let raw = crate::params::read_gzipped_or_not("book", path)?;
     Book::from_bytes(&raw).map_err(|e| format!("--book: {}: {e}", path.display()))
 }
 

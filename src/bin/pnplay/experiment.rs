@@ -5,7 +5,9 @@
 //! * `connect4`: Connect Four at 12 random plies, PNS, MCPNS and the PPNS θ × pr grid (paper
 //!   Figures 4, 6, Table 1);
 //! * `2048`: 2×2 2048 from its opening positions, objectives 16 and 32 (dissertation Table
-//!   4.2), with the exact answer beside every verdict.
+//!   4.2), with the exact answer beside every verdict;
+//! * `ppn-history`: the root's PPN over the iterations of PPNS on the positions a grid's
+//!   records pick, or on given ones (paper Figure 5, the prolonged search).
 //!
 //! Each writes one JSON line per position and search to `--out FILE.jsonl`, the summary table
 //! to `FILE.csv` (and for `stages` and `connect4` an SVG plot to `FILE.svg`) beside it, prints
@@ -24,12 +26,14 @@ use pnplay::engine::GameSpec;
 use pnplay::experiment::journal::{self, Layout};
 use pnplay::experiment::paper::Experiment;
 use pnplay::experiment::runner::{
-    Job, NODES_2048, PR_2048, grid_searches, plan, plan_2048, plan_stages, run_job, run_ordered,
-    units,
+    Job, NODES_2048, PR_2048, grid_searches, plan, plan_2048, plan_stages, playout_seed, run_job,
+    run_ordered, units,
 };
 use pnplay::experiment::shard::{Shard, assemble};
 use pnplay::experiment::summary::{Row, csv, summarize, text_table};
-use pnplay::experiment::{Record, SearchSpec, Stage, generate, plot, pr_savings, verify};
+use pnplay::experiment::{
+    Record, SearchSpec, Stage, generate, plot, ppn_history, pr_savings, verify,
+};
 use pnplay::search::catalogue::SearchInfo;
 use pnplay::search::params::{PR, Params};
 use pnplay::search::{Goal, Limits};
@@ -50,6 +54,11 @@ pub enum ExperimentCommand {
     /// with the exact answer of every position.
     #[command(name = "2048")]
     G2048(G2048Args),
+    /// The root's PPN over the iterations of PPNS (θ and playouts as given, pr off) on the
+    /// positions of a Connect Four grid run (`experiment connect4`) with the largest PNS–PPNS
+    /// gap in nodes, or on --pos (paper Figure 5), with where pr = 1e-5 would have stopped
+    /// and that run beside it.
+    PpnHistory(PpnHistoryArgs),
 }
 
 /// What every experiment takes.
@@ -169,6 +178,37 @@ pub struct G2048Args {
     common: CommonArgs,
 }
 
+/// `pnplay experiment ppn-history`.
+#[derive(Args)]
+pub struct PpnHistoryArgs {
+    /// Game name.
+    #[arg(long, default_value = "connect4")]
+    game: GameSpec,
+    /// The records (JSON Lines, gzipped or not) of a grid run (`experiment connect4`) to pick
+    /// the positions from; --seed is that run's seed.
+    #[arg(long, conflicts_with = "pos", required_unless_present = "pos")]
+    records: Option<PathBuf>,
+    /// Positions to run instead, comma separated; --seed is the playouts' seed, as for solve.
+    #[arg(long, value_delimiter = ',')]
+    pos: Vec<String>,
+    /// The searches' parameters (θ, playouts, seed) and the node limit (default: the
+    /// paper's 35,000,000).
+    #[command(flatten)]
+    params: ParamArgs,
+    /// The JSON Lines file to write (one record per position).
+    #[arg(long)]
+    out: PathBuf,
+    /// Replace --out even if it holds another command's records.
+    #[arg(long)]
+    force: bool,
+    /// Print the JSON lines on stdout instead of the table.
+    #[arg(long)]
+    json: bool,
+    /// No progress lines on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
 /// A precision rate, or none (`off`).
 #[derive(Clone, Copy, Debug)]
 struct Pr(Option<f64>);
@@ -188,6 +228,7 @@ pub fn run(command: ExperimentCommand, batch: &Batch) -> Result<(), String> {
         ExperimentCommand::Stages(args) => stages(args, batch),
         ExperimentCommand::Connect4(args) => connect4(args, batch),
         ExperimentCommand::G2048(args) => g2048(args, batch),
+        ExperimentCommand::PpnHistory(args) => ppn_history(args, batch),
     }
 }
 
@@ -422,7 +463,7 @@ impl Counter {
 }
 
 /// Records as JSON Lines.
-fn lines(records: &[Record]) -> Result<String, String> {
+fn lines<T: serde::Serialize>(records: &[T]) -> Result<String, String> {
     let mut text = String::new();
     for record in records {
         text.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
@@ -581,4 +622,79 @@ fn g2048(args: G2048Args, batch: &Batch) -> Result<(), String> {
     };
     let experiment = (args.game == "2048:2x2" && !args.all_starts).then_some(Experiment::G2048);
     plan.report(common, batch, experiment, None)
+}
+
+fn ppn_history(args: PpnHistoryArgs, batch: &Batch) -> Result<(), String> {
+    let found = match &batch.merge {
+        // A merge re-summarises the records: nothing is run again.
+        Some(parts) => parts
+            .records::<ppn_history::PpnHistory>()?
+            .into_iter()
+            .map(|(_, record)| record)
+            .collect(),
+        None => run_ppn_histories(&args)?,
+    };
+    batch.write_whole(&args.out, None, args.force, &lines(&found)?)?;
+    if args.json {
+        out!("{}", lines(&found)?);
+    } else {
+        out!("{}", ppn_history::table(&found));
+    }
+    Ok(())
+}
+
+/// The PPN histories `args` ask for: of the positions its records pick, or of --pos.
+fn run_ppn_histories(args: &PpnHistoryArgs) -> Result<Vec<ppn_history::PpnHistory>, String> {
+    let params = args.params.params()?;
+    // The paper's Connect Four node limit, as `experiment connect4`'s.
+    let limits = limits(&params, 35_000_000, None);
+    let runs: Vec<(String, Params, Option<ppn_history::Choice>)> = match &args.records {
+        Some(path) => {
+            let raw = params::read_gzipped_or_not("records", path)?;
+            let text = String::from_utf8(raw)
+                .map_err(|_| format!("--records: {} is not UTF-8 text", path.display()))?;
+            let records = text
+                .lines()
+                .filter(|line| !line.trim().is_empty())
+                .map(serde_json::from_str::<Record>)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("--records: {}: {e}", path.display()))?;
+            let chosen = ppn_history::choose(&records);
+            if chosen.is_empty() {
+                return Err(format!(
+                    "--records: {} holds no position that PNS concluded beside a PPNS (θ = 0.01, pr off) run",
+                    path.display()
+                ));
+            }
+            chosen
+                .into_iter()
+                .map(|(pos, choice)| {
+                    let seed = playout_seed(params.seed(), &choice.stage, choice.index);
+                    (pos, params.clone().with_seed(seed), Some(choice))
+                })
+                .collect()
+        }
+        None => args
+            .pos
+            .iter()
+            .map(|pos| (pos.clone(), params.clone(), None))
+            .collect(),
+    };
+    let mut found = Vec::new();
+    for (pos, params, choice) in runs {
+        let history = ppn_history::run(&args.game, &pos, &params, limits, choice)
+            .map_err(|e| e.to_string())?;
+        if !args.quiet {
+            eprintln!(
+                "{} {pos}: {} after {} iterations, {} nodes ({:.1} s)",
+                args.game,
+                history.run.verdict,
+                history.run.iterations,
+                history.run.nodes,
+                history.seconds
+            );
+        }
+        found.push(history);
+    }
+    Ok(found)
 }

@@ -3,7 +3,7 @@
 //! catalogue and per run setting (seed, goal, nodes, time), with the schema's help, default
 //! and range check. A new parameter in the schema is a new flag here with no edit. Also the
 //! parsers every command's own number flags share ([`finite`], [`seconds`]), and the bounded
-//! reading of input files ([`read_input`]).
+//! reading of input files ([`read_input`], [`read_gzipped_or_not`]).
 
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 use pnplay::search::catalogue::all_params;
@@ -121,6 +121,19 @@ const MAX_INPUT: u64 = 256 << 20;
 /// and the file.
 pub fn read_input(flag: &str, path: &std::path::Path) -> Result<String, String> {
     pnplay::experiment::files::read_bounded(path, MAX_INPUT).map_err(|e| format!("--{flag}: {e}"))
+}
+
+/// The bytes of the file `path` given with `--flag`, unzipped if it is gzipped.
+pub fn read_gzipped_or_not(flag: &str, path: &std::path::Path) -> Result<Vec<u8>, String> {
+    let failed = |e: std::io::Error| format!("--{flag}: {}: {e}", path.display());
+    let bytes = std::fs::read(path).map_err(failed)?;
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return Ok(bytes);
+    }
+    let mut raw = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut raw)
+        .map_err(failed)?;
+    Ok(raw)
 }
 
 /// Parses a search id of the catalogue (for `--algo` and `--algos`).

@@ -193,8 +193,10 @@ pub(super) fn product_applied(
     }
 }
 
-/// The verdict `pr` gives for a root whose probability is `p` and `1 − p` is `q`.
-pub(super) fn pr_conclusion(pr: Option<f64>, p: f64, q: f64) -> Option<Verdict> {
+/// The verdict `pr` gives for a root whose probability is `p` and `1 − p` is `q` (`None`:
+/// not within pr of 0 or 1, or pr off). What Algorithm 6 tests before every iteration, and
+/// what [`crate::experiment::ppn_history`] asks of a run without pr at every iteration.
+pub fn pr_conclusion(pr: Option<f64>, p: f64, q: f64) -> Option<Verdict> {
     let pr = pr?;
     if q <= pr {
         Some(Verdict::ConcludedWin)
