@@ -18,9 +18,11 @@ mod counts;
 mod experiment2048;
 mod faults;
 mod live2048;
+mod play2048;
 mod position;
 mod results;
 mod search;
+mod solve;
 mod stages;
 mod support;
 #[cfg(not(target_feature = "atomics"))]
