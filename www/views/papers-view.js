@@ -207,13 +207,15 @@ function printedTable(caption, text, className) {
   return filledTable(caption, head, lines.map((cells) => [cells, { depth: cells[0] }]), className);
 }
 
-/** An SVG plot the engine drew (as `pnplay play2048 --plots` writes it), as an image. */
-function svgImage(svg, name, alt) {
+/** An SVG plot the engine drew (as `pnplay play2048 --plots` writes it), as an image under the label `label`. */
+function svgImage(svg, name, label) {
+  const block = element('div', 'papers-plot-block');
   const image = element('img', 'papers-plot');
   image.dataset.plot = name;
-  image.alt = alt;
+  image.alt = `${label}: ${name}`;
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-  return image;
+  block.append(element('p', 'papers-plot-label', label), image);
+  return block;
 }
 
 /** A solve rerun's reports (`pnplay solve --json`, one per setting) as a table. */
@@ -577,9 +579,8 @@ export class PapersView {
         const figure = element('figure', 'papers-plots');
         figure.dataset.plot = name;
         const beside = committed.plots.find((plot) => plot.name === name);
-        figure.append(svgImage(svg, name, `This rerun: ${name}`));
-        if (beside) figure.append(svgImage(beside.svg, name, `${file}: ${name}`));
-        figure.append(element('figcaption', '', `${name}: this rerun${beside ? `, and beside it the same plot of ${file}` : ''}`));
+        figure.append(element('figcaption', '', `${name} (as pnplay play2048 --plots writes it)`), svgImage(svg, name, 'This rerun'));
+        if (beside) figure.append(svgImage(beside.svg, name, `The committed records ${file}`));
         return figure;
       })];
     }
