@@ -532,10 +532,11 @@ pub fn table_5_2(records: &[GameRecord]) -> String {
 }
 
 /// Per depth, the first game ending at 1024 and at 2048: its normalised SCN under T1 and
-/// T2 over the steps (in percent), as `(file name, svg)`: the plots of `pnplay play2048
-/// --plots` (as the dissertation's Figures 5-3 to 5-6), and of the page's rerun.
+/// T2 over the steps (in percent), as `(file name, plot)`: the plots `pnplay play2048
+/// --plots` writes as SVG (as the dissertation's Figures 5-3 to 5-6), and the page's rerun
+/// draws.
 #[must_use]
-pub fn scn_plots(records: &[GameRecord]) -> Vec<(String, String)> {
+pub fn scn_plots(records: &[GameRecord]) -> Vec<(String, LinePlot)> {
     let mut out = Vec::new();
     let mut depths: Vec<u32> = records.iter().map(|r| r.depth).collect();
     depths.dedup();
@@ -570,7 +571,7 @@ pub fn scn_plots(records: &[GameRecord]) -> Vec<(String, String)> {
                     series("T2 (constant)", &r.scn_t2, 1),
                 ],
             };
-            out.push((format!("scn-d{d}-{tile}.svg"), plot.to_svg()));
+            out.push((format!("scn-d{d}-{tile}.svg"), plot));
         }
     }
     out

@@ -12,6 +12,7 @@ use super::to_js;
 use crate::experiment::play2048::{
     self, GameRecord, MAX_DEPTH, PlayConfig, scn_plots, table_5_1, table_5_2,
 };
+use crate::experiment::plot::LinePlot;
 
 /// The settings of a run, as `pnplay play2048 --depth --games --seed --tau` takes them.
 #[derive(serde::Deserialize)]
@@ -59,14 +60,16 @@ pub fn play_2048_game(config: JsValue, index: JsValue) -> Result<String, JsValue
 
 /// What `pnplay play2048` prints and plots from the records `records` (JSON Lines text, as
 /// its `--out` writes them): `{games, table_5_1, table_5_2, plots}`, the two tables as the
-/// CLI prints them (tab-separated lines, a header first) and the SCN plots as `--plots`
-/// writes them (`[{name, svg}]`).
+/// CLI prints them (tab-separated lines, a header first) and the SCN plots (`[{name, plot,
+/// svg}]`: the plot's title, axes and series for the page to draw, and the SVG `--plots`
+/// writes of it).
 #[wasm_bindgen(js_name = play2048Tables)]
 pub fn play_2048_tables(records: JsValue) -> Result<JsValue, JsValue> {
     #[derive(serde::Serialize)]
     struct Plot {
         name: String,
         svg: String,
+        plot: LinePlot,
     }
     let records = text(&records, "records")?
         .lines()
@@ -83,7 +86,11 @@ pub fn play_2048_tables(records: JsValue) -> Result<JsValue, JsValue> {
         "table_5_2": table_5_2(&records),
         "plots": scn_plots(&records)
             .into_iter()
-            .map(|(name, svg)| Plot { name, svg })
+            .map(|(name, plot)| Plot {
+                name,
+                svg: plot.to_svg(),
+                plot,
+            })
             .collect::<Vec<_>>(),
     }))
 }

@@ -85,15 +85,26 @@ test('the chapter-5 2048 cards rerun the command they show: its lines, its Table
     // Seed 1's games are the committed run's first games at each depth.
     assert.match(await page.locator('#papers-rerun-same').textContent(), /^12 of the rerun’s 12 games are, line for line, games of the committed records d2-5-20games\.jsonl\.gz/);
     if (card.rerun.draws === 'scn') {
-      const figures = await page.locator('#papers-rerun-result figure.papers-plots').evaluateAll((all) => all.map((figure) => ({ name: figure.dataset.plot, images: [...figure.querySelectorAll('img')].map((img) => img.src) })));
-      assert.deepEqual(figures.map((f) => f.name), ['scn-d3-1024.svg', 'scn-d3-2048.svg', 'scn-d4-2048.svg']);
-      for (const { name, images } of figures) {
-        const prefix = 'data:image/svg+xml;charset=utf-8,';
-        assert.ok(images.every((src) => src.startsWith(prefix)), `${name}: SVG images`);
-        const svgs = images.map((src) => decodeURIComponent(src.slice(prefix.length)));
-        assert.equal(svgs.length, 2, `${name}: the rerun's plot and the committed one`);
-        assert.equal(svgs[0], readFileSync(path.join(dir, name), 'utf8'), `${name}: pnplay play2048 --plots`);
-        assert.equal(svgs[1], readFileSync(path.join(committed.plots, name), 'utf8'), `${name}: pnplay merge of the committed records`);
+      const names = await page.locator('#papers-rerun-plot option').evaluateAll((options) => options.map((o) => o.value));
+      assert.deepEqual(names, ['scn-d3-1024.svg', 'scn-d3-2048.svg', 'scn-d4-2048.svg']);
+      for (const name of names) {
+        await page.selectOption('#papers-rerun-plot', name);
+        const figure = page.locator(`#papers-rerun-result figure.papers-plots[data-plot="${name}"]`);
+        const files = [path.join(dir, name), path.join(committed.plots, name)];
+        const cliSvgs = files.map((file) => readFileSync(file, 'utf8'));
+        // Drawn: the title the CLI's SVG has, over as many steps as the game's record.
+        const titles = await figure.locator('.u-title').allTextContents();
+        assert.deepEqual(titles, cliSvgs.map((svg) => svg.match(/<text[^>]*font-size="15"[^>]*>([^<]*)<\/text>/)[1]), `${name}: titles`);
+        const game = JSON.parse(lines.find((line) => JSON.parse(line).depth === Number(name.match(/d(\d)/)[1]) && name.includes(`-${JSON.parse(line).highest}.svg`)));
+        assert.deepEqual(await figure.locator('.chart').evaluateAll((charts) => charts.map((c) => Number(c.dataset.steps))), [game.steps, game.steps], `${name}: steps`);
+        // Saved: the SVG the CLI writes, for the rerun (play2048 --plots) and the committed records (merge).
+        const buttons = figure.locator('button');
+        assert.equal(await buttons.count(), 2, `${name}: the rerun's plot and the committed one`);
+        for (const [i, svg] of cliSvgs.entries()) {
+          const [download] = await Promise.all([page.waitForEvent('download'), buttons.nth(i).click()]);
+          assert.equal(download.suggestedFilename(), name);
+          assert.equal(readFileSync(await download.path(), 'utf8'), svg, `${name}: ${files[i]}`);
+        }
       }
     } else {
       const title = card.rerun.draws === 'table-5-1' ? 'Table 5.1 layout' : 'Table 5.2 layout';

@@ -13,13 +13,15 @@
 // simulation rates of PN-MCTS paper Table I (`pnplay bench --search`, a table beside the
 // committed rates and the paper's ratio), the 2×2 2048 experiment (`pnplay experiment
 // 2048`, the CLI's records), 4×4 2048 games played by expectimax (`pnplay play2048`, a game
-// per call: the CLI's lines, its Table 5.1, Table 5.2 or SCN plots drawn by the engine
+// per call: the CLI's lines, and its Table 5.1, Table 5.2 or SCN plots made by the engine,
 // beside those of the committed records) and searches run to their end on one position
 // (`pnplay solve --json`: the slides' GHI graph), and draws it beside the committed run; the
 // card's share link (`card`, and `run=1` after a rerun) reopens it and reruns. The view ends
 // with "Check a proof certificate": a file checked by the engine with the game's rules alone
 // (`checkCertificate`, as `pnplay check`), answering "valid" or the first failing node.
 
+import uPlot from '../vendor/uPlot.mjs';
+import { themed } from '../lib/chart-theme.js';
 import { download } from '../lib/download.js';
 import { filledTable, panelBefore, panelElements } from '../lib/dom.js';
 import { completionChart, experimentTable, matchesTable, rateChart, textOf } from './results-file-view.js';
@@ -207,15 +209,32 @@ function printedTable(caption, text, className) {
   return filledTable(caption, head, lines.map((cells) => [cells, { depth: cells[0] }]), className);
 }
 
-/** An SVG plot the engine drew (as `pnplay play2048 --plots` writes it), as an image under the label `label`. */
-function svgImage(svg, name, label) {
-  const block = element('div', 'papers-plot-block');
-  const image = element('img', 'papers-plot');
-  image.dataset.plot = name;
-  image.alt = `${label}: ${name}`;
-  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-  block.append(element('p', 'papers-plot-label', label), image);
-  return block;
+/**
+ * A line plot the engine made (one of `pnplay play2048 --plots`: its title, axis names and
+ * series of [x, y] points sharing their x, each with its colour), drawn by uPlot into
+ * `into` (`width` wide) under the label `label`, with a button that saves it as the SVG
+ * the command line writes (`svg`).
+ */
+function linePlotChart(into, { plot, svg, name }, label, width) {
+  const save = element('button', '', `${label}: save as SVG`);
+  save.type = 'button';
+  save.addEventListener('click', () => download(name, svg, 'image/svg+xml'));
+  const chart = element('div', 'chart');
+  chart.dataset.steps = String(plot.series[0]?.points.length ?? 0);
+  into.append(element('p', 'papers-plot-label', label), chart, save);
+  return new uPlot(
+    {
+      title: plot.title,
+      width: Math.max(280, Math.min(width || 700, 900)),
+      height: 260,
+      scales: { x: { time: false }, y: { range: [0, 100] } },
+      axes: themed([{ label: plot.x_label }, { label: plot.y_label }]),
+      series: [{ label: plot.x_label }, ...plot.series.map((s) => ({ label: s.label, stroke: s.colour, width: 1.5, ...(s.dashed ? { dash: [6, 4] } : {}), points: { show: false } }))],
+      legend: { live: false },
+    },
+    [plot.series[0]?.points.map(([x]) => x) ?? [], ...plot.series.map((s) => s.points.map(([, y]) => y))],
+    chart,
+  );
 }
 
 /** A solve rerun's reports (`pnplay solve --json`, one per setting) as a table. */
@@ -456,7 +475,7 @@ export class PapersView {
     const grid = rerun.grid ? ` over θ ${rerun.grid.thetas.join(', ')} × pr ${rerun.grid.prs.map((pr) => pr ?? 'off').join(', ')}` : '';
     const what = {
       rates: () => `${rerun.searches.join(' and ')} (${optionText(rerun.options)}) from the start of ${rerun.games.join(', ')}, ${rerun.seconds} s each, in the page's worker. The rates are this machine's and this browser's (a speed, not a proof); at a budget in nodes instead of seconds the iteration counts are the command line's`,
-      play2048: () => `${rerun.games} games of 4×4 2048 at each depth ${rerun.depths.join(', ')} (τ ${rerun.tau}), a game per call in the page's worker; the engine draws ${{ 'table-5-1': 'Table 5.1', 'table-5-2': 'Table 5.2', scn: 'the SCN plots' }[rerun.draws]} from them as the command line prints it, beside the same drawn from the committed records ${rerun.committed}`,
+      play2048: () => `${rerun.games} games of 4×4 2048 at each depth ${rerun.depths.join(', ')} (τ ${rerun.tau}), a game per call in the page's worker; the engine makes ${{ 'table-5-1': 'Table 5.1', 'table-5-2': 'Table 5.2', scn: 'the SCN plots' }[rerun.draws]} of them as the command line does, beside the same of the committed records ${rerun.committed}`,
       solve: () => `${rerun.settings.map(({ algo, options }) => `${algo} (${optionText(options) || 'defaults'})`).join(' and ')} run to the end on the ${rerun.game} position ${rerun.pos}, in the page's worker`,
       2048: () => `the whole ${rerun.game} experiment (objectives ${rerun.objectives.join(', ')}, spawns read as ${rerun.spawns.toUpperCase()}, ${rerun.algos.join(', ')}, each start verified exactly), in the page's worker`,
       stages: () => `${rerun.positions} positions a stage at ${rerun.stages.join(', ')} moves, ${rerun.algos.join(', ')}${grid}, in the Stages view's worker pool`,
@@ -574,16 +593,7 @@ export class PapersView {
     const lines = text.trim().split('\n');
     const same = element('p', 'papers-same', `${lines.filter((line) => committedLines.has(line)).length} of the rerun’s ${lines.length} games are, line for line, games of the committed records ${file}.`);
     same.id = 'papers-rerun-same';
-    if (draws === 'scn') {
-      return [same, ...ours.plots.map(({ name, svg }) => {
-        const figure = element('figure', 'papers-plots');
-        figure.dataset.plot = name;
-        const beside = committed.plots.find((plot) => plot.name === name);
-        figure.append(element('figcaption', '', `${name} (as pnplay play2048 --plots writes it)`), svgImage(svg, name, 'This rerun'));
-        if (beside) figure.append(svgImage(beside.svg, name, `The committed records ${file}`));
-        return figure;
-      })];
-    }
+    if (draws === 'scn') return [same, ...this.scnPlots(ours.plots, committed.plots, file, this.ui.card.querySelector('#papers-rerun-result').clientWidth)];
     const key = draws === 'table-5-1' ? 'table_5_1' : 'table_5_2';
     const title = draws === 'table-5-1' ? 'Table 5.1 layout' : 'Table 5.2 layout';
     return [
@@ -591,6 +601,36 @@ export class PapersView {
       printedTable(`This rerun (${ours.games} games): ${title}, as pnplay play2048 prints it`, ours[key], 'papers-play2048 papers-play2048-rerun'),
       printedTable(`The committed records ${file} (${committed.games} games): ${title}`, committed[key], 'papers-play2048 papers-play2048-committed'),
     ];
+  }
+
+  /**
+   * The SCN plots of a 2048 play rerun (`ours`: `pnplay play2048 --plots`' plots, `{name,
+   * plot, svg}`), one game's at a time, chosen by name: the rerun's, and under it the
+   * committed records' plot of the same name (`committed`, from `file`), each drawn by uPlot
+   * `width` wide and savable as the command line's SVG.
+   */
+  scnPlots(ours, committed, file, width) {
+    if (!ours.length) return [element('p', 'hint', 'No game of this rerun ended at 1024 or 2048: pnplay play2048 --plots draws none.')];
+    const figure = element('figure', 'papers-plots');
+    const choice = document.createElement('select');
+    choice.id = 'papers-rerun-plot';
+    choice.append(...ours.map(({ name }) => new Option(name, name)));
+    let charts = [];
+    const show = () => {
+      const name = choice.value;
+      for (const chart of charts) chart.destroy();
+      figure.dataset.plot = name;
+      figure.replaceChildren(element('figcaption', '', `${name}, as pnplay play2048 --plots draws it`));
+      const beside = committed.find((plot) => plot.name === name);
+      charts = [linePlotChart(figure, ours.find((plot) => plot.name === name), 'This rerun', width)];
+      if (beside) charts.push(linePlotChart(figure, beside, `The committed records ${file}`, width));
+    };
+    choice.addEventListener('change', show);
+    show();
+    this.plots.push({ destroy: () => charts.forEach((chart) => chart.destroy()) });
+    const label = element('label', '', 'Game ');
+    label.append(choice);
+    return [label, figure];
   }
 
   /** A solve rerun in the page's worker: each setting's report (`solve`), as `pnplay solve --json` prints it. */

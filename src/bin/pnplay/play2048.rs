@@ -145,8 +145,8 @@ pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
     }
     if let Some(folder) = &args.plots {
         std::fs::create_dir_all(folder).map_err(|e| format!("plots: {e}"))?;
-        for (name, svg) in scn_plots(&records) {
-            std::fs::write(folder.join(name), svg).map_err(|e| format!("plots: {e}"))?;
+        for (name, plot) in scn_plots(&records) {
+            std::fs::write(folder.join(name), plot.to_svg()).map_err(|e| format!("plots: {e}"))?;
         }
     }
     if !args.quiet {
