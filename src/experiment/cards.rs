@@ -4,8 +4,9 @@
 //! paper tables hold its published numbers ([`super::paper`]; the card never repeats them),
 //! which records are ours, a status with its reason, the command, commit and machine, and how
 //! to rerun a small version of it in the page (a stages experiment, a match point or a round
-//! robin, as the Stages and Arena views run them; simulation rates, the 2048 experiment or
-//! a PPN history, in the page's worker).
+//! robin, as the Stages and Arena views run them; simulation rates, the 2048 experiment,
+//! a PPN history, 2048 games played by expectimax or searches run on one position, in the
+//! page's worker).
 //!
 //! [`read`] parses a card file and checks what can be checked without the disk (every paper
 //! source exists, the status and rerun are well formed); [`check_folder`] also checks that
@@ -31,6 +32,12 @@
 //!     "searches":["mcts","pnmcts"],"options":{{}},"seconds":1,"seed":1}},"evidence""#));
 //! assert!(read(&rates(r#""LOA 8×8","Awari""#)).is_ok());
 //! assert!(read(&rates(r#""LOA 8×8""#)).unwrap_err().to_string().contains("a paper row for each"));
+//! // A 2048 play rerun (`pnplay play2048`) has settings the command line takes.
+//! let play = |depths: &str| text.replace(r#""evidence""#, &format!(
+//!     r#""rerun":{{"kind":"play2048","depths":[{depths}],"games":4,"seed":1,"tau":1.5,
+//!     "draws":"scn","committed":"x.jsonl.gz"}},"evidence""#));
+//! assert!(read(&play("2,3")).is_ok());
+//! assert!(read(&play("9")).unwrap_err().to_string().contains("depth: 9 is not from 1 to 8"));
 //! ```
 
 use std::path::Path;
@@ -146,6 +153,57 @@ pub enum Rerun {
         /// θ, playouts, the playouts' seed and the node limit, by the schema's keys.
         options: serde_json::Map<String, serde_json::Value>,
     },
+    /// 4×4 2048 played by expectimax (`pnplay play2048`, the dissertation's chapter 5): the
+    /// games of the CLI's plan one by one in the page's worker, drawn as `draws` says beside
+    /// the same drawn from the committed records `committed`.
+    Play2048 {
+        /// Expectimax depths in plies.
+        depths: Vec<u32>,
+        /// Games per depth.
+        games: u32,
+        /// The run's seed.
+        seed: u64,
+        /// τ of the thresholds.
+        tau: f64,
+        /// What is drawn.
+        draws: Draws2048,
+        /// The committed records drawn beside (a JSON Lines file of the card's folder).
+        committed: String,
+    },
+    /// Searches run to their end on one position (`pnplay solve --json`), in the page's
+    /// worker: the slides' worked figures.
+    Solve {
+        /// The game.
+        game: String,
+        /// The position.
+        pos: String,
+        /// The searches, each with its parameters.
+        settings: Vec<SolveSetting>,
+    },
+}
+
+/// What a 2048 play rerun draws: one of `pnplay play2048`'s tables, or its SCN plots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Draws2048 {
+    /// Table 5.1: highest tiles, scores, steps.
+    #[serde(rename = "table-5-1")]
+    Table51,
+    /// Table 5.2: motion in mind.
+    #[serde(rename = "table-5-2")]
+    Table52,
+    /// The normalised SCN over the steps, T1 and T2 (Figures 5-3 to 5-6).
+    #[serde(rename = "scn")]
+    Scn,
+}
+
+/// One search of a solve rerun: `pnplay solve --algo` with its parameter flags.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveSetting {
+    /// The search id.
+    pub algo: String,
+    /// Its parameters by the schema's keys (`ghi`).
+    pub options: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The θ × pr grid of a stages rerun: the searches that read both run once per setting.
@@ -262,6 +320,13 @@ pub fn read(text: &str) -> Result<Vec<Card>, Error> {
                 paper_rows.len()
             )));
         }
+        if let Some(Rerun::Play2048 {
+            depths, games, tau, ..
+        }) = &card.rerun
+        {
+            super::play2048::check_run(depths, *games, *tau)
+                .map_err(|message| bad(format!("card {}: {message}", card.id)))?;
+        }
         if card.status != Status::NotYetRun
             && card.records.is_empty()
             && card.histories.is_empty()
@@ -288,11 +353,16 @@ pub fn check_folder(folder: &Path) -> Result<Vec<Card>, Error> {
     let cards = read(&text)?;
     for card in &cards {
         let evidence = card.evidence.split('#').next().unwrap_or_default();
+        let committed = match &card.rerun {
+            Some(Rerun::Play2048 { committed, .. }) => Some(committed),
+            _ => None,
+        };
         let named = card
             .records
             .iter()
             .chain(&card.raw)
             .chain(&card.histories)
+            .chain(committed)
             .map(String::as_str);
         for file in named.chain([evidence]) {
             if file.contains("..") || !folder.join(file).is_file() {

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use super::derive_seed;
 use super::mind::{Motion, game_refinement, normalised, segments};
+use super::plot::{LinePlot, Series};
 use super::shard::Shard;
 use crate::game::g2048::{Config, G2048};
 use crate::game::{Game, MoveList, ParseError, Rng, Turn, pick_by_probability};
@@ -372,6 +373,30 @@ pub fn play_game(config: &PlayConfig, seed: u64) -> GameRecord {
     record
 }
 
+/// The deepest expectimax a run may play, in plies.
+pub const MAX_DEPTH: u32 = 8;
+
+/// Checks the settings of a run (`pnplay play2048`'s, and the page's rerun of it): at least
+/// one depth, each from 1 to [`MAX_DEPTH`], at least one game, τ a number above 0.
+///
+/// # Errors
+/// The first setting that is wrong, named.
+pub fn check_run(depths: &[u32], games: u32, tau: f64) -> Result<(), String> {
+    if depths.is_empty() {
+        return Err("depth: at least one is needed".into());
+    }
+    if let Some(&bad) = depths.iter().find(|&&d| !(1..=MAX_DEPTH).contains(&d)) {
+        return Err(format!("depth: {bad} is not from 1 to {MAX_DEPTH}"));
+    }
+    if games == 0 {
+        return Err("games: must be at least 1".into());
+    }
+    if !(tau.is_finite() && tau > 0.0) {
+        return Err(format!("tau: {tau} is not a number above 0"));
+    }
+    Ok(())
+}
+
 /// The games of a run, in (depth, game) order: game `i` at depth `d` has seed
 /// `derive_seed(seed, [d, i])`. Each is one unit of the plan for `--shard`.
 pub fn plan(depths: &[u32], games: u32, seed: u64) -> Vec<(u32, u64)> {
@@ -504,6 +529,52 @@ pub fn table_5_2(records: &[GameRecord]) -> String {
             })
             .to_vec()
     })
+}
+
+/// Per depth, the first game ending at 1024 and at 2048: its normalised SCN under T1 and
+/// T2 over the steps (in percent), as `(file name, plot)`: the plots `pnplay play2048
+/// --plots` writes as SVG (as the dissertation's Figures 5-3 to 5-6), and the page's rerun
+/// draws.
+#[must_use]
+pub fn scn_plots(records: &[GameRecord]) -> Vec<(String, LinePlot)> {
+    let mut out = Vec::new();
+    let mut depths: Vec<u32> = records.iter().map(|r| r.depth).collect();
+    depths.dedup();
+    for d in depths {
+        for tile in [1024u32, 2048] {
+            let Some(r) = records.iter().find(|r| r.depth == d && r.highest == tile) else {
+                continue;
+            };
+            let series = |label: &str, raw: &[Option<u64>], colour| Series {
+                label: label.to_string(),
+                points: normalised(&scns(raw))
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, y)| (i as f64 + 1.0, 100.0 * y))
+                    .collect(),
+                dashed: false,
+                colour,
+            };
+            let steps = f64::from(r.steps);
+            let plot = LinePlot {
+                title: format!("expectimax d = {d}: highest tile {tile}, score {}", r.score),
+                x_label: "step".into(),
+                y_label: "normalised SCN (%)".into(),
+                x_ticks: (0..=4)
+                    .map(|k| {
+                        let x = (steps * f64::from(k) / 4.0).round();
+                        (x, format!("{x}"))
+                    })
+                    .collect(),
+                series: vec![
+                    series("T1 (doubles per new highest tile)", &r.scn_t1, 0),
+                    series("T2 (constant)", &r.scn_t2, 1),
+                ],
+            };
+            out.push((format!("scn-d{d}-{tile}.svg"), plot));
+        }
+    }
+    out
 }
 
 /// Motion in mind per segment (Figure 5-10's data): per depth and the highest tile during

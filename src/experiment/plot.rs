@@ -20,6 +20,8 @@
 
 use std::fmt::Write;
 
+use serde::Serialize;
+
 use super::paper::{self, Experiment};
 use super::summary::Row;
 
@@ -29,7 +31,7 @@ const PALETTE: [&str; 8] = [
 ];
 
 /// One line.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Series {
     /// The legend's text.
     pub label: String,
@@ -37,12 +39,23 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
     /// Drawn dashed (the paper's values).
     pub dashed: bool,
-    /// Index into the palette (wraps around).
+    /// Index into the palette (wraps around); serialized as the colour itself.
+    #[serde(serialize_with = "palette_colour")]
     pub colour: usize,
 }
 
-/// A line plot with a 0–100 % y axis.
-#[derive(Clone, Debug, PartialEq)]
+/// Colour `index` of the palette, as the SVG draws it (`#0072B2`).
+fn palette_at(index: usize) -> &'static str {
+    PALETTE[index % PALETTE.len()]
+}
+
+/// A series' colour serialized as [`palette_at`] gives it, for the page's plots.
+fn palette_colour<S: serde::Serializer>(colour: &usize, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(palette_at(*colour))
+}
+
+/// A line plot with a 0–100 % y axis (serialized for the page, which draws its series itself).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LinePlot {
     /// The title above the plot.
     pub title: String,
@@ -154,7 +167,7 @@ impl LinePlot {
             escape(&self.y_label)
         );
         for (i, series) in self.series.iter().enumerate() {
-            let colour = PALETTE[series.colour % PALETTE.len()];
+            let colour = palette_at(series.colour);
             let dash = if series.dashed {
                 r#" stroke-dasharray="6 4""#
             } else {

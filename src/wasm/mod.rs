@@ -18,10 +18,12 @@ mod counts;
 mod experiment2048;
 mod faults;
 mod live2048;
+mod play2048;
 mod position;
 mod ppn_history;
 mod results;
 mod search;
+mod solve;
 mod stages;
 mod support;
 #[cfg(not(target_feature = "atomics"))]

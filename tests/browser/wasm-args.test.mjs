@@ -32,6 +32,7 @@ const WRONG = {
 const TTT = 'tictactoe';
 const STAGES = { stages: [2], positions: 1, algos: ['pns'] };
 const MATCH = { a: 'random', b: 'random', openings: '', seed: 1 };
+const PLAY2048 = { depths: [1], games: 1, seed: 1, tau: 1.5 };
 
 /** Every export: its valid arguments and each argument's name (the error's field) and kind. */
 const FUNCTIONS = {
@@ -66,6 +67,9 @@ const FUNCTIONS = {
   ],
   experiment2048: [['config', 'object', { game: '2048:2x2', objectives: [16], spawns: 'and', algos: ['pns'], seed: 1 }]],
   ppnHistory: [['game', 'string', 'connect4'], ['pos', 'string', '4453'], ['options', 'optionalObject', { nodes: 1000 }]],
+  play2048Game: [['config', 'object', PLAY2048], ['index', 'whole', 0]],
+  play2048Tables: [['records', 'string', '']],
+  solve: [['game', 'string', 'tree'], ['pos', 'string', '[a:[W] b:[L]]'], ['algo', 'string', 'dfpn'], ['options', 'optionalObject', { ghi: 'naive' }]],
   testFault: [['kind', 'string', 'never-called-valid']],
 };
 const CONSTRUCTORS = {
@@ -163,6 +167,8 @@ test('absurd sizes are refused before any work starts', () => {
     ['positions', () => wasm.stagesRunJob(TTT, { ...STAGES, positions: 1e9 }, 0)],
     ['stages', () => wasm.stagesJobCount(TTT, { ...STAGES, stages: [1e6] })],
     ['positions', () => wasm.benchSearch(TTT, 'pns', 2, 1e9, 1, 100, 1)],
+    ['games', () => wasm.play2048Game({ ...PLAY2048, games: 1e9 }, 0)],
+    ['depths', () => wasm.play2048Game({ ...PLAY2048, depths: Array(1e6).fill(2) }, 0)],
     ['depth', () => wasm.benchPerft('othello', 1e6)],
     ['seconds', () => wasm.benchPlayouts(TTT, 1e9, 1)],
     ['nodes', () => wasm.ppnHistory('connect4', '4453', { nodes: 1e9 })],

@@ -22,7 +22,7 @@ const STARTUP_MS = 30000;
 const LONG_CALL_MS = 15 * 60 * 1000;
 const WATCH_EVERY_MS = 200;
 /** Requests the worker answers in one call that may last long (no beats meanwhile). */
-const LONG_CALLS = new Set(['arenaPlayGame', 'stagesRunJob', 'stagesJobCount', 'exact', 'exactScore', 'connect4EveryMove', 'hint', 'benchPlayouts', 'benchSearch', 'experiment2048', 'ppnHistory', 'readResults', 'live2048Step']);
+const LONG_CALLS = new Set(['arenaPlayGame', 'stagesRunJob', 'stagesJobCount', 'exact', 'exactScore', 'connect4EveryMove', 'hint', 'benchPlayouts', 'benchSearch', 'experiment2048', 'ppnHistory', 'play2048Game', 'play2048Tables', 'solve', 'readResults', 'live2048Step']);
 
 const TEST_HOOKS = new URLSearchParams(globalThis.location?.search ?? '').has('test-hooks');
 

@@ -11,11 +11,14 @@
 // records equal the CLI's for the same command; a Connect Four θ × pr grid is a stages run
 // with a grid, as `pnplay experiment connect4` runs it), or in the page's worker: the
 // simulation rates of PN-MCTS paper Table I (`pnplay bench --search`, a table beside the
-// committed rates and the paper's ratio) and the 2×2 2048 experiment (`pnplay experiment
-// 2048`, the CLI's records) and the root's PPN over the iterations of PPNS on one position
+// committed rates and the paper's ratio), the 2×2 2048 experiment (`pnplay experiment
+// 2048`, the CLI's records), the root's PPN over the iterations of PPNS on one position
 // (`pnplay experiment ppn-history --pos`, PPNS paper Figure 5: the committed histories drawn
-// from the card's `histories` files, the rerun's beside them), and draws it beside the
-// committed run; the
+// from the card's `histories` files, the rerun's beside them), 4×4 2048 games played by
+// expectimax (`pnplay play2048`, a game per call: the CLI's lines, and its Table 5.1, Table
+// 5.2 or SCN plots made by the engine, beside those of the committed records) and searches
+// run to their end on one position (`pnplay solve --json`: the slides' GHI graph), and draws
+// it beside the committed run; the
 // card's share link (`card`, and `run=1` after a rerun) reopens it and reruns. The view ends
 // with "Check a proof certificate": a file checked by the engine with the game's rules alone
 // (`checkCertificate`, as `pnplay check`), answering "valid" or the first failing node.
@@ -88,6 +91,12 @@ export function rerunCommands(rerun) {
   }
   if (rerun.kind === 'ppn-history') {
     return [['experiment', 'ppn-history', '--game', rerun.game, '--pos', rerun.pos, ...optionFlags(rerun.options), '--json']];
+  }
+  if (rerun.kind === 'play2048') {
+    return [['play2048', '--depth', rerun.depths.join(','), '--games', String(rerun.games), '--seed', String(rerun.seed), '--tau', String(rerun.tau)]];
+  }
+  if (rerun.kind === 'solve') {
+    return rerun.settings.map(({ algo, options }) => ['solve', '--game', rerun.game, '--pos', rerun.pos, '--algo', algo, ...optionFlags(options), '--json']);
   }
   if (rerun.kind === '2048') {
     return [['experiment', '2048', '--game', rerun.game, '--objectives', rerun.objectives.join(','), '--spawns', rerun.spawns, '--algos', rerun.algos.join(','), '--seed', String(rerun.seed)]];
@@ -231,6 +240,56 @@ function historyChart(element, history, title) {
     },
     [history.history.map((p) => p.iteration), history.history.map((p) => p.ppn)],
     element,
+  );
+}
+
+/**
+ * A table the engine printed as `pnplay play2048` prints it (`text`: tab-separated lines, the
+ * head first), each row's first cell (the depth) as its `data-depth`.
+ */
+function printedTable(caption, text, className) {
+  const [head, ...lines] = text.trim().split('\n').map((line) => line.split('\t'));
+  return filledTable(caption, head, lines.map((cells) => [cells, { depth: cells[0] }]), className);
+}
+
+/**
+ * A line plot the engine made (one of `pnplay play2048 --plots`: its title, axis names and
+ * series of [x, y] points sharing their x, each with its colour), drawn by uPlot into
+ * `into` (`width` wide) under the label `label`, with a button that saves it as the SVG
+ * the command line writes (`svg`).
+ */
+function linePlotChart(into, { plot, svg, name }, label, width) {
+  const save = element('button', '', `${label}: save as SVG`);
+  save.type = 'button';
+  save.addEventListener('click', () => download(name, svg, 'image/svg+xml'));
+  const chart = element('div', 'chart');
+  chart.dataset.steps = String(plot.series[0]?.points.length ?? 0);
+  into.append(element('p', 'papers-plot-label', label), chart, save);
+  return new uPlot(
+    {
+      title: plot.title,
+      width: Math.max(280, Math.min(width || 700, 900)),
+      height: 260,
+      scales: { x: { time: false }, y: { range: [0, 100] } },
+      axes: themed([{ label: plot.x_label }, { label: plot.y_label }]),
+      series: [{ label: plot.x_label }, ...plot.series.map((s) => ({ label: s.label, stroke: s.colour, width: 1.5, ...(s.dashed ? { dash: [6, 4] } : {}), points: { show: false } }))],
+      legend: { live: false },
+    },
+    [plot.series[0]?.points.map(([x]) => x) ?? [], ...plot.series.map((s) => s.points.map(([, y]) => y))],
+    chart,
+  );
+}
+
+/** A solve rerun's reports (`pnplay solve --json`, one per setting) as a table. */
+function solveTable(rerun, reports) {
+  return filledTable(
+    `Each search run to its end on the ${rerun.game} position (as pnplay solve --json reports it)`,
+    ['search', 'parameters', 'verdict', 'best move', 'iterations', 'positions'],
+    reports.map((r, i) => [
+      [r.algo, optionText(rerun.settings[i].options) || 'defaults', r.verdict, r.best_move ?? '–', r.iterations.toLocaleString('en'), r.nodes.toLocaleString('en')],
+      { algo: r.algo, verdict: r.verdict, nodes: r.nodes },
+    ]),
+    'papers-solve',
   );
 }
 
@@ -487,6 +546,8 @@ export class PapersView {
     const what = {
       rates: () => `${rerun.searches.join(' and ')} (${optionText(rerun.options)}) from the start of ${rerun.games.join(', ')}, ${rerun.seconds} s each, in the page's worker. The rates are this machine's and this browser's (a speed, not a proof); at a budget in nodes instead of seconds the iteration counts are the command line's`,
       'ppn-history': () => `PPNS without pr (${optionText(rerun.options)}) on ${rerun.pos} with its root's PPN kept, then with pr = 1e-5, in the page's worker`,
+      play2048: () => `${rerun.games} games of 4×4 2048 at each depth ${rerun.depths.join(', ')} (τ ${rerun.tau}), a game per call in the page's worker; the engine makes ${{ 'table-5-1': 'Table 5.1', 'table-5-2': 'Table 5.2', scn: 'the SCN plots' }[rerun.draws]} of them as the command line does, beside the same of the committed records ${rerun.committed}`,
+      solve: () => `${rerun.settings.map(({ algo, options }) => `${algo} (${optionText(options) || 'defaults'})`).join(' and ')} run to the end on the ${rerun.game} position ${rerun.pos}, in the page's worker`,
       2048: () => `the whole ${rerun.game} experiment (objectives ${rerun.objectives.join(', ')}, spawns read as ${rerun.spawns.toUpperCase()}, ${rerun.algos.join(', ')}, each start verified exactly), in the page's worker`,
       stages: () => `${rerun.positions} positions a stage at ${rerun.stages.join(', ')} moves, ${rerun.algos.join(', ')}${grid}, in the Stages view's worker pool`,
       match: () => `${rerun.games} games of ${rerun.a} against ${rerun.b}, in the Arena view's worker pool`,
@@ -542,10 +603,14 @@ export class PapersView {
         rates: () => this.rerunRates(rerun, status),
         2048: () => this.engine.request('experiment2048', { config }),
         'ppn-history': async () => [await this.engine.request('ppnHistory', config)],
+        play2048: () => this.rerunPlay2048(rerun, status),
+        solve: () => this.rerunSolve(rerun),
       }[kind]();
-      const text = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-      const own = kind === 'rates' || kind === 'ppn-history';
-      const results = own ? null : await this.engine.request('readResults', { text, experiment: 'auto' });
+      // A play2048 record comes as the CLI's line (its seed needs 64 bits).
+      const text = records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
+      const drawn = { play2048: () => this.drawPlay2048(card, text), solve: () => [solveTable(rerun, records)] }[kind];
+      const own = drawn ? await drawn() : null;
+      const results = kind === 'rates' || kind === 'ppn-history' || own ? null : await this.engine.request('readResults', { text, experiment: 'auto' });
       const committed = kind === 'rates' ? await this.committedRates(card) : null;
       const standings = kind === 'tournament' ? (await this.engine.request('tournamentResults', { config, text })).standings : null;
       if (this.openId !== card.id) return;
@@ -555,7 +620,8 @@ export class PapersView {
       save.addEventListener('click', () => download(`${card.id}-rerun.jsonl`, text, 'application/jsonl'));
       result.replaceChildren(save);
       if (standings) result.append(standingsTable(standings));
-      if (results) this.draw(result, results, 'This rerun');
+      if (own) result.append(...own);
+      else if (results) this.draw(result, results, 'This rerun');
       else if (kind === 'ppn-history') this.drawHistories(result, records, 'This rerun');
       else result.append(ratesTable(rerun, records, committed, card.published.flatMap((p) => p.cells)));
       this.reran = true;
@@ -568,6 +634,83 @@ export class PapersView {
       if (clock) clearInterval(clock);
       button.disabled = false;
     }
+  }
+
+  /**
+   * A 2048 play rerun in the page's worker: each game of the CLI's plan in turn
+   * (`play2048Game`); their JSON lines, in plan order, as `pnplay play2048 --out` writes them.
+   */
+  async rerunPlay2048({ depths, games, seed, tau }, status) {
+    const lines = [];
+    const count = depths.length * games;
+    for (let index = 0; index < count; index += 1) {
+      status.textContent = `Running in the page’s worker: game ${index + 1} of ${count} (depth ${depths[Math.floor(index / games)]})…`;
+      lines.push(await this.engine.request('play2048Game', { config: { depths, games, seed, tau }, index }));
+    }
+    return lines;
+  }
+
+  /**
+   * What a 2048 play rerun draws (`text`: its records), each from the engine
+   * (`play2048Tables`: the CLI's tables and plots), beside the same from the committed
+   * records; and how many of the rerun's games are, line for line, in those records.
+   */
+  async drawPlay2048(card, text) {
+    const { draws, committed: file } = card.rerun;
+    const answer = await fetch(`results/${card.folder}/${file}`);
+    if (!answer.ok) throw new Error(`${file}: ${answer.status} ${answer.statusText}`);
+    const committedText = await textOf(await answer.arrayBuffer());
+    const ours = await this.engine.request('play2048Tables', { records: text });
+    const committed = await this.engine.request('play2048Tables', { records: committedText });
+    const committedLines = new Set(committedText.split('\n'));
+    const lines = text.trim().split('\n');
+    const same = element('p', 'papers-same', `${lines.filter((line) => committedLines.has(line)).length} of the rerun’s ${lines.length} games are, line for line, games of the committed records ${file}.`);
+    same.id = 'papers-rerun-same';
+    if (draws === 'scn') return [same, ...this.scnPlots(ours.plots, committed.plots, file, this.ui.card.querySelector('#papers-rerun-result').clientWidth)];
+    const key = draws === 'table-5-1' ? 'table_5_1' : 'table_5_2';
+    const title = draws === 'table-5-1' ? 'Table 5.1 layout' : 'Table 5.2 layout';
+    return [
+      same,
+      printedTable(`This rerun (${ours.games} games): ${title}, as pnplay play2048 prints it`, ours[key], 'papers-play2048 papers-play2048-rerun'),
+      printedTable(`The committed records ${file} (${committed.games} games): ${title}`, committed[key], 'papers-play2048 papers-play2048-committed'),
+    ];
+  }
+
+  /**
+   * The SCN plots of a 2048 play rerun (`ours`: `pnplay play2048 --plots`' plots, `{name,
+   * plot, svg}`), one game's at a time, chosen by name: the rerun's, and under it the
+   * committed records' plot of the same name (`committed`, from `file`), each drawn by uPlot
+   * `width` wide and savable as the command line's SVG.
+   */
+  scnPlots(ours, committed, file, width) {
+    if (!ours.length) return [element('p', 'hint', 'No game of this rerun ended at 1024 or 2048: pnplay play2048 --plots draws none.')];
+    const figure = element('figure', 'papers-plots');
+    const choice = document.createElement('select');
+    choice.id = 'papers-rerun-plot';
+    choice.append(...ours.map(({ name }) => new Option(name, name)));
+    let charts = [];
+    const show = () => {
+      const name = choice.value;
+      for (const chart of charts) chart.destroy();
+      figure.dataset.plot = name;
+      figure.replaceChildren(element('figcaption', '', `${name}, as pnplay play2048 --plots draws it`));
+      const beside = committed.find((plot) => plot.name === name);
+      charts = [linePlotChart(figure, ours.find((plot) => plot.name === name), 'This rerun', width)];
+      if (beside) charts.push(linePlotChart(figure, beside, `The committed records ${file}`, width));
+    };
+    choice.addEventListener('change', show);
+    show();
+    this.plots.push({ destroy: () => charts.forEach((chart) => chart.destroy()) });
+    const label = element('label', '', 'Game ');
+    label.append(choice);
+    return [label, figure];
+  }
+
+  /** A solve rerun in the page's worker: each setting's report (`solve`), as `pnplay solve --json` prints it. */
+  async rerunSolve({ game, pos, settings }) {
+    const reports = [];
+    for (const { algo, options } of settings) reports.push(await this.engine.request('solve', { game, pos, algo, options }));
+    return reports;
   }
 
   /** A stages rerun through the Stages view's pool; its records in job order. */

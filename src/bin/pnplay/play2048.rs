@@ -9,12 +9,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use pnplay::experiment::mind::normalised;
 use pnplay::experiment::play2048::{
-    self, DEFAULT_TAU, GameRecord, refinement_table, scns, segment_table, table_5_1, table_5_2,
-    threshold_table,
+    self, DEFAULT_TAU, GameRecord, refinement_table, scn_plots, segment_table, table_5_1,
+    table_5_2, threshold_table,
 };
-use pnplay::experiment::plot::{LinePlot, Series};
 use pnplay::experiment::shard::{Parts, Shard, assemble};
 
 use crate::merge::Batch;
@@ -109,15 +107,7 @@ fn speed(args: &Play2048Args) -> Result<(), String> {
 
 /// Runs `pnplay play2048`, or merges its shards.
 pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
-    if let Some(&bad) = args.depth.iter().find(|&&d| !(1..=8).contains(&d)) {
-        return Err(format!("depth: {bad} is not from 1 to 8"));
-    }
-    if args.games == 0 {
-        return Err("games: must be at least 1".into());
-    }
-    if !(args.tau.is_finite() && args.tau > 0.0) {
-        return Err(format!("tau: {} is not a number above 0", args.tau));
-    }
+    play2048::check_run(&args.depth, args.games, args.tau)?;
     if args.speed {
         speed(args)?;
         return Ok(());
@@ -155,8 +145,8 @@ pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
     }
     if let Some(folder) = &args.plots {
         std::fs::create_dir_all(folder).map_err(|e| format!("plots: {e}"))?;
-        for (name, svg) in plots(&records) {
-            std::fs::write(folder.join(name), svg).map_err(|e| format!("plots: {e}"))?;
+        for (name, plot) in scn_plots(&records) {
+            std::fs::write(folder.join(name), plot.to_svg()).map_err(|e| format!("plots: {e}"))?;
         }
     }
     if !args.quiet {
@@ -185,47 +175,4 @@ pub fn run(args: &Play2048Args, batch: &Batch) -> Result<(), String> {
     outln!("\nGame refinement GR = √G/T with G = mean legal moves, T = steps");
     out!("{}", refinement_table(&records));
     Ok(())
-}
-
-/// Per depth, the first game ending at 1024 and at 2048: its normalised SCN under T1 and
-/// T2 over the steps (in percent), as `(file name, svg)`.
-fn plots(records: &[GameRecord]) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut depths: Vec<u32> = records.iter().map(|r| r.depth).collect();
-    depths.dedup();
-    for d in depths {
-        for tile in [1024u32, 2048] {
-            let Some(r) = records.iter().find(|r| r.depth == d && r.highest == tile) else {
-                continue;
-            };
-            let series = |label: &str, raw: &[Option<u64>], colour| Series {
-                label: label.to_string(),
-                points: normalised(&scns(raw))
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, y)| (i as f64 + 1.0, 100.0 * y))
-                    .collect(),
-                dashed: false,
-                colour,
-            };
-            let steps = f64::from(r.steps);
-            let plot = LinePlot {
-                title: format!("expectimax d = {d}: highest tile {tile}, score {}", r.score),
-                x_label: "step".into(),
-                y_label: "normalised SCN (%)".into(),
-                x_ticks: (0..=4)
-                    .map(|k| {
-                        let x = (steps * f64::from(k) / 4.0).round();
-                        (x, format!("{x}"))
-                    })
-                    .collect(),
-                series: vec![
-                    series("T1 (doubles per new highest tile)", &r.scn_t1, 0),
-                    series("T2 (constant)", &r.scn_t2, 1),
-                ],
-            };
-            out.push((format!("scn-d{d}-{tile}.svg"), plot.to_svg()));
-        }
-    }
-    out
 }
