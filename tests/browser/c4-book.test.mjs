@@ -39,7 +39,20 @@ const PLIES = [...Array(13).keys()].filter((plies) => ALL_PLIES || plies < BOOK_
 /** The empty board's column scores, published (Pons' site; Allis 1988: the centre wins). */
 const EMPTY_BOARD = [-2, -1, 0, 1, 0, -1, -2];
 
-/** `count` random positions of as many plies as one of `plies`, seeded. */
+/** Whether the stone just dropped at (`col`, `row`) of `grid` (columns of owners) makes four. */
+function fours(grid, col, row) {
+  const owner = grid[col][row];
+  const at = (c, r) => grid[c]?.[r];
+  return [[1, 0], [0, 1], [1, 1], [1, -1]].some(([dc, dr]) => {
+    let run = 1;
+    for (const sign of [1, -1]) {
+      for (let k = 1; at(col + sign * k * dc, row + sign * k * dr) === owner; k++) run++;
+    }
+    return run >= 4;
+  });
+}
+
+/** `count` random positions of as many plies as one of `plies`, seeded (a game that ends is redrawn). */
 function randomPositions(count, seed, plies) {
   let state = seed >>> 0;
   const next = (n) => {
@@ -49,15 +62,17 @@ function randomPositions(count, seed, plies) {
   const positions = [];
   while (positions.length < count) {
     const length = plies[next(plies.length)];
-    const heights = Array(7).fill(0);
+    const grid = Array.from({ length: 7 }, () => []);
     let text = '';
-    for (let i = 0; i < length; i++) {
-      const open = [...Array(7).keys()].filter((c) => heights[c] < 6);
+    let over = false;
+    for (let i = 0; i < length && !over; i++) {
+      const open = [...Array(7).keys()].filter((c) => grid[c].length < 6);
       const col = open[next(open.length)];
-      heights[col]++;
+      grid[col].push(i % 2);
+      over = fours(grid, col, grid[col].length - 1);
       text += String(col + 1);
     }
-    positions.push(text);
+    if (!over) positions.push(text);
   }
   return positions;
 }
