@@ -15,31 +15,11 @@ import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pageFixture, repo } from './harness.mjs';
+import { committedCards, openCard, rerunLines } from './papers-card.mjs';
 
 const fixture = pageFixture();
 const WAIT = { timeout: 180000 };
 const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
-
-/** The cards of results/`folder`/cards.json. */
-const committedCards = (folder) => JSON.parse(readFileSync(path.join(repo, 'results', folder, 'cards.json'), 'utf8')).cards;
-
-/** The page at the Papers view with card `id` open. */
-async function openCard(errors, id) {
-  const page = await fixture.ready('', errors);
-  await page.click('#view-papers');
-  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
-  await page.click(`.papers-item[data-card="${id}"] .papers-open`);
-  await page.waitForSelector(`#papers-card[data-card="${id}"][data-state="shown"]`, WAIT);
-  return page;
-}
-
-/** Reruns the open card; the downloaded records' lines. */
-async function rerunLines(page) {
-  await page.click('#papers-rerun');
-  await page.waitForSelector('#papers-card[data-rerun="done"]', WAIT);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#papers-rerun-jsonl')]);
-  return readFileSync(await download.path(), 'utf8').trim().split('\n');
-}
 
 /** The lines of the table under `title` in a `pnplay play2048` printout, each split at its tabs. */
 function printed(text, title) {
@@ -72,10 +52,10 @@ test('the chapter-5 2048 cards rerun the command they show: its lines, its Table
   assert.deepEqual(cards.map((card) => card.rerun?.draws), ['table-5-1', 'table-5-2', 'scn']);
   const committed = committedRun(cards[0].rerun.committed);
   for (const card of cards) {
-    const page = await openCard(errors, card.id);
+    const page = await openCard(fixture, errors, card.id, WAIT);
     const words = (await page.locator('#papers-rerun-command').textContent()).split(' ');
     assert.deepEqual(words, ['pnplay', 'play2048', '--depth', '2,3,4', '--games', '4', '--seed', '1', '--tau', '1.5'], card.id);
-    const lines = await rerunLines(page);
+    const lines = await rerunLines(page, WAIT);
     const dir = mkdtempSync(path.join(tmpdir(), 'pnplay-play2048-'));
     const out = path.join(dir, 'run.jsonl');
     const text = execFileSync(binary, [...words.slice(1), '--quiet', '--out', out, '--plots', dir], { encoding: 'utf8' });
@@ -130,11 +110,11 @@ test('the slides’ cards rerun df-pn with both table keys and PNS on the GHI gr
   };
   for (const card of [ghi, loop]) {
     const { rerun } = card;
-    const page = await openCard(errors, card.id);
+    const page = await openCard(fixture, errors, card.id, WAIT);
     const shown = await page.locator('#papers-card .papers-rerun .papers-command').allTextContents();
     const commands = rerun.settings.map(({ algo, options }) => ['solve', '--game', rerun.game, '--pos', rerun.pos, '--algo', algo, ...Object.entries(options).flatMap(([key, value]) => [`--${key}`, String(value)]), '--json']);
     assert.deepEqual(shown, commands.map((words) => ['pnplay', ...words].map((word) => (word === rerun.pos ? `'${word}'` : word)).join(' ')), card.id);
-    const reports = (await rerunLines(page)).map((line) => timeless(JSON.parse(line)));
+    const reports = (await rerunLines(page, WAIT)).map((line) => timeless(JSON.parse(line)));
     const cli = commands.map((words) => timeless(JSON.parse(execFileSync(binary, words, { encoding: 'utf8' }))));
     assert.deepEqual(reports, cli, `${card.id}: pnplay solve --json`);
     assert.deepEqual(reports.map((r) => [r.algo, r.verdict, r.nodes]), expected[card.id], card.id);

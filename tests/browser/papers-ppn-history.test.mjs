@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { pageFixture, repo } from './harness.mjs';
+import { committedCard, openCard, rerunLines } from './papers-card.mjs';
 
 const fixture = pageFixture();
 const WAIT = { timeout: 120000 };
@@ -19,13 +20,9 @@ const folder = path.join(repo, 'results', 'connect4-grid');
 
 test('Figure 5 draws the committed PPN histories and reruns one in the page with the CLI’s record', async () => {
   const errors = [];
-  const card = JSON.parse(readFileSync(path.join(folder, 'cards.json'), 'utf8')).cards.find((c) => c.id === 'ppns-paper-figure-5');
+  const card = committedCard('connect4-grid', 'ppns-paper-figure-5');
   const committed = gunzipSync(readFileSync(path.join(folder, card.histories[0]))).toString().trim().split('\n').map((line) => JSON.parse(line));
-  const page = await fixture.ready('', errors);
-  await page.click('#view-papers');
-  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
-  await page.click(`.papers-item[data-card="${card.id}"] .papers-open`);
-  await page.waitForSelector(`#papers-card[data-card="${card.id}"][data-state="shown"]`, WAIT);
+  const page = await openCard(fixture, errors, card.id, WAIT);
   // The committed histories: a table row and a chart per position.
   const ours = page.locator('#papers-card .papers-ours');
   const rows = await ours.locator('.papers-histories tbody tr').evaluateAll((trs) => trs.map((tr) => ({ pos: tr.dataset.pos, iterations: Number(tr.dataset.iterations) })));
@@ -35,11 +32,8 @@ test('Figure 5 draws the committed PPN histories and reruns one in the page with
   // The rerun: the record the shown command writes, seconds aside.
   const [words] = await page.locator('#papers-card .papers-rerun .papers-command').evaluateAll((codes) => codes.map((code) => code.textContent.split(' ').slice(1)));
   assert.deepEqual(words.slice(0, 5), ['experiment', 'ppn-history', '--game', card.rerun.game, '--pos']);
-  await page.click('#papers-rerun');
-  await page.waitForSelector('#papers-card[data-rerun="done"]', WAIT);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#papers-rerun-jsonl')]);
   const timeless = ({ seconds, ...rest }) => rest;
-  const records = readFileSync(await download.path(), 'utf8').trim().split('\n').map((line) => timeless(JSON.parse(line)));
+  const records = (await rerunLines(page, WAIT)).map((line) => timeless(JSON.parse(line)));
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-ppn-')), 'run.jsonl');
   execFileSync(binary, [...words, '--quiet', '--out', out]);
   const cli = readFileSync(out, 'utf8').trim().split('\n').map((line) => timeless(JSON.parse(line)));

@@ -12,33 +12,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pageFixture, repo } from './harness.mjs';
+import { committedCard, openCard, rerunLines } from './papers-card.mjs';
 
 const fixture = pageFixture();
 const WAIT = { timeout: 120000 };
 const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
 
-/** Card `id` of results/`folder`/cards.json. */
-function committedCard(folder, id) {
-  return JSON.parse(readFileSync(path.join(repo, 'results', folder, 'cards.json'), 'utf8')).cards.find((card) => card.id === id);
-}
-
-/** The page at the Papers view with card `id` open. */
-async function openCard(errors, id) {
-  const page = await fixture.ready('', errors);
-  await page.click('#view-papers');
-  await page.waitForSelector('#papers-panel[data-state="listed"]', WAIT);
-  await page.click(`.papers-item[data-card="${id}"] .papers-open`);
-  await page.waitForSelector(`#papers-card[data-card="${id}"][data-state="shown"]`, WAIT);
-  return page;
-}
-
 /** Reruns the open card; its records from the download. */
-async function rerunRecords(page) {
-  await page.click('#papers-rerun');
-  await page.waitForSelector('#papers-card[data-rerun="done"]', WAIT);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#papers-rerun-jsonl')]);
-  return readFileSync(await download.path(), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-}
+const rerunRecords = async (page) => (await rerunLines(page, WAIT)).map((line) => JSON.parse(line));
 
 /** The words of each command the open card shows (after `pnplay`). */
 function shownCommands(page) {
@@ -51,7 +32,7 @@ const work = ({ algo, game, moves, positions, decided, iterations, nodes }) => (
 test('Table I reruns its rates in the page, and at a budget in nodes its counts are the CLI’s', async () => {
   const errors = [];
   const card = committedCard('pnmcts-games', 'pnmcts-paper-table-1');
-  const page = await openCard(errors, card.id);
+  const page = await openCard(fixture, errors, card.id, WAIT);
   const { rerun } = card;
   const commands = await shownCommands(page);
   assert.equal(commands.length, rerun.games.length, 'one pnplay bench command per game');
@@ -90,7 +71,7 @@ test('Table 4.2 reruns in the page in both readings with the records of the comm
   const errors = [];
   for (const reading of ['and', 'or']) {
     const card = committedCard('2048-2x2', `dissertation-table-4-2-${reading}`);
-    const page = await openCard(errors, card.id);
+    const page = await openCard(fixture, errors, card.id, WAIT);
     const [words] = await shownCommands(page);
     const timeless = ({ seconds, peak_bytes, ...rest }) => rest;
     const records = (await rerunRecords(page)).map(timeless);

@@ -480,34 +480,35 @@ export class PapersView {
     if (this.openId === id) view.dataset.state = 'shown';
   }
 
-  /** Our committed records `file` (at `url`) summarised by the engine, as a table and a plot. */
-  async showRecords(into, url, file) {
-    const block = element('div', 'papers-records');
+  /**
+   * Our committed file `file` (at `url`) drawn into a block of class `className` appended to
+   * `into`: `draw(block, text)` draws its text; a file that cannot be read or drawn says why.
+   */
+  async showFile(into, url, file, className, draw) {
+    const block = element('div', className);
     block.dataset.file = file;
     into.append(block);
     try {
       const answer = await fetch(url);
       if (!answer.ok) throw new Error(`${answer.status} ${answer.statusText}`);
-      const results = await this.engine.request('readResults', { text: await textOf(await answer.arrayBuffer()), experiment: 'auto' });
-      this.draw(block, results, file);
+      await draw(block, await textOf(await answer.arrayBuffer()));
     } catch (error) {
       block.append(element('p', 'error', `${file}: ${error.message}`));
     }
   }
 
+  /** Our committed records `file` (at `url`) summarised by the engine, as a table and a plot. */
+  showRecords(into, url, file) {
+    return this.showFile(into, url, file, 'papers-records', async (block, text) => {
+      this.draw(block, await this.engine.request('readResults', { text, experiment: 'auto' }), file);
+    });
+  }
+
   /** Our committed PPN histories `file` (at `url`): their table and each one's chart. */
-  async showHistories(into, url, file) {
-    const block = element('div', 'papers-history');
-    block.dataset.file = file;
-    into.append(block);
-    try {
-      const answer = await fetch(url);
-      if (!answer.ok) throw new Error(`${answer.status} ${answer.statusText}`);
-      const text = await textOf(await answer.arrayBuffer());
+  showHistories(into, url, file) {
+    return this.showFile(into, url, file, 'papers-history', (block, text) => {
       this.drawHistories(block, text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)), file);
-    } catch (error) {
-      block.append(element('p', 'error', `${file}: ${error.message}`));
-    }
+    });
   }
 
   /** PPN histories drawn into `block`: the CLI's table, then a chart of each. */
