@@ -626,7 +626,7 @@ export class PapersView {
       else if (kind === 'ppn-history') this.drawHistories(result, records, 'This rerun');
       else result.append(ratesTable(rerun, records, committed, card.published.flatMap((p) => p.cells)));
       this.reran = true;
-      status.textContent = `Done: ${records.length} records, beside the committed run. Share the link to rerun it elsewhere.`;
+      status.textContent = `Done: ${records.length} record${records.length === 1 ? '' : 's'}, beside the committed run. Share the link to rerun it elsewhere.`;
       view.dataset.rerun = 'done';
     } catch (error) {
       status.textContent = `Rerun: ${error.message}`;
