@@ -91,6 +91,7 @@ test('the chapter-5 2048 cards rerun the command they show: its lines, its Table
       assert.deepEqual(await shownTable(page, '#papers-rerun-result .papers-play2048-rerun'), printed(text, title), `${card.id}: the rerun's table`);
       const ours = printed(committed.text, title);
       assert.deepEqual(await shownTable(page, '#papers-rerun-result .papers-play2048-committed'), ours, `${card.id}: the committed table`);
+      assert.deepEqual(await shownTable(page, '#papers-card .papers-ours .papers-play2048-ours table'), ours, `${card.id}: the committed table under "Ours, committed"`);
       assert.deepEqual([...new Set(ours.slice(1).map((row) => row[0]))], ['2', '3', '4', '5'], 'the committed run has depths 2 to 5');
     }
     await page.close();

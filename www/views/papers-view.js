@@ -243,6 +243,9 @@ function historyChart(element, history, title) {
   );
 }
 
+/** Each table a 2048 play card draws: the key of `play2048Tables`' answer and its title. */
+const PLAY2048_TABLES = { 'table-5-1': ['table_5_1', 'Table 5.1 layout'], 'table-5-2': ['table_5_2', 'Table 5.2 layout'] };
+
 /**
  * A table the engine printed as `pnplay play2048` prints it (`text`: tab-separated lines, the
  * head first), each row's first cell (the depth) as its `data-depth`.
@@ -477,6 +480,8 @@ export class PapersView {
     view.append(share);
     for (const file of card.records) await this.showRecords(ours, `${base}${file}`, file);
     for (const file of card.histories) await this.showHistories(ours, `${base}${file}`, file);
+    const play = card.rerun?.kind === 'play2048' && card.rerun.draws !== 'scn' ? card.rerun : null;
+    if (play) await this.showPlayed(ours, `${base}${play.committed}`, play.committed, play.draws);
     if (this.openId === id) view.dataset.state = 'shown';
   }
 
@@ -508,6 +513,15 @@ export class PapersView {
   showHistories(into, url, file) {
     return this.showFile(into, url, file, 'papers-history', (block, text) => {
       this.drawHistories(block, text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line)), file);
+    });
+  }
+
+  /** Our committed 2048 games `file` (at `url`) as `draws` (Table 5.1 or 5.2), the engine's table as the CLI prints it. */
+  showPlayed(into, url, file, draws) {
+    return this.showFile(into, url, file, 'papers-play2048-ours', async (block, text) => {
+      const tables = await this.engine.request('play2048Tables', { records: text });
+      const [key, title] = PLAY2048_TABLES[draws];
+      block.append(printedTable(`${file} (${tables.games} games): ${title}, as pnplay play2048 prints it`, tables[key], 'papers-play2048'));
     });
   }
 
@@ -668,8 +682,7 @@ export class PapersView {
     const same = element('p', 'papers-same', `${lines.filter((line) => committedLines.has(line)).length} of the rerun’s ${lines.length} games are, line for line, games of the committed records ${file}.`);
     same.id = 'papers-rerun-same';
     if (draws === 'scn') return [same, ...this.scnPlots(ours.plots, committed.plots, file, this.ui.card.querySelector('#papers-rerun-result').clientWidth)];
-    const key = draws === 'table-5-1' ? 'table_5_1' : 'table_5_2';
-    const title = draws === 'table-5-1' ? 'Table 5.1 layout' : 'Table 5.2 layout';
+    const [key, title] = PLAY2048_TABLES[draws];
     return [
       same,
       printedTable(`This rerun (${ours.games} games): ${title}, as pnplay play2048 prints it`, ours[key], 'papers-play2048 papers-play2048-rerun'),
