@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{self, bad, object, text, whole};
 use super::to_js;
+use crate::experiment::files::json_lines;
 use crate::experiment::play2048::{
     self, GameRecord, MAX_DEPTH, PlayConfig, scn_plots, table_5_1, table_5_2,
 };
@@ -71,15 +72,8 @@ pub fn play_2048_tables(records: JsValue) -> Result<JsValue, JsValue> {
         svg: String,
         plot: LinePlot,
     }
-    let records = text(&records, "records")?
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| {
-            serde_json::from_str::<GameRecord>(line)
-                .map_err(|e| bad("records", format!("line {}: {e}", i + 1)))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let records: Vec<GameRecord> =
+        json_lines(&text(&records, "records")?).map_err(|message| bad("records", message))?;
     to_js(&serde_json::json!({
         "games": records.len(),
         "table_5_1": table_5_1(&records),

@@ -53,17 +53,9 @@ pub fn tournament_results(config: JsValue, records: JsValue) -> Result<JsValue, 
         config.seed,
     )
     .map_err(js_error)?;
-    let records = text(&records, "records")?
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .enumerate()
-        .map(|(i, line)| {
-            serde_json::from_str(line).map_err(|e| {
-                let error = crate::game::error::Elided::words(&e.to_string());
-                bad("records", format!("records: record {}: {error}", i + 1))
-            })
-        })
-        .collect::<Result<Vec<crate::arena::GameRecord>, _>>()?;
+    let records: Vec<crate::arena::GameRecord> =
+        crate::experiment::files::json_lines(&text(&records, "records")?)
+            .map_err(|message| bad("records", format!("records: {message}")))?;
     to_js(&Results::checked(&tournament, &records).map_err(js_error)?)
 }
 

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Args, Subcommand};
 use pnplay::engine::GameSpec;
+use pnplay::experiment::files::json_lines;
 use pnplay::experiment::journal::{self, Layout};
 use pnplay::experiment::paper::Experiment;
 use pnplay::experiment::runner::{
@@ -653,12 +654,8 @@ fn run_ppn_histories(args: &PpnHistoryArgs) -> Result<Vec<ppn_history::PpnHistor
             let raw = params::read_gzipped_or_not("records", path)?;
             let text = String::from_utf8(raw)
                 .map_err(|_| format!("--records: {} is not UTF-8 text", path.display()))?;
-            let records = text
-                .lines()
-                .filter(|line| !line.trim().is_empty())
-                .map(serde_json::from_str::<Record>)
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| format!("--records: {}: {e}", path.display()))?;
+            let records: Vec<Record> =
+                json_lines(&text).map_err(|e| format!("--records: {}: {e}", path.display()))?;
             let chosen = ppn_history::choose(&records);
             if chosen.is_empty() {
                 return Err(format!(
