@@ -12,7 +12,7 @@
 //!
 //! ```text
 //! agent  := "random" | search [":" option ("," option)*]
-//! option := key "=" value      key: iterations | seconds | any key of the search's schema
+//! option := key "=" value      key: iterations | seconds | tree | any key of the search's schema
 //! ```
 //!
 //! e.g. `pns:iterations=1000`, `ppns:iterations=200,theta=0.01,pr=1e-5`,
@@ -39,6 +39,16 @@
 //! * when the search gives no move for another reason (alpha-beta stopped by its budget
 //!   before it decided), the agent plays the **first legal move** in the game's order and
 //!   the move is marked `fallback` (the arena counts them).
+//!
+//! **Keeping the tree** (`tree=keep`, searches with the capability `carries_tree`: MCTS and
+//! PN-MCTS; default `tree=fresh`): as Ludii's agents do (`MCTS.java`'s `treeReuse`, on in the
+//! PN-MCTS paper's runs), the agent keeps the search whose move it played and, at its next
+//! move, carries it on to the subtree after the moves played since
+//! ([`crate::search::session::Session::carry`]) instead of starting afresh: the per-move
+//! budget buys iterations on top of what the subtree already holds. A carried search answers
+//! the same question (goal) only; when the line left its tree, a fresh search starts. What
+//! is kept lives in a [`Kept`] the caller holds per side ([`Agent::choose_kept`]; the arena
+//! does); [`Agent::choose`] keeps nothing.
 //!
 //! Every random choice of a move (the random agent's pick, a search's playouts) comes from
 //! the seed the arena gives for that move; a `seed=S` option is mixed into it, so two
@@ -80,6 +90,8 @@ use crate::search::{Clock, Goal, Verdict};
 const ITERATIONS: &str = "iterations";
 /// The per-move wall-clock budget key.
 const SECONDS: &str = "seconds";
+/// The key that keeps the tree between moves (`keep`) or not (`fresh`, the default).
+const TREE: &str = "tree";
 /// The keys that set a search agent's budget per move.
 const BUDGET_KEYS: [&str; 4] = [ITERATIONS, SECONDS, NODES.key, TIME.key];
 
@@ -193,6 +205,41 @@ pub struct Agent {
     budget: Budget,
     /// Whether `goal` was given (else: win, then not-lose).
     goal_given: bool,
+    /// Whether the agent carries its search on from move to move (`tree=keep`).
+    keeps_tree: bool,
+}
+
+/// What an agent with `tree=keep` carries from one of its moves to the next: the search
+/// whose move it played, the goal it answered, and the moves played since (see the
+/// [module](self)). One per side of a game; empty at the start.
+#[derive(Default)]
+pub struct Kept {
+    search: Option<(Box<dyn Session>, Goal)>,
+    line: Vec<String>,
+}
+
+impl Kept {
+    /// The search kept from the agent's last move, if any.
+    #[must_use]
+    pub fn search(&self) -> Option<&dyn Session> {
+        self.search.as_ref().map(|(search, _)| search.as_ref())
+    }
+
+    /// Notes a move played in the game (by anyone), in the game's notation.
+    pub fn played(&mut self, mv: String) {
+        if self.search.is_some() {
+            self.line.push(mv);
+        }
+    }
+
+    /// The kept search carried on to the current position for a question of `goal`, its
+    /// random choices from `seed`; `None` (and nothing kept any more) if there is none, it
+    /// answered another goal, or it cannot be carried there.
+    fn carried(&mut self, goal: Goal, seed: u64) -> Option<Box<dyn Session>> {
+        let line = std::mem::take(&mut self.line);
+        let (mut search, kept_goal) = self.search.take()?;
+        (kept_goal == goal && search.carry(&line, seed)).then_some(search)
+    }
 }
 
 /// One move an agent chose, with what it cost.
@@ -302,6 +349,7 @@ impl Agent {
                     params: Params::default(),
                     budget: Budget::UNLIMITED,
                     goal_given: false,
+                    keeps_tree: false,
                 });
             }
             AgentKind::Search(info) => info,
@@ -331,6 +379,15 @@ impl Agent {
                     budget.seconds = Some(s);
                     s.to_string()
                 }
+                TREE if info.capabilities.carries_tree => match text.trim() {
+                    "keep" | "fresh" => text.trim().to_string(),
+                    other => {
+                        return Err(bad(format!(
+                            "tree must be keep or fresh, got {}",
+                            Elided(other)
+                        )));
+                    }
+                },
                 _ => {
                     let spec = info
                         .params
@@ -369,8 +426,10 @@ impl Agent {
             });
         }
         params.check(info.params)?;
+        let keeps_tree = canonical.iter().any(|(k, v)| k == TREE && v == "keep");
         Ok(Agent {
             kind,
+            keeps_tree,
             goal_given: has(GOAL.key),
             options: canonical,
             params,
@@ -385,9 +444,52 @@ impl Agent {
     /// [`Error::GameOver`] if the game is over or chance is to act; a search's refusal of
     /// the game ([`Error::Unsupported`]).
     pub fn choose<G: Catalogued>(&self, pos: &G, seed: u64) -> Result<Choice<G::Move>, Error> {
-        let mut thinking = self.think(pos, seed)?;
+        self.choose_kept(pos, seed, &mut Kept::default())
+    }
+
+    /// [`Agent::choose`] for an agent that may keep its tree (`tree=keep`): its search starts
+    /// from what `kept` holds if it can be carried to `pos`, and is kept there after the
+    /// choice. The caller notes every move played in `kept` ([`Kept::played`]). An agent
+    /// without `tree=keep` leaves `kept` empty and chooses as [`Agent::choose`].
+    ///
+    /// ```
+    /// use pnplay::agent::{Agent, Kept};
+    /// use pnplay::game::{Game, connect4::{Connect4, Dims}};
+    ///
+    /// let agent: Agent = "mcts:iterations=200,tree=keep".parse().unwrap();
+    /// let mut pos = Connect4::parse_position(&Dims::default(), "").unwrap();
+    /// let mut kept = Kept::default();
+    /// let first = agent.choose_kept(&pos, 1, &mut kept).unwrap();
+    /// for mv in [first.mv, pos.parse_move("4").unwrap()] {
+    ///     kept.played(pos.format_move(mv));
+    ///     pos.play(mv);
+    /// }
+    /// let second = agent.choose_kept(&pos, 2, &mut kept).unwrap();
+    /// assert_eq!(second.iterations, 200); // the move's own budget, on top of the subtree:
+    /// let nodes = kept.search().unwrap().stats().nodes_created; // UCT adds a node an iteration
+    /// assert!(nodes > 201, "{nodes}");
+    /// let fresh: Agent = "mcts:iterations=200".parse().unwrap();
+    /// let mut none = Kept::default();
+    /// fresh.choose_kept(&pos, 2, &mut none).unwrap();
+    /// assert!(none.search().is_none());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Agent::choose`].
+    pub fn choose_kept<G: Catalogued>(
+        &self,
+        pos: &G,
+        seed: u64,
+        kept: &mut Kept,
+    ) -> Result<Choice<G::Move>, Error> {
+        let mut thinking = self.think_kept(pos, seed, kept)?;
         loop {
             if let Some(choice) = thinking.step(Budget::UNLIMITED)? {
+                // A move chosen without search (a forced one) leaves the kept search as it
+                // was, the line growing.
+                if let (true, Some(search)) = (self.keeps_tree, thinking.session.take()) {
+                    kept.search = Some((search, thinking.goal()));
+                }
                 return Ok(choice);
             }
         }
@@ -417,6 +519,16 @@ impl Agent {
     /// # Errors
     /// As [`Agent::choose`].
     pub fn think<G: Catalogued>(&self, pos: &G, seed: u64) -> Result<Thinking<G>, Error> {
+        self.think_kept(pos, seed, &mut Kept::default())
+    }
+
+    /// [`Agent::think`] from what `kept` holds (see [`Agent::choose_kept`]).
+    fn think_kept<G: Catalogued>(
+        &self,
+        pos: &G,
+        seed: u64,
+        kept: &mut Kept,
+    ) -> Result<Thinking<G>, Error> {
         if !matches!(pos.turn(), Turn::Player(_)) {
             return Err(Error::GameOver);
         }
@@ -460,7 +572,15 @@ impl Agent {
         } else {
             self.params.clone().with_seed(seed)
         };
-        thinking.session = Some(catalogue::start(info.id, pos.clone(), &thinking.params)?);
+        let carried = if self.keeps_tree {
+            kept.carried(thinking.goal(), thinking.params.seed())
+        } else {
+            None
+        };
+        thinking.session = Some(match carried {
+            Some(search) => search,
+            None => catalogue::start(info.id, pos.clone(), &thinking.params)?,
+        });
         Ok(thinking)
     }
 
@@ -581,6 +701,15 @@ impl<G: Catalogued> Thinking<G> {
     #[must_use]
     pub fn choice(&self) -> Option<Choice<G::Move>> {
         self.choice
+    }
+
+    /// The goal of the question being asked (or the last one).
+    fn goal(&self) -> Goal {
+        if self.asked_not_lose {
+            Goal::NotLose
+        } else {
+            self.params.goal()
+        }
     }
 }
 
@@ -707,8 +836,10 @@ impl fmt::Display for Agent {
 /// ```
 #[must_use]
 pub fn keys(info: &SearchInfo) -> Vec<&'static str> {
+    let tree = info.capabilities.carries_tree.then_some(TREE);
     [ITERATIONS, SECONDS]
         .into_iter()
+        .chain(tree)
         .chain(info.params.iter().chain(RUN_PARAMS).map(|s| s.key))
         .collect()
 }
@@ -732,6 +863,10 @@ mod tests {
                 "dfpn:nodes=100,goal=not-lose",
                 "dfpn:goal=not-lose,nodes=100",
             ),
+            (
+                "pnmcts:tree=keep,iterations=5",
+                "pnmcts:iterations=5,tree=keep",
+            ),
         ] {
             let agent: Agent = text.parse().unwrap();
             assert_eq!(agent.to_string(), canonical, "{text}");
@@ -753,6 +888,8 @@ mod tests {
             ("pns:iterations", "iterations"),
             ("pns:nodes=0", "nodes"),
             ("dfpn:nodes=9,goal=lose", "goal"),
+            ("pns:iterations=1,tree=keep", "tree"),
+            ("mcts:iterations=1,tree=yes", "tree"),
         ] {
             let error = text.parse::<Agent>().unwrap_err();
             assert_eq!(error.field(), Some(field), "{text}: {error}");

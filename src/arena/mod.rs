@@ -45,7 +45,7 @@ pub mod interval;
 
 use serde::{Deserialize, Serialize};
 
-use crate::agent::{Agent, DefaultBudget};
+use crate::agent::{Agent, DefaultBudget, Kept};
 use crate::core::rng::derive_seed;
 use crate::engine::GameSpec;
 use crate::error::Error;
@@ -289,6 +289,8 @@ fn play<G: Catalogued>(
     let mut moves = MoveList::<G>::default();
     let mut plies = Vec::new();
     let mut fallbacks = Fallbacks::default();
+    // What each agent keeps between its moves (`tree=keep`), A's first.
+    let mut kept = [Kept::default(), Kept::default()];
     loop {
         let ply = (opening.len() + plies.len()) as u64;
         let (mv, record) = match pos.turn() {
@@ -304,13 +306,13 @@ fn play<G: Catalogued>(
                 } else {
                     (player == Player::First) == a_first
                 };
-                let (agent, name) = if is_a {
-                    (&config.a, "a")
+                let (agent, name, side) = if is_a {
+                    (&config.a, "a", 0)
                 } else {
-                    (&config.b, "b")
+                    (&config.b, "b", 1)
                 };
                 let choice = agent
-                    .choose(&pos, move_seed(config.seed, index, ply))
+                    .choose_kept(&pos, move_seed(config.seed, index, ply), &mut kept[side])
                     .map_err(|e| e.at(name))?;
                 if choice.fallback {
                     if is_a {
@@ -326,6 +328,9 @@ fn play<G: Catalogued>(
             }
         };
         let (by, iterations, seconds, fallback) = record;
+        for side in &mut kept {
+            side.played(pos.format_move(mv));
+        }
         plies.push(Ply {
             mv: pos.format_move(mv),
             by: by.to_string(),

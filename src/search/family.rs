@@ -45,6 +45,10 @@ pub struct Capabilities {
     /// step's seconds are its time limit), so a driver that steps in short slices must give
     /// it one step bounded by the run's own time instead.
     pub timed: bool,
+    /// It can carry its tree on to a later position of the same game, the subtree after the
+    /// moves played since kept with its statistics ([`super::session::Session::carry`]): what
+    /// an agent with `tree=keep` asks of it, as Ludii's agents reuse their trees.
+    pub carries_tree: bool,
 }
 
 /// What one number a search shows means.

@@ -97,4 +97,8 @@ impl Session for Limited {
     fn fork(&self) -> Option<Box<dyn Session>> {
         Some(Box::new(Limited::new(self.inner.fork()?, self.limits)))
     }
+
+    fn carry(&mut self, line: &[String], seed: u64) -> bool {
+        self.inner.carry(line, seed)
+    }
 }

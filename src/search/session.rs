@@ -237,6 +237,18 @@ pub trait Session: Send {
     fn fork(&self) -> Option<Box<dyn Session>> {
         None
     }
+
+    /// Carries the search on to the position after `line` (moves in the game's notation,
+    /// played from its root since it last stepped) for its next question, from `seed`: the
+    /// subtree after them becomes the tree, with what it learnt, the counters of iterations
+    /// and seconds start again and the search may step on. False (and nothing changed) if
+    /// the search keeps no tree it can carry (capability `carries_tree` off), a move is not
+    /// in its tree, or the question's player is not to move there; then the agent starts
+    /// afresh.
+    fn carry(&mut self, line: &[String], seed: u64) -> bool {
+        let _ = (line, seed);
+        false
+    }
 }
 
 /// What a search that keeps a tree shows of it.

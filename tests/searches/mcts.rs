@@ -14,7 +14,10 @@
 //!   seeds, and with C_pn = 1 a different one;
 //! - the inspector's choice is the argmax of formula (2) recomputed here from the children's
 //!   shown numbers, and PN-MCTS's ranks on a textbook tree equal ranks worked out by hand;
-//! - the same seed and iterations give the same tree and move; another seed another tree.
+//! - the same seed and iterations give the same tree and move; another seed another tree;
+//! - a search carried on after two moves (Ludii's tree reuse, `tree=keep` agents) holds
+//!   node for node the subtree it had there and steps on from its visits; a line that leaves
+//!   the tree, or ends where the opponent moves, is refused and changes nothing.
 
 use crate::common;
 
@@ -29,7 +32,7 @@ use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use pnplay::search::mcts::tree::Tree;
 use pnplay::search::mcts::{Config, INFINITE, Mcts};
 use pnplay::search::params::{CPN, Params, SOLVER};
-use pnplay::search::session::Budget;
+use pnplay::search::session::{Budget, Session};
 use pnplay::search::tree::{NodeId, NodeKind, ROOT, Status};
 use pnplay::search::view::Values;
 use pnplay::search::{Goal, Limits, Question, Verdict};
@@ -597,4 +600,93 @@ fn pn_mcts_ranks_equal_the_ones_worked_out_by_hand() {
     .map(|(mv, pn, rank)| (mv.to_string(), pn, rank));
     assert_eq!(numbers, by_hand, "after {iterations} iterations");
     assert_matches!(root.children[3].values, Values::PnMcts { dn, .. } if dn == 0.0);
+}
+
+/// Every node under `id`, depth first in move order, as text: its line of moves from `id`,
+/// visits, sum, status, proof numbers, children, fullness and kind.
+fn below<M: Copy + std::fmt::Debug>(tree: &Tree<M>, id: NodeId, line: &str, out: &mut Vec<String>) {
+    let n = tree.node(id);
+    out.push(format!(
+        "{line} {} {} {:?} {:?} {} {} {:?}",
+        n.visits(),
+        n.sum(),
+        n.status(),
+        n.proof_numbers(),
+        n.child_count(),
+        n.is_full(),
+        n.kind()
+    ));
+    for child in tree.children(id) {
+        let mv = tree.node(child).mv().unwrap();
+        below(tree, child, &format!("{line}/{mv:?}"), out);
+    }
+}
+
+#[test]
+fn a_carried_search_keeps_the_subtree_after_two_moves_and_steps_on_from_it() {
+    let c = std::f64::consts::SQRT_2;
+    for config in [Config::uct(c, true), Config::pn_mcts(c, 1.0, true)] {
+        let root = Othello::start(&Size::Eight);
+        let mut search = Mcts::new(
+            root,
+            config,
+            question(&root, Goal::Win),
+            7,
+            Limits::default(),
+        );
+        search.step(Budget::iterations(3_000));
+        let tree = search.arena().clone();
+        // Our move (the most visited), then the reply the tree knows best.
+        let mine = search.best_child().unwrap();
+        let reply = tree
+            .children(mine)
+            .max_by_key(|&c| tree.node(c).visits())
+            .unwrap();
+        let text = |id: NodeId| {
+            let parent = position_at(&root, &tree, tree.node(id).parent());
+            parent.format_move(tree.node(id).mv().unwrap())
+        };
+        let line = vec![text(mine), text(reply)];
+        let mut expected = Vec::new();
+        below(&tree, reply, "", &mut expected);
+        let mut whole = Vec::new();
+        below(&tree, ROOT, "", &mut whole);
+
+        // Refused, nothing changed: a line ending where the opponent moves; a move the tree
+        // does not hold (the reply's sibling never expanded); text that is no move.
+        let unexpanded = {
+            let pos = position_at(&root, &tree, mine);
+            let mut moves = MoveList::<Othello>::default();
+            pos.legal_moves(&mut moves);
+            let held: Vec<_> = tree
+                .children(mine)
+                .map(|c| tree.node(c).mv().unwrap())
+                .collect();
+            moves
+                .iter()
+                .find(|mv| !held.contains(mv))
+                .map(|&mv| pos.format_move(mv))
+        };
+        let mut refused = vec![vec![text(mine)], vec![text(mine), "zz".to_string()]];
+        refused.extend(unexpanded.map(|mv| vec![text(mine), mv]));
+        for bad in refused {
+            assert!(!search.carry(&bad, 9), "{bad:?}");
+            let mut now = Vec::new();
+            below(search.arena(), ROOT, "", &mut now);
+            assert_eq!(now, whole, "{bad:?} changed the tree");
+        }
+
+        assert!(search.carry(&line, 9));
+        let mut carried = Vec::new();
+        below(search.arena(), ROOT, "", &mut carried);
+        assert_eq!(carried, expected, "{config:?}: the subtree node for node");
+        assert_eq!(search.stats().iterations, 0);
+        assert_eq!(search.stats().nodes_created, expected.len() as u64);
+        assert_eq!(search.verdict(), Verdict::Out);
+        let visits = search.arena().node(ROOT).visits();
+        assert!(visits > 100, "{visits}: the reply was searched");
+        search.step(Budget::iterations(500));
+        assert_eq!(search.stats().iterations, 500);
+        assert_eq!(search.arena().node(ROOT).visits(), visits + 500);
+    }
 }

@@ -795,6 +795,7 @@ impl SearchKind for CnsSearch {
             acyclic_only: true,
             chance: false,
             timed: false,
+            carries_tree: false,
         },
         params: PARAMS,
         explain: Explain {

@@ -140,6 +140,7 @@ pub const fn capabilities(exact: bool, playouts: bool) -> Capabilities {
         acyclic_only: true,
         chance: true,
         timed: false,
+        carries_tree: false,
     }
 }
 

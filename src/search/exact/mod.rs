@@ -148,4 +148,5 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     acyclic_only: true,
     chance: true,
     timed: false,
+    carries_tree: false,
 };

@@ -77,6 +77,7 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     acyclic_only: false,
     chance: false,
     timed: false,
+    carries_tree: false,
 };
 
 /// `abid`'s: those of the other players, and its time allowed is spent in one step.

@@ -88,6 +88,7 @@ pub const CAPABILITIES: Capabilities = Capabilities {
     acyclic_only: false,
     chance: false,
     timed: false,
+    carries_tree: true,
 };
 
 /// Which MCTS: the exploration constant, PN-MCTS's rank bonus, how nodes are expanded and
@@ -754,6 +755,62 @@ impl<G: Catalogued> Mcts<G> {
         self.core.name(info, question);
         self
     }
+
+    /// Carries the search on to the position after `line` (moves in the game's notation
+    /// from the root), every later random choice from `seed`: the subtree there becomes the
+    /// tree with its visits, means, statuses and proof numbers, and the counters start
+    /// again. This is Ludii's tree reuse (`MCTS.java`, `treeReuse`, on in the PN-MCTS
+    /// paper's agents: `results/pnmcts-games/README.md`); the paper's §II–IV do not speak of
+    /// it. The statistics stay meaningful because they are kept for the question's player,
+    /// who must be the one to move at the new root. False, with nothing changed, if a move
+    /// is not in the tree (or not legal) or the question's player is not to move there.
+    pub fn carry(&mut self, line: &[String], seed: u64) -> bool {
+        let mut pos = self.root.clone();
+        let mut id = ROOT;
+        for text in line {
+            let Ok(mv) = pos.parse_move(text) else {
+                return false;
+            };
+            let Some(child) = self
+                .tree
+                .children(id)
+                .find(|&c| self.tree.node(c).mv() == Some(mv))
+            else {
+                return false;
+            };
+            pos.play(mv);
+            id = child;
+        }
+        if self.tree.node(id).kind() != NodeKind::Or {
+            return false;
+        }
+        let question = self.question();
+        self.tree = self.tree.subtree(id);
+        self.root = pos;
+        self.sampler = Sampler::new(question, seed).cut_off(self.config.playout);
+        self.stats = Stats {
+            nodes_created: self.tree.len() as u64,
+            peak_nodes: self.tree.len() as u64,
+            bytes_per_node: self.stats.bytes_per_node,
+            bytes: self.tree.bytes(),
+            ..Stats::default()
+        };
+        self.path = vec![ROOT];
+        self.before.clear();
+        self.scores.clear();
+        self.growth = Growth::None;
+        self.result = None;
+        self.core.run.finished = None;
+        if !self.core.id().is_empty() {
+            let info = self.core.info();
+            let words = question.words(&self.root);
+            self.core.name(info, words);
+        }
+        self.history = History::default();
+        let values = self.values(ROOT);
+        self.history.record(0, &values, self.tree.len() as u64);
+        true
+    }
 }
 
 impl<G: Catalogued> Session for Mcts<G> {
@@ -787,5 +844,9 @@ impl<G: Catalogued> Session for Mcts<G> {
 
     fn fork(&self) -> Option<Box<dyn Session>> {
         Some(Box::new(self.clone()))
+    }
+
+    fn carry(&mut self, line: &[String], seed: u64) -> bool {
+        Mcts::carry(self, line, seed)
     }
 }

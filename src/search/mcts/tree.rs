@@ -268,6 +268,44 @@ impl<M: Copy> Tree<M> {
         node.dn = dn;
     }
 
+    /// The subtree under `id` as a tree of its own with `id` as its root (its move and place
+    /// forgotten), every node's statistics, status, proof numbers and child order kept: what
+    /// an agent that keeps its tree between moves carries to the position after them
+    /// ([`super::Mcts::carry`]).
+    #[must_use]
+    pub fn subtree(&self, id: NodeId) -> Tree<M> {
+        let mut nodes = Vec::with_capacity(self.len());
+        nodes.push(Node {
+            parent: ROOT,
+            next_sibling: NONE,
+            first_child: NONE,
+            mv: None,
+            index: 0,
+            ..*self.node(id)
+        });
+        let mut queue = std::collections::VecDeque::from([(id, ROOT)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let mut previous = NONE;
+            for child in self.children(old) {
+                let at = nodes.len() as NodeId;
+                nodes.push(Node {
+                    parent: new,
+                    first_child: NONE,
+                    next_sibling: NONE,
+                    ..*self.node(child)
+                });
+                if previous == NONE {
+                    nodes[new as usize].first_child = at;
+                } else {
+                    nodes[previous as usize].next_sibling = at;
+                }
+                previous = at;
+                queue.push_back((child, at));
+            }
+        }
+        Tree { nodes }
+    }
+
     /// The ids from the root down to `id`, both included.
     #[must_use]
     pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
