@@ -334,7 +334,20 @@ impl<G: Game> Mcts<G> {
             matches!(kind, NodeKind::Or | NodeKind::And),
             "MCTS starts at a player's move"
         );
-        let tree = Tree::new(kind);
+        Mcts::with_tree(root, Tree::new(kind), config, question, seed, limits)
+    }
+
+    /// A search of `root` that starts from `tree`, a tree of `root` for `question` (a new
+    /// root's, or the subtree an agent carries on: [`Mcts::carry`]), with counters at zero.
+    fn with_tree(
+        root: G,
+        tree: Tree<G::Move>,
+        config: Config,
+        question: Question,
+        seed: u64,
+        limits: Limits,
+    ) -> Self {
+        let nodes = tree.len() as u64;
         let mut search = Mcts {
             core: SessionCore::unnamed(limits),
             config,
@@ -342,8 +355,8 @@ impl<G: Game> Mcts<G> {
             tree,
             sampler: Sampler::new(question, seed).cut_off(config.playout),
             stats: Stats {
-                nodes_created: 1,
-                peak_nodes: 1,
+                nodes_created: nodes,
+                peak_nodes: nodes,
                 bytes_per_node: Tree::<G::Move>::bytes_per_node() as u64,
                 ..Stats::default()
             },
@@ -356,7 +369,7 @@ impl<G: Game> Mcts<G> {
             history: History::default(),
         };
         let values = search.values(ROOT);
-        search.history.record(0, &values, 1);
+        search.history.record(0, &values, nodes);
         search
     }
 
@@ -784,31 +797,19 @@ impl<G: Catalogued> Mcts<G> {
         if self.tree.node(id).kind() != NodeKind::Or {
             return false;
         }
-        let question = self.question();
-        self.tree = self.tree.subtree(id);
-        self.root = pos;
-        self.sampler = Sampler::new(question, seed).cut_off(self.config.playout);
-        self.stats = Stats {
-            nodes_created: self.tree.len() as u64,
-            peak_nodes: self.tree.len() as u64,
-            bytes_per_node: self.stats.bytes_per_node,
-            bytes: self.tree.bytes(),
-            ..Stats::default()
-        };
-        self.path = vec![ROOT];
-        self.before.clear();
-        self.scores.clear();
-        self.growth = Growth::None;
-        self.result = None;
-        self.core.run.finished = None;
+        let mut carried = Mcts::with_tree(
+            pos,
+            self.tree.subtree(id),
+            self.config,
+            self.question(),
+            seed,
+            self.core.run.limits,
+        );
+        carried.stats.bytes = carried.tree.bytes();
         if !self.core.id().is_empty() {
-            let info = self.core.info();
-            let words = question.words(&self.root);
-            self.core.name(info, words);
+            carried = carried.named(self.core.info());
         }
-        self.history = History::default();
-        let values = self.values(ROOT);
-        self.history.record(0, &values, self.tree.len() as u64);
+        *self = carried;
         true
     }
 }
