@@ -46,6 +46,7 @@ pub mod interval;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::{Agent, DefaultBudget, Kept};
+use crate::core::clock::micros;
 use crate::core::rng::derive_seed;
 use crate::engine::GameSpec;
 use crate::error::Error;
@@ -164,7 +165,9 @@ pub struct Ply {
     pub by: String,
     /// The iterations the agent's search ran for it.
     pub iterations: u64,
-    /// The seconds it took (wall clock: the only number that differs between two runs).
+    /// The seconds it took (wall clock: the only number that differs between two runs),
+    /// written to the microsecond.
+    #[serde(serialize_with = "micros")]
     pub seconds: f64,
     /// Whether the search gave no move and the first legal move was played.
     pub fallback: bool,

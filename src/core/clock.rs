@@ -6,6 +6,7 @@
 //! the clock about once a millisecond whatever a position costs (a Gomoku position with 225
 //! children costs a thousand times a tic-tac-toe one), so a step meets its slice.
 
+use serde::Serializer;
 use web_time::Instant;
 
 /// A stopwatch started at creation.
@@ -96,4 +97,14 @@ impl Ticker {
     pub fn seconds(&self) -> f64 {
         self.clock.seconds()
     }
+}
+
+/// Writes seconds rounded to the microsecond, as every record stores a wall-clock time: two
+/// identical runs differ by far more than a microsecond, and the nanosecond digits were most
+/// of a compressed record (they do not compress). `#[serde(serialize_with = "micros")]`.
+///
+/// # Errors
+/// Those of the serializer.
+pub fn micros<S: Serializer>(seconds: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64((seconds * 1e6).round() / 1e6)
 }

@@ -68,6 +68,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use crate::core::rng::derive_seed;
 
+use crate::core::clock::micros;
 use crate::game::Outcome;
 use crate::game::error::Elided;
 use crate::search::Verdict;
@@ -224,7 +225,9 @@ pub struct Record {
     pub nodes: u64,
     /// Random playouts run.
     pub playouts: u64,
-    /// Seconds of search (wall clock; the only field that changes between identical runs).
+    /// Seconds of search (wall clock; the only field that changes between identical runs),
+    /// written to the microsecond.
+    #[serde(serialize_with = "micros")]
     pub seconds: f64,
     /// The most memory the search held at once: its peak tree nodes or table entries times
     /// the bytes of one.

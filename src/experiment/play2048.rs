@@ -30,6 +30,7 @@ use super::derive_seed;
 use super::mind::{Motion, game_refinement, normalised, segments};
 use super::plot::{LinePlot, Series};
 use super::shard::Shard;
+use crate::core::clock::micros;
 use crate::game::g2048::{Config, G2048};
 use crate::game::{Game, MoveList, ParseError, Rng, Turn, pick_by_probability};
 use crate::search::expectimax::search::{Expectimax, ExpectimaxConfig, SCN_INFINITE, Scn};
@@ -691,7 +692,8 @@ pub struct Speed {
     pub moves: usize,
     /// Positions visited in all.
     pub nodes: u64,
-    /// Seconds in all.
+    /// Seconds in all, written to the microsecond.
+    #[serde(serialize_with = "micros")]
     pub seconds: f64,
 }
 

@@ -43,6 +43,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Record, Setting, Stage};
+use crate::core::clock::micros;
 use crate::engine::{self, GameSpec};
 use crate::error::Error;
 use crate::search::bestfirst::ppns::pr_conclusion;
@@ -253,7 +254,9 @@ pub struct PpnHistory {
     pub prolongation: Option<f64>,
     /// The same position with pr = [`PR_STOP`].
     pub with_pr: Run,
-    /// Seconds of the run without pr (the only field that changes between identical runs).
+    /// Seconds of the run without pr (the only field that changes between identical runs),
+    /// written to the microsecond.
+    #[serde(serialize_with = "micros")]
     pub seconds: f64,
 }
 
