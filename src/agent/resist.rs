@@ -72,16 +72,7 @@ pub fn longest_resisting<G: Game>(pos: &G, preferred: &[G::Move]) -> Option<(G::
         return None;
     };
     let winner = defender.opponent();
-    let mut moves = MoveList::<G>::default();
-    pos.legal_moves(&mut moves);
-    let children: Vec<(G::Move, G)> = moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            (mv, child)
-        })
-        .collect();
+    let children = pos.children();
     // The indices of the moves that survived every test so far, and the deepest test they all
     // passed (`None`: not even the test of 0 plies, i.e. whether the move itself loses).
     let mut alive: Vec<usize> = (0..children.len()).collect();

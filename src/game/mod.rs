@@ -199,6 +199,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Ok(())
     }
 
+    /// Each legal move (or chance outcome) with the position after it, in move order (none
+    /// when the game is over).
+    fn children(&self) -> Vec<(Self::Move, Self)> {
+        let mut moves = MoveList::<Self>::default();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = self.clone();
+                child.play(mv);
+                (mv, child)
+            })
+            .collect()
+    }
+
     /// Plays uniformly random player moves (and chance outcomes by their probabilities)
     /// until the game ends, and returns the final position. Games override this with a
     /// faster version where it matters; any override must consume the generator exactly as

@@ -184,17 +184,15 @@ pub(crate) trait TreeWords: TreeWalk<Position: Catalogued> {
         backup: Backup,
         selection: Option<String>,
     ) -> Inspection {
-        let node = self.path_node(id, None);
-        Inspection {
-            id,
+        let node = PathNode {
             mv: line.last().cloned(),
-            kind: node.kind,
-            status: node.status,
+            ..self.path_node(id, None)
+        };
+        Inspection {
+            node,
             depth: line.len(),
             line,
             position: PositionView::of(pos),
-            values: node.values,
-            before: node.before,
             children,
             backup,
             selection,

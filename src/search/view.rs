@@ -517,25 +517,17 @@ pub struct Backup {
 /// Everything about one tree node a view's inspector shows.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Inspection {
-    /// The node's index in the tree.
-    pub id: NodeId,
-    /// The move that led here (`null` at the root).
-    #[serde(rename = "move")]
-    pub mv: Option<String>,
-    /// OR / AND / chance / terminal.
-    pub kind: NodeKind,
-    /// Exact status.
-    pub status: Status,
+    /// The node as a path shows it (its id, the move that led here — `null` at the root —,
+    /// kind, status, values now and before the last iteration, number of children), its
+    /// fields written inline.
+    #[serde(flatten)]
+    pub node: PathNode,
     /// Plies from the root.
     pub depth: usize,
     /// The moves from the root to the node.
     pub line: Vec<String>,
     /// The node's position.
     pub position: PositionView,
-    /// The node's values.
-    pub values: Values,
-    /// Its values when the last iteration selected it, if it is on that iteration's path.
-    pub before: Option<Values>,
     /// Its children, in move order (empty for a leaf).
     pub children: Vec<InspectedChild>,
     /// The backup rule applied to the children (or how a leaf was valued).

@@ -5,9 +5,7 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use common::{
-    children, json_lines, pnplay, pnplay_error, pnplay_ok, random_match, words, words_with,
-};
+use common::{json_lines, pnplay, pnplay_error, pnplay_ok, random_match, words, words_with};
 use pnplay::arena::{GameRecord, MatchConfig, play_game};
 use pnplay::experiment::matches::run_match;
 use pnplay::game::tictactoe::TicTacToe;
@@ -23,7 +21,7 @@ fn random_odds(pos: &TicTacToe) -> [f64; 3] {
             Outcome::Loss => [0.0, 0.0, 1.0],
         };
     }
-    let children = children(pos);
+    let children = pos.children();
     let mut odds = [0.0; 3];
     for (_, child) in &children {
         for (total, p) in odds.iter_mut().zip(random_odds(child)) {
@@ -315,7 +313,7 @@ fn delay_value(pos: &TicTacToe) -> (Outcome, u32) {
         Outcome::Draw => 0,
         Outcome::Loss => plies as i32 - 100,
     };
-    children(pos)
+    pos.children()
         .into_iter()
         .map(|(_, child)| match child.outcome(mover) {
             Some(outcome) => (outcome, 1),
@@ -338,7 +336,7 @@ fn all_positions(
         return;
     }
     out.push(pos.clone());
-    for (_, child) in children(pos) {
+    for (_, child) in pos.children() {
         all_positions(&child, seen, out);
     }
 }
@@ -373,7 +371,7 @@ fn a_lost_agent_plays_the_longest_resisting_move() {
             pos.format_position()
         );
         // A preferred move is kept when it resists as long, dropped when it does not.
-        for (other, child) in children(pos) {
+        for (other, child) in pos.children() {
             let holds = child.outcome(Player::First).is_none()
                 && delay_value(&child) == (Outcome::Win, resist);
             let (picked, _) = longest_resisting(pos, &[other]).unwrap();

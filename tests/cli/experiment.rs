@@ -34,7 +34,7 @@ fn reachable(spec: &GameSpec, moves: u32) -> HashSet<String> {
             out.insert(pos.format_position());
             return;
         }
-        for (_, child) in common::children(pos) {
+        for (_, child) in pos.children() {
             walk(&child, moves - 1, out);
         }
     }

@@ -188,20 +188,6 @@ pub fn view_of<G: Game>(pos: &G) -> Player {
     }
 }
 
-/// The children of `pos`, in move order.
-pub fn children<G: Game>(pos: &G) -> Vec<(G::Move, G)> {
-    let mut moves = MoveList::<G>::default();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            (mv, child)
-        })
-        .collect()
-}
-
 /// The eight steps to a cell's neighbours (row, column), in reading order: the directions
 /// of the naive implementations' lines.
 pub const KING_STEPS: [(i32, i32); 8] = [
@@ -253,7 +239,8 @@ pub fn minimax<G: Game>(
     if let Some(&v) = memo.get(&pos.key()) {
         return v;
     }
-    let values = children(pos)
+    let values = pos
+        .children()
         .iter()
         .map(|(_, child)| minimax(child, root, leaf, memo))
         .collect::<Vec<_>>();
@@ -288,7 +275,7 @@ pub fn reachable<G: Game>(start: &G) -> Vec<G> {
     seen.insert(start.key(), ());
     let mut next = 0;
     while next < order.len() {
-        for (_, child) in children(&order[next]) {
+        for (_, child) in order[next].children() {
             if seen.insert(child.key(), ()).is_none() {
                 order.push(child);
             }

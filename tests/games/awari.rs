@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{check_ordering, children, visit_random_games};
+use common::{check_ordering, visit_random_games};
 use pnplay::game::awari::Awari;
 use pnplay::game::{Game, Outcome, Player, Turn, perft};
 
@@ -155,7 +155,8 @@ fn random_games_agree_with_the_naive_implementation() {
     // Every position of 200 random games (big pits, feeding, captures, ends): the same
     // children in the same order, and the same end.
     visit_random_games(&Awari::start(&()), 200, 12, |pos, _| {
-        let children: Vec<Naive> = children(pos)
+        let children: Vec<Naive> = pos
+            .children()
             .iter()
             .map(|(_, child)| Naive::from(child))
             .collect();

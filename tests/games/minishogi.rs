@@ -15,7 +15,7 @@
 //! move, it gives the programs' 533,203 at depth 5, 38 of them such twins), and so does this
 //! engine: an earlier version left those twins out (533,165).
 
-use crate::common::{children, visit_random_games};
+use crate::common::visit_random_games;
 
 use pnplay::game::minishogi::MiniShogi;
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn, perft};
@@ -352,7 +352,7 @@ fn merged_perft(p: &MiniShogi, depth: u32) -> u64 {
             })
             .count() as u64;
     }
-    children(p)
+    p.children()
         .iter()
         .map(|(_, next)| merged_perft(next, depth - 1))
         .sum()

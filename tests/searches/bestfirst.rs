@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::common::{children, iteration_limit, numbered_move};
+use crate::common::{iteration_limit, numbered_move};
 
 use pnplay::error::Error;
 use pnplay::game::tictactoe::TicTacToe;
@@ -53,7 +53,8 @@ fn negamax(pos: &TicTacToe, memo: &mut HashMap<u32, i32>) -> i32 {
             let mover = side_to_move(pos);
             pos.terminal_value(mover).unwrap()
         }
-        _ => children(pos)
+        _ => pos
+            .children()
             .iter()
             .map(|(_, next)| -negamax(next, memo))
             .max()
@@ -81,7 +82,7 @@ fn reachable_positions() -> Vec<TicTacToe> {
         if !seen.insert(pos.key()) {
             continue;
         }
-        stack.extend(children(&pos).into_iter().map(|(_, next)| next));
+        stack.extend(pos.children().into_iter().map(|(_, next)| next));
         out.push(pos);
     }
     out.sort_by_key(|p| (p.key().count_ones(), p.key()));

@@ -134,8 +134,8 @@ fn recompute(session: &dyn Session, id: u32, len: usize) -> (usize, Vec<u64>, Ve
         _ => panic!("not conspiracy numbers"),
     };
     if inspection.children.is_empty() {
-        let m = index(&inspection.values);
-        let change = if inspection.kind == NodeKind::Terminal {
+        let m = index(&inspection.node.values);
+        let change = if inspection.node.kind == NodeKind::Terminal {
             INF
         } else {
             1
@@ -149,7 +149,7 @@ fn recompute(session: &dyn Session, id: u32, len: usize) -> (usize, Vec<u64>, Ve
         .iter()
         .map(|c| recompute(session, c.id, len))
         .collect();
-    let maximising = inspection.kind == NodeKind::Or;
+    let maximising = inspection.node.kind == NodeKind::Or;
     let values = children.iter().map(|c| c.0);
     let m = if maximising {
         values.max()

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::collections::HashMap;
 
-use common::{check_goals, check_scores, children, reachable, reference_value};
+use common::{check_goals, check_scores, reachable, reference_value};
 use pnplay::game::g2048::{Config, G2048};
 use pnplay::game::{Game, Player, Turn};
 use pnplay::search::exact::alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -16,8 +16,8 @@ use pnplay::search::{Goal, Limits, Question, Verdict};
 /// The distinct positions after the two opening spawns (the player to move).
 fn openings(config: Config) -> Vec<G2048> {
     let mut seen = HashMap::new();
-    for (_, one) in children(&G2048::start(&config)) {
-        for (_, two) in children(&one) {
+    for (_, one) in G2048::start(&config).children() {
+        for (_, two) in one.children() {
             assert_eq!(two.turn(), Turn::Player(Player::First));
             seen.entry(two.key()).or_insert(two);
         }

@@ -63,9 +63,9 @@ fn check_every_node(session: &dyn Session) -> usize {
     let mut id: NodeId = 0;
     while let Some(node) = tree.inspect(id) {
         let name = session.info().id;
-        assert_eq!(node.backup.result, node.values, "{name} node {id}");
+        assert_eq!(node.backup.result, node.node.values, "{name} node {id}");
         let results = applied_results(&node.backup.applied);
-        let expected: Vec<(&str, String)> = match node.values {
+        let expected: Vec<(&str, String)> = match node.node.values {
             Values::ProofNumbers { pn, dn } => vec![("pn", short(pn)), ("dn", short(dn))],
             Values::MonteCarlo { pmc, dmc } => vec![("pmc", short(pmc)), ("dmc", short(dmc))],
             Values::Probability { ppn, one_minus_ppn } => {
@@ -149,8 +149,8 @@ fn pns_inspection_by_hand() {
     let session = stepped("tictactoe", "5", "pns", Goal::Win, 3);
     let tree = session.tree().unwrap();
     let root = tree.inspect(ROOT).unwrap();
-    assert_eq!(root.kind, NodeKind::Or);
-    assert_eq!(root.values, Values::ProofNumbers { pn: 1.0, dn: 8.0 });
+    assert_eq!(root.node.kind, NodeKind::Or);
+    assert_eq!(root.node.values, Values::ProofNumbers { pn: 1.0, dn: 8.0 });
     assert_eq!(
         root.backup.formula,
         "OR node: pn = min over children pn_i; dn = Σ dn_i"
@@ -179,9 +179,12 @@ fn pns_inspection_by_hand() {
     let node = tree.inspect(second.id).unwrap();
     assert_eq!(node.line, ["2"]);
     assert_eq!(node.depth, 1);
-    assert_eq!(node.kind, NodeKind::And);
-    assert_eq!(node.before, Some(Values::ProofNumbers { pn: 1.0, dn: 1.0 }));
-    assert_eq!(node.values, Values::ProofNumbers { pn: 7.0, dn: 1.0 });
+    assert_eq!(node.node.kind, NodeKind::And);
+    assert_eq!(
+        node.node.before,
+        Some(Values::ProofNumbers { pn: 1.0, dn: 1.0 })
+    );
+    assert_eq!(node.node.values, Values::ProofNumbers { pn: 7.0, dn: 1.0 });
     assert_eq!(
         node.backup.applied,
         "pn = 1 + 1 + 1 + 1 + 1 + 1 + 1 = 7; dn = min(1, 1, 1, 1, 1, 1, 1) = 1"
@@ -218,7 +221,7 @@ fn pns_inspection_by_hand() {
         Some("OR node, proven: the search no longer selects below it")
     );
     let win = tree.inspect(root.children[0].id).unwrap();
-    assert_eq!(win.mv.as_deref(), Some("3"));
+    assert_eq!(win.node.mv.as_deref(), Some("3"));
     assert_eq!(
         win.backup.applied,
         "the game is over and meets the goal: pn = 0; dn = ∞"
@@ -239,7 +242,7 @@ fn product_propagation_inspection_by_hand() {
     let root = tree.inspect(ROOT).unwrap();
     let half8 = 0.5f64.powi(8);
     let q = (1.0 - half8) * half8;
-    match root.values {
+    match root.node.values {
         Values::Probability { ppn, one_minus_ppn } => {
             assert!((ppn - (1.0 - q)).abs() < 1e-15, "{ppn}");
             assert!((one_minus_ppn - q).abs() < 1e-15, "{one_minus_ppn}");
@@ -252,14 +255,14 @@ fn product_propagation_inspection_by_hand() {
     );
     let first = tree.inspect(root.children[0].id).unwrap();
     assert_eq!(
-        first.values,
+        first.node.values,
         Values::Probability {
             ppn: half8,
             one_minus_ppn: 1.0 - half8
         }
     );
     assert_eq!(
-        first.before,
+        first.node.before,
         Some(Values::Probability {
             ppn: 0.5,
             one_minus_ppn: 0.5
@@ -328,7 +331,7 @@ fn path_values_before_the_backup_are_those_selection_saw() {
                     if sibling.status != pnplay::search::tree::Status::Unknown {
                         continue;
                     }
-                    let or = parent.kind.is_or();
+                    let or = parent.node.kind.is_or();
                     assert!(key(before, or) <= key(sibling.values, or), "{algo}");
                 }
             }

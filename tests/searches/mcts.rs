@@ -371,7 +371,7 @@ fn the_inspector_picks_the_argmax_of_formula_two_from_the_shown_numbers() {
             let tree = session.tree().unwrap();
             for id in tree.last_path().iter().map(|n| n.id) {
                 let inspection = tree.inspect(id).unwrap();
-                let n_p = match inspection.values {
+                let n_p = match inspection.node.values {
                     Values::Mcts { visits, .. } | Values::PnMcts { visits, .. } => visits,
                     _ => panic!("MCTS values"),
                 };
@@ -387,7 +387,7 @@ fn the_inspector_picks_the_argmax_of_formula_two_from_the_shown_numbers() {
                 // lowest, ties sharing a rank, the next distinct value the next rank.
                 let key = |values: &Values| match *values {
                     Values::PnMcts { pn, dn, .. } => {
-                        Some(if inspection.kind.is_or() { pn } else { dn })
+                        Some(if inspection.node.kind.is_or() { pn } else { dn })
                     }
                     _ => None,
                 };

@@ -86,20 +86,8 @@ pub struct CommonArgs {
     /// Searches run at once (threads).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
-    /// The JSON Lines file to write, a position at a time as the run goes; the summary goes
-    /// beside it as .csv (and the plot as .svg). A file of this same command is resumed
-    /// (positions there are skipped); any other file is refused.
-    #[arg(long)]
-    out: PathBuf,
-    /// Replace --out even if it holds another plan's records or is not a records file.
-    #[arg(long)]
-    force: bool,
-    /// Print the JSON lines on stdout instead of the table.
-    #[arg(long)]
-    json: bool,
-    /// No progress lines on stderr.
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Run only part K of N of the plan (K from 1; positions dealt round robin); `pnplay
     /// merge` combines the N parts' files.
     #[arg(long, value_name = "K/N")]
@@ -196,10 +184,20 @@ pub struct PpnHistoryArgs {
     /// paper's 35,000,000).
     #[command(flatten)]
     params: ParamArgs,
-    /// The JSON Lines file to write (one record per position).
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Where every experiment writes, and what it prints.
+#[derive(Args)]
+pub struct OutputArgs {
+    /// The JSON Lines file to write, a position at a time as the run goes; the summary goes
+    /// beside it as .csv (and, where the experiment draws one, the plot as .svg). A file of
+    /// this same command is resumed (positions there are skipped; ppn-history, which writes
+    /// its file whole, starts again); any other file is refused.
     #[arg(long)]
     out: PathBuf,
-    /// Replace --out even if it holds another command's records.
+    /// Replace --out even if it holds another plan's records or is not a records file.
     #[arg(long)]
     force: bool,
     /// Print the JSON lines on stdout instead of the table.
@@ -292,7 +290,12 @@ impl Plan {
                 })
                 .collect();
             let records = assemble(&expected, found)?;
-            batch.write_whole(&common.out, None, common.force, &lines(&records)?)?;
+            batch.write_whole(
+                &common.output.out,
+                None,
+                common.output.force,
+                &lines(&records)?,
+            )?;
             return Ok(records);
         }
         for (_, jobs) in &self.parts {
@@ -323,9 +326,12 @@ impl Plan {
             },
         };
         let mut slots: Vec<Vec<Record>> = units.iter().map(|_| Vec::new()).collect();
-        let (mut file, done) = batch.output(&common.out, common.shard, common.force, |out| {
-            journal::resume(out, &layout, |unit, record| slots[unit].push(record))
-        })?;
+        let (mut file, done) = batch.output(
+            &common.output.out,
+            common.shard,
+            common.output.force,
+            |out| journal::resume(out, &layout, |unit, record| slots[unit].push(record)),
+        )?;
         let todo: usize = (0..shard.units_of(units.len()))
             .map(|k| shard.unit(k))
             .filter(|unit| !done.contains(unit))
@@ -334,7 +340,7 @@ impl Plan {
         let counter = Counter {
             done: AtomicUsize::new(0),
             total: todo,
-            quiet: common.quiet,
+            quiet: common.output.quiet,
         };
         run_ordered(
             shard.units_of(units.len()),
@@ -388,7 +394,7 @@ impl Plan {
                 common.verify_limits(),
                 common.verify_threads.into(),
             )?;
-            if !common.quiet {
+            if !common.output.quiet {
                 let answer = match found {
                     Some(found) => describe(found),
                     None => "not verified within the budget".to_string(),
@@ -421,13 +427,16 @@ impl Plan {
         let records = self.records(common, batch)?;
         let rows = summarize(&records);
         if batch.shard(common.shard).is_whole() {
-            write_file(&common.out.with_extension("csv"), &csv(&rows, experiment))?;
+            write_file(
+                &common.output.out.with_extension("csv"),
+                &csv(&rows, experiment),
+            )?;
             if let Some((plot, title)) = plot {
                 let svg = plot(&rows, title, experiment).to_svg();
-                write_file(&common.out.with_extension("svg"), &svg)?;
+                write_file(&common.output.out.with_extension("svg"), &svg)?;
             }
         }
-        if common.json {
+        if common.output.json {
             out!("{}", lines(&records)?);
         } else {
             out!("{}", text_table(&rows, experiment));
@@ -635,8 +644,8 @@ fn ppn_history(args: PpnHistoryArgs, batch: &Batch) -> Result<(), String> {
             .collect(),
         None => run_ppn_histories(&args)?,
     };
-    batch.write_whole(&args.out, None, args.force, &lines(&found)?)?;
-    if args.json {
+    batch.write_whole(&args.output.out, None, args.output.force, &lines(&found)?)?;
+    if args.output.json {
         out!("{}", lines(&found)?);
     } else {
         out!("{}", ppn_history::table(&found));
@@ -681,7 +690,7 @@ fn run_ppn_histories(args: &PpnHistoryArgs) -> Result<Vec<ppn_history::PpnHistor
     for (pos, params, choice) in runs {
         let history = ppn_history::run(&args.game, &pos, &params, limits, choice)
             .map_err(|e| e.to_string())?;
-        if !args.quiet {
+        if !args.output.quiet {
             eprintln!(
                 "{} {pos}: {} after {} iterations, {} nodes ({:.1} s)",
                 args.game,

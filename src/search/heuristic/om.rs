@@ -44,7 +44,7 @@ use super::{CAPABILITIES, DEPTH, EVAL_PARAMS, EVAL_PRESETS, NoEvaluation};
 use super::{NO_DEPTH_LIMIT, preset_weights, weights};
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::Evaluator;
-use crate::game::{Game, MoveList, Player, Turn};
+use crate::game::{Game, Player, Turn};
 use crate::search::family::{Explain, Family, SearchInfo};
 use crate::search::params::{ParamSpec, Params, concat};
 use crate::search::session::SearchKind;
@@ -169,7 +169,7 @@ impl<G: Game> OpponentModel<G> {
         // The root is a MAX node: the move with the largest v₁, and v₂'s maximum.
         let mut best: Option<(i64, usize)> = None;
         let mut model = i64::MIN;
-        for (index, child) in children(pos).into_iter().enumerate() {
+        for (index, (_, child)) in pos.children().into_iter().enumerate() {
             let value = self.value(&child, depth.max(1) - 1)?;
             model = model.max(value.model);
             if best.is_none_or(|(own, _)| value.own > own) {
@@ -236,7 +236,7 @@ impl<G: Game> OpponentModel<G> {
         let (nodes_before, evaluated_before) = (self.stats.nodes_expanded, self.evaluated);
         self.evaluated = false;
         let mut best: Option<Pair> = None;
-        for child in children(pos) {
+        for (_, child) in pos.children() {
             self.stats.nodes_created += 1;
             let value = self.value(&child, depth - 1)?;
             best = Some(match best {
@@ -260,20 +260,6 @@ impl<G: Game> OpponentModel<G> {
         self.evaluated |= evaluated_before;
         Ok(best)
     }
-}
-
-/// The children of `pos`, in move order.
-fn children<G: Game>(pos: &G) -> Vec<G> {
-    let mut moves = MoveList::<G>::default();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            child
-        })
-        .collect()
 }
 
 /// OM search as a session of the catalogue.
