@@ -167,7 +167,7 @@ pub struct Ply {
     pub iterations: u64,
     /// The seconds it took (wall clock: the only number that differs between two runs),
     /// written to the microsecond.
-    #[serde(serialize_with = "micros")]
+    #[serde(with = "micros")]
     pub seconds: f64,
     /// Whether the search gave no move and the first legal move was played.
     pub fallback: bool,

@@ -6,7 +6,6 @@
 //! the clock about once a millisecond whatever a position costs (a Gomoku position with 225
 //! children costs a thousand times a tic-tac-toe one), so a step meets its slice.
 
-use serde::Serializer;
 use web_time::Instant;
 
 /// A stopwatch started at creation.
@@ -99,12 +98,39 @@ impl Ticker {
     }
 }
 
-/// Writes seconds rounded to the microsecond, as every record stores a wall-clock time: two
+/// Wall-clock seconds as every record stores them: to the microsecond, written and read
+/// (`#[serde(with = "micros")]`), so a record read and written again is the same record. Two
 /// identical runs differ by far more than a microsecond, and the nanosecond digits were most
-/// of a compressed record (they do not compress). `#[serde(serialize_with = "micros")]`.
-///
-/// # Errors
-/// Those of the serializer.
-pub fn micros<S: Serializer>(seconds: &f64, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_f64((seconds * 1e6).round() / 1e6)
+/// of a compressed record (they do not compress).
+pub mod micros {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// `seconds` to the nearest microsecond. From 2⁵² µs on (143 years) a float's step is a
+    /// microsecond or more already, and the value is kept as it is (scaling it could
+    /// overflow or move it).
+    #[must_use]
+    pub fn round(seconds: f64) -> f64 {
+        const WHOLE_MICROSECONDS: f64 = 4_503_599_627.370_496; // 2^52 µs in seconds
+        if seconds.abs() < WHOLE_MICROSECONDS {
+            (seconds * 1e6).round() / 1e6
+        } else {
+            seconds
+        }
+    }
+
+    /// Writes `seconds` to the microsecond.
+    ///
+    /// # Errors
+    /// Those of the serializer.
+    pub fn serialize<S: Serializer>(seconds: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(round(*seconds))
+    }
+
+    /// Reads seconds, to the microsecond.
+    ///
+    /// # Errors
+    /// Those of the deserializer (not a number).
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        f64::deserialize(deserializer).map(round)
+    }
 }

@@ -227,7 +227,7 @@ pub struct Record {
     pub playouts: u64,
     /// Seconds of search (wall clock; the only field that changes between identical runs),
     /// written to the microsecond.
-    #[serde(serialize_with = "micros")]
+    #[serde(with = "micros")]
     pub seconds: f64,
     /// The most memory the search held at once: its peak tree nodes or table entries times
     /// the bytes of one.
@@ -267,6 +267,7 @@ struct RecordLine {
     iterations: u64,
     nodes: u64,
     playouts: u64,
+    #[serde(deserialize_with = "micros::deserialize")]
     seconds: f64,
     root_value: Option<serde_json::Map<String, serde_json::Value>>,
     exact: Option<Outcome>,

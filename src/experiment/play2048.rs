@@ -693,7 +693,7 @@ pub struct Speed {
     /// Positions visited in all.
     pub nodes: u64,
     /// Seconds in all, written to the microsecond.
-    #[serde(serialize_with = "micros")]
+    #[serde(serialize_with = "micros::serialize")]
     pub seconds: f64,
 }
 

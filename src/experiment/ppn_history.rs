@@ -256,7 +256,7 @@ pub struct PpnHistory {
     pub with_pr: Run,
     /// Seconds of the run without pr (the only field that changes between identical runs),
     /// written to the microsecond.
-    #[serde(serialize_with = "micros")]
+    #[serde(with = "micros")]
     pub seconds: f64,
 }
 
