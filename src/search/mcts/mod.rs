@@ -347,7 +347,7 @@ impl<G: Game> Mcts<G> {
         seed: u64,
         limits: Limits,
     ) -> Self {
-        let nodes = tree.len() as u64;
+        let (nodes, bytes) = (tree.len() as u64, tree.bytes());
         let mut search = Mcts {
             core: SessionCore::unnamed(limits),
             config,
@@ -358,6 +358,7 @@ impl<G: Game> Mcts<G> {
                 nodes_created: nodes,
                 peak_nodes: nodes,
                 bytes_per_node: Tree::<G::Move>::bytes_per_node() as u64,
+                bytes,
                 ..Stats::default()
             },
             path: vec![ROOT],
@@ -797,7 +798,7 @@ impl<G: Catalogued> Mcts<G> {
         if self.tree.node(id).kind() != NodeKind::Or {
             return false;
         }
-        let mut carried = Mcts::with_tree(
+        let carried = Mcts::with_tree(
             pos,
             self.tree.subtree(id),
             self.config,
@@ -805,11 +806,11 @@ impl<G: Catalogued> Mcts<G> {
             seed,
             self.core.run.limits,
         );
-        carried.stats.bytes = carried.tree.bytes();
-        if !self.core.id().is_empty() {
-            carried = carried.named(self.core.info());
-        }
-        *self = carried;
+        *self = if self.core.id().is_empty() {
+            carried
+        } else {
+            carried.named(self.core.info())
+        };
         true
     }
 }
