@@ -340,6 +340,33 @@ pub fn score_at(root: &AnyPosition, limits: Limits, threads: usize) -> Option<Sc
     root.visit(ExactScore { limits, threads })
 }
 
+/// The threads [`score_at`] searches `root` on when asked for `threads`: those where the
+/// game's own solver searches in parallel (8×8 Othello, [`Knowledge::parallel_solver`]),
+/// else 1.
+/// The page starts that many helper threads before it asks, since a worker cannot start one
+/// during a call (`crate::core::threads`).
+///
+/// ```
+/// use pnplay::game::any::AnyPosition;
+/// let othello = AnyPosition::parse(&"othello".parse().unwrap(), None).unwrap();
+/// let connect4 = AnyPosition::parse(&"connect4".parse().unwrap(), None).unwrap();
+/// assert_eq!(pnplay::engine::score_threads(&othello, 2), 2);
+/// assert_eq!(pnplay::engine::score_threads(&connect4, 2), 1);
+/// ```
+///
+/// [`Knowledge::parallel_solver`]: crate::game::knowledge::Knowledge::parallel_solver
+#[must_use]
+pub fn score_threads(root: &AnyPosition, threads: usize) -> usize {
+    struct Threads(usize);
+    impl Visit for Threads {
+        type Output = usize;
+        fn visit<G: Catalogued>(self, root: &G) -> usize {
+            if root.parallel_solver() { self.0 } else { 1 }
+        }
+    }
+    root.visit(Threads(threads))
+}
+
 /// The engine's answer to the worker protocol's `hello` (SPEC.md §7): its version and both
 /// catalogues, from which the page builds its selects, fields and checks.
 #[derive(Clone, Debug, Serialize)]

@@ -10,6 +10,8 @@
 //! * [`score`] — an exact value and a move that achieves it.
 //! * [`rng`] — the seeded generator and seed derivation every random choice goes through.
 //! * `parallel` — work on several threads with results in order (native only).
+//! * `threads` — the pools of the searches that run in parallel (native, and the page's
+//!   threaded wasm).
 //! * [`error`] and [`parse_error`] — the error types, which carry every word they print.
 
 pub mod clock;
@@ -23,4 +25,6 @@ pub mod question;
 pub mod rng;
 pub mod score;
 pub mod stats;
+#[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
+pub mod threads;
 pub mod verdict;

@@ -131,6 +131,13 @@ pub trait Knowledge: Game {
         None
     }
 
+    /// Whether [`Knowledge::exact_solver`] can search this position on several threads in
+    /// this build ([`ExactSolver::set_threads`]): the page starts its helper threads only
+    /// for such a solver. `false` by default.
+    fn parallel_solver(&self) -> bool {
+        false
+    }
+
     /// Initial proof numbers of this position (a player's turn, not yet searched) for the
     /// proof-number searches that use knowledge (`dfpn-k`): `(for, against)`, how many
     /// leaves at least the estimate says must still be settled to show that the player to
@@ -292,7 +299,7 @@ pub trait ExactSolver<G: Game>: Send {
     }
 
     /// Searches on `threads` threads from now on, where the solver can (the Othello endgame
-    /// solver, in native builds; 1: one thread, the default). The answers stay exact; with
+    /// solver, in native builds and the page's threaded wasm; 1: one thread, the default). The answers stay exact; with
     /// more than one thread the positions counted, and a best move among equal ones, vary
     /// from run to run. A solver without a parallel search ignores it.
     fn set_threads(&mut self, threads: usize) {

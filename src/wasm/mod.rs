@@ -26,7 +26,7 @@ mod search;
 mod solve;
 mod stages;
 mod support;
-#[cfg(not(target_feature = "atomics"))]
+mod threads;
 mod zeroed_pages;
 
 use wasm_bindgen::prelude::*;

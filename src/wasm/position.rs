@@ -99,12 +99,24 @@ impl Position {
 
     /// The exact value of the position and a move that achieves it, by the game's own solver
     /// where it has one (Connect Four, 8×8 Othello), alpha-beta otherwise, within the node
-    /// and time limits of `options` ([`crate::engine::score`], `pnplay score`); `null` when a
-    /// limit comes first.
+    /// and time limits of `options` ([`crate::engine::score`], `pnplay score`), on the threads
+    /// set by `setThreads` where the solver searches in parallel; `null` when a limit comes
+    /// first.
     #[wasm_bindgen(js_name = exactScore)]
     pub fn exact_score(&self, options: JsValue) -> Result<JsValue, JsValue> {
         let limits = parse_params(options)?.limits();
-        to_js(&crate::engine::score_at(&self.root, limits, 1))
+        to_js(&crate::engine::score_at(
+            &self.root,
+            limits,
+            super::threads::threads(),
+        ))
+    }
+
+    /// The threads [`Position::exact_score`] would search on ([`crate::engine::score_threads`]):
+    /// the engine worker starts that many helper threads before it asks.
+    #[wasm_bindgen(js_name = scoreThreads)]
+    pub fn score_threads(&self) -> u32 {
+        crate::engine::score_threads(&self.root, super::threads::threads()) as u32
     }
 
     /// The evaluation of the position taken apart, for an evaluation panel and a board

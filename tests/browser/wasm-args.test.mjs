@@ -71,6 +71,7 @@ const FUNCTIONS = {
   play2048Tables: [['records', 'string', '']],
   solve: [['game', 'string', 'tree'], ['pos', 'string', '[a:[W] b:[L]]'], ['algo', 'string', 'dfpn'], ['options', 'optionalObject', { ghi: 'naive' }]],
   testFault: [['kind', 'string', 'never-called-valid']],
+  setThreads: [['threads', 'whole', 1]],
 };
 const CONSTRUCTORS = {
   Position: [['game', 'string', TTT], ['pos', 'optionalString', '']],
@@ -142,7 +143,7 @@ function answersCorrectly() {
 
 test('every wasm export refuses wrong-typed arguments with an error naming them, and never traps', () => {
   const exported = Object.entries(wasm).filter(([name, value]) => typeof value === 'function' && !['default', 'initSync', 'start'].includes(name));
-  const covered = new Set([...Object.keys(FUNCTIONS), ...Object.keys(CONSTRUCTORS), ...HANDLES.map(([className]) => className), 'hello', 'support', 'testCounts']);
+  const covered = new Set([...Object.keys(FUNCTIONS), ...Object.keys(CONSTRUCTORS), ...HANDLES.map(([className]) => className), 'hello', 'support', 'testCounts', 'threadsBuilt', 'threadShared', 'threadHelperRun']);
   // A new export must be added to the tables above.
   assert.deepEqual(exported.map(([name]) => name).filter((name) => !covered.has(name)), []);
   let calls = 0;
@@ -177,6 +178,7 @@ test('absurd sizes are refused before any work starts', () => {
     ['depth', () => search().snapshot(1e9, 400)],
     ['depth', () => search().snapshot(-1, 400)],
     ['maxNodes', () => search().snapshot(3, 1e12)],
+    ['threads', () => wasm.setThreads(1e6)],
   ];
   for (const [field, call] of refusals) {
     const started = performance.now();

@@ -37,6 +37,7 @@ const $ = (id) => document.getElementById(id);
 
 const ui = {
   status: $('engine-status'),
+  threads: $('threads-select'),
   message: $('message'),
   game: $('game-select'),
   positionText: $('position-text'),
@@ -356,11 +357,40 @@ engine.addEventListener('died', async (event) => {
   await greet();
 });
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The solver threads the user chose (null: all the engine has), kept across restarts. */
+let chosenThreads = null;
+
 async function greet() {
   const hello = await engine.request('hello');
-  showStatus(`engine ready — pnplay ${hello.version}`, 'ready');
+  let threads = hello.threads;
+  if (chosenThreads !== null && chosenThreads !== threads.threads) threads = await engine.request('setThreads', { threads: chosenThreads });
+  showThreads(threads);
+  showStatus(`engine ready — pnplay ${hello.version} · ${plural(threads.threads, 'thread')}`, 'ready');
   return hello;
 }
+
+/**
+ * The thread count beside the status (issue 32) and its setting, offered when the engine
+ * runs threads (a cross-origin isolated page on a machine with several cores).
+ */
+function showThreads({ threaded, available, threads }) {
+  ui.status.dataset.threads = String(threads);
+  ui.threads.parentElement.hidden = available < 2;
+  ui.threads.replaceChildren(...Array.from({ length: available }, (_, i) => new Option(`${i + 1} of ${available}`, String(i + 1))));
+  ui.threads.value = String(threads);
+  ui.threads.title = threaded
+    ? 'Threads of the game\'s own solver (the Othello endgame solver searches in parallel)'
+    : 'One thread: the page is not cross-origin isolated';
+}
+
+ui.threads.addEventListener('change', async () => {
+  chosenThreads = Number(ui.threads.value);
+  const threads = await engine.request('setThreads', { threads: chosenThreads });
+  showThreads(threads);
+  ui.status.textContent = ui.status.textContent.replace(/\d+ threads?$/, plural(threads.threads, 'thread'));
+});
 
 /** Builds what the catalogues give: fields, controllers, views, selects. */
 function build(hello) {

@@ -33,12 +33,20 @@
 // so a step of 10⁹ iterations shows its progress and can be paused or reset like a run.
 // A search with the capability `timed` (`abid`: iterative deepening under a clock) is the
 // exception: a slice would be its whole time, so it is stepped once within its own time.
+// Threads (threads.js): in a cross-origin isolated page the worker runs the threaded package
+// and `exactScore` (the game's own solver) uses the threads `setThreads` sets (all the
+// machine's cores at first) where that solver searches in parallel (8×8 Othello), on helper
+// workers started before the call; `threads` and
+// `hello` report {threaded, available, threads}. Elsewhere one thread, with the same answers.
+//
 // `seek` puts every search at an iteration already reached or not (the timeline, Back),
 // from the nearest checkpoint (checkpoints.js) rather than from the start.
 
-import init, * as engine from '../pkg/pnplay.js';
-import { wasmSource } from './wasm-source.js';
+import { loadEngine, readyThreads, setThreads, threadInfo } from './threads.js';
 import { Checkpoints } from './checkpoints.js';
+
+/** The engine's package (threads.js: the threaded one in a cross-origin isolated page). */
+let engine = null;
 
 const SLICE_SECONDS = 0.03;
 const PROGRESS_EVERY_MS = 50;
@@ -250,7 +258,9 @@ function connect4Book() {
 
 const handlers = {
   // The catalogues, with the support matrix (which search can run which game) beside them.
-  hello: () => ({ ...engine.hello(), support: engine.support() }),
+  hello: () => ({ ...engine.hello(), support: engine.support(), threads: threadInfo() }),
+  threads: () => threadInfo(),
+  setThreads: ({ threads }) => setThreads(threads),
   describe: ({ game, pos }) => positionOf(game, pos).view(),
   play: ({ game, pos, move }) => keep(game, positionOf(game, pos).play(move)).view(),
   edit: ({ game, pos, cell, tool }) => keep(game, positionOf(game, pos).edit(cell ?? undefined, tool ?? undefined)).view(),
@@ -329,7 +339,10 @@ const handlers = {
   arenaAgent: ({ text }) => engine.arenaAgent(text),
   arenaSummary: ({ game, config, records }) => engine.arenaSummary(game, config, records),
   paperStages: ({ game }) => engine.paperStages(game),
-  exactScore: ({ game, pos, options }) => positionOf(game, pos).exactScore(options),
+  exactScore: async ({ game, pos, options }) => {
+    await readyThreads(() => positionOf(game, pos).scoreThreads());
+    return positionOf(game, pos).exactScore(options);
+  },
   // Connect Four: the exact score of every legal move, the opening book (fetched and
   // unpacked here the first time, never on the page's thread) first, then the solver.
   connect4EveryMove: async ({ game, pos, options }) => {
@@ -423,8 +436,11 @@ function reportTrap(id, error) {
 
 setInterval(() => self.postMessage({ type: 'beat' }), BEAT_EVERY_MS);
 
-const ready = wasmSource().then((source) => init(source === undefined ? undefined : { module_or_path: source })).then(
-  () => null,
+const ready = loadEngine().then(
+  (loaded) => {
+    engine = loaded;
+    return null;
+  },
   (error) => {
     const message = `could not load the engine: ${error && error.message ? error.message : error}`;
     self.postMessage({ type: 'fatal', message });

@@ -37,7 +37,7 @@
 //!   cheaper than the exact value. **A goal only** ([`ExactSolver::exceeds`] and
 //!   [`ExactSolver::holds`], what `pns-dag`'s frontier and `--verify` ask): one null window
 //!   on the goal's side of zero, so a draw needs one bound, not both.
-//! * **Several threads** ([`ExactSolver::set_threads`], native builds; `pnplay score
+//! * **Several threads** ([`ExactSolver::set_threads`], native builds and the page's threaded wasm; `pnplay score
 //!   --threads`, `--verify-threads`): young brothers wait over a shared lockless table,
 //!   in the `parallel` submodule. The answers are the serial ones; the positions counted
 //!   vary from run to run.
@@ -60,7 +60,7 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 use std::sync::atomic::Ordering::Relaxed;
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
 mod parallel;
 
 /// Empty squares at and below which the search tries squares in parity order without a
@@ -295,7 +295,7 @@ pub struct Solver {
     limits: Limits,
     clock: Ticker,
     /// The parallel search's state (`None`: one thread).
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
     split: Option<parallel::Split>,
     /// The root move the last [`ExactSolver::exceeds`] found above its bound.
     above: Option<Move>,
@@ -331,7 +331,7 @@ impl Solver {
             nodes: 0,
             limits: Limits::default(),
             clock: Ticker::start(),
-            #[cfg(not(target_arch = "wasm32"))]
+            #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
             split: None,
             above: None,
         }
@@ -339,7 +339,7 @@ impl Solver {
 
     /// Runs a root search `work` on the solver's threads.
     fn run<R: Send>(&mut self, work: impl FnOnce(&mut Solver) -> R + Send) -> R {
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
         if let Some(pool) = self.split.as_ref().map(parallel::Split::pool) {
             return pool.install(|| work(self));
         }
@@ -383,7 +383,7 @@ impl Solver {
     fn count(&mut self) -> Result<(), Stop> {
         self.limits
             .count_position(&mut self.nodes, &mut self.clock)?;
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
         if let Some(split) = &mut self.split
             && split.due(self.nodes)
         {
@@ -553,7 +553,7 @@ impl Solver {
             // Young brothers wait: once the elder moves of a null-window node have not cut
             // off, a parallel search takes the others at once. (A wider window stays serial:
             // there each better move narrows it for the next.)
-            #[cfg(not(target_arch = "wasm32"))]
+            #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
             if i == parallel::ELDERS
                 && beta == alpha + 1
                 && count >= parallel::SPLIT_EMPTIES
@@ -731,13 +731,14 @@ impl ExactSolver<Othello> for Solver {
         self.nodes
     }
 
-    /// Young brothers wait on `threads` threads (see `parallel`), native builds only.
+    /// Young brothers wait on `threads` threads (see `parallel`): native builds and the
+    /// page's threaded wasm.
     fn set_threads(&mut self, threads: usize) {
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
         {
             self.split = (threads > 1).then(|| parallel::Split::new(threads)).flatten();
         }
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
         let _ = threads;
     }
 
@@ -760,7 +761,7 @@ impl Solver {
             self.table = Arc::new(Table::take(bits));
         }
         self.clock = Ticker::start();
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
         if let Some(split) = &mut self.split {
             // The workers' shared count holds the search to its node limit.
             split.begin(self.limits.max_nodes.take());

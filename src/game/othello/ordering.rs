@@ -45,6 +45,12 @@ impl Knowledge for Othello {
         super::endgame::solver_for(self)
     }
 
+    /// The endgame solver's young brothers wait: native builds and the page's threaded wasm.
+    fn parallel_solver(&self) -> bool {
+        self.size() == super::Size::Eight
+            && cfg!(any(not(target_arch = "wasm32"), target_feature = "atomics"))
+    }
+
     /// Mobility ([`super::pn_knowledge`]).
     fn initial_numbers(&self) -> (u32, u32) {
         super::pn_knowledge::initial_numbers(self)

@@ -1,4 +1,5 @@
-//! The endgame solver on several threads (native builds): *young brothers wait*
+//! The endgame solver on several threads (native builds, and the page's threaded wasm
+//! whose threads are helper workers: `crate::core::threads`): *young brothers wait*
 //! (Feldmann, Monien, Mysliwietz & Vornberger 1989, the parallel alpha-beta of the strong
 //! Othello programs). A null-window node with at least [`SPLIT_EMPTIES`] empty squares
 //! searches its first [`ELDERS`] moves alone; if they do not cut off, its other moves are
@@ -60,13 +61,9 @@ impl Split {
     /// The state of a search on `threads` threads (at least two), or `None` if the system
     /// cannot start them.
     pub(super) fn new(threads: usize) -> Option<Split> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            // A thread waiting for its split's moves runs others' tasks on top of its own
-            // search: room for several searches' stacks.
-            .stack_size(STACK_BYTES)
-            .build()
-            .ok()?;
+        // A thread waiting for its split's moves runs others' tasks on top of its own
+        // search: room for several searches' stacks.
+        let pool = crate::core::threads::pool(threads, STACK_BYTES)?;
         Some(Split {
             pool: Arc::new(pool),
             aborts: Vec::new(),

@@ -1,0 +1,94 @@
+// Threads in the page (issue 32): served by `pnplay serve` the page is cross-origin isolated,
+// the engine worker loads the threaded package (pkg/threads/) and reports every core of the
+// machine; FFO #40's exact value (the Othello endgame solver, young brothers wait on helper
+// workers) is the same on 2 threads as on 1. Served with `--no-isolation` the page is not
+// isolated, runs the plain package on one thread, offers no setting, and answers the same.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openPage, startServer } from './harness.mjs';
+
+const FFO40 = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Opens FFO #40 and waits for the engine. */
+async function openFfo40(server, errors) {
+  const page = await openPage(browser, `${server.url}#v=1&g=othello&p=${encodeURIComponent(FFO40)}&a=pns`, errors);
+  page.on('worker', (worker) => worker.on('console', (m) => m.type() === 'error' && errors.push(m.text())));
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+  return page;
+}
+
+/** The exact value of the open position as the page shows it: {score, best, positions, seconds}. */
+async function exactValue(page) {
+  await page.evaluate(() => {
+    const out = document.querySelector('#exact-value');
+    delete out.dataset.score;
+  });
+  await page.click('#exact');
+  await page.waitForFunction(() => document.querySelector('#exact-value').dataset.score !== undefined, null, { timeout: 120000 });
+  const text = await page.locator('#exact-value').textContent();
+  return {
+    score: await page.locator('#exact-value').getAttribute('data-score'),
+    best: await page.locator('#exact-value').getAttribute('data-best'),
+    positions: Number(text.match(/([\d,]+) positions/)[1].replace(/,/g, '')),
+    seconds: Number(text.match(/positions, ([\d.]+) s\)/)[1]),
+  };
+}
+
+test('isolated: the threaded engine reports every core; FFO #40 on 2 threads equals 1 thread', { timeout: 300000 }, async () => {
+  const server = await startServer();
+  try {
+    const errors = [];
+    const page = await openFfo40(server, errors);
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const info = await page.evaluate(() => window.pnplayEngine.request('threads'));
+    assert.deepEqual({ threaded: info.threaded, available: info.available, threads: info.threads }, { threaded: true, available: cores, threads: cores });
+    assert.ok(cores >= 2, `this machine has ${cores} core(s): the test needs two`);
+    assert.equal(await page.locator('#engine-status').getAttribute('data-threads'), String(cores));
+    assert.match(await page.locator('#engine-status').textContent(), new RegExp(`· ${cores} threads$`));
+    assert.equal(await page.locator('#threads-setting').isVisible(), true);
+
+    await page.selectOption('#threads-select', '2');
+    const two = await exactValue(page);
+    assert.equal((await page.evaluate(() => window.pnplayEngine.request('threads'))).helpers >= 2, true);
+    await page.selectOption('#threads-select', '1');
+    await page.waitForFunction(() => document.querySelector('#engine-status').dataset.threads === '1');
+    const one = await exactValue(page);
+    console.log(`FFO #40 in the page: 1 thread ${one.seconds} s, ${one.positions} positions; 2 threads ${two.seconds} s, ${two.positions} positions (the solver's own times)`);
+    assert.deepEqual([two.score, two.best], ['38', 'a2']);
+    assert.deepEqual([one.score, one.best], ['38', 'a2']);
+    // One thread is the serial search: the same count as `pnplay score` natively.
+    assert.equal(one.positions, 17196128);
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});
+
+test('not isolated (--no-isolation): one thread, no setting, the same answer', { timeout: 300000 }, async () => {
+  const server = await startServer(['--no-isolation']);
+  try {
+    const errors = [];
+    const page = await openFfo40(server, errors);
+    assert.equal(await page.evaluate(() => self.crossOriginIsolated), false);
+    const info = await page.evaluate(() => window.pnplayEngine.request('threads'));
+    assert.deepEqual(info, { threaded: false, available: 1, threads: 1, helpers: 0 });
+    assert.match(await page.locator('#engine-status').textContent(), /· 1 thread$/);
+    assert.equal(await page.locator('#threads-setting').isVisible(), false);
+    const one = await exactValue(page);
+    assert.deepEqual([one.score, one.best, one.positions], ['38', 'a2', 17196128]);
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});

@@ -1,0 +1,81 @@
+// The engine worker's package and its threads (issue 32). In a cross-origin isolated page
+// (`pnplay serve` sends COOP and COEP; `--no-isolation` turns them off) the worker loads the
+// threaded package pkg/threads/ (built with atomics and shared memory by scripts/build); in
+// any other page, or if that package is missing (a static site, the rustup build route) or
+// does not load, the plain pkg/ on one thread, which gives the same answers.
+//
+// A thread of the threaded package is a helper worker (thread-helper.js) running the
+// package on this worker's module and memory. A pool's threads can only be handed to
+// workers already running — a worker blocked in a call cannot start one — so the helpers
+// are started here, before the call that needs them (src/core/threads.rs).
+
+import { wasmSource } from './wasm-source.js';
+
+/** The stack of each helper thread (wasm-bindgen's default is 1 MiB; a waiting thread of
+ * the endgame solver runs others' tasks on top of its own search). */
+const HELPER_STACK_BYTES = 16 << 20;
+
+let pkg = null;
+let threaded = false;
+let threads = 1;
+const helpers = [];
+
+/** Loads the engine's package (threaded where it can) and returns it. */
+export async function loadEngine() {
+  if (self.crossOriginIsolated === true) {
+    try {
+      const candidate = await import('../pkg/threads/pnplay.js');
+      await candidate.default();
+      if (candidate.threadsBuilt()) {
+        pkg = candidate;
+        threaded = true;
+        threads = available();
+        return pkg;
+      }
+    } catch (error) {
+      console.warn(`pnplay: the threaded engine did not load (${error?.message ?? error}); one thread`);
+    }
+  }
+  pkg = await import('../pkg/pnplay.js');
+  const source = await wasmSource();
+  await pkg.default(source === undefined ? undefined : { module_or_path: source });
+  return pkg;
+}
+
+/** The threads this page can run: the machine's cores in a threaded engine, else 1. */
+function available() {
+  return threaded ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
+}
+
+/** `{threaded, available, threads, helpers}`: what the page shows and lets the user set,
+ * and the helper workers started so far. */
+export function threadInfo() {
+  return { threaded, available: available(), threads, helpers: helpers.length };
+}
+
+/** Sets the threads of the game's own solver (between 1 and the available ones). */
+export function setThreads(requested) {
+  if (!Number.isInteger(requested) || requested < 1) throw new Error(`threads: a whole number from 1 to ${available()}, not ${JSON.stringify(requested)}`);
+  threads = Math.min(requested, available());
+  return threadInfo();
+}
+
+/** Makes the set threads ready for the next call: the engine told, and `needed` helper
+ * workers started (the threads the call will search on: `Position.scoreThreads()`). */
+export async function readyThreads(needed = () => threads) {
+  pkg.setThreads(threads);
+  const count = threads > 1 ? needed() : 1;
+  if (count > 1) {
+    const [module, memory] = pkg.threadShared();
+    while (helpers.length < count) {
+      const helper = new Worker(new URL('./thread-helper.js', import.meta.url), { type: 'module' });
+      await new Promise((resolve, reject) => {
+        helper.onmessage = resolve;
+        helper.onerror = (event) => reject(new Error(`a helper thread did not start: ${event.message}`));
+        helper.postMessage({ module, memory, stackBytes: HELPER_STACK_BYTES });
+      });
+      helper.onmessage = helper.onerror = null;
+      helpers.push(helper);
+    }
+  }
+}
