@@ -361,13 +361,15 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The solver threads the user chose (null: all the engine has), kept across restarts. */
 let chosenThreads = null;
+/** The engine's version, from `hello`. */
+let engineVersion = '';
 
 async function greet() {
   const hello = await engine.request('hello');
   let threads = hello.threads;
   if (chosenThreads !== null && chosenThreads !== threads.threads) threads = await engine.request('setThreads', { threads: chosenThreads });
+  engineVersion = hello.version;
   showThreads(threads);
-  showStatus(`engine ready — pnplay ${hello.version} · ${plural(threads.threads, 'thread')}`, 'ready');
   return hello;
 }
 
@@ -376,6 +378,7 @@ async function greet() {
  * runs threads (a cross-origin isolated page on a machine with several cores).
  */
 function showThreads({ threaded, available, threads }) {
+  showStatus(`engine ready — pnplay ${engineVersion} · ${plural(threads, 'thread')}`, 'ready');
   ui.status.dataset.threads = String(threads);
   ui.threads.parentElement.hidden = available < 2;
   ui.threads.replaceChildren(...Array.from({ length: available }, (_, i) => new Option(`${i + 1} of ${available}`, String(i + 1))));
@@ -387,9 +390,7 @@ function showThreads({ threaded, available, threads }) {
 
 ui.threads.addEventListener('change', async () => {
   chosenThreads = Number(ui.threads.value);
-  const threads = await engine.request('setThreads', { threads: chosenThreads });
-  showThreads(threads);
-  ui.status.textContent = ui.status.textContent.replace(/\d+ threads?$/, plural(threads.threads, 'thread'));
+  showThreads(await engine.request('setThreads', { threads: chosenThreads }));
 });
 
 /** Builds what the catalogues give: fields, controllers, views, selects. */

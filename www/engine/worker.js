@@ -36,8 +36,8 @@
 // Threads (threads.js): in a cross-origin isolated page the worker runs the threaded package
 // and `exactScore` (the game's own solver) uses the threads `setThreads` sets (all the
 // machine's cores at first) where that solver searches in parallel (8×8 Othello), on helper
-// workers started before the call; `threads` and
-// `hello` report {threaded, available, threads}. Elsewhere one thread, with the same answers.
+// workers started before the call; `threads` and `hello` report {threaded, available,
+// threads, helpers}. Elsewhere one thread, with the same answers.
 //
 // `seek` puts every search at an iteration already reached or not (the timeline, Back),
 // from the nearest checkpoint (checkpoints.js) rather than from the start.
