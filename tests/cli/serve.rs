@@ -317,6 +317,62 @@ fn a_reload_revalidates_with_the_etag_and_hashed_names_are_immutable() {
     );
 }
 
+/// gzip of `bytes`.
+fn gzipped(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes).unwrap();
+    encoder.finish().unwrap()
+}
+
+/// What a response carries: its body, unpacked if it is gzipped.
+fn unpacked(head: &str, body: &[u8]) -> Vec<u8> {
+    if !head.contains("content-encoding: gzip") {
+        return body.to_vec();
+    }
+    let mut plain = Vec::new();
+    flate2::read::GzDecoder::new(body)
+        .read_to_end(&mut plain)
+        .unwrap();
+    plain
+}
+
+#[test]
+fn the_package_is_sent_as_its_gzipped_twin_unless_the_twin_is_stale_or_outside() {
+    let (base, args) = leaky_site("twin");
+    let twin = base.join("pkg/pnplay_bg.wasm.gz");
+    // The twin holds other bytes than the file, so the test sees which one was sent.
+    std::fs::write(&twin, gzipped(b"\0asm twin")).unwrap();
+    let server = start_site(&args, &[]);
+    let accept = "Accept-Encoding: gzip\r\n";
+    let (status, head, body) = raw_with(&server, "GET", "/pkg/pnplay_bg.wasm", accept);
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: application/wasm"), "{head}");
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    assert_eq!(unpacked(&head, &body), b"\0asm twin");
+    let (_, head, body) = raw(&server, "GET", "/pkg/pnplay_bg.wasm");
+    assert!(!head.contains("content-encoding"), "{head}");
+    assert_eq!(body, b"\0asm\x01\0\0\0");
+
+    // A twin older than its file is stale: the file itself goes out (compressed on the fly
+    // when it is large enough to gain).
+    let older = std::time::SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&twin)
+        .unwrap()
+        .set_modified(older)
+        .unwrap();
+    let (_, head, body) = raw_with(&server, "GET", "/pkg/pnplay_bg.wasm", accept);
+    assert_eq!(unpacked(&head, &body), b"\0asm\x01\0\0\0");
+
+    // A twin that resolves outside the folder is never read.
+    std::fs::write(base.join("outside/twin.gz"), gzipped(b"secret")).unwrap();
+    std::fs::remove_file(&twin).unwrap();
+    std::os::unix::fs::symlink(base.join("outside/twin.gz"), &twin).unwrap();
+    let (_, head, body) = raw_with(&server, "GET", "/pkg/pnplay_bg.wasm", accept);
+    assert_eq!(unpacked(&head, &body), b"\0asm\x01\0\0\0");
+}
+
 #[test]
 fn half_open_sockets_are_closed_and_do_not_starve_a_normal_request() {
     let (_base, args) = leaky_site("starve");
