@@ -162,6 +162,29 @@ impl Presentation {
         notation: "",
         chance_help: None,
     };
+
+    /// A board of black and white stones or discs (Othello's, Gomoku's), over
+    /// [`Presentation::BOARD`]: Black (X) moves first and White (O) second, one kind of piece a
+    /// side, cells named algebraically, and edit mode sets a position up cell by cell. The
+    /// board style and notation are left to the family.
+    pub const BLACK_AND_WHITE: Presentation = Presentation {
+        players: &["Black (X)", "White (O)"],
+        legend: &LegendEntry::sides("black", "white"),
+        cell_names: CellNames::Algebraic,
+        editable: true,
+        ..Presentation::BOARD
+    };
+
+    /// A chessboard whose pieces move from square to square (Knightthrough's, Lines of
+    /// Action's), over [`Presentation::BOARD`]: a move is a piece, then its destination,
+    /// squares are named as in chess, and edit mode sets a position up cell by cell. The
+    /// players, legend, board style and notation are left to the family.
+    pub const CHESSBOARD: Presentation = Presentation {
+        moves: MoveStyle::FromTo,
+        cell_names: CellNames::Chess,
+        editable: true,
+        ..Presentation::BOARD
+    };
 }
 
 /// An edit tool a family offers and what it does there.

@@ -66,7 +66,7 @@ use std::fmt;
 
 use super::error::Number;
 use super::rows::{self, Rows};
-use super::family::{Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, Presentation};
+use super::family::{Catalogued, Example, Facts, Family, Listed, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
@@ -609,14 +609,10 @@ impl Catalogued for Gomoku {
         ],
         facts: Facts::two_player(225),
         presentation: Presentation {
-            players: &["Black (X)", "White (O)"],
-            legend: &LegendEntry::sides("black", "white"),
             board: "go",
-            cell_names: CellNames::Algebraic,
-            editable: true,
             notation: "rows of X, O, - separated by / and the side to move, or moves like \
                        h8 h9 i8",
-            ..Presentation::BOARD
+            ..Presentation::BLACK_AND_WHITE
         },
         examples: &[Example {
             name: "Black to move wins: an open two becomes an open three (6×6, four in a row)",

@@ -61,7 +61,7 @@
 
 pub use super::fromto::Move;
 use super::family::{
-    Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+    Catalogued, Example, Facts, Family, LegendEntry, Listed, Presentation,
 };
 use super::fromto;
 use super::rows::{self, Rows, Separators};
@@ -440,12 +440,9 @@ impl Catalogued for Knightthrough {
             players: &["White (W, moves up)", "Black (B, moves down)"],
             legend: &LegendEntry::sides("white knight", "black knight"),
             board: "knights",
-            moves: MoveStyle::FromTo,
-            cell_names: CellNames::Chess,
-            editable: true,
             notation: "8 ranks of W, B, - (rank 8 first, / between) and the side to move, \
                        or moves like b1-c3 g8-f6",
-            ..Presentation::BOARD
+            ..Presentation::CHESSBOARD
         },
         examples: &[Example {
             name: "Endgame: White wins in 2 moves",

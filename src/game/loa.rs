@@ -89,7 +89,7 @@ pub use super::fromto::Move;
 use super::fromto;
 use super::rows::{self, Rows};
 use super::family::{
-    Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, MoveStyle, Presentation,
+    Catalogued, Example, Facts, Family, LegendEntry, Listed, Presentation,
 };
 use super::knowledge::{Knowledge, NoOrdering};
 use super::move_text;
@@ -629,12 +629,9 @@ impl Catalogued for Loa {
             players: &["Black (B)", "White (W)"],
             legend: &LegendEntry::sides("black disc", "white disc"),
             board: "checkers",
-            moves: MoveStyle::FromTo,
-            cell_names: CellNames::Chess,
-            editable: true,
             notation: "rows of B, W, - (top row first, / between) and the side to move, \
                        or moves like b1-b3 a2-c2",
-            ..Presentation::BOARD
+            ..Presentation::CHESSBOARD
         },
         examples: EXAMPLES,
     };

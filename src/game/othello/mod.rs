@@ -92,7 +92,7 @@ pub mod stability;
 pub mod training;
 pub use ordering::*;
 
-use super::family::{Catalogued, CellNames, Example, Facts, Family, LegendEntry, Listed, Presentation};
+use super::family::{Catalogued, Example, Facts, Family, Listed, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
@@ -686,13 +686,9 @@ impl Catalogued for Othello {
             ..Facts::two_player(64)
         },
         presentation: Presentation {
-            players: &["Black (X)", "White (O)"],
-            legend: &LegendEntry::sides("black", "white"),
             board: "discs",
-            cell_names: CellNames::Algebraic,
-            editable: true,
             notation: "64 cells of X, O, - and the side to move (FFO), or moves like f5d6c3",
-            ..Presentation::BOARD
+            ..Presentation::BLACK_AND_WHITE
         },
         examples: &[
             Example {
