@@ -11,7 +11,10 @@
 // …") and a new worker is started; the `died` event lets the page restore its state.
 //
 // A page opened with `?test-hooks` opens its workers with it too, so the tests can force
-// each failure (the worker's `testFault` request).
+// each failure (the worker's `testFault` request). The page's first client adopts the
+// worker index.html started early (early-worker.js).
+
+import { engineWorkerUrl, takeEarlyWorker } from './early-worker.js';
 
 const MAX_RESTARTS_WITHOUT_ANSWER = 3;
 /** How long a worker may stay silent (no beat, no answer) before it is replaced. */
@@ -24,16 +27,8 @@ const WATCH_EVERY_MS = 200;
 /** Requests the worker answers in one call that may last long (no beats meanwhile). */
 const LONG_CALLS = new Set(['arenaPlayGame', 'stagesRunJob', 'stagesJobCount', 'exact', 'exactScore', 'connect4EveryMove', 'hint', 'benchPlayouts', 'benchSearch', 'experiment2048', 'ppnHistory', 'play2048Game', 'play2048Tables', 'solve', 'readResults', 'live2048Step']);
 
-const TEST_HOOKS = new URLSearchParams(globalThis.location?.search ?? '').has('test-hooks');
-
-function defaultWorkerUrl() {
-  const url = new URL('../engine/worker.js', import.meta.url);
-  if (TEST_HOOKS) url.searchParams.set('test-hooks', '1');
-  return url;
-}
-
 export class EngineClient extends EventTarget {
-  constructor(workerUrl = defaultWorkerUrl()) {
+  constructor(workerUrl = engineWorkerUrl()) {
     super();
     this.workerUrl = workerUrl;
     this.nextId = 1;
@@ -43,8 +38,10 @@ export class EngineClient extends EventTarget {
     this.watchdog = setInterval(() => this.watch(), WATCH_EVERY_MS);
   }
 
+  /** Starts a worker (or adopts the one the page started early, the first time). */
   spawn() {
-    const worker = new Worker(this.workerUrl, { type: 'module' });
+    const early = this.worker === undefined ? takeEarlyWorker(this.workerUrl) : null;
+    const worker = early?.worker ?? new Worker(this.workerUrl, { type: 'module' });
     this.worker = worker;
     this.spawnedAt = performance.now();
     this.lastHeard = null;
@@ -57,6 +54,9 @@ export class EngineClient extends EventTarget {
       if (worker === this.worker) this.die(event.message || 'the engine worker failed');
     };
     worker.onmessageerror = () => worker === this.worker && this.die('the engine sent a message that could not be read');
+    if (early === null) return;
+    for (const event of early.messages) worker.onmessage(event);
+    if (early.failure !== null && worker === this.worker) this.die(early.failure);
   }
 
   receive(message) {

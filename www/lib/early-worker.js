@@ -1,0 +1,41 @@
+// The page's engine worker, started as soon as the page begins to load (issue 32: the engine
+// ready sooner). index.html loads this module on its own (async, no imports), so the worker
+// fetches and compiles the wasm while the page's other modules load instead of after them;
+// the page's first EngineClient adopts it (`takeEarlyWorker`) with whatever it sent or
+// raised meanwhile. Every other client (the Stages and Arena pools, a replacement after a
+// failure) starts its own worker.
+
+const TEST_HOOKS = new URLSearchParams(globalThis.location?.search ?? '').has('test-hooks');
+
+/** The engine worker's URL (opened with `test-hooks` when the page is). */
+export function engineWorkerUrl() {
+  const url = new URL('../engine/worker.js', import.meta.url);
+  if (TEST_HOOKS) url.searchParams.set('test-hooks', '1');
+  return url;
+}
+
+let early = null;
+if (typeof Worker === 'function' && globalThis.document) {
+  const url = engineWorkerUrl();
+  const worker = new Worker(url, { type: 'module' });
+  early = { worker, url: url.href, messages: [], failure: null };
+  worker.onmessage = (event) => early?.messages.push(event);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    if (early) early.failure ??= event.message || 'the engine worker failed';
+  };
+  worker.onmessageerror = () => {
+    if (early) early.failure ??= 'the engine sent a message that could not be read';
+  };
+}
+
+/**
+ * The worker started early for `url`, once: `{worker, messages, failure}` (the message
+ * events it posted and the first failure it met before being taken), or null.
+ */
+export function takeEarlyWorker(url) {
+  const taken = early;
+  if (taken === null || taken.url !== new URL(url).href) return null;
+  early = null;
+  return taken;
+}
