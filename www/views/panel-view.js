@@ -19,7 +19,7 @@ export class PanelView {
    * This view's entry in the page's view list: its `name`, its `title` on the nav's button, its
    * panel and, where it has share-link fields, its `link` (`{fields, state(), apply(values), …}`).
    */
-  entry(name, title, link = undefined) {
+  entry(name, title, link) {
     return { name, title, panels: [this.root], link };
   }
 }
