@@ -71,9 +71,11 @@ fn the_quick_compare_sets_do_the_native_work() {
     compare_fixture::check_quick_work();
 }
 
+/// The seeded playouts, the generator's stream, the PPNS run and the MCTS runs give the
+/// native results (tests/games/playouts.rs pins them).
 #[wasm_bindgen_test]
-fn seeded_playouts_match_native() {
-    fixture::check_playouts();
+fn seeded_runs_match_native() {
+    fixture::check_pinned();
 }
 
 #[wasm_bindgen_test]
@@ -91,21 +93,6 @@ fn hello_lists_games_and_searches() {
         .collect();
     assert_eq!(timed, ["abid"]);
     assert_eq!(hello.evaluated, ["othello"]);
-}
-
-#[wasm_bindgen_test]
-fn a_seeded_ppns_run_matches_native() {
-    assert_eq!(fixture::ppns_run(), fixture::PINNED_PPNS);
-}
-
-#[wasm_bindgen_test]
-fn rng_stream_matches_native() {
-    assert_eq!(fixture::rng_stream(), fixture::PINNED_RNG);
-}
-
-#[wasm_bindgen_test]
-fn seeded_mcts_runs_match_native() {
-    fixture::check_mcts_runs();
 }
 
 /// The module's allocator leaves only fresh pages unwritten in a large zeroed allocation

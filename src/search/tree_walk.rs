@@ -10,7 +10,7 @@
 use std::collections::HashSet;
 
 use super::Stats;
-use super::session::TreeView;
+use super::session::{Session, TreeView};
 use super::session_core::SessionCore;
 use super::tree::{NodeId, ROOT, TreeLinks, line_to};
 use super::view::{
@@ -31,8 +31,6 @@ pub(crate) trait TreeWalk {
     fn values_of(&self, id: NodeId) -> Values;
     /// The values of `id` when the last iteration selected it, if it is on that path.
     fn before_of(&self, id: NodeId) -> Option<Values>;
-    /// The session's core and counters, for a snapshot's header.
-    fn header(&self) -> (&SessionCore, Stats);
 
     /// How the tree is linked.
     fn links(&self) -> &dyn TreeLinks<Move<Self>> {
@@ -98,8 +96,15 @@ pub(crate) trait TreeWalk {
 
     /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
     /// path and the children of every node on it taking precedence; `focus` (a pinned node
-    /// a view follows) adds its line from the root and its children.
-    fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
+    /// a view follows) adds its line from the root and its children. The header is the
+    /// session's `core` and counters (`stats`).
+    fn snapshot(
+        &self,
+        (core, stats): (&SessionCore, Stats),
+        depth: usize,
+        max_nodes: usize,
+        focus: Option<NodeId>,
+    ) -> Snapshot {
         let focus_line = focus
             .filter(|&id| (id as usize) < self.links().node_count())
             .map(|id| self.line_ids(id))
@@ -109,7 +114,6 @@ pub(crate) trait TreeWalk {
             links.children_of(id)
         });
         let on_path = path.iter().copied().collect();
-        let (core, stats) = self.header();
         Snapshot {
             algo: core.id(),
             verdict: core.verdict(),
@@ -204,13 +208,14 @@ pub(crate) trait TreeWords: TreeWalk<Position: Catalogued> {
 /// The move type of the game a walk's tree holds.
 type Move<W> = <<W as TreeWalk>::Position as Game>::Move;
 
-impl<T: TreeWords> TreeView for T {
+impl<T: TreeWords + Session> TreeView for T {
     fn last_path(&self) -> Vec<PathNode> {
         TreeWalk::last_path(self)
     }
 
     fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
-        TreeWalk::snapshot(self, depth, max_nodes, focus)
+        let header = (self.core(), Session::stats(self));
+        TreeWalk::snapshot(self, header, depth, max_nodes, focus)
     }
 
     fn node_position(&self, id: NodeId) -> Option<PositionView> {

@@ -28,7 +28,8 @@ import { markInput, setting } from './params-view.js';
 import { renderBoard } from '../lib/board.js';
 import { AgentField } from './arena-agent.js';
 import { themed } from '../lib/chart-theme.js';
-import { panelBefore, panelElements } from '../lib/dom.js';
+import { panelElements } from '../lib/dom.js';
+import { PanelView } from './panel-view.js';
 
 const MAX_GAMES = 10000;
 const MAX_WORKERS = 16;
@@ -91,17 +92,15 @@ const shellWord = (text) => (/^[\w:,=.+\-/]+$/.test(text) ? text : `'${text.repl
 const percent = (x) => `${(100 * x).toFixed(1)} %`;
 const OUTCOME = { win: 'A won', draw: 'draw', loss: 'A lost' };
 
-export class ArenaView {
+export class ArenaView extends PanelView {
   /**
    * Builds the arena panel before `before` (an element of the page's main grid). `engine`:
    * the page's EngineClient (summaries, replays); `catalogue`: the engine's catalogues;
    * `share()`: what the Share button does (a link with `run`).
    */
   constructor(before, { engine, catalogue, share }) {
-    const root = panelBefore(before, 'arena', PANEL);
-    this.root = root;
-    this.engine = engine;
-    this.catalogue = catalogue;
+    super(before, 'arena', PANEL, { engine, catalogue });
+    const { root } = this;
     this.pool = [];
     this.generation = 0; // bumped by each run and cancel: a stale run changes nothing
     /** The default agents of the game shown (what a link leaves out). */
@@ -152,38 +151,33 @@ export class ArenaView {
       if (value.trim() === '') throw new Error(`needs ${what}`);
       return value.trim();
     };
-    return {
-      name: 'arena',
-      title: 'Arena',
-      panels: [this.root],
-      link: {
-        fields: {
-          ag: { key: 'arenaGame', read: text('a game'), initial: () => this.catalogue.defaults.game },
-          // null: the default agents of the game (`defaultAgents`).
-          aa: { key: 'arenaA', read: text('an agent'), initial: () => null },
-          ab: { key: 'arenaB', read: text('an agent'), initial: () => null },
-          an: { key: 'arenaGames', read: (t) => readWhole(t, 1, MAX_GAMES), initial: () => 20 },
-          ao: { key: 'arenaOpenings', read: text('openings (random:K or none)'), initial: () => 'none' },
-          as: { key: 'arenaSeed', read: (t) => readWhole(t, 0, Number.MAX_SAFE_INTEGER), initial: () => 1 },
-          // The same field as the stages view's: the page's Share buttons set it.
-          run: { key: 'run', read: (t) => t === '1', write: (run) => (run ? '1' : '0'), initial: () => false },
-        },
-        state: () => ({
-          arenaGame: this.ui.game.value.trim(),
-          arenaA: this.agents.a.value === this.defaultsShown.a ? null : this.agents.a.value,
-          arenaB: this.agents.b.value === this.defaultsShown.b ? null : this.agents.b.value,
-          arenaGames: this.readOr(() => readWhole(this.ui.count.value, 1, MAX_GAMES)),
-          arenaOpenings: this.ui.openings.value.trim(),
-          arenaSeed: this.readOr(() => readWhole(this.ui.seed.value, 0, Number.MAX_SAFE_INTEGER)),
-          run: false,
-        }),
-        apply: (values) => this.apply(values),
-        // A link made with the panel's Share button reruns the match when it opens.
-        opened: (values) => {
-          if (values.run) this.run();
-        },
+    return this.entry('arena', 'Arena', {
+      fields: {
+        ag: { key: 'arenaGame', read: text('a game'), initial: () => this.catalogue.defaults.game },
+        // null: the default agents of the game (`defaultAgents`).
+        aa: { key: 'arenaA', read: text('an agent'), initial: () => null },
+        ab: { key: 'arenaB', read: text('an agent'), initial: () => null },
+        an: { key: 'arenaGames', read: (t) => readWhole(t, 1, MAX_GAMES), initial: () => 20 },
+        ao: { key: 'arenaOpenings', read: text('openings (random:K or none)'), initial: () => 'none' },
+        as: { key: 'arenaSeed', read: (t) => readWhole(t, 0, Number.MAX_SAFE_INTEGER), initial: () => 1 },
+        // The same field as the stages view's: the page's Share buttons set it.
+        run: { key: 'run', read: (t) => t === '1', write: (run) => (run ? '1' : '0'), initial: () => false },
       },
-    };
+      state: () => ({
+        arenaGame: this.ui.game.value.trim(),
+        arenaA: this.agents.a.value === this.defaultsShown.a ? null : this.agents.a.value,
+        arenaB: this.agents.b.value === this.defaultsShown.b ? null : this.agents.b.value,
+        arenaGames: this.readOr(() => readWhole(this.ui.count.value, 1, MAX_GAMES)),
+        arenaOpenings: this.ui.openings.value.trim(),
+        arenaSeed: this.readOr(() => readWhole(this.ui.seed.value, 0, Number.MAX_SAFE_INTEGER)),
+        run: false,
+      }),
+      apply: (values) => this.apply(values),
+      // A link made with the panel's Share button reruns the match when it opens.
+      opened: (values) => {
+        if (values.run) this.run();
+      },
+    });
   }
 
   /** A field's value, or null (the link then carries the default) when it cannot be read. */

@@ -11,7 +11,8 @@
 
 import uPlot from '../vendor/uPlot.mjs';
 import { themed } from '../lib/chart-theme.js';
-import { panelBefore, panelElements } from '../lib/dom.js';
+import { panelElements } from '../lib/dom.js';
+import { PanelView } from './panel-view.js';
 
 const MOVES = ['up', 'down', 'left', 'right'];
 const ARROWS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
@@ -53,12 +54,11 @@ const SPEEDS = [
   [0, 'as fast as it can'],
 ];
 
-export class G2048View {
+export class G2048View extends PanelView {
   /** Builds the panel before `before`; `engine`: the page's engine client. */
   constructor(before, { engine }) {
-    const root = panelBefore(before, 'g2048', PANEL);
-    this.root = root;
-    this.engine = engine;
+    super(before, 'g2048', PANEL, { engine });
+    const { root } = this;
     this.running = false;
     this.looping = false;
     this.busy = false;
@@ -85,7 +85,7 @@ export class G2048View {
   }
 
   registration() {
-    return { name: 'g2048', title: '2048', panels: [this.root] };
+    return this.entry('g2048', '2048');
   }
 
   showSpeed() {

@@ -26,7 +26,8 @@
 import uPlot from '../vendor/uPlot.mjs';
 import { download } from '../lib/download.js';
 import { themed } from '../lib/chart-theme.js';
-import { filledTable, panelBefore, panelElements } from '../lib/dom.js';
+import { filledTable, panelElements } from '../lib/dom.js';
+import { PanelView } from './panel-view.js';
 import { completionChart, experimentTable, matchesTable, rateChart, textOf } from './results-file-view.js';
 
 /** Each status's words, in the order the filter lists them. */
@@ -311,17 +312,15 @@ function standingsTable(standings) {
   );
 }
 
-export class PapersView {
+export class PapersView extends PanelView {
   /**
    * Builds the panel before `before`. `engine`: the page's engine client; `catalogue`: for
    * colours; `runners`: the Stages and Arena views, whose worker pools rerun a card;
    * `share(run)`: the page's share link (with `run=1` when `run`).
    */
   constructor(before, { engine, catalogue, runners, share }) {
-    const root = panelBefore(before, 'papers', PANEL);
-    this.root = root;
-    this.engine = engine;
-    this.catalogue = catalogue;
+    super(before, 'papers', PANEL, { engine, catalogue });
+    const { root } = this;
     this.runners = runners;
     this.share = share;
     this.cards = [];
@@ -340,27 +339,22 @@ export class PapersView {
    * card open; `run`, the page's field: rerun it when the link opens).
    */
   registration() {
-    return {
-      name: 'papers',
-      title: 'Papers',
-      panels: [this.root],
-      link: {
-        fields: {
-          card: { key: 'paperCard', read: (text) => text.trim(), initial: () => null },
-        },
-        state: () => ({ paperCard: this.openId }),
-        apply: (values) => {
-          this.wanted = values.paperCard;
-        },
-        pending: (values) => (values.run && values.paperCard ? `the rerun of card ${values.paperCard} (run=1)` : null),
-        opened: async (values) => {
-          await this.loaded;
-          if (!values.paperCard) return;
-          await this.open(values.paperCard);
-          if (values.run && this.openId === values.paperCard) this.rerun();
-        },
+    return this.entry('papers', 'Papers', {
+      fields: {
+        card: { key: 'paperCard', read: (text) => text.trim(), initial: () => null },
       },
-    };
+      state: () => ({ paperCard: this.openId }),
+      apply: (values) => {
+        this.wanted = values.paperCard;
+      },
+      pending: (values) => (values.run && values.paperCard ? `the rerun of card ${values.paperCard} (run=1)` : null),
+      opened: async (values) => {
+        await this.loaded;
+        if (!values.paperCard) return;
+        await this.open(values.paperCard);
+        if (values.run && this.openId === values.paperCard) this.rerun();
+      },
+    });
   }
 
   /** Reads every card file results.json lists, through the engine. */

@@ -12,7 +12,8 @@
 import uPlot from '../vendor/uPlot.mjs';
 import { download } from '../lib/download.js';
 import { themed } from '../lib/chart-theme.js';
-import { filledTable, headedTable, panelBefore, panelElements, textRow } from '../lib/dom.js';
+import { filledTable, headedTable, panelElements, textRow } from '../lib/dom.js';
+import { PanelView } from './panel-view.js';
 
 const VERDICTS = [
   ['proved', 'proved'],
@@ -191,13 +192,11 @@ export async function textOf(bytes) {
 const percent = (x) => (x == null ? '–' : x.toFixed(1));
 const number = (x, digits = 0) => (x == null ? '–' : x.toLocaleString('en', { maximumFractionDigits: digits }));
 
-export class ResultsFileView {
+export class ResultsFileView extends PanelView {
   /** Builds the panel before `before`; `engine`: the page's engine client; `catalogue`: for colours. */
   constructor(before, { engine, catalogue }) {
-    const root = panelBefore(before, 'resfile', PANEL);
-    this.root = root;
-    this.engine = engine;
-    this.catalogue = catalogue;
+    super(before, 'resfile', PANEL, { engine, catalogue });
+    const { root } = this;
     this.plot = null;
     this.text = null;
     this.name = '';
@@ -233,7 +232,7 @@ export class ResultsFileView {
 
   /** This view for the page's view list (views.js). */
   registration() {
-    return { name: 'results', title: 'Results file', panels: [this.root] };
+    return this.entry('results', 'Results file');
   }
 
   /** Lists the results/ files `pnplay serve` offers (none when the page is served otherwise). */

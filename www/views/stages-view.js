@@ -18,7 +18,8 @@ import { readWhole } from '../lib/catalogue.js';
 import { EngineClient } from '../lib/engine-client.js';
 import { markInput, ParamsView, setting } from './params-view.js';
 import { themed } from '../lib/chart-theme.js';
-import { filledTable, panelBefore, panelElements } from '../lib/dom.js';
+import { filledTable, panelElements } from '../lib/dom.js';
+import { PanelView } from './panel-view.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
 
@@ -114,7 +115,7 @@ const readPositions = (text) => readWhole(text, 1, 1000);
 
 const CLOCK_EVERY_MS = 200;
 
-export class StagesView {
+export class StagesView extends PanelView {
   /**
    * Builds the stages panel before `before` (an element of the page's main grid).
    * `catalogue`: the engine's catalogues (every search gets a checkbox, disabled where it cannot
@@ -123,10 +124,8 @@ export class StagesView {
    * button does.
    */
   constructor(before, { engine, catalogue, game, chooseGame, share }) {
-    const root = panelBefore(before, 'stages', PANEL);
-    this.root = root;
-    this.engine = engine;
-    this.catalogue = catalogue;
+    super(before, 'stages', PANEL, { engine, catalogue });
+    const { root } = this;
     this.currentGame = game;
     /** The published experiment of each listed game ({settings, rows}), from `loadPapers`. */
     this.papers = new Map();
@@ -189,53 +188,48 @@ export class StagesView {
       if (!catalogue.search(text)) throw new Error(`unknown search ${JSON.stringify(text)}`);
       return text;
     };
-    return {
-      name: 'stages',
-      title: 'Stages experiment',
-      panels: [this.root],
-      link: {
-        fields: {
-          stages: {
-            key: 'stages',
-            read: readStages,
-            write: (v) => v.join(','),
-            initial: () => catalogue.defaults.stages.split(',').map(Number),
-          },
-          n: { key: 'stagePositions', read: readPositions, initial: () => PAGE_BUDGET.positions },
-          sa: {
-            key: 'stageAlgos',
-            read: list(searchId, 'at least one search'),
-            write: (v) => v.join(','),
-            // In the checkboxes' (the catalogue's) order, as `state()` reads them, so a link
-            // leaves out the default.
-            initial: () => {
-              const chosen = catalogue.defaults.stage_searches.split(',');
-              return catalogue.searches.map((search) => search.id).filter((id) => chosen.includes(id));
-            },
-          },
-          run: { key: 'run', read: (text) => text === '1', write: (run) => (run ? '1' : '0'), initial: () => false },
+    return this.entry('stages', 'Stages experiment', {
+      fields: {
+        stages: {
+          key: 'stages',
+          read: readStages,
+          write: (v) => v.join(','),
+          initial: () => catalogue.defaults.stages.split(',').map(Number),
         },
-        state: () => {
-          const { stages, positions, algos } = this.settings();
-          return { stages, stagePositions: positions, stageAlgos: algos, run: false };
-        },
-        apply: (values) => this.apply({ stages: values.stages, positions: values.stagePositions, algos: values.stageAlgos }),
-        // The view's own parameter fields: the link's search parameters while it is shown.
-        options: {
-          defaults: (game) => this.optionDefaults(game),
-          state: () => this.params.values(),
-          apply: (options) => {
-            this.params.set(options);
-            this.tell();
+        n: { key: 'stagePositions', read: readPositions, initial: () => PAGE_BUDGET.positions },
+        sa: {
+          key: 'stageAlgos',
+          read: list(searchId, 'at least one search'),
+          write: (v) => v.join(','),
+          // In the checkboxes' (the catalogue's) order, as `state()` reads them, so a link
+          // leaves out the default.
+          initial: () => {
+            const chosen = catalogue.defaults.stage_searches.split(',');
+            return catalogue.searches.map((search) => search.id).filter((id) => chosen.includes(id));
           },
         },
-        pending: (values) => (values.run ? 'running the experiment (run=1)' : null),
-        // A link made with the panel's Share button runs the experiment when it opens.
-        opened: (values) => {
-          if (values.run) this.ui.run.click();
+        run: { key: 'run', read: (text) => text === '1', write: (run) => (run ? '1' : '0'), initial: () => false },
+      },
+      state: () => {
+        const { stages, positions, algos } = this.settings();
+        return { stages, stagePositions: positions, stageAlgos: algos, run: false };
+      },
+      apply: (values) => this.apply({ stages: values.stages, positions: values.stagePositions, algos: values.stageAlgos }),
+      // The view's own parameter fields: the link's search parameters while it is shown.
+      options: {
+        defaults: (game) => this.optionDefaults(game),
+        state: () => this.params.values(),
+        apply: (options) => {
+          this.params.set(options);
+          this.tell();
         },
       },
-    };
+      pending: (values) => (values.run ? 'running the experiment (run=1)' : null),
+      // A link made with the panel's Share button runs the experiment when it opens.
+      opened: (values) => {
+        if (values.run) this.ui.run.click();
+      },
+    });
   }
 
   /** Asks the engine for the published stages experiment of each game in `games`. */

@@ -669,10 +669,6 @@ impl<G: Catalogued> TreeWalk for Cns<G> {
         let at = self.path.iter().position(|&p| p == id)?;
         self.before.get(at).copied()
     }
-
-    fn header(&self) -> (&SessionCore, Stats) {
-        (&self.core, self.stats)
-    }
 }
 
 impl<G: Catalogued> TreeWords for Cns<G> {

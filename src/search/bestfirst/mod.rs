@@ -70,8 +70,9 @@ use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList};
 
-/// The numbers one best-first search keeps in its nodes and how it combines them.
-pub trait Rules {
+/// The numbers one best-first search keeps in its nodes and how it combines them. Rules are
+/// plain values, which a session clones when it forks and sends to a worker thread.
+pub trait Rules: Clone + Send + 'static {
     /// What each node stores.
     type Value: Copy + PartialEq + Debug + Send;
     /// What selection minimises.
@@ -178,7 +179,7 @@ pub const fn pseudocode(
 /// A session of the best-first search `info` with `rules` on `root` answering `question`,
 /// for the run settings of `params` (seed, limits). What each search's
 /// [`crate::search::catalogue::SearchKind`] returns.
-pub fn session<G: Catalogued, R: Rules + Send + Clone + 'static>(
+pub fn session<G: Catalogued, R: Rules>(
     info: &'static SearchInfo,
     root: G,
     question: Question,
@@ -521,10 +522,6 @@ impl<G: Game, R: Rules> TreeWalk for BestFirst<G, R> {
         let value = *self.before.get(at)?;
         Some(self.rules.values(self.tree.node(id).kind(), value))
     }
-
-    fn header(&self) -> (&SessionCore, Stats) {
-        (&self.core, self.stats)
-    }
 }
 
 impl<G: Game, R: Rules> Iterative for BestFirst<G, R> {
@@ -736,7 +733,7 @@ impl<G: Catalogued, R: Rules> BestFirst<G, R> {
     }
 }
 
-impl<G: Catalogued, R: Rules + Send + Clone + 'static> Session for BestFirst<G, R> {
+impl<G: Catalogued, R: Rules> Session for BestFirst<G, R> {
     fn core(&self) -> &SessionCore {
         &self.core
     }

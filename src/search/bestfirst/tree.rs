@@ -339,28 +339,40 @@ pub(crate) trait TreeLinks<M> {
     fn children_of(&self, id: NodeId) -> Vec<NodeId>;
 }
 
-impl<M: Copy, V: Copy> TreeLinks<M> for Tree<M, V> {
-    fn node_count(&self) -> usize {
-        self.len()
-    }
+/// Implements [`TreeLinks`] for a tree type whose `len()` and `node(id)` answer as both kinds
+/// of tree do (a node's `parent`, `mv`, `kind`, `status` and `child_count`), given its type
+/// parameters (the move's first) and how it lists a node's children in move order. Where it
+/// is used, `NodeId`, `NodeKind` and `Status` are in scope.
+macro_rules! tree_links {
+    (<$m:ident $(, $v:ident)*> $tree:ty, |$this:ident, $id:ident| $children:expr) => {
+        impl<$m: Copy $(, $v: Copy)*> $crate::search::tree::TreeLinks<$m> for $tree {
+            fn node_count(&self) -> usize {
+                self.len()
+            }
 
-    fn parent_of(&self, id: NodeId) -> NodeId {
-        self.node(id).parent()
-    }
+            fn parent_of(&self, id: NodeId) -> NodeId {
+                self.node(id).parent()
+            }
 
-    fn move_into(&self, id: NodeId) -> Option<M> {
-        self.node(id).mv()
-    }
+            fn move_into(&self, id: NodeId) -> Option<$m> {
+                self.node(id).mv()
+            }
 
-    fn head_of(&self, id: NodeId) -> (NodeKind, Status, u16) {
-        let node = self.node(id);
-        (node.kind(), node.status(), node.child_count())
-    }
+            fn head_of(&self, id: NodeId) -> (NodeKind, Status, u16) {
+                let node = self.node(id);
+                (node.kind(), node.status(), node.child_count())
+            }
 
-    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
-        self.node(id).child_ids().collect()
-    }
+            fn children_of(&self, $id: NodeId) -> Vec<NodeId> {
+                let $this = self;
+                $children
+            }
+        }
+    };
 }
+pub(crate) use tree_links;
+
+tree_links!(<M, V> Tree<M, V>, |tree, id| tree.node(id).child_ids().collect());
 
 /// The ids from the root down to `id` in a tree where `parent` gives each node's parent.
 pub(crate) fn line_to(id: NodeId, parent: impl Fn(NodeId) -> NodeId) -> Vec<NodeId> {

@@ -313,25 +313,4 @@ impl<M: Copy> Tree<M> {
     }
 }
 
-impl<M: Copy> crate::search::tree::TreeLinks<M> for Tree<M> {
-    fn node_count(&self) -> usize {
-        self.len()
-    }
-
-    fn parent_of(&self, id: NodeId) -> NodeId {
-        self.node(id).parent()
-    }
-
-    fn move_into(&self, id: NodeId) -> Option<M> {
-        self.node(id).mv()
-    }
-
-    fn head_of(&self, id: NodeId) -> (NodeKind, Status, u16) {
-        let node = self.node(id);
-        (node.kind(), node.status(), node.child_count())
-    }
-
-    fn children_of(&self, id: NodeId) -> Vec<NodeId> {
-        self.children(id).collect()
-    }
-}
+crate::search::tree::tree_links!(<M> Tree<M>, |tree, id| tree.children(id).collect());

@@ -7,8 +7,6 @@
 use super::Mcts;
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
-use crate::search::Stats;
-use crate::search::session_core::SessionCore;
 use crate::search::tree::{NodeId, ROOT, TreeLinks};
 use crate::search::tree_walk::{TreeWalk, TreeWords};
 use crate::search::view::{Inspection, Values, shown_number};
@@ -67,10 +65,6 @@ impl<G: Game> TreeWalk for Mcts<G> {
     fn before_of(&self, id: NodeId) -> Option<Values> {
         let at = self.path.iter().position(|&p| p == id)?;
         self.before.get(at).copied()
-    }
-
-    fn header(&self) -> (&SessionCore, Stats) {
-        (&self.core, self.stats)
     }
 }
 
