@@ -1,7 +1,8 @@
 // Issue 34, the page side: a worker that fails is replaced and the page keeps its state and
 // progress. Each failure is forced through the worker's test hook (the page opened with
 // `?test-hooks`): a wasm trap, a Rust panic, running out of wasm memory, a worker that closes
-// itself, one that hangs, one that raises an error, and `worker.terminate()` from outside.
+// itself, one that hangs, one that raises an error, a panic on one of its helper threads
+// (the threaded engine), and `worker.terminate()` from outside.
 // After each, the page says "the engine was restarted: …" and shows the same position,
 // searches, parameters and iteration count. The two links that wedged the page until reload
 // are played through, then a tic-tac-toe PNS run gives a verdict.
@@ -39,17 +40,20 @@ async function ticTacToeVerdict(page) {
 
 /**
  * Forces `fault` in the page's worker: `terminate` from outside, the others through the
- * worker's test hook (its answer never comes: the worker is replaced first).
+ * worker's test hook (its answer never comes: the worker is replaced first). `thread` (a
+ * panic on a helper thread while the worker waits for it) is asked as a long call, which has
+ * no silence check: only the helper's own report can get the worker replaced in time.
  */
 function force(page, fault) {
   return page.evaluate((fault) => {
     const engine = window.pnplayEngine;
+    const longCall = { deadline: fault === 'thread' ? 10 * 60 * 1000 : null };
     if (fault === 'terminate') engine.worker.terminate();
-    else engine.request('testFault', { fault }).catch(() => {});
+    else engine.request('testFault', { fault }, null, longCall).catch(() => {});
   }, fault);
 }
 
-for (const fault of ['trap', 'panic', 'oom', 'close', 'hang', 'throw', 'terminate']) {
+for (const fault of ['trap', 'panic', 'oom', 'close', 'hang', 'throw', 'thread', 'terminate']) {
   test(`a worker that fails (${fault}) is replaced: position, searches, parameters and progress kept`, async () => {
     const page = await ready(`${HOOKS}#v=1&g=othello&a=ppns,pns&theta=0.05&nodes=5000000&time=60`);
     await page.locator('#board [data-cell="37"]').click(); // f5

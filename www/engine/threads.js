@@ -7,13 +7,19 @@
 // A thread of the threaded package is a helper worker (thread-helper.js) running the
 // package on this worker's module and memory. A pool's threads can only be handed to
 // workers already running — a worker blocked in a call cannot start one — so the helpers
-// are started here, before the call that needs them (src/core/threads.rs).
+// are started here, before the call that needs them (src/core/threads.rs). A helper that
+// fails (a panic or trap on its thread) cannot tell this worker, which may be blocked waiting
+// for it: it reports on the BroadcastChannel HELPER_FAILURES, which the page listens to
+// (engine-client.js) and replaces this worker.
 
 import { wasmSource } from './wasm-source.js';
 
 /** The stack of each helper thread (wasm-bindgen's default is 1 MiB; a waiting thread of
  * the endgame solver runs others' tasks on top of its own search). */
 const HELPER_STACK_BYTES = 16 << 20;
+
+/** The channel, this worker's own, on which its helpers report their failure to the page. */
+export const HELPER_FAILURES = `pnplay-helpers-${[...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join('')}`;
 
 let pkg = null;
 let threaded = false;
@@ -72,7 +78,7 @@ export async function readyThreads(needed = () => threads) {
       await new Promise((resolve, reject) => {
         helper.onmessage = resolve;
         helper.onerror = (event) => reject(new Error(`a helper thread did not start: ${event.message}`));
-        helper.postMessage({ module, memory, stackBytes: HELPER_STACK_BYTES });
+        helper.postMessage({ module, memory, stackBytes: HELPER_STACK_BYTES, failures: HELPER_FAILURES });
       });
       helper.onmessage = helper.onerror = null;
       helpers.push(helper);

@@ -13,7 +13,9 @@
 // message} and so is every later one, and the page replaces the worker (engine-client.js).
 // The worker posts {type: 'beat'} every BEAT_EVERY_MS while it can run JavaScript (between
 // slices), so the page notices a worker that ended silently (`terminate()`, `close()`) or
-// hangs. Opened with `?test-hooks` (only the page's tests do), it honours `testFault`
+// hangs; it names at start the channel on which its helper threads report a failure
+// ({type: 'helper-failures', channel}, threads.js), since it may then be blocked waiting for
+// them. Opened with `?test-hooks` (only the page's tests do), it honours `testFault`
 // requests that force each failure.
 //
 // Errors carry the engine's `kind` and `field` (the input that is wrong: `pos`, `move`,
@@ -42,7 +44,7 @@
 // `seek` puts every search at an iteration already reached or not (the timeline, Back),
 // from the nearest checkpoint (checkpoints.js) rather than from the start.
 
-import { loadEngine, readyThreads, setThreads, threadInfo } from './threads.js';
+import { HELPER_FAILURES, loadEngine, readyThreads, setThreads, threadInfo } from './threads.js';
 import { Checkpoints } from './checkpoints.js';
 
 /** The engine's package (threads.js: the threaded one in a cross-origin isolated page). */
@@ -407,10 +409,15 @@ const handlers = {
     if (!TEST_HOOKS) throw new Error('testCounts needs the page opened with ?test-hooks');
     return engine.testCounts();
   },
-  testFault: ({ fault }) => {
+  testFault: async ({ fault }) => {
     if (!TEST_HOOKS) throw new Error('testFault needs the page opened with ?test-hooks');
     if (fault === 'close') self.close();
     else if (fault === 'hang') for (;;);
+    else if (fault === 'thread') {
+      if (!threadInfo().threaded) throw new Error('testFault thread needs the threaded engine');
+      await readyThreads(() => 2);
+      engine.testFault('thread');
+    }
     else if (fault === 'throw') {
       setTimeout(() => {
         throw new Error('a worker error forced by the test hook');
@@ -435,6 +442,7 @@ function reportTrap(id, error) {
 }
 
 setInterval(() => self.postMessage({ type: 'beat' }), BEAT_EVERY_MS);
+self.postMessage({ type: 'helper-failures', channel: HELPER_FAILURES });
 
 const ready = loadEngine().then(
   (loaded) => {

@@ -6,7 +6,9 @@
 // or hangs is noticed after SILENT_MS without a sign of life (well within 2 s). A request
 // the worker answers in one long call (a game of a match, a stages job: no beats meanwhile)
 // has a deadline instead, LONG_CALL_MS unless the caller gives its own; a search that spends
-// its whole time in one step (`timed`) says so first ({type: 'quiet', ms}). Every pending
+// its whole time in one step (`timed`) says so first ({type: 'quiet', ms}); a helper thread
+// of the threaded engine that fails says so on the worker's channel (`helper-failures`),
+// since the worker may be blocked waiting for it. Every pending
 // request is then rejected with an Error of kind `restarted` ("the engine was restarted:
 // …") and a new worker is started; the `died` event lets the page restore its state.
 //
@@ -66,6 +68,10 @@ export class EngineClient extends EventTarget {
       this.quietUntil = this.lastHeard + message.ms;
       return;
     }
+    if (message.type === 'helper-failures') {
+      this.listenToHelpers(message.channel);
+      return;
+    }
     if (message.type === 'fatal') {
       this.dispatchEvent(new CustomEvent('fatal', { detail: message.message }));
       return;
@@ -84,6 +90,24 @@ export class EngineClient extends EventTarget {
     this.pending.delete(message.id);
     if (message.type === 'result') waiter.resolve(message.result);
     else waiter.reject(Object.assign(new Error(message.message), { kind: message.kind ?? null, field: message.field ?? null, problems: message.problems ?? null }));
+  }
+
+  /**
+   * Listens on the current worker's channel `name`, where its helper threads report a
+   * failure (the worker may then be blocked for good in a long call, beyond the silence
+   * check): such a report replaces the worker at once.
+   */
+  listenToHelpers(name) {
+    this.stopListeningToHelpers();
+    const worker = this.worker;
+    this.helperFailures = new BroadcastChannel(name);
+    this.helperFailures.onmessage = (event) => worker === this.worker && this.die(`a solver thread failed (${event.data})`);
+  }
+
+  /** Stops listening to the helpers of the worker being replaced or closed. */
+  stopListeningToHelpers() {
+    this.helperFailures?.close();
+    this.helperFailures = null;
   }
 
   /**
@@ -130,6 +154,7 @@ export class EngineClient extends EventTarget {
   close() {
     this.closed = true;
     clearInterval(this.watchdog);
+    this.stopListeningToHelpers();
     this.worker.terminate();
     for (const waiter of this.pending.values()) waiter.reject(new Error('engine worker closed'));
     this.pending.clear();
@@ -142,6 +167,7 @@ export class EngineClient extends EventTarget {
    */
   die(reason) {
     if (this.closed) return;
+    this.stopListeningToHelpers();
     this.worker.terminate();
     for (const waiter of this.pending.values()) {
       waiter.reject(Object.assign(new Error(`the engine was restarted: ${reason}`), { kind: 'restarted', field: null }));
