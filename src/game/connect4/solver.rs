@@ -21,7 +21,12 @@
 //!   by binary search, testing first whether the position is a win or a loss.
 //!
 //! The values are [`Game::terminal_value`]'s (Pons' score), from the view of the side to
-//! move; the best move is found after the score by one null-window test per move.
+//! move. The best move comes from the score's own search: the root's move that failed high
+//! in the last null-window test that raised the lower bound to the score achieves it (its
+//! child's returned value is an upper bound, so the move scores at least that). Only when
+//! no such test happened (the score came from a bound alone) is it found after the score,
+//! by one null-window test per move — which cost 1.4–2.5 % of the positions searched
+//! (`results/connect4-speed/README.md`).
 //!
 //! ```
 //! use pnplay::game::{Game, connect4::{Connect4, Dims}};
@@ -196,6 +201,10 @@ struct Solver<K: Slot, S: Shape> {
     nodes: u64,
     limits: Limits,
     clock: Ticker,
+    /// The root's move whose child's search failed high last, and the score it gave: a
+    /// move achieving the score when that score is the exact one (see
+    /// [`Solver::score_and_move`]).
+    root_best: Option<(i32, u64)>,
 }
 
 /// A position inside the search: the side to move's stones, all stones, stones played.
@@ -245,6 +254,7 @@ impl<K: Slot, S: Shape> Solver<K, S> {
             nodes: 0,
             limits: Limits::default(),
             clock: Ticker::start(),
+            root_best: None,
         }
     }
 
@@ -290,7 +300,12 @@ impl<K: Slot, S: Shape> Solver<K, S> {
 
     /// Negamax within `(alpha, beta)` (fail-soft outside it) of `node`, whose side to move
     /// cannot win with its next stone.
-    fn negamax(&mut self, node: Node, mut alpha: i32, mut beta: i32) -> Result<i32, Stop> {
+    fn negamax<const ROOT: bool>(
+        &mut self,
+        node: Node,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, Stop> {
         self.count_node()?;
         let geometry = self.geometry();
         let safe = geometry.non_losing(node.current, node.mask);
@@ -335,24 +350,31 @@ impl<K: Slot, S: Shape> Solver<K, S> {
         // good-row threat 1.5 times: 1.3 %; preferring moves that keep the mover's own
         // threats intact: 4 % more).
         let mut moves = arrayvec::ArrayVec::<(u64, u32), 32>::new();
-        let good_rows = if node.stones % 2 == 0 {
-            self.odd_rows
+        if safe & (safe - 1) == 0 {
+            // One move: nothing to order.
+            moves.push((safe, 0));
         } else {
-            !self.odd_rows
-        };
-        for &col in self.order.iter().rev() {
-            let cell = safe & geometry.column_cells(col);
-            if cell != 0 {
-                let threats = geometry.winning_cells(node.current | cell, node.mask);
-                let threats =
-                    2 * threats.count_ones() + u32::from(threats & good_rows != 0);
-                let at = moves.partition_point(|&(_, t)| t <= threats);
-                moves.insert(at, (cell, threats));
+            let good_rows = if node.stones % 2 == 0 {
+                self.odd_rows
+            } else {
+                !self.odd_rows
+            };
+            for &col in self.order.iter().rev() {
+                let cell = safe & geometry.column_cells(col);
+                if cell != 0 {
+                    let threats = geometry.winning_cells(node.current | cell, node.mask);
+                    let threats = 2 * threats.count_ones() + u32::from(threats & good_rows != 0);
+                    let at = moves.partition_point(|&(_, t)| t <= threats);
+                    moves.insert(at, (cell, threats));
+                }
             }
         }
         while let Some((cell, _)) = moves.pop() {
-            let score = -self.negamax(node.play(cell), -beta, -alpha)?;
+            let score = -self.negamax::<false>(node.play(cell), -beta, -alpha)?;
             if score >= beta {
+                if ROOT {
+                    self.root_best = Some((score, cell));
+                }
                 let lower = self.lower(score);
                 self.table.put(key, lower);
                 return Ok(score);
@@ -371,7 +393,7 @@ impl<K: Slot, S: Shape> Solver<K, S> {
         let mut high = (self.cells + 1 - node.stones) / 2;
         while low < high {
             let mid = null_window_test(low, high);
-            let r = self.negamax(node, mid, mid + 1)?;
+            let r = self.negamax::<true>(node, mid, mid + 1)?;
             if r <= mid {
                 high = r;
             } else {
@@ -381,7 +403,9 @@ impl<K: Slot, S: Shape> Solver<K, S> {
         Ok(low)
     }
 
-    /// The score and a move achieving it, for a position whose side to move has moves.
+    /// The score and a move achieving it, for a position whose side to move has moves: the
+    /// move [`Solver::solve`]'s root cutoff recorded if its score is the exact one, else the
+    /// first in centre order whose null-window test shows it achieves the score.
     fn score_and_move(&mut self, node: Node) -> Result<(i32, u8), Stop> {
         let geometry = self.geometry();
         let playable = geometry.playable(node.mask);
@@ -391,7 +415,13 @@ impl<K: Slot, S: Shape> Solver<K, S> {
             self.count_node()?;
             return Ok(((self.cells + 1 - node.stones) / 2, column_of(wins)));
         }
+        self.root_best = None;
         let value = self.solve(node)?;
+        if let Some((score, cell)) = self.root_best
+            && score >= value
+        {
+            return Ok((value, column_of(cell)));
+        }
         let safe = geometry.non_losing(node.current, node.mask);
         // Every move lets the opponent win at once: any move achieves the loss; otherwise
         // a safe move does, and the first whose child scores at most −value is one.
@@ -403,7 +433,7 @@ impl<K: Slot, S: Shape> Solver<K, S> {
                 continue;
             }
             first.get_or_insert(col as u8);
-            if safe == 0 || self.negamax(node.play(cell), -value, -value + 1)? <= -value {
+            if safe == 0 || self.negamax::<false>(node.play(cell), -value, -value + 1)? <= -value {
                 return Ok((value, col as u8));
             }
         }
