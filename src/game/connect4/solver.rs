@@ -17,6 +17,12 @@
 //! * A transposition table of upper and lower bounds (parts 7 and 12), indexed by the key
 //!   modulo a prime, storing only the key's low bits (the module `table`), kept per thread
 //!   and sized within the run's memory limit.
+//! * Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin, "Exploiting
+//!   graph properties of game trees", AAAI 1996): before searching its moves, a node reads
+//!   its children's bounds in the table; a child's upper bound may cut the node off at
+//!   once, a child's lower bound may show that its move cannot raise alpha, and the move is
+//!   not searched. Not in Pons' solver: 29–32 % fewer positions than without
+//!   (`results/connect4-speed/README.md`).
 //! * Null-window searches (part 8, "iterative deepening & null window"): the score is found
 //!   by binary search, testing first whether the position is a win or a loss.
 //!
@@ -186,6 +192,12 @@ impl ConnectFourSolver {
     }
 }
 
+/// Empty cells at or below which a node reads no child's bound from the table before
+/// searching (enhanced transposition cutoffs): on 8 twelve-ply positions, reading them at
+/// every node and only above 6 empty cells took the same instructions, the latter with 7 %
+/// fewer cache misses, and above 10 empty cells 2 % more instructions.
+const ETC_EMPTY: i32 = 6;
+
 /// The search of [`ConnectFourSolver`] with table slots `K` on boards of shape `S`.
 #[derive(Debug)]
 struct Solver<K: Slot, S: Shape> {
@@ -201,7 +213,8 @@ struct Solver<K: Slot, S: Shape> {
     nodes: u64,
     limits: Limits,
     clock: Ticker,
-    /// The root's move whose child's search failed high last, and the score it gave: a
+    /// The root's move whose child's search (or bound in the table) failed high last, and
+    /// the score it gave: a
     /// move achieving the score when that score is the exact one (see
     /// [`Solver::score_and_move`]).
     root_best: Option<(i32, u64)>,
@@ -340,6 +353,42 @@ impl<K: Slot, S: Shape> Solver<K, S> {
             beta = high;
             if alpha >= beta {
                 return Ok(beta);
+            }
+        }
+
+        // Enhanced transposition cutoffs: the children's bounds in the table, read before
+        // any is searched. A child's upper bound may already refute it (this move scores at
+        // least beta); a child's lower bound may show that this move cannot raise alpha, and
+        // it is dropped. Not within `ETC_EMPTY` cells of the end, where a child is searched
+        // about as fast as it is looked up (`results/connect4-speed/README.md`).
+        let mut safe = safe;
+        if self.cells - node.stones > ETC_EMPTY {
+            let mut rest = safe;
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest ^= cell;
+                let stored = i32::from(self.table.get(self.key(node.play(cell))));
+                if stored > self.span() {
+                    if -(stored - self.span() + self.lowest() - 1) <= alpha {
+                        safe ^= cell;
+                    }
+                } else if stored > 0 {
+                    let score = -(stored + self.lowest() - 1);
+                    if score >= beta {
+                        if ROOT {
+                            self.root_best = Some((score, cell));
+                        }
+                        let lower = self.lower(score);
+                        self.table.put(key, lower);
+                        return Ok(score);
+                    }
+                }
+            }
+            if safe == 0 {
+                // Every move is known to score at most alpha.
+                let upper = self.upper(alpha);
+                self.table.put(key, upper);
+                return Ok(alpha);
             }
         }
 
