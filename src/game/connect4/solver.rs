@@ -21,7 +21,7 @@
 //!   graph properties of game trees", AAAI 1996): before searching its moves, a node reads
 //!   its children's bounds in the table; a child's upper bound may cut the node off at
 //!   once, a child's lower bound may show that its move cannot raise alpha, and the move is
-//!   not searched. Not in Pons' solver: 29–32 % fewer positions than without
+//!   not searched. Not in Pons' solver: 30–32 % fewer positions than without
 //!   (`results/connect4-speed/README.md`).
 //! * Null-window searches (part 8, "iterative deepening & null window"): the score is found
 //!   by binary search, testing first whether the position is a win or a loss.
@@ -31,7 +31,7 @@
 //! in the last null-window test that raised the lower bound to the score achieves it (its
 //! child's returned value is an upper bound, so the move scores at least that). Only when
 //! no such test happened (the score came from a bound alone) is it found after the score,
-//! by one null-window test per move — which cost 1.4–2.5 % of the positions searched
+//! by one null-window test per move — which cost 0.3–4.9 % of the positions searched
 //! (`results/connect4-speed/README.md`).
 //!
 //! ```
