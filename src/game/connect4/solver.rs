@@ -301,6 +301,18 @@ impl<K: Slot, S: Shape> Solver<K, S> {
         self.shape.geometry()
     }
 
+    /// A cutoff by move `cell` with `score` ≥ beta at the node of table key `key`: its lower
+    /// bound stored, and at the root the move that reached it; returns `score`.
+    #[inline]
+    fn fail_high<const ROOT: bool>(&mut self, key: u64, score: i32, cell: u64) -> i32 {
+        if ROOT {
+            self.root_best = Some((score, cell));
+        }
+        let lower = self.lower(score);
+        self.table.put(key, lower);
+        score
+    }
+
     fn key(&self, node: Node) -> u64 {
         node.current + node.mask + self.geometry().bottom
     }
@@ -375,12 +387,7 @@ impl<K: Slot, S: Shape> Solver<K, S> {
                 } else if stored > 0 {
                     let score = -(stored + self.lowest() - 1);
                     if score >= beta {
-                        if ROOT {
-                            self.root_best = Some((score, cell));
-                        }
-                        let lower = self.lower(score);
-                        self.table.put(key, lower);
-                        return Ok(score);
+                        return Ok(self.fail_high::<ROOT>(key, score, cell));
                     }
                 }
             }
@@ -421,12 +428,7 @@ impl<K: Slot, S: Shape> Solver<K, S> {
         while let Some((cell, _)) = moves.pop() {
             let score = -self.negamax::<false>(node.play(cell), -beta, -alpha)?;
             if score >= beta {
-                if ROOT {
-                    self.root_best = Some((score, cell));
-                }
-                let lower = self.lower(score);
-                self.table.put(key, lower);
-                return Ok(score);
+                return Ok(self.fail_high::<ROOT>(key, score, cell));
             }
             alpha = alpha.max(score);
         }
