@@ -365,10 +365,11 @@ async fn guard(State(roots): State<Arc<Roots>>, mut request: Request, next: Next
             return response;
         }
     }
-    let twin = file
-        .as_deref()
-        .is_some_and(|file| fresh_twin(&roots, &path, file));
-    if path.starts_with("/pkg/") && !twin {
+    if path.starts_with("/pkg/")
+        && !file
+            .as_deref()
+            .is_some_and(|file| fresh_twin(&roots, &path, file))
+    {
         // ServeDir would send a twin it finds: ask it for the file itself (compressed on
         // the fly by the outer layer, which has read what the client accepts).
         request.headers_mut().remove(header::ACCEPT_ENCODING);

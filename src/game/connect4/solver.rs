@@ -214,10 +214,20 @@ struct Solver<K: Slot, S: Shape> {
     limits: Limits,
     clock: Ticker,
     /// The root's move whose child's search (or bound in the table) failed high last, and
-    /// the score it gave: a
-    /// move achieving the score when that score is the exact one (see
+    /// the score it gave: a move achieving the score when that score is the exact one (see
     /// [`Solver::score_and_move`]).
     root_best: Option<(i32, u64)>,
+}
+
+/// What the table holds for a position: a bound on its score, or nothing.
+#[derive(Clone, Copy, Debug)]
+enum Bound {
+    /// The score is at least this.
+    Lower(i32),
+    /// The score is at most this.
+    Upper(i32),
+    /// Nothing stored (or another position's slot).
+    None,
 }
 
 /// A position inside the search: the side to move's stones, all stones, stones played.
@@ -313,6 +323,29 @@ impl<K: Slot, S: Shape> Solver<K, S> {
         score
     }
 
+    /// No move raised alpha at the node of table key `key`: its upper bound `alpha` stored;
+    /// returns `alpha`.
+    #[inline]
+    fn fail_low(&mut self, key: u64, alpha: i32) -> i32 {
+        let upper = self.upper(alpha);
+        self.table.put(key, upper);
+        alpha
+    }
+
+    /// The bound the table holds for key `key`, read back from [`Solver::upper`]'s and
+    /// [`Solver::lower`]'s encoding.
+    #[inline(always)]
+    fn stored_bound(&self, key: u64) -> Bound {
+        let stored = i32::from(self.table.get(key));
+        if stored > self.span() {
+            Bound::Lower(stored - self.span() + self.lowest() - 1)
+        } else if stored > 0 {
+            Bound::Upper(stored + self.lowest() - 1)
+        } else {
+            Bound::None
+        }
+    }
+
     fn key(&self, node: Node) -> u64 {
         node.current + node.mask + self.geometry().bottom
     }
@@ -349,17 +382,17 @@ impl<K: Slot, S: Shape> Solver<K, S> {
         }
         let mut high = (self.cells - 1 - node.stones) / 2;
         let key = self.key(node);
-        let stored = i32::from(self.table.get(key));
-        if stored > self.span() {
-            let low = stored - self.span() + self.lowest() - 1;
-            if alpha < low {
-                alpha = low;
-                if alpha >= beta {
-                    return Ok(alpha);
+        match self.stored_bound(key) {
+            Bound::Lower(low) => {
+                if alpha < low {
+                    alpha = low;
+                    if alpha >= beta {
+                        return Ok(alpha);
+                    }
                 }
             }
-        } else if stored > 0 {
-            high = high.min(stored + self.lowest() - 1);
+            Bound::Upper(upper) => high = high.min(upper),
+            Bound::None => {}
         }
         if beta > high {
             beta = high;
@@ -379,23 +412,17 @@ impl<K: Slot, S: Shape> Solver<K, S> {
             while rest != 0 {
                 let cell = rest & rest.wrapping_neg();
                 rest ^= cell;
-                let stored = i32::from(self.table.get(self.key(node.play(cell))));
-                if stored > self.span() {
-                    if -(stored - self.span() + self.lowest() - 1) <= alpha {
-                        safe ^= cell;
+                match self.stored_bound(self.key(node.play(cell))) {
+                    Bound::Lower(low) if -low <= alpha => safe ^= cell,
+                    Bound::Upper(upper) if -upper >= beta => {
+                        return Ok(self.fail_high::<ROOT>(key, -upper, cell));
                     }
-                } else if stored > 0 {
-                    let score = -(stored + self.lowest() - 1);
-                    if score >= beta {
-                        return Ok(self.fail_high::<ROOT>(key, score, cell));
-                    }
+                    _ => {}
                 }
             }
             if safe == 0 {
                 // Every move is known to score at most alpha.
-                let upper = self.upper(alpha);
-                self.table.put(key, upper);
-                return Ok(alpha);
+                return Ok(self.fail_low(key, alpha));
             }
         }
 
@@ -432,9 +459,7 @@ impl<K: Slot, S: Shape> Solver<K, S> {
             }
             alpha = alpha.max(score);
         }
-        let upper = self.upper(alpha);
-        self.table.put(key, upper);
-        Ok(alpha)
+        Ok(self.fail_low(key, alpha))
     }
 
     /// The exact score of `node` (a player's turn, no immediate win) by null-window
