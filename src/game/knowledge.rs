@@ -217,7 +217,7 @@ pub fn proof_numbers((mover_for, mover_against): (u32, u32), or_node: bool) -> (
 /// ```
 /// use pnplay::game::{Game, othello::{Othello, Size}, tictactoe::TicTacToe};
 /// use pnplay::game::knowledge::turn_solver;
-/// assert!(turn_solver(&Othello::start(&Size::Eight), 2).is_some());
+/// assert!(turn_solver(&Othello::start(&Size::Eight.into()), 2).is_some());
 /// assert!(turn_solver(&TicTacToe::start(&()), 1).is_none());
 /// ```
 pub fn turn_solver<G: Knowledge>(pos: &G, threads: usize) -> Option<Box<dyn ExactSolver<G>>> {
@@ -265,7 +265,7 @@ pub trait ExactSolver<G: Game>: Send {
     /// use pnplay::search::{Goal, Limits, Question};
     /// // FFO #1 (14 empties): black (to move) wins by 18.
     /// let text = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
-    /// let pos = Othello::parse_position(&Size::Eight, text).unwrap();
+    /// let pos = Othello::parse_position(&Size::Eight.into(), text).unwrap();
     /// let mut solver = pos.exact_solver().unwrap();
     /// let ask = |root_player, goal| Question { root_player, goal };
     /// let limits = Limits::default();

@@ -556,7 +556,7 @@ fn drawn_positions<G: Game>(
 /// Seeded random 8×8 Othello positions, a player's turn, with `low..=high` empty squares.
 pub fn othello_positions(count: usize, seed: u64, low: u32, high: u32) -> Vec<Othello> {
     drawn_positions(
-        &Othello::start(&Size::Eight),
+        &Othello::start(&Size::Eight.into()),
         count,
         seed,
         |rng| 60 - low - rng.below(high - low + 1),
@@ -622,7 +622,7 @@ pub fn read_ffo(file: &str, first_number: usize) -> Vec<Ffo> {
         .enumerate()
         .map(|(i, line)| {
             let mut parts = line.split(';').map(str::trim).filter(|p| !p.is_empty());
-            let pos = Othello::parse_position(&Size::Eight, parts.next().unwrap()).unwrap();
+            let pos = Othello::parse_position(&Size::Eight.into(), parts.next().unwrap()).unwrap();
             let scored: Vec<(String, i32)> = parts
                 .map(|p| {
                     let (mv, score) = p.split_once(':').unwrap();

@@ -60,7 +60,7 @@ use pnplay::game::knightthrough::Knightthrough;
 use pnplay::game::loa::{Loa, MOVE_LIMIT as LOA_LIMIT, Rules as LoaRules};
 use pnplay::game::minishogi::{self, MiniShogi};
 use pnplay::game::nim::{Nim, NimRules};
-use pnplay::game::othello::{Othello, Size};
+use pnplay::game::othello::{Othello, Rules as OthelloRules, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::tree::{MAX_DEPTH, TreeGame};
 use pnplay::game::{Game, MoveList, Outcome, Player, Rng, Turn, perft, pick_by_probability};
@@ -836,9 +836,10 @@ macro_rules! conformance_tests {
 // the last, and a pass is followed by a move or ends the game; Gomoku fills at most every cell,
 // then two passes; Lines of Action ends at its move limit.
 conformance_tests! {
-    othello_8x8: "othello", Othello, Size::Eight, Facts { agents: Two, notation: BoardText, max_moves: 2 * 60, counts: OTHELLO_8X8 };
-    othello_6x6: "othello6", Othello, Size::Six, Facts { agents: Two, notation: BoardText, max_moves: 2 * 32, counts: &[] };
-    othello_4x4: "othello4", Othello, Size::Four, Facts { agents: Two, notation: BoardText, max_moves: 2 * 12, counts: OTHELLO_4X4 };
+    othello_8x8: "othello", Othello, OthelloRules::from(Size::Eight), Facts { agents: Two, notation: BoardText, max_moves: 2 * 60, counts: OTHELLO_8X8 };
+    othello_6x6: "othello6", Othello, OthelloRules::from(Size::Six), Facts { agents: Two, notation: BoardText, max_moves: 2 * 32, counts: &[] };
+    othello_4x4: "othello4", Othello, OthelloRules::from(Size::Four), Facts { agents: Two, notation: BoardText, max_moves: 2 * 12, counts: OTHELLO_4X4 };
+    othello_4x4_no_pass: "othello4:no-pass", Othello, OthelloRules { size: Size::Four, no_pass: true }, Facts { agents: Two, notation: BoardText, max_moves: 12, counts: &[] };
     connect4_7x6: "connect4", Connect4, Dims::default(), Facts { agents: Two, notation: Moves, max_moves: 42, counts: CONNECT4_7X6 };
     connect4_5x4: "connect4:5x4", Connect4, dims(5, 4), Facts { agents: Two, notation: Moves, max_moves: 20, counts: &[] };
     tictactoe: "tictactoe", TicTacToe, (), Facts { agents: Two, notation: Moves, max_moves: 9, counts: TICTACTOE };

@@ -7,7 +7,9 @@ use crate::common;
 
 use std::collections::{HashMap, HashSet};
 
-use pnplay::game::othello::{Move, Othello, Size};
+use pnplay::game::catalogue::Catalogued;
+use pnplay::game::knowledge::Knowledge;
+use pnplay::game::othello::{Move, Othello, Rules, Size};
 use pnplay::game::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn, perft};
 use proptest::prelude::*;
 
@@ -24,7 +26,7 @@ fn moves_of(pos: &Othello) -> Vec<Move> {
 /// A game of `plies` uniformly random moves (fewer if it ends first) and the moves played.
 fn random_game(size: Size, seed: u64, plies: usize) -> (Othello, Vec<Move>) {
     let mut rng = Rng::new(seed);
-    let mut pos = Othello::start(&size);
+    let mut pos = Othello::start(&size.into());
     let mut played = Vec::new();
     for _ in 0..plies {
         let moves = moves_of(&pos);
@@ -74,16 +76,22 @@ fn disc_count(pos: &Othello, player: Player) -> u32 {
 // A reference implementation: one cell per byte, every rule applied square by square.
 // ---------------------------------------------------------------------------------------
 
-/// The plain reference. Cells hold 0 (empty), 1 (black) or 2 (white).
+/// The plain reference. Cells hold 0 (empty), 1 (black) or 2 (white). With `no_pass`, a
+/// side that must pass has lost (the no-pass variant), by every square.
 #[derive(Clone, Debug)]
 struct Reference {
     side: usize,
     cells: Vec<u8>,
     to_move: u8,
+    no_pass: bool,
 }
 
 impl Reference {
     fn start(side: usize) -> Reference {
+        Reference::start_with(side, false)
+    }
+
+    fn start_with(side: usize, no_pass: bool) -> Reference {
         let mut cells = vec![0; side * side];
         let c = side / 2;
         cells[(c - 1) * side + (c - 1)] = 2;
@@ -94,6 +102,7 @@ impl Reference {
             side,
             cells,
             to_move: 1,
+            no_pass,
         }
     }
 
@@ -146,7 +155,7 @@ impl Reference {
                 .map(|&(r, c)| format!("{}{}", (b'a' + c as u8) as char, r + 1))
                 .collect();
         }
-        if self.squares(3 - self.to_move).is_empty() {
+        if self.no_pass || self.squares(3 - self.to_move).is_empty() {
             Vec::new()
         } else {
             vec!["pass".to_string()]
@@ -187,6 +196,9 @@ impl Reference {
     /// Exact value for the side to move, FFO scoring, by plain negamax.
     fn solve(&self) -> i32 {
         let moves = self.moves();
+        if moves.is_empty() && self.no_pass && !self.squares(3 - self.to_move).is_empty() {
+            return -((self.side * self.side) as i32);
+        }
         if moves.is_empty() {
             let mine = self.cells.iter().filter(|&&c| c == self.to_move).count() as i32;
             let theirs = self
@@ -266,7 +278,7 @@ fn finished_games_at(pos: &Othello, depth: u32) -> u64 {
 
 #[test]
 fn perft_8x8_matches_published_counts() {
-    let start = Othello::start(&Size::Eight);
+    let start = Othello::start(&Size::Eight.into());
     for (depth, &expected) in (1..=10).zip(PERFT_8X8.iter()) {
         assert_eq!(
             perft_keeping_finished_games(&start, depth),
@@ -292,7 +304,7 @@ fn perft_8x8_matches_published_counts() {
 #[test]
 #[ignore]
 fn perft_8x8_depth_11() {
-    let start = Othello::start(&Size::Eight);
+    let start = Othello::start(&Size::Eight.into());
     assert_eq!(perft_keeping_finished_games(&start, 11), PERFT_8X8[10]);
 }
 
@@ -305,7 +317,7 @@ const PERFT_6X6: [u64; 10] = [
 
 #[test]
 fn perft_6x6_agrees_with_reference() {
-    let start = Othello::start(&Size::Six);
+    let start = Othello::start(&Size::Six.into());
     let reference = Reference::start(6);
     for (depth, &expected) in (1..=9).zip(PERFT_6X6.iter()) {
         assert_eq!(perft::perft(&start, depth), expected, "depth {depth}");
@@ -319,7 +331,7 @@ fn perft_6x6_agrees_with_reference() {
 #[test]
 #[ignore]
 fn perft_6x6_reference_deep() {
-    let start = Othello::start(&Size::Six);
+    let start = Othello::start(&Size::Six.into());
     let reference = Reference::start(6);
     for depth in 8..=10 {
         let expected = PERFT_6X6[depth as usize - 1];
@@ -337,7 +349,7 @@ const PERFT_4X4: [u64; 18] = [
 
 #[test]
 fn perft_4x4_agrees_with_reference_at_every_depth() {
-    let start = Othello::start(&Size::Four);
+    let start = Othello::start(&Size::Four.into());
     let reference = Reference::start(4);
     for (depth, &expected) in (1..).zip(PERFT_4X4.iter()) {
         assert_eq!(perft::perft(&start, depth), expected, "depth {depth}");
@@ -352,7 +364,7 @@ fn perft_4x4_agrees_with_reference_at_every_depth() {
 /// twice: by negamax over the bitboard rules and over the reference.
 #[test]
 fn four_by_four_game_count_and_solution() {
-    let start = Othello::start(&Size::Four);
+    let start = Othello::start(&Size::Four.into());
     assert_eq!(perft::complete_games(&start), 4 * 15_015);
     for first in moves_of(&start) {
         let mut after = start;
@@ -374,7 +386,7 @@ fn random_games_match_reference_and_keep_invariants() {
     for size in Size::ALL {
         for seed in 0..60 {
             let mut rng = Rng::new(seed);
-            let mut pos = Othello::start(&size);
+            let mut pos = Othello::start(&size.into());
             let mut reference = Reference::start(size.side());
             loop {
                 assert_eq!(pos.format_position(), reference.obf());
@@ -452,7 +464,7 @@ fn check_finished(pos: &Othello) {
 #[test]
 fn a_pass_is_played_when_forced() {
     // White to move with no move of its own while black still has one: one pass move.
-    let pos = Othello::parse_position(&Size::Four, "XXXXXXXXXXO----- O").unwrap();
+    let pos = Othello::parse_position(&Size::Four.into(), "XXXXXXXXXXO----- O").unwrap();
     assert_eq!(moves_of(&pos), [Move::PASS]);
     assert_eq!(pos.turn(), Turn::Player(Player::Second));
     let mut after = pos;
@@ -469,15 +481,89 @@ fn a_pass_is_played_when_forced() {
 #[test]
 fn finished_game_values_use_ffo_scoring() {
     // 4×4, black 9 discs, white 1, six empties, nobody can move: black wins 9-1, +14.
-    let pos = Othello::parse_position(&Size::Four, "XXXXXXXXX-----O- O").unwrap();
+    let pos = Othello::parse_position(&Size::Four.into(), "XXXXXXXXX-----O- O").unwrap();
     assert_eq!(pos.turn(), Turn::Over);
     assert_eq!(moves_of(&pos), []);
     assert_eq!(pos.terminal_value(Player::First), Some(8 + 6));
     assert_eq!(pos.terminal_value(Player::Second), Some(-14));
     assert_eq!(pos.outcome(Player::Second), Some(Outcome::Loss));
-    let draw = Othello::parse_position(&Size::Four, "XXXXXXXXOOOOOOOO X").unwrap();
+    let draw = Othello::parse_position(&Size::Four.into(), "XXXXXXXXOOOOOOOO X").unwrap();
     assert_eq!(draw.terminal_value(Player::First), Some(0));
     assert_eq!(draw.outcome(Player::First), Some(Outcome::Draw));
+}
+
+const FOUR_NO_PASS: Rules = Rules {
+    size: Size::Four,
+    no_pass: true,
+};
+
+#[test]
+fn under_no_pass_a_side_that_must_pass_has_lost() {
+    assert_eq!(
+        Othello::parse_name("othello4:no-pass"),
+        Some(Ok(FOUR_NO_PASS))
+    );
+    assert_eq!(Othello::name(&FOUR_NO_PASS), "othello4:no-pass");
+    assert_eq!(Othello::name(&Size::Six.into()), "othello6");
+    // The position of `a_pass_is_played_when_forced`: white must pass, so white has lost.
+    let pos = Othello::parse_position(&FOUR_NO_PASS, "XXXXXXXXXXO----- O").unwrap();
+    assert_eq!(pos.turn(), Turn::Over);
+    assert_eq!(moves_of(&pos), []);
+    assert_eq!(pos.outcome(Player::Second), Some(Outcome::Loss));
+    assert_eq!(pos.outcome(Player::First), Some(Outcome::Win));
+    assert_eq!(pos.terminal_value(Player::Second), Some(-16));
+    assert_eq!(pos.terminal_value(Player::First), Some(16));
+    assert_matches!(pos.parse_move("pass"), Err(_));
+    // A game where neither side can move is scored by the discs, as in the standard game.
+    let end = Othello::parse_position(&FOUR_NO_PASS, "XXXXXXXXX-----O- O").unwrap();
+    assert_eq!(end.terminal_value(Player::First), Some(8 + 6));
+    assert_eq!(end.outcome(Player::Second), Some(Outcome::Loss));
+    // The endgame solver plays the standard rules: not offered under no-pass.
+    let eight = |no_pass| {
+        Othello::start(&Rules {
+            size: Size::Eight,
+            no_pass,
+        })
+    };
+    assert!(eight(false).exact_solver().is_some());
+    assert!(eight(true).exact_solver().is_none());
+}
+
+#[test]
+fn under_no_pass_a_move_list_ends_at_its_first_forced_pass() {
+    // The first random 4×4 game with a pass in it, as a move list with the pass written.
+    let (seed, played) = (0..)
+        .map(|seed| (seed, random_game(Size::Four, seed, 16).1))
+        .find(|(_, played)| played.contains(&Move::PASS))
+        .unwrap();
+    let words: Vec<String> = played.iter().map(ToString::to_string).collect();
+    let pass = played.iter().position(|&mv| mv == Move::PASS).unwrap();
+    let standard = Othello::parse_position(&Size::Four.into(), &words.join(" "));
+    assert!(standard.is_ok(), "seed {seed}: {standard:?}");
+    assert_eq!(
+        Othello::parse_position(&FOUR_NO_PASS, &words.join(" ")),
+        Err(ParseError::GameOver { index: pass + 1 }),
+        "seed {seed}"
+    );
+    let before = Othello::parse_position(&FOUR_NO_PASS, &words[..pass].join(" ")).unwrap();
+    assert_eq!(before.turn(), Turn::Over, "seed {seed}");
+}
+
+#[test]
+fn no_pass_4x4_game_count_and_solution_agree_with_the_reference() {
+    let start = Othello::start(&FOUR_NO_PASS);
+    let reference = Reference::start_with(4, true);
+    for depth in 1..=12 {
+        assert_eq!(
+            perft::perft(&start, depth),
+            reference.perft(depth),
+            "depth {depth}"
+        );
+    }
+    // Fewer complete games than the standard 60,060: every line with a forced pass ends there.
+    let games = perft::complete_games(&start);
+    assert!(games < 4 * 15_015, "{games}");
+    assert_eq!(solve(&start), reference.solve());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -486,9 +572,16 @@ fn finished_game_values_use_ffo_scoring() {
 
 #[test]
 fn fast_playout_draws_exactly_like_the_generic_loop() {
-    for size in Size::ALL {
+    for (size, no_pass) in Size::ALL
+        .into_iter()
+        .flat_map(|size| [(size, false), (size, true)])
+    {
         for seed in 0..300 {
-            let (start, _) = random_game(size, seed, (seed % 40) as usize);
+            let (standard, _) = random_game(size, seed, (seed % 40) as usize);
+            let text = standard.format_position();
+            let Ok(start) = Othello::parse_position(&Rules { size, no_pass }, &text) else {
+                unreachable!("{text} parses under either rule");
+            };
             let mut fast_rng = Rng::new(seed ^ 0xABCD);
             let mut generic_rng = fast_rng.clone();
             let fast = start.random_playout(&mut fast_rng);
@@ -505,7 +598,7 @@ fn playouts_through_forced_passes_stay_in_step() {
     // Games whose playout passes at least once: the pass consumes one draw in both loops.
     let mut passes_seen = 0;
     for seed in 0..2_000 {
-        let start = Othello::start(&Size::Four);
+        let start = Othello::start(&Size::Four.into());
         let mut rng = Rng::new(seed);
         let mut pos = start;
         while let Turn::Player(_) = pos.turn() {
@@ -526,23 +619,23 @@ fn playouts_through_forced_passes_stay_in_step() {
 
 #[test]
 fn start_positions_in_obf() {
-    let eight = Othello::start(&Size::Eight);
+    let eight = Othello::start(&Size::Eight.into());
     let expected = format!("{}---OX------XO---{} X", "-".repeat(24), "-".repeat(24));
     assert_eq!(eight.format_position(), expected);
     assert_eq!(
-        Othello::start(&Size::Six).format_position(),
+        Othello::start(&Size::Six.into()).format_position(),
         "--------------OX----XO-------------- X"
     );
     assert_eq!(
-        Othello::start(&Size::Four).format_position(),
+        Othello::start(&Size::Four.into()).format_position(),
         "-----OX--XO----- X"
     );
     for size in Size::ALL {
         assert_eq!(
-            Othello::parse_position(&size, ""),
-            Ok(Othello::start(&size))
+            Othello::parse_position(&size.into(), ""),
+            Ok(Othello::start(&size.into()))
         );
-        assert_eq!(Othello::start(&size).variant(), size);
+        assert_eq!(Othello::start(&size.into()).variant(), size.into());
     }
     assert_eq!(Size::default(), Size::Eight);
 }
@@ -553,7 +646,7 @@ fn every_ffo_line_parses_and_formats_back() {
     for file in ["fforum-1-19.obf", "fforum-40-59.obf"] {
         let text = std::fs::read_to_string(common::data_path("othello").join(file)).unwrap();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let pos = Othello::parse_position(&Size::Eight, line).unwrap();
+            let pos = Othello::parse_position(&Size::Eight.into(), line).unwrap();
             let (board, notes) = line.split_once(';').unwrap();
             assert_eq!(pos.format_position(), board.trim());
             // The annotated moves (`G8:+18`) are legal here: a check of the orientation of
@@ -575,7 +668,7 @@ fn every_ffo_line_parses_and_formats_back() {
 
 #[test]
 fn moves_parse_case_insensitively_and_format_lowercase() {
-    let start = Othello::start(&Size::Eight);
+    let start = Othello::start(&Size::Eight.into());
     let f5 = start.parse_move("F5").unwrap();
     assert_eq!(start.parse_move(" f5 "), Ok(f5));
     assert_eq!(f5, Move::at(5, 4).unwrap());
@@ -596,7 +689,7 @@ fn moves_parse_case_insensitively_and_format_lowercase() {
             "{bad:?}"
         );
     }
-    let six = Othello::start(&Size::Six);
+    let six = Othello::start(&Size::Six.into());
     assert_matches!(six.parse_move("g1"), Err(ParseError::UnknownMove { .. }));
 }
 
@@ -620,12 +713,16 @@ fn move_lists_agree_with_playing_moves_one_by_one() {
                 words.iter().filter(|w| *w != "pass").cloned().collect(),
             ];
             for text in spellings {
-                assert_eq!(Othello::parse_position(&size, &text), Ok(pos), "{text}");
+                assert_eq!(
+                    Othello::parse_position(&size.into(), &text),
+                    Ok(pos),
+                    "{text}"
+                );
             }
         }
     }
     assert!(with_passes > 0);
-    let opening = Othello::parse_position(&Size::Eight, "f5").unwrap();
+    let opening = Othello::parse_position(&Size::Eight.into(), "f5").unwrap();
     let row4 = "---OX---";
     let row5 = "---XXX--";
     assert_eq!(
@@ -636,7 +733,7 @@ fn move_lists_agree_with_playing_moves_one_by_one() {
 
 #[test]
 fn move_list_errors_name_the_move() {
-    let parse = |text| Othello::parse_position(&Size::Eight, text);
+    let parse = |text| Othello::parse_position(&Size::Eight.into(), text);
     assert_eq!(
         parse("f5d6z3"),
         Err(ParseError::UnknownMove {
@@ -671,10 +768,13 @@ fn move_list_errors_name_the_move() {
         .find(|(pos, _)| pos.turn() == Turn::Over)
         .unwrap();
     let mut text: String = moves.iter().map(|m| m.to_string()).collect();
-    assert_eq!(Othello::parse_position(&Size::Four, &text), Ok(finished));
+    assert_eq!(
+        Othello::parse_position(&Size::Four.into(), &text),
+        Ok(finished)
+    );
     text.push_str("a1");
     assert_eq!(
-        Othello::parse_position(&Size::Four, &text),
+        Othello::parse_position(&Size::Four.into(), &text),
         Err(ParseError::GameOver {
             index: moves.len() + 1
         })
@@ -683,10 +783,10 @@ fn move_list_errors_name_the_move() {
 
 #[test]
 fn board_text_errors_are_typed() {
-    let start = Othello::start(&Size::Eight).format_position();
+    let start = Othello::start(&Size::Eight.into()).format_position();
     let board = &start[..64];
     assert_eq!(
-        Othello::parse_position(&Size::Six, &start),
+        Othello::parse_position(&Size::Six.into(), &start),
         Err(ParseError::WrongLength {
             what: "cells (X, O or -)",
             expected: 36,
@@ -694,7 +794,7 @@ fn board_text_errors_are_typed() {
         })
     );
     assert_eq!(
-        Othello::parse_position(&Size::Eight, &start[1..]),
+        Othello::parse_position(&Size::Eight.into(), &start[1..]),
         Err(ParseError::WrongLength {
             what: "cells (X, O or -)",
             expected: 64,
@@ -702,14 +802,14 @@ fn board_text_errors_are_typed() {
         })
     );
     assert_eq!(
-        Othello::parse_position(&Size::Eight, board),
+        Othello::parse_position(&Size::Eight.into(), board),
         Err(ParseError::Missing {
             index: 64,
             expected: "the side to move (X or O) after the board"
         })
     );
     assert_eq!(
-        Othello::parse_position(&Size::Eight, &format!("{board} B")),
+        Othello::parse_position(&Size::Eight.into(), &format!("{board} B")),
         Err(ParseError::UnexpectedChar {
             index: 65,
             found: 'B',
@@ -717,13 +817,13 @@ fn board_text_errors_are_typed() {
         })
     );
     assert_matches!(
-        Othello::parse_position(&Size::Eight, &format!("{board} X O")),
+        Othello::parse_position(&Size::Eight.into(), &format!("{board} X O")),
         Err(ParseError::UnexpectedChar { index: 67, .. })
     );
     let mut bad_cell = board.to_string();
     bad_cell.replace_range(10..11, "*");
     assert_matches!(
-        Othello::parse_position(&Size::Eight, &format!("  {bad_cell} X")),
+        Othello::parse_position(&Size::Eight.into(), &format!("  {bad_cell} X")),
         Err(ParseError::UnexpectedChar {
             index: 12,
             found: '*',
@@ -733,8 +833,8 @@ fn board_text_errors_are_typed() {
     // Lenient forms: lower case, blanks around, notes after ';'.
     let lenient = format!("  {} x ; best: d3", board.to_lowercase());
     assert_eq!(
-        Othello::parse_position(&Size::Eight, &lenient),
-        Ok(Othello::start(&Size::Eight))
+        Othello::parse_position(&Size::Eight.into(), &lenient),
+        Ok(Othello::start(&Size::Eight.into()))
     );
 }
 
@@ -745,7 +845,7 @@ fn keys_identify_positions_exactly() {
         for seed in 0..40 {
             let (pos, _) = random_game(size, seed, (seed % 30) as usize);
             let text = pos.format_position();
-            let parsed = Othello::parse_position(&size, &text).unwrap();
+            let parsed = Othello::parse_position(&size.into(), &text).unwrap();
             assert_eq!(parsed.key(), pos.key());
             if let Some(other) = seen.insert(pos.key(), (size, text.clone())) {
                 assert_eq!(other, (size, text));
@@ -753,8 +853,8 @@ fn keys_identify_positions_exactly() {
         }
     }
     // Same discs, other side to move: different keys.
-    let x = Othello::parse_position(&Size::Four, "-----OX--XO----- X").unwrap();
-    let o = Othello::parse_position(&Size::Four, "-----OX--XO----- O").unwrap();
+    let x = Othello::parse_position(&Size::Four.into(), "-----OX--XO----- X").unwrap();
+    let o = Othello::parse_position(&Size::Four.into(), "-----OX--XO----- O").unwrap();
     assert_ne!(x.key(), o.key());
 }
 
@@ -768,11 +868,11 @@ fn size_strategy() -> impl Strategy<Value = Size> {
 
 /// Parses `text` in every way; whatever parses must format back to itself.
 fn parse_everything(size: Size, text: &str) -> Result<(), TestCaseError> {
-    let start = Othello::start(&size);
+    let start = Othello::start(&size.into());
     let _ = start.parse_move(text);
-    if let Ok(pos) = Othello::parse_position(&size, text) {
+    if let Ok(pos) = Othello::parse_position(&size.into(), text) {
         let canonical = pos.format_position();
-        prop_assert_eq!(Othello::parse_position(&size, &canonical), Ok(pos));
+        prop_assert_eq!(Othello::parse_position(&size.into(), &canonical), Ok(pos));
         prop_assert_eq!(pos.size(), size);
     }
     Ok(())
@@ -823,7 +923,7 @@ proptest! {
     fn canonical_text_round_trips(size in size_strategy(), seed in any::<u64>(), plies in 0usize..70) {
         let (pos, _) = random_game(size, seed, plies);
         let text = pos.format_position();
-        let parsed = Othello::parse_position(&size, &text).unwrap();
+        let parsed = Othello::parse_position(&size.into(), &text).unwrap();
         prop_assert_eq!(parsed, pos);
         prop_assert_eq!(parsed.format_position(), text);
     }
@@ -838,7 +938,7 @@ proptest! {
 #[ignore]
 fn speed_of_perft_and_playouts() {
     use pnplay::search::Clock;
-    let start = Othello::start(&Size::Eight);
+    let start = Othello::start(&Size::Eight.into());
     let clock = Clock::start();
     assert_eq!(perft::perft(&start, 8), PERFT_8X8[7]);
     println!("perft(8) from the start: {:.3} s", clock.seconds());

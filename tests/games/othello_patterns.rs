@@ -178,7 +178,7 @@ fn shipped_weights_predict_ffo_scores() {
         chosen_loss < 0.6 * listed_loss,
         "{chosen_loss} against {listed_loss}"
     );
-    assert_eq!(evaluate_position(&Othello::start(&Size::Six)), None);
+    assert_eq!(evaluate_position(&Othello::start(&Size::Six.into())), None);
 }
 
 #[test]
@@ -197,7 +197,7 @@ fn samples_are_exact_and_round_trip() {
                 _ => '-',
             })
             .collect();
-        let pos = Othello::parse_position(&Size::Eight, &format!("{text} X")).unwrap();
+        let pos = Othello::parse_position(&Size::Eight.into(), &format!("{text} X")).unwrap();
         let truth = search.score(&pos, &Limits::default()).unwrap();
         assert_eq!(i32::from(sample.score), truth.value, "{text}");
     }

@@ -10,7 +10,7 @@ use crate::common;
 use common::{random_positions, random_positions_where};
 use pnplay::game::catalogue::Catalogued;
 use pnplay::game::connect4::{Connect4, Dims};
-use pnplay::game::othello::{Othello, Size};
+use pnplay::game::othello::{Othello, Rules, Size};
 use pnplay::game::tictactoe::TicTacToe;
 use pnplay::game::{Game, Turn};
 use pnplay::search::catalogue::{self, Family, SEARCHES};
@@ -121,15 +121,29 @@ fn all_searches_agree_with_alpha_beta_on_400_tictactoe_positions() {
 
 #[test]
 fn all_searches_agree_with_alpha_beta_on_400_othello4_positions() {
-    let o4 = random_positions(&Othello::start(&Size::Four), PER_FAMILY, 2, 1..11);
+    let o4 = random_positions(&Othello::start(&Size::Four.into()), PER_FAMILY, 2, 1..11);
     check_family("othello4", &o4);
 }
 
 #[test]
+fn all_searches_agree_with_alpha_beta_on_400_othello4_no_pass_positions() {
+    let rules = Rules {
+        size: Size::Four,
+        no_pass: true,
+    };
+    let o4 = random_positions(&Othello::start(&rules), PER_FAMILY, 5, 1..11);
+    check_family("othello4:no-pass", &o4);
+}
+
+#[test]
 fn all_searches_agree_with_alpha_beta_on_400_othello6_endgames() {
-    let o6 = random_positions_where(&Othello::start(&Size::Six), PER_FAMILY, 3, 18..26, |pos| {
-        empties(pos) <= 14
-    });
+    let o6 = random_positions_where(
+        &Othello::start(&Size::Six.into()),
+        PER_FAMILY,
+        3,
+        18..26,
+        |pos| empties(pos) <= 14,
+    );
     check_family("othello6", &o6);
 }
 

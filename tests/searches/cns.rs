@@ -107,13 +107,13 @@ fn cns_equals_minimax_on_300_tictactoe_positions() {
 
 #[test]
 fn cns_equals_minimax_on_300_othello4_positions() {
-    let positions = random_positions(&Othello::start(&Size::Four), 300, 12, 2..10);
+    let positions = random_positions(&Othello::start(&Size::Four.into()), 300, 12, 2..10);
     check("othello4", &positions, None);
 }
 
 #[test]
 fn cns_on_a_coarse_grid_is_the_grid_image_of_minimax_on_200_othello4_positions() {
-    let positions = random_positions(&Othello::start(&Size::Four), 200, 13, 3..10);
+    let positions = random_positions(&Othello::start(&Size::Four.into()), 200, 13, 3..10);
     check("othello4 step 3", &positions, Some(3));
 }
 
@@ -236,7 +236,7 @@ fn the_inspector_s_conspiracy_numbers_follow_the_formulas_on_a_hand_built_tree()
 #[test]
 fn a_threshold_stops_cns_with_its_value_settled_but_not_proven() {
     use pnplay::search::bestfirst::cns::CT;
-    let pos = Othello::parse_position(&Size::Eight, "f5d6c3d3c4").unwrap();
+    let pos = Othello::parse_position(&Size::Eight.into(), "f5d6c3d3c4").unwrap();
     let params = Params::default().with(&CT, Some(3.0));
     let mut session = catalogue::start("cns", pos, &params).unwrap();
     assert_eq!(session.run(), Verdict::Out);

@@ -38,7 +38,7 @@ fn ffo_1_to_19() {
 }
 
 fn small_board_positions(size: Size, count: usize, seed: u64) -> Vec<Othello> {
-    let start = Othello::start(&size);
+    let start = Othello::start(&size.into());
     let cells = size.cells() as u32;
     random_positions_where(&start, count, seed, 0..cells - 4, |pos| {
         pos.empty_squares().count_ones() <= 14

@@ -20,7 +20,7 @@ use pnplay::search::view::{EVALUATION_PER_DISC, Values};
 use pnplay::search::{Limits, Verdict};
 
 fn pos(text: &str) -> Othello {
-    Othello::parse_position(&Size::Eight, text).unwrap()
+    Othello::parse_position(&Size::Eight.into(), text).unwrap()
 }
 
 /// A board from its eight rows (top first) and the side to move.
@@ -39,7 +39,7 @@ fn cells(names: &[&str]) -> u64 {
 /// A position after `plies` seeded random moves from the start (None if the game ended).
 fn random_position(plies: u32, seed: u64) -> Option<Othello> {
     let mut rng = Rng::new(seed);
-    let mut p = Othello::start(&Size::Eight);
+    let mut p = Othello::start(&Size::Eight.into());
     let mut moves = MoveList::<Othello>::default();
     for _ in 0..plies {
         if p.turn() == Turn::Over {
@@ -397,7 +397,7 @@ fn parameters_are_checked_and_errors_name_the_field() {
         assert_eq!(error.field(), Some(field), "{text}: {error}");
     }
     // A board without an evaluator is searched to the end whatever the depth: exact.
-    let small = Othello::parse_position(&Size::Four, "").unwrap();
+    let small = Othello::parse_position(&Size::Four.into(), "").unwrap();
     assert!(small.evaluator(&PAPER_WEIGHTS).is_none());
     let mut exact = AlphaBeta::<Othello, _>::with_knowledge(AlphaBetaConfig::default());
     let truth = exact.score(&small, &Limits::default()).unwrap().value;

@@ -126,7 +126,7 @@ fn solver_and_pn_mcts_agree_with_alpha_beta_on_400_tictactoe_positions() {
 
 #[test]
 fn solver_and_pn_mcts_agree_with_alpha_beta_on_400_othello4_positions() {
-    let o4 = random_positions(&Othello::start(&Size::Four), PER_FAMILY, 12, 1..11);
+    let o4 = random_positions(&Othello::start(&Size::Four.into()), PER_FAMILY, 12, 1..11);
     assert_eq!(agree("othello4", &o4), PER_FAMILY * 4);
 }
 
@@ -252,7 +252,7 @@ fn pn_mcts_proof_numbers_follow_the_pns_rules_on_its_whole_tree() {
     let mut checked = 0;
     for goal in [Goal::Win, Goal::NotLose] {
         for solver in [false, true] {
-            let othello = Othello::start(&Size::Eight);
+            let othello = Othello::start(&Size::Eight.into());
             let mut search = Mcts::new(
                 othello,
                 Config::pn_mcts(std::f64::consts::SQRT_2, 1.0, solver),
@@ -320,7 +320,9 @@ fn pn_mcts_with_cpn_zero_builds_the_tree_of_uct_with_full_expansion() {
     let c = std::f64::consts::SQRT_2;
     let positions: Vec<(Run, &str)> = vec![
         (
-            Box::new(move |config, seed| run_shared(Othello::start(&Size::Eight), config, seed)),
+            Box::new(move |config, seed| {
+                run_shared(Othello::start(&Size::Eight.into()), config, seed)
+            }),
             "othello",
         ),
         (
@@ -364,7 +366,7 @@ fn the_inspector_picks_the_argmax_of_formula_two_from_the_shown_numbers() {
     let (mut checked, mut ranked, mut ranked_below_first) = (0, 0, 0);
     for (algo, cpn) in [("pnmcts", 1.0), ("pnmcts", 0.5), ("mcts", 0.0)] {
         let params = Params::default().with(&CPN, Some(cpn)).with_seed(9);
-        let pos = Othello::start(&Size::Eight);
+        let pos = Othello::start(&Size::Eight.into());
         let mut session = catalogue::start(algo, pos, &params).unwrap();
         for _ in 0..20 {
             session.step(Budget::iterations(97));
@@ -523,7 +525,7 @@ fn games_with_chance_are_refused_and_the_solver_off_runs_to_a_limit() {
 
 #[test]
 fn a_cut_off_playout_counts_as_a_draw_and_a_long_enough_cut_off_changes_nothing() {
-    let start = Othello::start(&Size::Eight);
+    let start = Othello::start(&Size::Eight.into());
     let limits = iteration_limit(300);
     let run = |playout: Option<u32>| {
         let config = Config {
@@ -626,7 +628,7 @@ fn below<M: Copy + std::fmt::Debug>(tree: &Tree<M>, id: NodeId, line: &str, out:
 fn a_carried_search_keeps_the_subtree_after_two_moves_and_steps_on_from_it() {
     let c = std::f64::consts::SQRT_2;
     for config in [Config::uct(c, true), Config::pn_mcts(c, 1.0, true)] {
-        let root = Othello::start(&Size::Eight);
+        let root = Othello::start(&Size::Eight.into());
         let mut search = Mcts::new(
             root,
             config,

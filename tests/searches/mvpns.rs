@@ -71,15 +71,16 @@ fn scores_equal_alpha_beta_on_1000_tictactoe_positions() {
 
 #[test]
 fn scores_equal_alpha_beta_on_1000_othello4_positions() {
-    let positions = random_positions(&Othello::start(&Size::Four), 1000, 12, 0..11);
+    let positions = random_positions(&Othello::start(&Size::Four.into()), 1000, 12, 0..11);
     check_scores("othello4", &positions, 1000);
 }
 
 #[test]
 fn scores_equal_alpha_beta_on_600_othello6_endgames() {
-    let positions = random_positions_where(&Othello::start(&Size::Six), 600, 13, 22..28, |pos| {
-        pos.empty_squares().count_ones() <= 10
-    });
+    let positions =
+        random_positions_where(&Othello::start(&Size::Six.into()), 600, 13, 22..28, |pos| {
+            pos.empty_squares().count_ones() <= 10
+        });
     check_scores("othello6", &positions, 600);
 }
 

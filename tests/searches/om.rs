@@ -18,7 +18,7 @@ use pnplay::search::{Limits, Verdict};
 
 #[test]
 fn om_with_the_model_equal_to_its_own_evaluation_is_minimax_on_240_othello_positions() {
-    let positions = random_positions(&Othello::start(&Size::Eight), 240, 21, 4..48);
+    let positions = random_positions(&Othello::start(&Size::Eight.into()), 240, 21, 4..48);
     let evals = ["all", "mobility", "corners", "all-but-stability"];
     for (index, pos) in positions.iter().enumerate() {
         let eval = evals[index % evals.len()];
@@ -52,7 +52,7 @@ fn om_with_the_model_equal_to_its_own_evaluation_is_minimax_on_240_othello_posit
 fn om_with_another_model_can_choose_another_move() {
     // The evaluations differ, so on some of these positions the predicted replies differ
     // and OM's choice is not minimax's: the model is not ignored.
-    let positions = random_positions(&Othello::start(&Size::Eight), 60, 22, 10..30);
+    let positions = random_positions(&Othello::start(&Size::Eight.into()), 60, 22, 10..30);
     let differ = positions
         .iter()
         .filter(|pos| {
@@ -262,7 +262,7 @@ fn om_refuses_bad_parameters_and_plays_as_an_agent() {
     let error = "om:depth=2,model=queen".parse::<Agent>().unwrap_err();
     assert_eq!(error.field(), Some("model"));
     let agent: Agent = "om:depth=2,eval=all,model=corners".parse().unwrap();
-    let pos = Othello::parse_position(&Size::Eight, "f5d6c3").unwrap();
+    let pos = Othello::parse_position(&Size::Eight.into(), "f5d6c3").unwrap();
     let choice = agent.choose(&pos, 3).unwrap();
     assert!(!choice.fallback);
     // On a game without an evaluation it is exact minimax: tic-tac-toe from X 1, 2 and

@@ -133,9 +133,9 @@ fn stops_at_a_node_limit_and_solves_after_clear() {
 
 #[test]
 fn only_the_8x8_board_has_its_own_solver() {
-    assert!(Othello::start(&Size::Eight).exact_solver().is_some());
-    assert!(Othello::start(&Size::Six).exact_solver().is_none());
-    assert!(Othello::start(&Size::Four).exact_solver().is_none());
+    assert!(Othello::start(&Size::Eight.into()).exact_solver().is_some());
+    assert!(Othello::start(&Size::Six.into()).exact_solver().is_none());
+    assert!(Othello::start(&Size::Four.into()).exact_solver().is_none());
     // solve_score answers with the solver on 8×8: same value, move and nodes.
     for pos in positions(20, 7, 8, 10) {
         let (score, nodes) =

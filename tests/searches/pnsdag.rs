@@ -22,9 +22,13 @@ fn empties(pos: &Othello) -> u32 {
 
 /// `count` seeded 8×8 positions with 9–12 empty squares.
 fn endgames(count: usize, seed: u64) -> Vec<Othello> {
-    random_positions_where(&Othello::start(&Size::Eight), count, seed, 48..52, |pos| {
-        (9..=12).contains(&empties(pos))
-    })
+    random_positions_where(
+        &Othello::start(&Size::Eight.into()),
+        count,
+        seed,
+        48..52,
+        |pos| (9..=12).contains(&empties(pos)),
+    )
 }
 
 /// Each position with the question of each goal for its player to move.
@@ -125,9 +129,10 @@ fn a_root_the_frontier_settles_names_its_proving_move() {
 
 #[test]
 fn the_node_limit_counts_the_solvers_positions() {
-    let positions = random_positions_where(&Othello::start(&Size::Eight), 6, 12, 38..42, |pos| {
-        empties(pos) >= 20
-    });
+    let positions =
+        random_positions_where(&Othello::start(&Size::Eight.into()), 6, 12, 38..42, |pos| {
+            empties(pos) >= 20
+        });
     for pos in &positions {
         for (frontier, limit) in [(None, 3_000), (Some(12), 3_000), (Some(14), 50_000)] {
             let mut search =

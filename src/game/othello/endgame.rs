@@ -283,7 +283,7 @@ struct Candidate {
 /// use pnplay::game::knowledge::ExactSolver;
 /// // FFO #1 (14 empties): black wins by 18 with g8.
 /// let text = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
-/// let pos = Othello::parse_position(&Size::Eight, text).unwrap();
+/// let pos = Othello::parse_position(&Size::Eight.into(), text).unwrap();
 /// let score = Solver::new().score(&pos, &Default::default()).unwrap();
 /// assert_eq!(score.value, 18);
 /// assert_eq!(pos.format_move(score.best_move.unwrap()), "g8");
@@ -750,7 +750,11 @@ impl ExactSolver<Othello> for Solver {
 impl Solver {
     /// Starts a search of `pos` within `limits`: counters and clock reset, the table kept.
     fn begin(&mut self, pos: &Othello, limits: &Limits) {
-        assert_eq!(pos.size(), Size::Eight, "the endgame solver plays 8×8 only");
+        assert_eq!(
+            pos.rules(),
+            Size::Eight.into(),
+            "the endgame solver plays 8×8 under the standard rules only"
+        );
         self.nodes = 0;
         self.above = None;
         self.limits = *limits;
@@ -809,7 +813,9 @@ impl Solver {
     }
 }
 
-/// The solver for `pos`'s board: 8×8 only (the smaller boards use generic alpha-beta).
+/// The solver for `pos`'s board: 8×8 under the standard rules only (the smaller boards and
+/// the no-pass variant use generic alpha-beta).
 pub(super) fn solver_for(pos: &Othello) -> Option<Box<dyn ExactSolver<Othello>>> {
-    (pos.size() == Size::Eight).then(|| Box::new(Solver::new()) as Box<dyn ExactSolver<Othello>>)
+    (pos.rules() == Size::Eight.into())
+        .then(|| Box::new(Solver::new()) as Box<dyn ExactSolver<Othello>>)
 }

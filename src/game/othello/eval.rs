@@ -48,7 +48,7 @@
 //! ```
 //! use pnplay::game::{Game, othello::{Othello, Size, eval::Breakdown}};
 //! use pnplay::game::knowledge::EvalWeights;
-//! let pos = Othello::parse_position(&Size::Eight, "f5d6c3").unwrap(); // white to move
+//! let pos = Othello::parse_position(&Size::Eight.into(), "f5d6c3").unwrap(); // white to move
 //! let b = Breakdown::of(&pos, &EvalWeights { coins: 1.0, ..EvalWeights::default() });
 //! // White (to move) has 2 discs, black 5: 100 · (2 − 5) / (2 + 5).
 //! assert_eq!(b.coins.max, 2.0);

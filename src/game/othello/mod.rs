@@ -43,6 +43,19 @@
 //! side can move; more discs wins. [`Game::terminal_value`] is the final disc difference
 //! with the empty squares given to the winner (FFO scoring).
 //!
+//! # The no-pass variant (`othello:no-pass`)
+//!
+//! The PPNS paper's authors' program (PPNS paper §4.1's Othello experiments; SPEC.md §9
+//! records what is known of it) models no pass: a side that must pass is scored as losing.
+//! [`Rules::no_pass`] plays that rule, so that its effect on the paper's completion rates
+//! can be measured by switching it on and off (`results/othello-paper-limits/`): a
+//! position whose side to move has no move while the other side has one is a finished game,
+//! lost by the side to move, valued as the largest loss (every square to the winner:
+//! −64 on 8×8). A game that ends with neither side able to move is scored by the discs as
+//! in the standard game. It departs from the standard rules on purpose; the endgame solver
+//! ([`endgame`]) plays the standard rules only, so under this variant exact searches use
+//! generic alpha-beta.
+//!
 //! # Notation
 //!
 //! * Moves: `a1`..`h8` (column letter, then row digit counted from the top), or `pass`;
@@ -66,7 +79,7 @@
 //! ```
 //! use pnplay::game::{Game, Player, Turn, othello::{Othello, Size}};
 //!
-//! let pos = Othello::parse_position(&Size::Eight, "f5d6").unwrap();
+//! let pos = Othello::parse_position(&Size::Eight.into(), "f5d6").unwrap();
 //! assert_eq!(
 //!     pos.format_position(),
 //!     "---------------------------OX------OXX-----O-------------------- X"
@@ -77,7 +90,7 @@
 //! let names: Vec<String> = moves.iter().map(|&m| pos.format_move(m)).collect();
 //! assert_eq!(names, ["c3", "c4", "c5", "c6", "c7"]);
 //!
-//! let small = Othello::start(&Size::Four);
+//! let small = Othello::start(&Size::Four.into());
 //! assert_eq!(small.format_position(), "-----OX--XO----- X");
 //! ```
 
@@ -96,7 +109,7 @@ use super::family::{Catalogued, Example, Facts, Family, Listed, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
-/// The board size: the variant of [`Othello`].
+/// The board size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Size {
     /// 4×4: `a1`..`d4`.
@@ -145,6 +158,26 @@ impl Size {
             r += 1;
         }
         mask
+    }
+}
+
+/// The variant of [`Othello`]: the board size and whether a side that must pass loses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The board size.
+    pub size: Size,
+    /// Whether a side that must pass loses instead (the PPNS authors' program; see the
+    /// module docs). Off in the standard game.
+    pub no_pass: bool,
+}
+
+impl From<Size> for Rules {
+    /// The standard rules on a board of `size`.
+    fn from(size: Size) -> Rules {
+        Rules {
+            size,
+            no_pass: false,
+        }
     }
 }
 
@@ -197,7 +230,8 @@ impl fmt::Display for Move {
 }
 
 /// An Othello position: the discs of the side to move and of the other side, who moves,
-/// and the board size. `Copy` and 24 bytes; it is its own exact [`Game::Key`].
+/// the board size and the pass rule. `Copy` and 24 bytes; it is its own exact
+/// [`Game::Key`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Othello {
     /// Discs of the side to move.
@@ -206,6 +240,8 @@ pub struct Othello {
     waiting: u64,
     to_move: Player,
     size: Size,
+    /// [`Rules::no_pass`].
+    no_pass: bool,
 }
 
 /// Opponent discs that a horizontal or diagonal line may pass through: all but columns
@@ -297,6 +333,15 @@ impl Othello {
         self.size
     }
 
+    /// The rules this position is played under.
+    #[must_use]
+    pub const fn rules(&self) -> Rules {
+        Rules {
+            size: self.size,
+            no_pass: self.no_pass,
+        }
+    }
+
     /// The side to move (or that would move, once the game is over).
     #[must_use]
     pub const fn side_to_move(&self) -> Player {
@@ -331,7 +376,13 @@ impl Othello {
     }
 
     fn is_over(&self) -> bool {
-        self.legal_squares() == 0 && !self.other_side_can_move()
+        self.legal_squares() == 0 && (self.no_pass || !self.other_side_can_move())
+    }
+
+    /// Whether the game ended because the side to move had to pass under
+    /// [`Rules::no_pass`] (then it lost).
+    fn lost_by_pass(&self) -> bool {
+        self.no_pass && self.legal_squares() == 0 && self.other_side_can_move()
     }
 
     fn pass(&mut self) {
@@ -374,7 +425,8 @@ impl Othello {
     }
 
     /// Parses OBF board text: cells, blanks, side to move, optional blanks.
-    fn parse_board(size: Size, body: &str) -> Result<Othello, ParseError> {
+    fn parse_board(rules: Rules, body: &str) -> Result<Othello, ParseError> {
+        let size = rules.size;
         let mut chars = body
             .chars()
             .enumerate()
@@ -442,16 +494,17 @@ impl Othello {
             waiting,
             to_move,
             size,
+            no_pass: rules.no_pass,
         })
     }
 
     /// Plays a move list from the start position (see the module docs).
-    fn parse_move_list(size: Size, body: &str) -> Result<Othello, ParseError> {
-        let mut pos = Othello::start(&size);
+    fn parse_move_list(rules: Rules, body: &str) -> Result<Othello, ParseError> {
+        let mut pos = Othello::start(&rules);
         let words = move_text::glued_words(body, char::is_whitespace, |_| 2);
         for (i, word) in words.into_iter().enumerate() {
             let number = i + 1;
-            let Some(mv) = Othello::parse_word(size, &word) else {
+            let Some(mv) = Othello::parse_word(rules.size, &word) else {
                 return Err(ParseError::UnknownMove {
                     index: number,
                     text: word,
@@ -496,10 +549,10 @@ impl Game for Othello {
     type Move = Move;
     /// The position itself: both masks, the side to move and the size (24 bytes).
     type Key = Othello;
-    type Variant = Size;
+    type Variant = Rules;
 
-    fn start(size: &Size) -> Self {
-        let centre = size.side() / 2;
+    fn start(rules: &Rules) -> Self {
+        let centre = rules.size.side() / 2;
         let bit = |column: usize, row: usize| 1u64 << (8 * row + column);
         let white = bit(centre - 1, centre - 1) | bit(centre, centre);
         let black = bit(centre, centre - 1) | bit(centre - 1, centre);
@@ -507,12 +560,13 @@ impl Game for Othello {
             mover: black,
             waiting: white,
             to_move: Player::First,
-            size: *size,
+            size: rules.size,
+            no_pass: rules.no_pass,
         }
     }
 
-    fn variant(&self) -> Size {
-        self.size
+    fn variant(&self) -> Rules {
+        self.rules()
     }
 
     fn turn(&self) -> Turn {
@@ -523,7 +577,7 @@ impl Game for Othello {
         out.clear();
         let mut squares = self.legal_squares();
         if squares == 0 {
-            if self.other_side_can_move() {
+            if !self.no_pass && self.other_side_can_move() {
                 out.push(Move::PASS);
             }
             return;
@@ -545,6 +599,13 @@ impl Game for Othello {
         if !self.is_over() {
             return None;
         }
+        if self.lost_by_pass() {
+            return Some(if player == self.to_move {
+                Outcome::Loss
+            } else {
+                Outcome::Win
+            });
+        }
         Some(match self.disc_difference(player) {
             d if d > 0 => Outcome::Win,
             0 => Outcome::Draw,
@@ -555,6 +616,14 @@ impl Game for Othello {
     fn terminal_value(&self, player: Player) -> Option<i32> {
         if !self.is_over() {
             return None;
+        }
+        if self.lost_by_pass() {
+            let squares = self.size.cells() as i32;
+            return Some(if player == self.to_move {
+                -squares
+            } else {
+                squares
+            });
         }
         let difference = self.disc_difference(player);
         let empties = self.empty_squares().count_ones() as i32;
@@ -569,11 +638,11 @@ impl Game for Othello {
         *self
     }
 
-    fn parse_position(size: &Size, text: &str) -> Result<Self, ParseError> {
+    fn parse_position(rules: &Rules, text: &str) -> Result<Self, ParseError> {
         let body = text.split(';').next().unwrap_or_default();
         match body.trim_start().chars().next() {
-            Some('X' | 'x' | 'O' | 'o' | '-') => Othello::parse_board(*size, body),
-            _ => Othello::parse_move_list(*size, body),
+            Some('X' | 'x' | 'O' | 'o' | '-') => Othello::parse_board(*rules, body),
+            _ => Othello::parse_move_list(*rules, body),
         }
     }
 
@@ -621,7 +690,7 @@ impl Game for Othello {
             if squares != 0 {
                 let chosen = rng.below(squares.count_ones());
                 pos.place(nth_set_bit(squares, chosen));
-            } else if pos.other_side_can_move() {
+            } else if !pos.no_pass && pos.other_side_can_move() {
                 // The default draws from the one-move list [pass]; keep the stream in step.
                 rng.below(1);
                 pos.pass();
@@ -660,14 +729,14 @@ impl super::board::Board for Othello {
             return None;
         }
         let text = super::board::cycle_char(&self.format_position(), index, &['-', 'X', 'O'])?;
-        Self::parse_position(&self.size(), &text).ok()
+        Self::parse_position(&self.rules(), &text).ok()
     }
 
     fn toggle_turn(&self) -> Option<Self> {
         let text = self.format_position();
         let cells = self.size().cells();
         let flipped = super::board::cycle_char(&text, cells + 1, &['X', 'O'])?;
-        Self::parse_position(&self.size(), &flipped).ok()
+        Self::parse_position(&self.rules(), &flipped).ok()
     }
 }
 
@@ -675,7 +744,7 @@ impl Catalogued for Othello {
     const FAMILY: Family = Family {
         id: "othello",
         title: "Othello",
-        grammar: "othello | othello6 | othello4",
+        grammar: "othello[:no-pass] | othello6[:no-pass] | othello4[:no-pass]",
         listed: &[
             Listed::new("othello", "Othello 8×8"),
             Listed::new("othello6", "Othello 6×6"),
@@ -708,21 +777,30 @@ impl Catalogued for Othello {
         ],
     };
 
-    fn parse_name(name: &str) -> Option<Result<Size, ParseError>> {
-        match name {
-            "othello" | "othello8" => Some(Ok(Size::Eight)),
-            "othello6" => Some(Ok(Size::Six)),
-            "othello4" => Some(Ok(Size::Four)),
-            _ => None,
-        }
+    fn parse_name(name: &str) -> Option<Result<Rules, ParseError>> {
+        let (board, no_pass) = match name.strip_suffix(":no-pass") {
+            Some(board) => (board, true),
+            None => (name, false),
+        };
+        let size = match board {
+            "othello" | "othello8" => Size::Eight,
+            "othello6" => Size::Six,
+            "othello4" => Size::Four,
+            _ => return None,
+        };
+        Some(Ok(Rules { size, no_pass }))
     }
 
-    fn name(size: &Size) -> String {
-        match size {
+    fn name(rules: &Rules) -> String {
+        let board = match rules.size {
             Size::Eight => "othello",
             Size::Six => "othello6",
             Size::Four => "othello4",
+        };
+        if rules.no_pass {
+            format!("{board}:no-pass")
+        } else {
+            board.to_string()
         }
-        .to_string()
     }
 }

@@ -39,15 +39,15 @@ impl Knowledge for Othello {
         Some((-squares, squares))
     }
 
-    /// The endgame solver ([`super::endgame`]) on 8×8; generic alpha-beta on the smaller
-    /// boards.
+    /// The endgame solver ([`super::endgame`]) on 8×8 under the standard rules; generic
+    /// alpha-beta on the smaller boards and under the no-pass variant.
     fn exact_solver(&self) -> Option<Box<dyn ExactSolver<Othello>>> {
         super::endgame::solver_for(self)
     }
 
     /// The endgame solver's young brothers wait: native builds and the page's threaded wasm.
     fn parallel_solver(&self) -> bool {
-        self.size() == super::Size::Eight
+        self.rules() == super::Size::Eight.into()
             && cfg!(any(not(target_arch = "wasm32"), target_feature = "atomics"))
     }
 

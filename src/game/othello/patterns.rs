@@ -29,7 +29,7 @@
 //! use pnplay::game::{Game, othello::{Othello, Size, patterns}};
 //! // FFO #40 (20 empties, black to move wins by 38): the evaluation sees black ahead.
 //! let text = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
-//! let pos = Othello::parse_position(&Size::Eight, text).unwrap();
+//! let pos = Othello::parse_position(&Size::Eight.into(), text).unwrap();
 //! assert!(patterns::evaluate_position(&pos).unwrap() > 0);
 //! ```
 

@@ -28,7 +28,7 @@
 //! use pnplay::game::{Game, othello::{Othello, Size, stability::Stability}};
 //! // Black owns all of row 1 and a2; white b2.
 //! let board = format!("XXXXXXXX{}{}", "XO------", "-".repeat(48));
-//! let pos = Othello::parse_position(&Size::Eight, &format!("{board} O")).unwrap();
+//! let pos = Othello::parse_position(&Size::Eight.into(), &format!("{board} O")).unwrap();
 //! let black = Stability::of(pos.discs(pnplay::game::Player::First), pos.discs(pnplay::game::Player::Second));
 //! assert_eq!(black.stable.count_ones(), 9); // the full row 1 and a2 on the a-file edge
 //! ```

@@ -152,6 +152,7 @@ pub fn generate(
                                 waiting: other,
                                 to_move: Player::First,
                                 size: Size::Eight,
+                                no_pass: false,
                             };
                             solver.clear();
                             let score = solver

@@ -165,7 +165,7 @@ impl Targets {
     /// ```
     /// use pnplay::game::{Game, othello::{Othello, Size}, tictactoe::TicTacToe};
     /// use pnplay::search::bestfirst::cns::Targets;
-    /// let eight = Targets::new(&Othello::start(&Size::Eight), None);
+    /// let eight = Targets::new(&Othello::start(&Size::Eight.into()), None);
     /// assert_eq!((eight.step(), eight.len(), eight.value(0)), (4, 33, -64));
     /// assert_eq!(eight.of_score(1), eight.index(4)); // a win by 1 stays a win
     /// assert_eq!(eight.of_score(-10), eight.index(-12)); // to the nearest target

@@ -146,7 +146,7 @@ struct Guide<G: Game> {
 /// use pnplay::game::{Game, othello::{Othello, Size}};
 /// use pnplay::search::bestfirst::dag::PnsDag;
 /// use pnplay::search::{Goal, Limits, Question, Verdict};
-/// let start = Othello::start(&Size::Four);
+/// let start = Othello::start(&Size::Four.into());
 /// let question = Question::at(&start, Goal::Win);
 /// let mut plain = PnsDag::new(start, question, Limits::default());
 /// let mut guided = PnsDag::with_knowledge(start, question, Limits::default(), None);
