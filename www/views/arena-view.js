@@ -30,6 +30,7 @@ import { AgentField } from './arena-agent.js';
 import { themed } from '../lib/chart-theme.js';
 import { panelElements } from '../lib/dom.js';
 import { PanelView } from './panel-view.js';
+import { percent1 } from '../lib/numbers.js';
 
 const MAX_GAMES = 10000;
 const MAX_WORKERS = 16;
@@ -89,7 +90,7 @@ const PANEL = `
 /** A shell word: as it is when it needs no quoting, else in single quotes. */
 const shellWord = (text) => (/^[\w:,=.+\-/]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`);
 
-const percent = (x) => `${(100 * x).toFixed(1)} %`;
+const percent = (x) => `${percent1(x)} %`;
 const OUTCOME = { win: 'A won', draw: 'draw', loss: 'A lost' };
 
 export class ArenaView extends PanelView {
@@ -501,8 +502,8 @@ export class ArenaView extends PanelView {
       box('draws', String(summary.draws)),
       box('A losses', String(summary.losses)),
       box('A’s score', `${summary.wins + summary.draws / 2} / ${summary.games}`, 'wins plus half the draws'),
-      box('A’s win rate', `${percent(rate.rate)} ± ${(100 * rate.plus_minus).toFixed(1)}`, '95 %, normal approximation 1.96·sqrt(p(1−p)/n), as the PN-MCTS paper'),
-      box('Wilson 95 %', `${(100 * rate.wilson[0]).toFixed(1)}–${(100 * rate.wilson[1]).toFixed(1)} %`, 'Wilson score interval'),
+      box('A’s win rate', `${percent(rate.rate)} ± ${percent1(rate.plus_minus)}`, '95 %, normal approximation 1.96·sqrt(p(1−p)/n), as the PN-MCTS paper'),
+      box('Wilson 95 %', `${percent1(rate.wilson[0])}–${percent1(rate.wilson[1])} %`, 'Wilson score interval'),
     ];
     if (summary.fallbacks.a || summary.fallbacks.b) {
       figures.push(box('fallback moves A / B', `${summary.fallbacks.a} / ${summary.fallbacks.b}`, 'the search gave no move: the first legal move was played'));

@@ -29,6 +29,7 @@ import { themed } from '../lib/chart-theme.js';
 import { filledTable, panelElements } from '../lib/dom.js';
 import { PanelView } from './panel-view.js';
 import { completionChart, experimentTable, matchesTable, rateChart, textOf } from './results-file-view.js';
+import { fixed, percent1 } from '../lib/numbers.js';
 
 /** Each status's words, in the order the filter lists them. */
 const STATUS = [
@@ -171,7 +172,7 @@ function savingsTable(savings) {
     'Nodes saved by pr: each setting against pr off, on the positions both concluded (the engine’s numbers from these records)',
     ['search', 'θ', 'pr', 'positions', 'mean nodes, pr off', 'mean nodes, pr on', 'fewer nodes %', 'best position %'],
     savings.map((s) => [
-      [s.algo, s.theta, s.pr, s.positions, Math.round(s.mean_nodes_off).toLocaleString('en'), Math.round(s.mean_nodes_pr).toLocaleString('en'), (100 * s.reduction).toFixed(1), (100 * s.best_position_reduction).toFixed(1)],
+      [s.algo, s.theta, s.pr, s.positions, Math.round(s.mean_nodes_off).toLocaleString('en'), Math.round(s.mean_nodes_pr).toLocaleString('en'), percent1(s.reduction), percent1(s.best_position_reduction)],
       { theta: s.theta, pr: s.pr, reduction: s.reduction },
     ]),
     'papers-savings',
@@ -187,7 +188,7 @@ function savingsTable(savings) {
 function ratesTable(rerun, measured, committed, paper) {
   const [first, second] = rerun.searches;
   const ratio = (a, b) => (a && b ? b / a : null);
-  const shownRatio = (x) => (x === null ? '–' : x.toFixed(2));
+  const shownRatio = (x) => (x == null ? '–' : fixed(x, 2));
   const shownRate = (x) => (x ? Math.round(x).toLocaleString('en') : '–');
   const rate = (lines, game, search) => lines.find((l) => l.game === game && l.search.split(':')[0] === search)?.per_cpu_second;
   const paperRatio = (row) => paper.find((c) => c.row === row && c.column === 'ratio')?.value;
@@ -199,7 +200,7 @@ function ratesTable(rerun, measured, committed, paper) {
       const ours = ratio(a, b);
       return [
         [game, shownRate(a), shownRate(b), shownRatio(ours),
-          ...committed.map(([, lines]) => shownRatio(ratio(rate(lines, game, first), rate(lines, game, second)))), paperRatio(rerun.paper_rows[i])?.toFixed(2) ?? '–'],
+          ...committed.map(([, lines]) => shownRatio(ratio(rate(lines, game, first), rate(lines, game, second)))), shownRatio(paperRatio(rerun.paper_rows[i]))],
         { game, ratio: ours },
       ];
     }),
@@ -219,7 +220,7 @@ function historiesTable(caption, histories) {
     ['position', 'chosen', 'gap (nodes)', 'verdict', 'iterations', 'nodes', 'within 1e-5 at', 'nodes then', 'prolongation', 'with pr 1e-5', 'iterations', 'nodes'],
     histories.map((h) => [
       [h.pos, h.chosen ? `${h.chosen.rule} (stage ${h.chosen.stage} #${h.chosen.index})` : '–', count(h.chosen?.gap), h.verdict, count(h.iterations), count(h.nodes),
-        count(h.within_pr?.iteration), count(h.within_pr?.nodes), h.prolongation == null ? '–' : `${h.prolongation.toFixed(2)}×`, h.with_pr.verdict, count(h.with_pr.iterations), count(h.with_pr.nodes)],
+        count(h.within_pr?.iteration), count(h.within_pr?.nodes), h.prolongation == null ? '–' : `${fixed(h.prolongation, 2)}×`, h.with_pr.verdict, count(h.with_pr.iterations), count(h.with_pr.nodes)],
       { pos: h.pos, iterations: h.iterations },
     ]),
     'papers-histories',
@@ -305,7 +306,7 @@ function standingsTable(standings) {
     [...standings]
       .sort((x, y) => y.rating - x.rating)
       .map((s) => [
-        [s.label, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), s.wilson.map((x) => (100 * x).toFixed(1)).join('–'), `${s.rating >= 0 ? '+' : ''}${s.rating.toFixed(0)}`],
+        [s.label, s.games, s.wins, s.draws, s.losses, percent1(s.rate), s.wilson.map(percent1).join('–'), `${s.rating >= 0 ? '+' : ''}${s.rating.toFixed(0)}`],
         { agent: s.agent, rating: s.rating },
       ]),
     'papers-standings',

@@ -14,6 +14,7 @@ import { download } from '../lib/download.js';
 import { themed } from '../lib/chart-theme.js';
 import { filledTable, headedTable, panelElements, textRow } from '../lib/dom.js';
 import { PanelView } from './panel-view.js';
+import { fixed, percent1 } from '../lib/numbers.js';
 
 const VERDICTS = [
   ['proved', 'proved'],
@@ -84,7 +85,7 @@ export function matchesTable(matches) {
     'Each match: A’s wins, draws and losses, win rate (draws half) with its 95 % intervals',
     ['game', 'A', 'B', 'openings', 'seed', 'games', 'W', 'D', 'L', 'A’s win rate %', '± (95 %, normal)', 'Wilson 95 %'],
     matches.map(({ summary: s, openings, seed }) => [
-      [s.game, s.a, s.b, openings ? `random:${openings}` : 'none', seed, s.games, s.wins, s.draws, s.losses, (100 * s.rate).toFixed(1), (100 * s.plus_minus).toFixed(1), `${(100 * s.wilson[0]).toFixed(1)}–${(100 * s.wilson[1]).toFixed(1)}`],
+      [s.game, s.a, s.b, openings ? `random:${openings}` : 'none', seed, s.games, s.wins, s.draws, s.losses, percent1(s.rate), percent1(s.plus_minus), `${percent1(s.wilson[0])}–${percent1(s.wilson[1])}`],
       { a: s.a },
     ]),
   );
@@ -189,7 +190,7 @@ export async function textOf(bytes) {
   return new Response(stream).text();
 }
 
-const percent = (x) => (x == null ? '–' : x.toFixed(1));
+const percent = (x) => (x == null ? '–' : fixed(x, 1));
 const number = (x, digits = 0) => (x == null ? '–' : x.toLocaleString('en', { maximumFractionDigits: digits }));
 
 export class ResultsFileView extends PanelView {

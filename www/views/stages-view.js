@@ -20,6 +20,7 @@ import { markInput, ParamsView, setting } from './params-view.js';
 import { themed } from '../lib/chart-theme.js';
 import { filledTable, panelElements } from '../lib/dom.js';
 import { PanelView } from './panel-view.js';
+import { fixed } from '../lib/numbers.js';
 
 const VERDICTS = ['proved', 'disproved', 'concluded-win', 'concluded-loss', 'out'];
 
@@ -68,7 +69,7 @@ export function summarize(records, stages, algos) {
 
 function csvOf(rows) {
   const head = ['stage', 'search', 'n', ...VERDICTS, 'completion_percent'];
-  const lines = rows.map((r) => [r.stage, r.algo, r.n, ...VERDICTS.map((v) => r[v]), r.completion?.toFixed(1) ?? ''].join(','));
+  const lines = rows.map((r) => [r.stage, r.algo, r.n, ...VERDICTS.map((v) => r[v]), (r.completion == null ? '' : fixed(r.completion, 1))].join(','));
   return [head.join(','), ...lines].join('\n') + '\n';
 }
 
@@ -438,7 +439,7 @@ export class StagesView extends PanelView {
       ['stage', 'search', 'n', ...VERDICTS, 'completion %', 'paper %'],
       rows.map((row) => {
         const paper = this.published.find((p) => p.stage === row.stage && p.algo === row.algo);
-        const cells = [row.stage, row.algo, row.n, ...VERDICTS.map((v) => row[v]), row.completion?.toFixed(1) ?? '–', paper ? `${paper.completion} (${paper.source})` : '–'];
+        const cells = [row.stage, row.algo, row.n, ...VERDICTS.map((v) => row[v]), (row.completion == null ? '–' : fixed(row.completion, 1)), paper ? `${paper.completion} (${paper.source})` : '–'];
         return [cells, { stage: row.stage, algo: row.algo }];
       }),
     );
