@@ -126,6 +126,7 @@ export class SearchController {
     const { ui } = this;
     this.stopPacing();
     this.generation++;
+    this.liveReports = null;
     if (this.state.searchAlgos.length || this.state.running) this.engine.request('cancel').catch(() => {});
     this.store.update({ searchAlgos: [], searchOptions: null, running: false, step: 0, bestMoves: [] });
     ui.progress.value = 0;
@@ -159,6 +160,7 @@ export class SearchController {
     const had = this.state.searchAlgos.length > 0 && !this.locked;
     const again = this.recovering;
     this.generation++; // what the failed worker was answering changes nothing now
+    this.liveReports = null;
     this.starting = null;
     this.forget();
     const said = `the engine was restarted: ${reason}`;
@@ -258,10 +260,6 @@ export class SearchController {
     return this.advance('run', {});
   }
 
-  /**
-   * Hands a set of reports (one per search) to the views. `live`: a report streamed while
-   * the searches advance — the cards are then drawn at most every CARDS_EVERY_MS.
-   */
   /** Makes the certificate of `button`'s verdict for the searched position and downloads it. */
   async exportCertificate(button) {
     const { game, searchPosition, searchOptions } = this.store.state;
@@ -279,7 +277,32 @@ export class SearchController {
     }
   }
 
+  /**
+   * Reports streamed while the searches advance are shown at the next animation frame, the
+   * newest only: the page's elements then change between frames, never just before one, so
+   * the frame's input (a pointer's hit test) meets a laid-out page instead of laying it out
+   * first, and the tree views draw in the frame after (their own `requestAnimationFrame`):
+   * no frame carries both (issue 34, tests/browser/responsive.test.mjs).
+   */
+  showLive(reports) {
+    this.liveReports = reports;
+    if (this.liveFrame) return;
+    this.liveFrame = true;
+    requestAnimationFrame(() => {
+      this.liveFrame = false;
+      const latest = this.liveReports;
+      this.liveReports = null;
+      if (latest) this.show(latest, { live: true });
+    });
+  }
+
+  /**
+   * Hands a set of reports (one per search) to the views. `live`: a report streamed while
+   * the searches advance — the cards are then drawn at most every CARDS_EVERY_MS. A report
+   * shown now makes a streamed one still waiting for its frame (`showLive`) stale.
+   */
   show(reports, { live = false } = {}) {
+    if (!live) this.liveReports = null;
     const { ui } = this;
     const bestMoves = reports.filter((r) => r.best_move).map((r) => ({ algo: r.algo, move: r.best_move, proved: r.verdict === 'proved' }));
     const step = reports.length ? Math.max(...reports.map((r) => r.stats.iterations)) : 0;
@@ -299,7 +322,15 @@ export class SearchController {
       this.cardsAt = now;
     }
     this.compare(reports, { live });
-    reports.forEach((report, index) => this.treeViews[index]?.update(report, { streaming: live }));
+    // A streamed report is shown within a frame (`showLive`): the trees draw in the next. The
+    // report a step, pause or run ends with comes with new cards, charts and pseudocode: the
+    // trees are handed it a frame later, so that their drawing falls in the frame after those.
+    const updateTrees = () => reports.forEach((report, index) => this.treeViews[index]?.update(report, { streaming: live }));
+    if (live) updateTrees();
+    else {
+      const generation = this.generation;
+      requestAnimationFrame(() => generation === this.generation && updateTrees());
+    }
     this.charts?.add(reports);
     // The reports a step or a pause ends with are charted at once, and the pseudocode walks
     // through the phases of the iteration shown (within one iteration's time when paced).
@@ -421,7 +452,7 @@ export class SearchController {
     this.store.update({ running: true });
     try {
       const { reports, stopped } = await this.engine.request(type, { ...payload, view: this.treeRequest() }, (message) => {
-        if (current()) this.show(message.reports, { live: true });
+        if (current()) this.showLive(message.reports);
       });
       if (!current()) return { stopped: true };
       if (!this.pacing) this.store.update({ running: false });
