@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPage, pageFixture, repo } from './harness.mjs';
+import { openPage, pageFixture, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 const MATCH = { game: 'connect4:5x4', a: 'pnmcts:iterations=200', b: 'mcts:iterations=200', games: 6, openings: 'random:2', seed: 3 };
@@ -24,7 +24,7 @@ const jsonLines = (text) => text.trim().split('\n').map((line) => withoutSeconds
 /** `pnplay match` with the same settings: its records, its summary line and its JSON summary. */
 function cli() {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-arena-view-')), 'games.jsonl');
-  const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+  const binary = pnplayBinary();
   const args = ['match', '--game', MATCH.game, '--a', MATCH.a, '--b', MATCH.b, '--games', String(MATCH.games),
     '--openings', MATCH.openings, '--seed', String(MATCH.seed), '--quiet'];
   const line = execFileSync(binary, [...args, '--out', out], { encoding: 'utf8' }).trim();

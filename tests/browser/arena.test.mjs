@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPage, pageFixture, repo } from './harness.mjs';
+import { openPage, pageFixture, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 const GAME = 'connect4:5x4';
@@ -22,7 +22,7 @@ function withoutSeconds(record) {
 
 function cliRecords() {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-arena-')), 'games.jsonl');
-  const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+  const binary = pnplayBinary();
   execFileSync(binary, [
     'match', '--game', GAME, '--a', CONFIG.a, '--b', CONFIG.b, '--openings', CONFIG.openings,
     '--seed', String(CONFIG.seed), '--games', String(GAMES), '--quiet', '--out', out,

@@ -9,9 +9,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repo } from './harness.mjs';
+import { repo, pnplayBinary } from './harness.mjs';
 
-const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+const binary = pnplayBinary();
 const script = path.join(repo, 'scripts', 'bench-wasm.mjs');
 /** The sets whose work does not depend on the clock (the playouts run for a time). */
 const counted = (set) => set !== 'othello playouts';

@@ -23,7 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
-import { pageFixture, repo, slowdown } from './harness.mjs';
+import { pageFixture, repo, slowdown, pnplayBinary } from './harness.mjs';
 import { C4_SECONDS_PER_MOVE } from '../../www/controllers/analysis.js';
 
 const fixture = pageFixture();
@@ -81,7 +81,7 @@ function randomPositions(count, seed, plies) {
 function nativeScores(pos) {
   const args = ['book', 'moves', '--pos', pos, '--time', String(C4_SECONDS_PER_MOVE), '--memory', '512M', '--json'];
   if (existsSync(BOOK)) args.push('--book', BOOK);
-  const out = execFileSync(path.join(repo, 'target/release/pnplay'), args, { encoding: 'utf8' });
+  const out = execFileSync(pnplayBinary(), args, { encoding: 'utf8' });
   return JSON.parse(out).map(({ col, score }) => [String(col + 1), score]);
 }
 

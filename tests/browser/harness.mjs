@@ -12,13 +12,13 @@ import { chromium } from 'playwright-core';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-function pnplayBinary() {
+export function pnplayBinary() {
   if (process.env.PNPLAY_BIN) return process.env.PNPLAY_BIN;
   for (const profile of ['release', 'debug']) {
     const candidate = path.join(repo, 'target', profile, 'pnplay');
     if (existsSync(candidate)) return candidate;
   }
-  throw new Error('no pnplay binary: run `cargo build --release` first (scripts/test does)');
+  throw new Error('no pnplay binary: run `cargo build --release` first, or set PNPLAY_BIN (scripts/test sets it)');
 }
 
 /**

@@ -6,8 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { cards, lessonLink, pageFixture, repo } from './harness.mjs';
+import { cards, lessonLink, pageFixture, pnplayBinary } from './harness.mjs';
 import { LESSONS } from '../../www/views/lessons.js';
 
 const fixture = pageFixture();
@@ -15,7 +14,7 @@ const lesson = LESSONS.find((l) => l.id === 'balanced-trees');
 
 /** The tree `pnplay random-tree` prints for `shape` (branching 2, depth 8, seed 1). */
 function generated(shape) {
-  const bin = process.env.PNPLAY_BIN ?? path.join(repo, 'target', 'release', 'pnplay');
+  const bin = pnplayBinary();
   return execFileSync(bin, ['random-tree', '--shape', shape, '--branching', '2', '--depth', '8', '--seed', '1'], { encoding: 'utf8' }).trim();
 }
 

@@ -5,8 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { pageFixture, pnplayBinary } from './harness.mjs';
 
 const { ready } = pageFixture();
 const DONE = { timeout: 120000 };
@@ -41,7 +40,7 @@ test('a game of LOA 7×7 played by clicks ends in Black’s connection win', { t
 
 test('an arena match of PN-MCTS against MCTS on LOA 7×7 gives the CLI’s W/D/L', DONE, async () => {
   const match = { game: 'loa:7x7', a: 'pnmcts:iterations=40', b: 'mcts:iterations=40', games: 4, seed: 1 };
-  const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+  const binary = pnplayBinary();
   const expected = JSON.parse(execFileSync(binary, ['match', '--game', match.game, '--a', match.a, '--b', match.b,
     '--games', String(match.games), '--seed', String(match.seed), '--json', '--quiet'], { encoding: 'utf8' }));
   const errors = [];

@@ -5,8 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { pageFixture, pnplayBinary } from './harness.mjs';
 
 const { ready } = pageFixture();
 
@@ -32,7 +31,7 @@ test('multi-valued PNS shows its threshold runs and the exact score alpha-beta g
   const threshold = (r) => Number(r.cells[0]);
   assert.ok(rows.some((r) => r.verdict === 'proved' && threshold(r) === shown));
   assert.ok(rows.some((r) => r.verdict === 'disproved' && threshold(r) === shown + 1));
-  const out = execFileSync(path.join(repo, 'target/release/pnplay'), ['score', '--game', game, '--pos', pos, '--json']);
+  const out = execFileSync(pnplayBinary(), ['score', '--game', game, '--pos', pos, '--json']);
   assert.equal(shown, JSON.parse(out).score);
   assert.match(await card.textContent(), /Threshold runs/);
 });

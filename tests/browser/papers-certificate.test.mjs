@@ -9,11 +9,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { pageFixture, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 const WAIT = { timeout: 60000 };
-const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+const binary = pnplayBinary();
 const dir = mkdtempSync(path.join(tmpdir(), 'pnplay-certificate-'));
 
 /** `pnplay check file`'s one line (stdout, or stderr without the `pnplay: ` prefix when it refuses). */

@@ -14,12 +14,12 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { pageFixture, repo, pnplayBinary } from './harness.mjs';
 import { committedCards, openCard, rerunLines } from './papers-card.mjs';
 
 const fixture = pageFixture();
 const WAIT = { timeout: 180000 };
-const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+const binary = pnplayBinary();
 
 /** The lines of the table under `title` in a `pnplay play2048` printout, each split at its tabs. */
 function printed(text, title) {

@@ -10,12 +10,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { pageFixture, repo } from './harness.mjs';
+import { pageFixture, repo, pnplayBinary } from './harness.mjs';
 import { committedCard, openCard, rerunLines } from './papers-card.mjs';
 
 const fixture = pageFixture();
 const WAIT = { timeout: 120000 };
-const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+const binary = pnplayBinary();
 const folder = path.join(repo, 'results', 'connect4-grid');
 
 test('Figure 5 draws the committed PPN histories and reruns one in the page with the CLI’s record', async () => {

@@ -11,12 +11,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { pageFixture, pnplayBinary } from './harness.mjs';
 import { committedCard, openCard, rerunLines } from './papers-card.mjs';
 
 const fixture = pageFixture();
 const WAIT = { timeout: 120000 };
-const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+const binary = pnplayBinary();
 
 /** Reruns the open card; its records from the download. */
 const rerunRecords = async (page) => (await rerunLines(page, WAIT)).map((line) => JSON.parse(line));

@@ -16,11 +16,11 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, existsSync, write
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPage, pageFixture, repo } from './harness.mjs';
+import { openPage, pageFixture, repo, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 const WAIT = { timeout: 120000 };
-const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+const binary = pnplayBinary();
 
 /** Every card of the committed card files, by id. */
 function committedCards() {

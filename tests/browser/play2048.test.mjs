@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { pageFixture, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 const LONG = { timeout: 180000 };
@@ -17,7 +17,7 @@ const LONG = { timeout: 180000 };
 /** The first game of `pnplay play2048 --depth 2 --seed 1`: its seed (exact, as text) and series. */
 function cliGame() {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-2048-view-')), 'games.jsonl');
-  const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+  const binary = pnplayBinary();
   execFileSync(binary, ['play2048', '--depth', '2', '--games', '1', '--seed', '1', '--quiet', '--out', out]);
   const line = readFileSync(out, 'utf8').trim().split('\n')[0];
   const record = JSON.parse(line);

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { pageFixture, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 const { ready } = fixture;
@@ -83,7 +83,7 @@ test('a first visit shows the start panel; each door is a link that opens a work
 /** The CLI's verdict counts per "stage algo" for a stages run. */
 function cliCounts(args) {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-product-')), 'run.jsonl');
-  const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+  const binary = pnplayBinary();
   execFileSync(binary, ['experiment', 'stages', ...args, '--quiet', '--out', out]);
   const counts = {};
   for (const line of readFileSync(out, 'utf8').trim().split('\n')) {

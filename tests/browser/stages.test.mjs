@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPage, pageFixture, repo } from './harness.mjs';
+import { openPage, pageFixture, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 // pr=off: the view opens with the paper's pr 1e-5; this run compares with the CLI without it.
@@ -17,7 +17,7 @@ const SETTINGS = '#v=1&view=stages&g=othello&stages=40,44&n=4&sa=pns,ppns&k=8&pr
 /** The CLI's verdict counts per "stage algo" for the same experiment. */
 function cliCounts() {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-stages-')), 'run.jsonl');
-  const binary = process.env.PNPLAY_BIN || path.join(repo, 'target', 'release', 'pnplay');
+  const binary = pnplayBinary();
   execFileSync(binary, [
     'experiment', 'stages', '--game', 'othello', '--stages', '40,44', '--positions', '4',
     '--algos', 'pns,ppns', '--playouts', '8', '--seed', '1', '--nodes', '200000', '--time', '1000',
