@@ -156,6 +156,8 @@ fn the_book_includes_catalogue_tables_that_name_every_game_and_search() {
             "docs/src/{list}.md"
         );
         let book = read("scripts/book");
-        assert!(book.contains("pnplay -- catalogue \"$list\" >\"docs/src/generated/$list.md\""));
+        assert!(
+            book.contains("\"$PNPLAY_BIN\" catalogue \"$list\" >\"docs/src/generated/$list.md\"")
+        );
     }
 }
