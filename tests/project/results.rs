@@ -36,7 +36,7 @@ fn regenerate(out: &Path) -> Vec<PathBuf> {
     let status = Command::new(repo().join("scripts/results"))
         .arg("--into")
         .arg(out)
-        .env("PNPLAY", env!("CARGO_BIN_EXE_pnplay"))
+        .env("PNPLAY_BIN", env!("CARGO_BIN_EXE_pnplay"))
         .status()
         .expect("scripts/results runs");
     assert!(status.success(), "scripts/results: {status}");
