@@ -126,7 +126,6 @@ export class SearchController {
     const { ui } = this;
     this.stopPacing();
     this.generation++;
-    this.liveReports = null;
     if (this.state.searchAlgos.length || this.state.running) this.engine.request('cancel').catch(() => {});
     this.store.update({ searchAlgos: [], searchOptions: null, running: false, step: 0, bestMoves: [] });
     ui.progress.value = 0;
@@ -160,7 +159,6 @@ export class SearchController {
     const had = this.state.searchAlgos.length > 0 && !this.locked;
     const again = this.recovering;
     this.generation++; // what the failed worker was answering changes nothing now
-    this.liveReports = null;
     this.starting = null;
     this.forget();
     const said = `the engine was restarted: ${reason}`;
@@ -288,11 +286,12 @@ export class SearchController {
     this.liveReports = reports;
     if (this.liveFrame) return;
     this.liveFrame = true;
+    const generation = this.generation;
     requestAnimationFrame(() => {
       this.liveFrame = false;
       const latest = this.liveReports;
       this.liveReports = null;
-      if (latest) this.show(latest, { live: true });
+      if (latest && generation === this.generation) this.show(latest, { live: true });
     });
   }
 
