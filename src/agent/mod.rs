@@ -317,11 +317,8 @@ impl Agent {
         };
         let mut options = Vec::new();
         for option in rest.into_iter().flat_map(|rest| rest.split(',')) {
-            let (key, value) = option.split_once('=').ok_or_else(|| Error::BadParameter {
-                name: option.trim().to_string(),
-                message: format!("option {:?} is not key=value", option.trim()),
-            })?;
-            options.push((key.trim().to_string(), value.trim().to_string()));
+            let (key, value) = key_value(option)?;
+            options.push((key.to_string(), value.to_string()));
         }
         let sets_budget = match kind {
             AgentKind::Random => false,
@@ -842,6 +839,18 @@ pub fn keys(info: &SearchInfo) -> Vec<&'static str> {
         .chain(tree)
         .chain(info.params.iter().chain(RUN_PARAMS).map(|s| s.key))
         .collect()
+}
+
+/// One option of an agent's text (`key=value`, spaces around either part ignored), split.
+///
+/// # Errors
+/// [`Error::BadParameter`] naming the option if it has no `=`.
+pub fn key_value(option: &str) -> Result<(&str, &str), Error> {
+    let (key, value) = option.split_once('=').ok_or_else(|| Error::BadParameter {
+        name: option.trim().to_string(),
+        message: format!("option {:?} is not key=value", option.trim()),
+    })?;
+    Ok((key.trim(), value.trim()))
 }
 
 #[cfg(test)]

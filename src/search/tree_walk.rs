@@ -12,25 +12,46 @@ use std::collections::HashSet;
 use super::Stats;
 use super::session::{Session, TreeView};
 use super::session_core::SessionCore;
-use super::tree::{NodeId, ROOT, TreeLinks, line_to};
+use super::tree::{NodeId, ROOT, TreeLinks, TreeShape, line_to};
 use super::view::{
     Backup, InspectedChild, Inspection, PathNode, Snapshot, Values, ViewNode, snapshot_nodes,
-    walk_path,
 };
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
 
-/// A search tree over positions of a game, as the views walk it.
-pub(crate) trait TreeWalk {
-    /// The game whose positions the tree holds.
-    type Position: Game;
-    /// The root position, how the tree is linked and the last iteration's path, root first.
-    fn walked(&self) -> (&Self::Position, &dyn TreeLinks<Move<Self>>, &[NodeId]);
+/// What a search shows of each node of its tree.
+pub(crate) trait NodeValues {
     /// Node `id`'s values as a view shows them.
     fn values_of(&self, id: NodeId) -> Values;
     /// The values of `id` when the last iteration selected it, if it is on that path.
     fn before_of(&self, id: NodeId) -> Option<Values>;
+}
+
+/// A search tree over positions of a game, as the views walk it.
+pub(crate) trait TreeWalk: NodeValues {
+    /// The game whose positions the tree holds.
+    type Position: Game;
+    /// The root position, how the tree is linked and the last iteration's path, root first.
+    fn walked(&self) -> (&Self::Position, &dyn TreeLinks<Move<Self>>, &[NodeId]);
+
+    /// The tree with its game erased, for the walks that need of a position only its
+    /// moves' notation ([`Walk`]).
+    fn walk(&self) -> Walk<'_>
+    where
+        Self: Sized,
+    {
+        let (root, links, path) = self.walked();
+        Walk {
+            shape: links.shape(),
+            root: Box::new(At {
+                pos: root.clone(),
+                links,
+            }),
+            path,
+            values: self,
+        }
+    }
 
     /// How the tree is linked.
     fn links(&self) -> &dyn TreeLinks<Move<Self>> {
@@ -66,39 +87,134 @@ pub(crate) trait TreeWalk {
         self.replay(id).map(|(pos, _)| pos)
     }
 
-    /// Node `id` as a view shows it, its move (if any) formatted in `parent_pos`.
-    fn path_node(&self, id: NodeId, parent_pos: Option<&Self::Position>) -> PathNode {
-        let links = self.links();
-        let (kind, status, child_count) = links.head_of(id);
-        PathNode {
-            id,
-            mv: parent_pos
-                .zip(links.move_into(id))
-                .map(|(pos, mv)| pos.format_move(mv)),
-            kind,
-            status,
-            values: self.values_of(id),
-            before: self.before_of(id),
-            child_count,
-        }
+    /// The last iteration's path as the views show it.
+    fn last_path(&self) -> Vec<PathNode>
+    where
+        Self: Sized,
+    {
+        self.walk().last_path()
     }
 
-    /// The last iteration's path as the views show it.
-    fn last_path(&self) -> Vec<PathNode> {
-        let (root, links, path) = self.walked();
-        walk_path(
-            root,
-            path,
-            |id| links.move_into(id),
-            |id, parent_pos| self.path_node(id, parent_pos),
+    /// Child `id` of a node at `pos` as an inspector lists it, `selected` if selection picks
+    /// it.
+    fn inspected_child(&self, pos: &Self::Position, id: NodeId, selected: bool) -> InspectedChild
+    where
+        Self: Sized,
+    {
+        let mv = pos.format_move(self.links().move_into(id).expect("a child has a move"));
+        let node = node_entry(self.links().shape(), self, id, Some(mv));
+        InspectedChild {
+            id,
+            mv: node.mv.unwrap_or_default(),
+            kind: node.kind,
+            status: node.status,
+            values: node.values,
+            selected,
+        }
+    }
+}
+
+/// A node's position in a walked tree, its game erased: what the walks of [`Walk`] ask of
+/// a position (they are compiled once, where the positions' own code would be compiled once
+/// per game and search: a fifth of the wasm module's code).
+pub(crate) trait NodePosition<'a> {
+    /// The move into `child` (a child of this node) in notation; `None` at the root.
+    fn move_text(&self, child: NodeId) -> Option<String>;
+    /// The position at `child` (a child of this node); `None` at the root.
+    fn child(&self, child: NodeId) -> Option<Box<dyn NodePosition<'a> + 'a>>;
+}
+
+/// A position of game `G` in a tree linked by `links`.
+struct At<'a, G: Game> {
+    pos: G,
+    links: &'a dyn TreeLinks<G::Move>,
+}
+
+impl<'a, G: Game> NodePosition<'a> for At<'a, G> {
+    fn move_text(&self, child: NodeId) -> Option<String> {
+        self.links
+            .move_into(child)
+            .map(|mv| self.pos.format_move(mv))
+    }
+
+    fn child(&self, child: NodeId) -> Option<Box<dyn NodePosition<'a> + 'a>> {
+        let mv = self.links.move_into(child)?;
+        let mut pos = self.pos.clone();
+        pos.play(mv);
+        Some(Box::new(At {
+            pos,
+            links: self.links,
+        }))
+    }
+}
+
+/// Node `id` of a tree of shape `shape` as a view shows it, with the values `values` gives
+/// and the move into it `mv` (in notation, `None` at the root).
+fn node_entry(
+    shape: &dyn TreeShape,
+    values: &dyn NodeValues,
+    id: NodeId,
+    mv: Option<String>,
+) -> PathNode {
+    let (kind, status, child_count) = shape.head_of(id);
+    PathNode {
+        id,
+        mv,
+        kind,
+        status,
+        values: values.values_of(id),
+        before: values.before_of(id),
+        child_count,
+    }
+}
+
+/// A search tree with its game erased ([`TreeWalk::walk`]): its shape, its root position,
+/// the last iteration's path and the search's values, walked by code compiled once for
+/// every game and search.
+pub(crate) struct Walk<'a> {
+    shape: &'a dyn TreeShape,
+    root: Box<dyn NodePosition<'a> + 'a>,
+    path: &'a [NodeId],
+    values: &'a dyn NodeValues,
+}
+
+impl<'a> Walk<'a> {
+    /// Node `id` as a view shows it, its move (if any) formatted in `parent`.
+    fn path_node(&self, id: NodeId, parent: Option<&dyn NodePosition<'a>>) -> PathNode {
+        node_entry(
+            self.shape,
+            self.values,
+            id,
+            parent.and_then(|pos| pos.move_text(id)),
         )
+    }
+
+    /// The last iteration's path as the views show it, each node's move formatted in the
+    /// position before it (replayed from the root).
+    pub(crate) fn last_path(&self) -> Vec<PathNode> {
+        let mut nodes = Vec::with_capacity(self.path.len());
+        // The position at the node before the current one; `None`: the root.
+        let mut at: Option<Box<dyn NodePosition<'a> + 'a>> = None;
+        for (k, &id) in self.path.iter().enumerate() {
+            if k == 0 {
+                nodes.push(self.path_node(id, None));
+                continue;
+            }
+            let parent: &dyn NodePosition<'a> = at.as_deref().unwrap_or(&*self.root);
+            nodes.push(self.path_node(id, Some(parent)));
+            let next = parent.child(id);
+            if next.is_some() {
+                at = next;
+            }
+        }
+        nodes
     }
 
     /// The top `depth` levels of the tree (at most `max_nodes` nodes in all), with the last
     /// path and the children of every node on it taking precedence; `focus` (a pinned node
     /// a view follows) adds its line from the root and its children. The header is the
     /// session's `core` and counters (`stats`).
-    fn snapshot(
+    pub(crate) fn snapshot(
         &self,
         (core, stats): (&SessionCore, Stats),
         depth: usize,
@@ -106,21 +222,20 @@ pub(crate) trait TreeWalk {
         focus: Option<NodeId>,
     ) -> Snapshot {
         let focus_line = focus
-            .filter(|&id| (id as usize) < self.links().node_count())
-            .map(|id| self.line_ids(id))
+            .filter(|&id| (id as usize) < self.shape.node_count())
+            .map(|id| line_to(id, |at| self.shape.parent_of(at)))
             .unwrap_or_default();
-        let (root, links, path) = self.walked();
-        let included = snapshot_nodes(path, &focus_line, depth, max_nodes, &|id| {
-            links.children_of(id)
+        let included = snapshot_nodes(self.path, &focus_line, depth, max_nodes, &|id| {
+            self.shape.children_of(id)
         });
-        let on_path = path.iter().copied().collect();
+        let on_path = self.path.iter().copied().collect();
         Snapshot {
             algo: core.id(),
             verdict: core.verdict(),
             finished: core.is_finished(),
             stats,
-            path: path.to_vec(),
-            root: self.subtree(ROOT, root, None, &included, &on_path),
+            path: self.path.to_vec(),
+            root: self.subtree(ROOT, &*self.root, None, &included, &on_path),
         }
     }
 
@@ -128,41 +243,25 @@ pub(crate) trait TreeWalk {
     fn subtree(
         &self,
         id: NodeId,
-        pos: &Self::Position,
-        parent_pos: Option<&Self::Position>,
+        pos: &dyn NodePosition<'a>,
+        parent: Option<&dyn NodePosition<'a>>,
         included: &HashSet<NodeId>,
         on_path: &HashSet<NodeId>,
     ) -> ViewNode {
         let children = self
-            .links()
+            .shape
             .children_of(id)
             .into_iter()
             .filter(|child| included.contains(child))
             .map(|child| {
-                let mut child_pos = pos.clone();
-                child_pos.play(self.links().move_into(child).expect("a child has a move"));
-                self.subtree(child, &child_pos, Some(pos), included, on_path)
+                let child_pos = pos.child(child).expect("a child has a move");
+                self.subtree(child, &*child_pos, Some(pos), included, on_path)
             })
             .collect();
         ViewNode {
-            node: self.path_node(id, parent_pos),
+            node: self.path_node(id, parent),
             on_path: on_path.contains(&id),
             children,
-        }
-    }
-
-    /// Child `id` of a node at `pos` as an inspector lists it, `selected` if selection picks
-    /// it.
-    fn inspected_child(&self, pos: &Self::Position, id: NodeId, selected: bool) -> InspectedChild {
-        let links = self.links();
-        let (kind, status, _) = links.head_of(id);
-        InspectedChild {
-            id,
-            mv: pos.format_move(links.move_into(id).expect("a child has a move")),
-            kind,
-            status,
-            values: self.values_of(id),
-            selected,
         }
     }
 }
@@ -187,11 +286,11 @@ pub(crate) trait TreeWords: TreeWalk<Position: Catalogued> {
         children: Vec<InspectedChild>,
         backup: Backup,
         selection: Option<String>,
-    ) -> Inspection {
-        let node = PathNode {
-            mv: line.last().cloned(),
-            ..self.path_node(id, None)
-        };
+    ) -> Inspection
+    where
+        Self: Sized,
+    {
+        let node = node_entry(self.links().shape(), self, id, line.last().cloned());
         Inspection {
             node,
             depth: line.len(),
@@ -210,12 +309,12 @@ type Move<W> = <<W as TreeWalk>::Position as Game>::Move;
 
 impl<T: TreeWords + Session> TreeView for T {
     fn last_path(&self) -> Vec<PathNode> {
-        TreeWalk::last_path(self)
+        self.walk().last_path()
     }
 
     fn snapshot(&self, depth: usize, max_nodes: usize, focus: Option<NodeId>) -> Snapshot {
         let header = (self.core(), Session::stats(self));
-        TreeWalk::snapshot(self, header, depth, max_nodes, focus)
+        self.walk().snapshot(header, depth, max_nodes, focus)
     }
 
     fn node_position(&self, id: NodeId) -> Option<PositionView> {

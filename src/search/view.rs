@@ -24,7 +24,6 @@ use serde::{Serialize, Serializer};
 
 use super::tree::{NodeId, NodeKind, Status};
 use super::{Stats, Verdict};
-use crate::game::Game;
 use crate::game::view::PositionView;
 
 /// A node's values, named as the search names them.
@@ -363,29 +362,6 @@ pub struct PathNode {
     pub before: Option<Values>,
     /// How many children the node has (0 for a leaf).
     pub child_count: u16,
-}
-
-/// A search's last path (`path`, node ids from the root down; `mv` gives each node's move)
-/// as views show it: `node` makes each entry from the node's id and the position before
-/// its move (`None` at the root), replayed from `root`.
-pub(crate) fn walk_path<G: Game>(
-    root: &G,
-    path: &[NodeId],
-    mv: impl Fn(NodeId) -> Option<G::Move>,
-    node: impl Fn(NodeId, Option<&G>) -> PathNode,
-) -> Vec<PathNode> {
-    let mut pos = root.clone();
-    let mut parent_pos = None;
-    path.iter()
-        .map(|&id| {
-            if let Some(mv) = mv(id) {
-                let before = pos.clone();
-                pos.play(mv);
-                parent_pos = Some(before);
-            }
-            node(id, parent_pos.as_ref())
-        })
-        .collect()
 }
 
 /// A node of a [`Snapshot`], with the children the snapshot includes.

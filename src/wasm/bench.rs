@@ -53,13 +53,8 @@ pub fn bench_search(
     let info = catalogue::find(name.trim()).map_err(js_error)?;
     let mut params = Params::default();
     for option in options.split(',').filter(|o| !o.trim().is_empty()) {
-        let (key, value) = option.split_once('=').ok_or_else(|| {
-            js_error(Error::BadParameter {
-                name: option.trim().to_string(),
-                message: format!("option {:?} is not key=value", option.trim()),
-            })
-        })?;
-        params.set_text(key.trim(), value).map_err(js_error)?;
+        let (key, value) = crate::agent::key_value(option).map_err(js_error)?;
+        params.set_text(key, value).map_err(js_error)?;
     }
     let params = params.with_seed(seed);
     params.check(info.params).map_err(js_error)?;

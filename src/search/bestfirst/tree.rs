@@ -324,38 +324,42 @@ impl<M: Copy, V: Copy> Tree<M, V> {
     }
 }
 
-/// How a search tree is linked, as the views walk it (`search::tree_walk`): said once by
-/// each kind of tree (this one, and MCTS's), for every search that keeps one.
-pub(crate) trait TreeLinks<M> {
+/// The shape of a search tree without its moves: what the views' walks
+/// (`search::tree_walk`) need of it to go up and down, whatever the game (so they are
+/// compiled once, not once per game and search).
+pub(crate) trait TreeShape {
     /// How many nodes the tree has (ids are `0..node_count`).
     fn node_count(&self) -> usize;
     /// The node's parent (the root's is itself).
     fn parent_of(&self, id: NodeId) -> NodeId;
-    /// The move into node `id`: `None` at the root.
-    fn move_into(&self, id: NodeId) -> Option<M>;
     /// The node's kind, exact status and number of children.
     fn head_of(&self, id: NodeId) -> (NodeKind, Status, u16);
     /// The node's children, in move order.
     fn children_of(&self, id: NodeId) -> Vec<NodeId>;
 }
 
-/// Implements [`TreeLinks`] for a tree type whose `len()` and `node(id)` answer as both kinds
-/// of tree do (a node's `parent`, `mv`, `kind`, `status` and `child_count`), given its type
-/// parameters (the move's first) and how it lists a node's children in move order. Where it
-/// is used, `NodeId`, `NodeKind` and `Status` are in scope.
+/// How a search tree is linked, as the views walk it (`search::tree_walk`): said once by
+/// each kind of tree (this one, and MCTS's), for every search that keeps one.
+pub(crate) trait TreeLinks<M>: TreeShape {
+    /// The move into node `id`: `None` at the root.
+    fn move_into(&self, id: NodeId) -> Option<M>;
+    /// The tree's shape alone.
+    fn shape(&self) -> &dyn TreeShape;
+}
+
+/// Implements [`TreeShape`] and [`TreeLinks`] for a tree type whose `len()` and `node(id)`
+/// answer as both kinds of tree do (a node's `parent`, `mv`, `kind`, `status` and
+/// `child_count`), given its type parameters (the move's first) and how it lists a node's
+/// children in move order. Where it is used, `NodeId`, `NodeKind` and `Status` are in scope.
 macro_rules! tree_links {
     (<$m:ident $(, $v:ident)*> $tree:ty, |$this:ident, $id:ident| $children:expr) => {
-        impl<$m: Copy $(, $v: Copy)*> $crate::search::tree::TreeLinks<$m> for $tree {
+        impl<$m: Copy $(, $v: Copy)*> $crate::search::tree::TreeShape for $tree {
             fn node_count(&self) -> usize {
                 self.len()
             }
 
             fn parent_of(&self, id: NodeId) -> NodeId {
                 self.node(id).parent()
-            }
-
-            fn move_into(&self, id: NodeId) -> Option<$m> {
-                self.node(id).mv()
             }
 
             fn head_of(&self, id: NodeId) -> (NodeKind, Status, u16) {
@@ -366,6 +370,16 @@ macro_rules! tree_links {
             fn children_of(&self, $id: NodeId) -> Vec<NodeId> {
                 let $this = self;
                 $children
+            }
+        }
+
+        impl<$m: Copy $(, $v: Copy)*> $crate::search::tree::TreeLinks<$m> for $tree {
+            fn move_into(&self, id: NodeId) -> Option<$m> {
+                self.node(id).mv()
+            }
+
+            fn shape(&self) -> &dyn $crate::search::tree::TreeShape {
+                self
             }
         }
     };
