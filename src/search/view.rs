@@ -184,44 +184,84 @@ impl Values {
         }
     }
 
+    /// The names of the numbers of the kind `kind` (a [`Values::kind`] word), in the order
+    /// of [`Values::numbers`]; `None` for an unknown kind.
+    #[must_use]
+    pub fn names(kind: &str) -> Option<&'static [&'static str]> {
+        Some(match kind {
+            "proof-numbers" => &["pn", "dn"],
+            "probability" => &["ppn", "one_minus_ppn"],
+            "monte-carlo" => &["pmc", "dmc"],
+            "mcts" => &["visits", "mean"],
+            "pn-mcts" => &["visits", "mean", "pn", "dn", "rank"],
+            "evaluation" => &["value", "depth"],
+            "conspiracy" => &["value", "up", "down", "step", "bound"],
+            _ => return None,
+        })
+    }
+
+    /// The values of the kind `kind` whose numbers, in the order of [`Values::names`], are
+    /// `numbers`; `None` for an unknown kind or a count of numbers not its own. What
+    /// [`Values::numbers`] gives back:
+    ///
+    /// ```
+    /// use pnplay::search::view::Values;
+    /// let v = Values::Mcts { visits: 12.0, mean: 0.5 };
+    /// let numbers: Vec<f64> = v.numbers().into_iter().map(|(_, x)| x).collect();
+    /// assert_eq!(Values::from_numbers(v.kind(), &numbers), Some(v));
+    /// ```
+    #[must_use]
+    pub fn from_numbers(kind: &str, numbers: &[f64]) -> Option<Values> {
+        Some(match (kind, numbers) {
+            ("proof-numbers", &[pn, dn]) => Values::ProofNumbers { pn, dn },
+            ("probability", &[ppn, one_minus_ppn]) => Values::Probability { ppn, one_minus_ppn },
+            ("monte-carlo", &[pmc, dmc]) => Values::MonteCarlo { pmc, dmc },
+            ("mcts", &[visits, mean]) => Values::Mcts { visits, mean },
+            ("pn-mcts", &[visits, mean, pn, dn, rank]) => Values::PnMcts {
+                visits,
+                mean,
+                pn,
+                dn,
+                rank,
+            },
+            ("evaluation", &[value, depth]) => Values::Evaluation { value, depth },
+            ("conspiracy", &[value, up, down, step, bound]) => Values::Conspiracy {
+                value,
+                up,
+                down,
+                step,
+                bound,
+            },
+            _ => return None,
+        })
+    }
+
     /// The named numbers, in order.
     #[must_use]
     pub fn numbers(&self) -> Vec<(&'static str, f64)> {
-        match *self {
-            Values::ProofNumbers { pn, dn } => vec![("pn", pn), ("dn", dn)],
-            Values::Probability { ppn, one_minus_ppn } => {
-                vec![("ppn", ppn), ("one_minus_ppn", one_minus_ppn)]
-            }
-            Values::MonteCarlo { pmc, dmc } => vec![("pmc", pmc), ("dmc", dmc)],
-            Values::Mcts { visits, mean } => vec![("visits", visits), ("mean", mean)],
+        let names = Values::names(self.kind()).expect("every kind names its numbers");
+        let numbers = match *self {
+            Values::ProofNumbers { pn, dn } => vec![pn, dn],
+            Values::Probability { ppn, one_minus_ppn } => vec![ppn, one_minus_ppn],
+            Values::MonteCarlo { pmc, dmc } => vec![pmc, dmc],
+            Values::Mcts { visits, mean } => vec![visits, mean],
             Values::PnMcts {
                 visits,
                 mean,
                 pn,
                 dn,
                 rank,
-            } => vec![
-                ("visits", visits),
-                ("mean", mean),
-                ("pn", pn),
-                ("dn", dn),
-                ("rank", rank),
-            ],
-            Values::Evaluation { value, depth } => vec![("value", value), ("depth", depth)],
+            } => vec![visits, mean, pn, dn, rank],
+            Values::Evaluation { value, depth } => vec![value, depth],
             Values::Conspiracy {
                 value,
                 up,
                 down,
                 step,
                 bound,
-            } => vec![
-                ("value", value),
-                ("up", up),
-                ("down", down),
-                ("step", step),
-                ("bound", bound),
-            ],
-        }
+            } => vec![value, up, down, step, bound],
+        };
+        names.iter().copied().zip(numbers).collect()
     }
 
     /// The number in [0, 1] a chart plots for these values (1: proven, 0: disproven).
