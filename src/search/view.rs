@@ -784,6 +784,50 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_kind_is_read_back_from_its_names_and_numbers() {
+        let kinds = [
+            Values::ProofNumbers {
+                pn: 1.0,
+                dn: f64::INFINITY,
+            },
+            Values::Probability {
+                ppn: 0.25,
+                one_minus_ppn: 0.75,
+            },
+            Values::MonteCarlo { pmc: 2.0, dmc: 0.5 },
+            Values::Mcts {
+                visits: 12.0,
+                mean: -0.5,
+            },
+            Values::PnMcts {
+                visits: 3.0,
+                mean: 0.5,
+                pn: 1.0,
+                dn: 2.0,
+                rank: 1.0,
+            },
+            Values::Evaluation {
+                value: 85.0,
+                depth: 4.0,
+            },
+            Values::Conspiracy {
+                value: 2.0,
+                up: 1.0,
+                down: 3.0,
+                step: 2.0,
+                bound: 8.0,
+            },
+        ];
+        for values in kinds {
+            let (names, numbers): (Vec<&str>, Vec<f64>) = values.numbers().into_iter().unzip();
+            assert_eq!(Values::names(values.kind()), Some(&names[..]));
+            assert_eq!(Values::from_numbers(values.kind(), &numbers), Some(values));
+            assert_eq!(Values::from_numbers(values.kind(), &numbers[1..]), None);
+        }
+        assert_eq!(Values::names("(none)"), None);
+    }
+
+    #[test]
     fn a_snapshot_costs_what_it_draws_whatever_the_depth_asked() {
         // A chain of 10 nodes under a root with a long path: any depth, and a node budget
         // smaller than the path, look at no more children than the nodes drawn.
