@@ -899,6 +899,16 @@ mod tests {
             ("dfpn:nodes=9,goal=lose", "goal"),
             ("pns:iterations=1,tree=keep", "tree"),
             ("mcts:iterations=1,tree=yes", "tree"),
+            // The depth-limited players' parameters.
+            ("ab:depth=0", "depth"),
+            ("ab:depth=5,eval=greed", "eval"),
+            ("ab:depth=5,w.corners=2000", "w.corners"),
+            ("ab:depth=5,w.mobility=x", "w.mobility"),
+            ("abid:seconds=1,deepen=guess", "deepen"),
+            ("minimax:depth=3,endgame=65", "endgame"),
+            ("ab:depth=5,predetermined=yes", "predetermined"),
+            ("ab:eval=corners", "iterations"),
+            ("ab:depth=5,theta=0.1", "theta"),
         ] {
             let error = text.parse::<Agent>().unwrap_err();
             assert_eq!(error.field(), Some(field), "{text}: {error}");

@@ -296,49 +296,18 @@ fn read_values(map: &serde_json::Map<String, serde_json::Value>) -> Result<Value
         Some(serde_json::Value::String(s)) if s == "-Infinity" => Ok(f64::NEG_INFINITY),
         _ => Err(format!("root_value has no number {name}")),
     };
-    let kind = map.get("kind").and_then(serde_json::Value::as_str);
-    Ok(match kind {
-        Some("proof-numbers") => Values::ProofNumbers {
-            pn: number("pn")?,
-            dn: number("dn")?,
-        },
-        Some("probability") => Values::Probability {
-            ppn: number("ppn")?,
-            one_minus_ppn: number("one_minus_ppn")?,
-        },
-        Some("monte-carlo") => Values::MonteCarlo {
-            pmc: number("pmc")?,
-            dmc: number("dmc")?,
-        },
-        Some("mcts") => Values::Mcts {
-            visits: number("visits")?,
-            mean: number("mean")?,
-        },
-        Some("pn-mcts") => Values::PnMcts {
-            visits: number("visits")?,
-            mean: number("mean")?,
-            pn: number("pn")?,
-            dn: number("dn")?,
-            rank: number("rank")?,
-        },
-        Some("evaluation") => Values::Evaluation {
-            value: number("value")?,
-            depth: number("depth")?,
-        },
-        Some("conspiracy") => Values::Conspiracy {
-            value: number("value")?,
-            up: number("up")?,
-            down: number("down")?,
-            step: number("step")?,
-            bound: number("bound")?,
-        },
-        other => {
-            return Err(format!(
-                "root_value has an unknown kind {}",
-                Elided(other.unwrap_or("(none)"))
-            ));
-        }
-    })
+    // A missing kind reads as "(none)", which no kind is.
+    let kind = map
+        .get("kind")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("(none)");
+    let names = Values::names(kind)
+        .ok_or_else(|| format!("root_value has an unknown kind {}", Elided(kind)))?;
+    let numbers = names
+        .iter()
+        .map(|name| number(name))
+        .collect::<Result<Vec<f64>, String>>()?;
+    Ok(Values::from_numbers(kind, &numbers).expect("a kind's numbers make its values"))
 }
 
 impl<'de> Deserialize<'de> for Record {

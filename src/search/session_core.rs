@@ -162,6 +162,21 @@ impl Run {
         }
         self.finished
     }
+
+    /// [`Run::step`] for a search that keeps its own counters: `stats` reads them before
+    /// and after `step` searches `search` within the limits it is given.
+    pub(crate) fn step_counted<S>(
+        &mut self,
+        budget: Budget,
+        search: &mut S,
+        stats: impl Fn(&S) -> Stats,
+        step: impl FnOnce(&mut S, &Limits) -> Verdict,
+    ) -> Option<Verdict> {
+        self.step(budget, stats(search), |limits| {
+            let verdict = step(search, limits);
+            (verdict, stats(search))
+        })
+    }
 }
 
 /// The verdict of an exact value whose sign is `sign` (for the root player: above 0 a win, 0 a

@@ -183,44 +183,84 @@ impl Values {
         }
     }
 
+    /// The names of the numbers of the kind `kind` (a [`Values::kind`] word), in the order
+    /// of [`Values::numbers`]; `None` for an unknown kind.
+    #[must_use]
+    pub fn names(kind: &str) -> Option<&'static [&'static str]> {
+        Some(match kind {
+            "proof-numbers" => &["pn", "dn"],
+            "probability" => &["ppn", "one_minus_ppn"],
+            "monte-carlo" => &["pmc", "dmc"],
+            "mcts" => &["visits", "mean"],
+            "pn-mcts" => &["visits", "mean", "pn", "dn", "rank"],
+            "evaluation" => &["value", "depth"],
+            "conspiracy" => &["value", "up", "down", "step", "bound"],
+            _ => return None,
+        })
+    }
+
+    /// The values of the kind `kind` whose numbers, in the order of [`Values::names`], are
+    /// `numbers`; `None` for an unknown kind or a count of numbers not its own. What
+    /// [`Values::numbers`] gives back:
+    ///
+    /// ```
+    /// use pnplay::search::view::Values;
+    /// let v = Values::Mcts { visits: 12.0, mean: 0.5 };
+    /// let numbers: Vec<f64> = v.numbers().into_iter().map(|(_, x)| x).collect();
+    /// assert_eq!(Values::from_numbers(v.kind(), &numbers), Some(v));
+    /// ```
+    #[must_use]
+    pub fn from_numbers(kind: &str, numbers: &[f64]) -> Option<Values> {
+        Some(match (kind, numbers) {
+            ("proof-numbers", &[pn, dn]) => Values::ProofNumbers { pn, dn },
+            ("probability", &[ppn, one_minus_ppn]) => Values::Probability { ppn, one_minus_ppn },
+            ("monte-carlo", &[pmc, dmc]) => Values::MonteCarlo { pmc, dmc },
+            ("mcts", &[visits, mean]) => Values::Mcts { visits, mean },
+            ("pn-mcts", &[visits, mean, pn, dn, rank]) => Values::PnMcts {
+                visits,
+                mean,
+                pn,
+                dn,
+                rank,
+            },
+            ("evaluation", &[value, depth]) => Values::Evaluation { value, depth },
+            ("conspiracy", &[value, up, down, step, bound]) => Values::Conspiracy {
+                value,
+                up,
+                down,
+                step,
+                bound,
+            },
+            _ => return None,
+        })
+    }
+
     /// The named numbers, in order.
     #[must_use]
     pub fn numbers(&self) -> Vec<(&'static str, f64)> {
-        match *self {
-            Values::ProofNumbers { pn, dn } => vec![("pn", pn), ("dn", dn)],
-            Values::Probability { ppn, one_minus_ppn } => {
-                vec![("ppn", ppn), ("one_minus_ppn", one_minus_ppn)]
-            }
-            Values::MonteCarlo { pmc, dmc } => vec![("pmc", pmc), ("dmc", dmc)],
-            Values::Mcts { visits, mean } => vec![("visits", visits), ("mean", mean)],
+        let names = Values::names(self.kind()).expect("every kind names its numbers");
+        let numbers = match *self {
+            Values::ProofNumbers { pn, dn } => vec![pn, dn],
+            Values::Probability { ppn, one_minus_ppn } => vec![ppn, one_minus_ppn],
+            Values::MonteCarlo { pmc, dmc } => vec![pmc, dmc],
+            Values::Mcts { visits, mean } => vec![visits, mean],
             Values::PnMcts {
                 visits,
                 mean,
                 pn,
                 dn,
                 rank,
-            } => vec![
-                ("visits", visits),
-                ("mean", mean),
-                ("pn", pn),
-                ("dn", dn),
-                ("rank", rank),
-            ],
-            Values::Evaluation { value, depth } => vec![("value", value), ("depth", depth)],
+            } => vec![visits, mean, pn, dn, rank],
+            Values::Evaluation { value, depth } => vec![value, depth],
             Values::Conspiracy {
                 value,
                 up,
                 down,
                 step,
                 bound,
-            } => vec![
-                ("value", value),
-                ("up", up),
-                ("down", down),
-                ("step", step),
-                ("bound", bound),
-            ],
-        }
+            } => vec![value, up, down, step, bound],
+        };
+        names.iter().copied().zip(numbers).collect()
     }
 
     /// The number in [0, 1] a chart plots for these values (1: proven, 0: disproven).
@@ -718,6 +758,50 @@ pub struct ScoreSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_kind_is_read_back_from_its_names_and_numbers() {
+        let kinds = [
+            Values::ProofNumbers {
+                pn: 1.0,
+                dn: f64::INFINITY,
+            },
+            Values::Probability {
+                ppn: 0.25,
+                one_minus_ppn: 0.75,
+            },
+            Values::MonteCarlo { pmc: 2.0, dmc: 0.5 },
+            Values::Mcts {
+                visits: 12.0,
+                mean: -0.5,
+            },
+            Values::PnMcts {
+                visits: 3.0,
+                mean: 0.5,
+                pn: 1.0,
+                dn: 2.0,
+                rank: 1.0,
+            },
+            Values::Evaluation {
+                value: 85.0,
+                depth: 4.0,
+            },
+            Values::Conspiracy {
+                value: 2.0,
+                up: 1.0,
+                down: 3.0,
+                step: 2.0,
+                bound: 8.0,
+            },
+        ];
+        for values in kinds {
+            let (names, numbers): (Vec<&str>, Vec<f64>) = values.numbers().into_iter().unzip();
+            assert_eq!(Values::names(values.kind()), Some(&names[..]));
+            assert_eq!(Values::from_numbers(values.kind(), &numbers), Some(values));
+            assert_eq!(Values::from_numbers(values.kind(), &numbers[1..]), None);
+        }
+        assert_eq!(Values::names("(none)"), None);
+    }
 
     #[test]
     fn a_snapshot_costs_what_it_draws_whatever_the_depth_asked() {

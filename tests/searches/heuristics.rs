@@ -381,21 +381,9 @@ fn predetermined_moves_take_a_corner() {
 }
 
 #[test]
-fn parameters_are_checked_and_errors_name_the_field() {
-    for (text, field) in [
-        ("ab:depth=0", "depth"),
-        ("ab:depth=5,eval=greed", "eval"),
-        ("ab:depth=5,w.corners=2000", "w.corners"),
-        ("ab:depth=5,w.mobility=x", "w.mobility"),
-        ("abid:seconds=1,deepen=guess", "deepen"),
-        ("minimax:depth=3,endgame=65", "endgame"),
-        ("ab:depth=5,predetermined=yes", "predetermined"),
-        ("ab:eval=corners", "iterations"),
-        ("ab:depth=5,theta=0.1", "theta"),
-    ] {
-        let error = text.parse::<Agent>().unwrap_err();
-        assert_eq!(error.field(), Some(field), "{text}: {error}");
-    }
+fn a_board_without_an_evaluator_is_exact_and_weights_override_the_preset() {
+    // (A bad parameter naming its field: the agent's unit test `bad_text_names_the_field`,
+    // the depth-limited players' cases among the others.)
     // A board without an evaluator is searched to the end whatever the depth: exact.
     let small = Othello::parse_position(&Size::Four.into(), "").unwrap();
     assert!(small.evaluator(&PAPER_WEIGHTS).is_none());

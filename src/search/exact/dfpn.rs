@@ -786,11 +786,9 @@ impl<G: Game> Session for DfPnSession<G> {
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        let search = &mut self.search;
-        self.core.run.step(budget, search.stats(), |limits| {
-            let verdict = search.step(limits);
-            (verdict, search.stats())
-        })
+        self.core
+            .run
+            .step_counted(budget, &mut self.search, DfPn::stats, DfPn::step)
     }
 
     fn stats(&self) -> Stats {

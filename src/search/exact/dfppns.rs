@@ -502,11 +502,10 @@ impl<G: Game> Session for DfPpnsSession<G> {
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        let search = &mut self.search;
-        let finished = self.core.run.step(budget, search.stats(), |limits| {
-            let verdict = search.step(limits);
-            (verdict, search.stats())
-        });
+        let finished =
+            self.core
+                .run
+                .step_counted(budget, &mut self.search, DfPpns::stats, DfPpns::step);
         // The run stops at exact verdicts by itself; a conclusion stops it too.
         if finished.is_none() && self.search.verdict.claim().is_some() {
             self.core.run.finished = Some(self.search.verdict);

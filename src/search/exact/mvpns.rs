@@ -420,16 +420,15 @@ impl<G: Game> Session for MvPnsSession<G> {
     }
 
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        let search = &mut self.search;
         let threshold = self.threshold;
-        self.core.run.step(budget, search.stats(), |limits| {
-            let verdict = match search.step(limits) {
-                Some(score) if score >= threshold => Verdict::Proved,
-                Some(_) => Verdict::Disproved,
-                None => Verdict::Out,
-            };
-            (verdict, search.stats())
-        })
+        let step = |search: &mut MultiValued<G>, limits: &Limits| match search.step(limits) {
+            Some(score) if score >= threshold => Verdict::Proved,
+            Some(_) => Verdict::Disproved,
+            None => Verdict::Out,
+        };
+        self.core
+            .run
+            .step_counted(budget, &mut self.search, MultiValued::stats, step)
     }
 
     fn stats(&self) -> Stats {
