@@ -3,9 +3,11 @@
 //! from the root to a node, the position there, each node as a view shows it, the last
 //! iteration's path, the snapshot of the top of the tree and the common part of an
 //! inspection ([`super::session::TreeView`]). A search says how its tree is linked and what
-//! values its nodes show ([`TreeWalk`]), and what it says in words ([`TreeWords`]); the
-//! walks are the traits' provided methods, and a search with both is a
-//! [`TreeView`].
+//! values its nodes show ([`TreeWalk`]), and what it says in words ([`TreeWords`]); a search
+//! with both is a [`TreeView`]. The walks that need of a position only its moves' notation
+//! (the last path, the snapshot) go over the tree with its game erased ([`Walk`]), so they
+//! are compiled once, not once for every game and search (the wasm module's size:
+//! docs/src/benchmarks.md).
 
 use std::collections::HashSet;
 
@@ -20,20 +22,16 @@ use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::game::view::PositionView;
 
-/// What a search shows of each node of its tree.
-pub(crate) trait NodeValues {
-    /// Node `id`'s values as a view shows them.
-    fn values_of(&self, id: NodeId) -> Values;
-    /// The values of `id` when the last iteration selected it, if it is on that path.
-    fn before_of(&self, id: NodeId) -> Option<Values>;
-}
-
 /// A search tree over positions of a game, as the views walk it.
-pub(crate) trait TreeWalk: NodeValues {
+pub(crate) trait TreeWalk {
     /// The game whose positions the tree holds.
     type Position: Game;
     /// The root position, how the tree is linked and the last iteration's path, root first.
     fn walked(&self) -> (&Self::Position, &dyn TreeLinks<Move<Self>>, &[NodeId]);
+    /// Node `id`'s values as a view shows them.
+    fn values_of(&self, id: NodeId) -> Values;
+    /// The values of `id` when the last iteration selected it, if it is on that path.
+    fn before_of(&self, id: NodeId) -> Option<Values>;
 
     /// The tree with its game erased, for the walks that need of a position only its
     /// moves' notation ([`Walk`]).
@@ -148,6 +146,23 @@ impl<'a, G: Game> NodePosition<'a> for At<'a, G> {
     }
 }
 
+/// What the erased walks ask of a search's nodes: its [`TreeWalk::values_of`] and
+/// [`TreeWalk::before_of`] behind `dyn`.
+trait NodeValues {
+    fn values(&self, id: NodeId) -> Values;
+    fn before(&self, id: NodeId) -> Option<Values>;
+}
+
+impl<T: TreeWalk> NodeValues for T {
+    fn values(&self, id: NodeId) -> Values {
+        self.values_of(id)
+    }
+
+    fn before(&self, id: NodeId) -> Option<Values> {
+        self.before_of(id)
+    }
+}
+
 /// Node `id` of a tree of shape `shape` as a view shows it, with the values `values` gives
 /// and the move into it `mv` (in notation, `None` at the root).
 fn node_entry(
@@ -162,8 +177,8 @@ fn node_entry(
         mv,
         kind,
         status,
-        values: values.values_of(id),
-        before: values.before_of(id),
+        values: values.values(id),
+        before: values.before(id),
         child_count,
     }
 }

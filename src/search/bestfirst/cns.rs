@@ -72,7 +72,7 @@ use crate::search::params::{ParamKind, ParamSpec, Params, concat};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use crate::search::session_core::{SessionCore, exact_verdict};
-use crate::search::tree_walk::{NodeValues, TreeWalk, TreeWords};
+use crate::search::tree_walk::{TreeWalk, TreeWords};
 use crate::search::view::{
     Backup, History, InspectedChild, Inspection, PathNode, TargetRow, Values, short, shown_number,
 };
@@ -644,9 +644,7 @@ impl<G: Catalogued> TreeWalk for Cns<G> {
     fn walked(&self) -> (&G, &dyn TreeLinks<G::Move>, &[NodeId]) {
         (&self.root, &self.tree, &self.path)
     }
-}
 
-impl<G: Catalogued> NodeValues for Cns<G> {
     fn values_of(&self, id: NodeId) -> Values {
         let m = usize::from(self.tree.node(id).value());
         let last = self.targets.len() - 1;

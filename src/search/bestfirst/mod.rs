@@ -64,7 +64,7 @@ use super::params::Params;
 use super::pseudocode::{Line, Phase, line, plain};
 use super::session::{Budget, Deadline, Iteration, Iterative, Session, TreeView};
 use super::session_core::SessionCore;
-use super::tree_walk::{NodeValues, TreeWalk, TreeWords};
+use super::tree_walk::{TreeWalk, TreeWords};
 use super::view::{Backup, History, InspectedChild, Inspection, PathNode, Values, short};
 use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
@@ -510,9 +510,7 @@ impl<G: Game, R: Rules> TreeWalk for BestFirst<G, R> {
     fn walked(&self) -> (&G, &dyn TreeLinks<G::Move>, &[NodeId]) {
         (&self.root, &self.tree, &self.path)
     }
-}
 
-impl<G: Game, R: Rules> NodeValues for BestFirst<G, R> {
     fn values_of(&self, id: NodeId) -> Values {
         let node = self.tree.node(id);
         self.rules.values(node.kind(), node.value())

@@ -8,7 +8,7 @@ use super::Mcts;
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::tree::{NodeId, ROOT, TreeLinks};
-use crate::search::tree_walk::{NodeValues, TreeWalk, TreeWords};
+use crate::search::tree_walk::{TreeWalk, TreeWords};
 use crate::search::view::{Inspection, Values, shown_number};
 
 impl<G: Game> Mcts<G> {
@@ -57,9 +57,7 @@ impl<G: Game> TreeWalk for Mcts<G> {
     fn walked(&self) -> (&G, &dyn TreeLinks<G::Move>, &[NodeId]) {
         (&self.root, &self.tree, &self.path)
     }
-}
 
-impl<G: Game> NodeValues for Mcts<G> {
     fn values_of(&self, id: NodeId) -> Values {
         self.values(id)
     }
