@@ -95,26 +95,23 @@ pub(crate) trait TreeWalk {
 
     /// Child `id` of a node at `pos` as an inspector lists it, `selected` if selection picks
     /// it.
-    fn inspected_child(&self, pos: &Self::Position, id: NodeId, selected: bool) -> InspectedChild
-    where
-        Self: Sized,
-    {
-        let mv = pos.format_move(self.links().move_into(id).expect("a child has a move"));
-        let node = node_entry(self.links().shape(), self, id, Some(mv));
+    fn inspected_child(&self, pos: &Self::Position, id: NodeId, selected: bool) -> InspectedChild {
+        let links = self.links();
+        let (kind, status, _) = links.head_of(id);
         InspectedChild {
             id,
-            mv: node.mv.unwrap_or_default(),
-            kind: node.kind,
-            status: node.status,
-            values: node.values,
+            mv: pos.format_move(links.move_into(id).expect("a child has a move")),
+            kind,
+            status,
+            values: self.values_of(id),
             selected,
         }
     }
 }
 
 /// A node's position in a walked tree, its game erased: what the walks of [`Walk`] ask of
-/// a position (they are compiled once, where the positions' own code would be compiled once
-/// per game and search: a fifth of the wasm module's code).
+/// a position (so they are compiled once, not once per game and search: 171 KB of the wasm
+/// module, docs/src/benchmarks.md).
 pub(crate) trait NodePosition<'a> {
     /// The move into `child` (a child of this node) in notation; `None` at the root.
     fn move_text(&self, child: NodeId) -> Option<String>;
@@ -207,20 +204,16 @@ impl<'a> Walk<'a> {
     /// The last iteration's path as the views show it, each node's move formatted in the
     /// position before it (replayed from the root).
     pub(crate) fn last_path(&self) -> Vec<PathNode> {
-        let mut nodes = Vec::with_capacity(self.path.len());
+        let Some((&root, below)) = self.path.split_first() else {
+            return Vec::new();
+        };
+        let mut nodes = vec![self.path_node(root, None)];
         // The position at the node before the current one; `None`: the root.
         let mut at: Option<Box<dyn NodePosition<'a> + 'a>> = None;
-        for (k, &id) in self.path.iter().enumerate() {
-            if k == 0 {
-                nodes.push(self.path_node(id, None));
-                continue;
-            }
+        for &id in below {
             let parent: &dyn NodePosition<'a> = at.as_deref().unwrap_or(&*self.root);
             nodes.push(self.path_node(id, Some(parent)));
-            let next = parent.child(id);
-            if next.is_some() {
-                at = next;
-            }
+            at = Some(parent.child(id).expect("a node below the root has a move"));
         }
         nodes
     }
