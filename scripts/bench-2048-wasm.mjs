@@ -4,10 +4,8 @@
 // `pnplay play2048 --speed --depth 2,3,4 --seed S`. After scripts/build:
 //   node scripts/bench-2048-wasm.mjs [DEPTH ...]
 
-import { readFileSync } from 'node:fs';
-import init, { Live2048, Position } from '../pkg/pnplay.js';
+import { Live2048, Position } from './node-engine.mjs';
 
-await init({ module_or_path: readFileSync(new URL('../pkg/pnplay_bg.wasm', import.meta.url)) });
 const depths = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [2, 3, 4];
 
 const game = new Live2048(3, false, 1.5, '1');

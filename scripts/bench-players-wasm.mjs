@@ -4,10 +4,8 @@
 // positions it prints. After scripts/build:
 //   node scripts/bench-players-wasm.mjs [POSITIONS] [DEPTH ...]
 
-import { readFileSync } from 'node:fs';
-import init, { Position } from '../pkg/pnplay.js';
+import { Position } from './node-engine.mjs';
 
-await init({ module_or_path: readFileSync(new URL('../pkg/pnplay_bg.wasm', import.meta.url)) });
 const [count = '5', ...depthArgs] = process.argv.slice(2);
 const depths = depthArgs.length ? depthArgs.map(Number) : [5, 8];
 

@@ -18,15 +18,8 @@
 // this process's CPU seconds beside the wall seconds, so a loaded machine shows.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import init, {
-  benchCompare,
-  benchCompareTable,
-  benchPerft,
-  benchPlayouts,
-  benchSearch,
-} from '../pkg/pnplay.js';
+import { benchCompare, benchCompareTable, benchPerft, benchPlayouts, benchSearch } from './node-engine.mjs';
 
-await init({ module_or_path: readFileSync(new URL('../pkg/pnplay_bg.wasm', import.meta.url)) });
 const json = process.argv.includes('--json');
 const args = process.argv.slice(2).filter((a) => a !== '--json');
 const where = `(wasm, node ${process.version})`;

@@ -19,6 +19,15 @@ mod chain;
 #[path = "fixtures/nim.rs"]
 mod nim;
 
+/// The Othello endgame solver's pattern weights, a data file the module does not carry,
+/// installed as the page's worker installs them ([`pnplay::game::family::Asset`]); without
+/// them the solver gives the same answers with more positions searched.
+fn install_othello_weights() {
+    let asset = pnplay::game::othello::patterns::ASSET;
+    (asset.install)(include_bytes!("../src/game/othello/patterns.weights")).unwrap();
+    assert!((asset.installed)());
+}
+
 /// Subtraction Nim (a game added as its module and one catalogue line) in wasm: every exact
 /// search of the catalogue, through the engine, agrees with the closed form on every heap up
 /// to 12 (tests/searches/nim.rs checks the same natively, up to 16).
@@ -68,6 +77,7 @@ fn a_seeded_arena_game_matches_native() {
 /// The quick `--compare` sets (what `benchCompare` runs) search exactly the native nodes.
 #[wasm_bindgen_test]
 fn the_quick_compare_sets_do_the_native_work() {
+    install_othello_weights();
     compare_fixture::check_quick_work();
 }
 
@@ -129,6 +139,7 @@ fn large_zeroed_allocations_are_zero_whether_fresh_or_reused() {
 #[wasm_bindgen_test]
 fn solver_tables_are_reused_empty_from_one_score_to_the_next() {
     use pnplay::core::limits::Limits;
+    install_othello_weights();
     let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
     for (game, pos, score) in [("connect4", "2214434557", 12), ("othello", ffo1, 18)] {
         let spec: pnplay::engine::GameSpec = game.parse().unwrap();

@@ -123,6 +123,14 @@ macro_rules! __define_game_spec {
                     $(GameSpec::$name(_) => &<$game as Catalogued>::FAMILY,)*
                 }
             }
+
+            /// The data files this game's knowledge reads ([`Catalogued::assets`]).
+            #[must_use]
+            pub fn assets(&self) -> &'static [$crate::game::family::Asset] {
+                match self {
+                    $(GameSpec::$name(variant) => <$game as Catalogued>::assets(variant),)*
+                }
+            }
         }
     };
 }

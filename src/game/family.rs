@@ -1,6 +1,6 @@
 //! What a game family declares about itself: its [`Facts`], its [`Presentation`], its
-//! names and examples ([`Family`]), and the [`Catalogued`] trait each game implements in its
-//! own module. The list of families is [`super::catalogue`]; this module knows none of them.
+//! names and examples ([`Family`]), the data files its knowledge reads ([`Asset`]), and the
+//! [`Catalogued`] trait each game implements in its own module. The list of families is [`super::catalogue`]; this module knows none of them.
 
 use serde::Serialize;
 
@@ -245,6 +245,21 @@ pub struct Family {
     pub examples: &'static [Example],
 }
 
+/// A data file a game's knowledge reads (the Othello solver's pattern weights) that the wasm
+/// module does not carry: the page fetches it from `www/data/NAME.gz` and installs it
+/// before the first request about a game that needs it (`src/wasm/assets.rs`), so a visitor
+/// who never opens that game never downloads it. Native builds carry it and have it
+/// installed from the start.
+#[derive(Clone, Copy, Debug)]
+pub struct Asset {
+    /// The file's name (under `www/data/`, gzipped there).
+    pub name: &'static str,
+    /// Whether it is installed.
+    pub installed: fn() -> bool,
+    /// Installs it from the file's bytes; what is wrong with them otherwise.
+    pub install: fn(&[u8]) -> Result<(), String>,
+}
+
 /// A game of the catalogue: rules, board view, knowledge, and its declaration.
 ///
 /// A family of one game, named by the family's id (its variant the default one), keeps the
@@ -265,5 +280,11 @@ pub trait Catalogued: Board + Knowledge<Variant: Default> {
     fn name(variant: &Self::Variant) -> String {
         let _ = variant;
         Self::FAMILY.id.to_string()
+    }
+
+    /// The data files a variant's knowledge reads ([`Asset`]); none by default.
+    fn assets(variant: &Self::Variant) -> &'static [Asset] {
+        let _ = variant;
+        &[]
     }
 }

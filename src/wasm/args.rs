@@ -91,6 +91,20 @@ pub(super) fn text(value: &JsValue, name: &str) -> Result<String, JsValue> {
     })
 }
 
+/// Argument `name` as bytes (a `Uint8Array` of `file`).
+pub(super) fn bytes(value: JsValue, name: &str, file: &str) -> Result<Vec<u8>, JsValue> {
+    let what = what(&value);
+    value
+        .dyn_into::<js_sys::Uint8Array>()
+        .map(|array| array.to_vec())
+        .map_err(|_| {
+            bad(
+                name,
+                format!("{name} must be a Uint8Array of {file}, got {what}"),
+            )
+        })
+}
+
 /// Argument `name` as a string, or `None` when it is `undefined` or `null`.
 pub(super) fn optional_text(value: &JsValue, name: &str) -> Result<Option<String>, JsValue> {
     if missing(value) {

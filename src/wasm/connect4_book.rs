@@ -8,7 +8,7 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
-use super::args::{bad, js_error, text};
+use super::args::{self, bad, js_error, text};
 use super::{parse_game, parse_params, to_js};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
@@ -47,10 +47,7 @@ fn info(book: &Book) -> BookInfo {
 /// that is wrong.
 #[wasm_bindgen(js_name = connect4LoadBook)]
 pub fn connect4_load_book(bytes: JsValue) -> Result<JsValue, JsValue> {
-    let bytes = bytes
-        .dyn_into::<js_sys::Uint8Array>()
-        .map_err(|_| bad("bytes", "bytes must be a Uint8Array of the book file"))?
-        .to_vec();
+    let bytes = args::bytes(bytes, "bytes", "the book file")?;
     let book = Book::from_bytes(&bytes).map_err(js_error)?;
     let reply = to_js(&info(&book));
     BOOK.with(|held| *held.borrow_mut() = Some(book));

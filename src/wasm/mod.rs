@@ -12,6 +12,7 @@
 
 mod arena;
 mod args;
+mod assets;
 mod bench;
 mod connect4_book;
 mod counts;

@@ -61,6 +61,8 @@ const FUNCTIONS = {
   checkCertificate: [['text', 'string', '']],
   connect4EveryMove: [['game', 'string', 'connect4'], ['pos', 'string', '77136527677'], ['options', 'optionalObject', { nodes: 1000 }]],
   connect4LoadBook: [['bytes', 'bytes', new Uint8Array()]],
+  assetsNeeded: [['game', 'string', 'othello']],
+  loadAsset: [['game', 'string', 'othello'], ['name', 'string', 'othello-patterns.weights'], ['bytes', 'bytes', new Uint8Array()]],
   tournamentResults: [
     ['config', 'object', { game: TTT, agents: ['random', 'random'], games_per_pair: 1, openings: '', seed: 1 }],
     ['records', 'string', ''],

@@ -3,11 +3,13 @@
 //! position, the weights file reads back what was written and refuses a damaged one, the
 //! shipped weights predict the published FFO scores far better than a constant, the
 //! generated samples carry the exact scores alpha-beta finds, and a fit is seeded and
-//! predicts held-out positions better than a constant.
+//! predicts held-out positions better than a constant. The weights are the one data file
+//! the wasm module leaves out, declared for the games whose solver reads them.
 
 use crate::common;
 
 use common::{othello_positions as positions, read_ffo};
+use pnplay::game::catalogue::GameSpec;
 use pnplay::game::othello::patterns::{PatternSet, SCALE, Weights, evaluate_position};
 use pnplay::game::othello::training::{self, Sample};
 use pnplay::game::othello::{Othello, OthelloOrdering, Size};
@@ -88,7 +90,7 @@ fn readings_are_the_listed_squares() {
 
 #[test]
 fn evaluation_is_symmetric() {
-    let weights = Weights::shipped();
+    let weights = Weights::shipped().unwrap();
     for pos in positions(200, 3, 8, 50) {
         let (mover, other) = discs(&pos);
         let value = weights.evaluate(mover, other);
@@ -105,7 +107,7 @@ fn evaluation_is_symmetric() {
 
 #[test]
 fn weights_file_round_trips_and_refuses_damage() {
-    let weights = Weights::shipped();
+    let weights = Weights::shipped().unwrap();
     let bytes = weights.to_bytes();
     let shipped = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -224,4 +226,32 @@ fn fit_is_seeded_and_beats_a_constant() {
     // Weights are stored in 1/SCALE discs: a fitted position's value is of the score's order.
     let sample = samples[0];
     assert!(weights.evaluate(sample.mover, sample.other).abs() < 130 * SCALE);
+}
+
+/// The weights are declared as a data file of 8×8 Othello under the standard rules only
+/// (the boards and rules the endgame solver takes), installed from the start natively, and
+/// installing refuses bytes that are not a weights file, naming what is wrong.
+#[test]
+fn the_weights_are_a_data_file_of_8x8_othello_under_the_standard_rules() {
+    for (game, names) in [
+        ("othello", &["othello-patterns.weights"][..]),
+        ("othello8", &["othello-patterns.weights"]),
+        ("othello:no-pass", &[]),
+        ("othello6", &[]),
+        ("connect4", &[]),
+        ("2048:2x2", &[]),
+    ] {
+        let spec: GameSpec = game.parse().unwrap();
+        let declared: Vec<_> = spec.assets().iter().map(|asset| asset.name).collect();
+        assert_eq!(declared, names, "{game}");
+    }
+    let spec: GameSpec = "othello".parse().unwrap();
+    let asset = spec.assets()[0];
+    assert!((asset.installed)());
+    assert_eq!(
+        (asset.install)(b"not weights"),
+        Err("pattern weights: not a weights file (bad magic)".to_string())
+    );
+    let shipped = Weights::shipped().unwrap().to_bytes();
+    assert_eq!((asset.install)(&shipped), Ok(()));
 }

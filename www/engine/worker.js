@@ -258,6 +258,48 @@ function connect4Book() {
   return connect4BookLoading;
 }
 
+/** Where the data files the module does not carry are served (`scripts/build` writes them). */
+const DATA = new URL('../data/', import.meta.url);
+/** Each data file's installing, once per worker while it succeeds: name → promise. */
+const assetLoads = new Map();
+/** The last request's installing of its data files (requests wait for it in turn). */
+let assetsInstalled = Promise.resolve();
+/**
+ * The requests about a game that read only its position, its heuristics or the catalogue,
+ * never search: they install no data files (the page sends `paperStages` for 8×8 Othello at
+ * every start, and `evaluate` for every position shown). Every other request with a `game`
+ * installs what the game reads first.
+ */
+const READS_NO_DATA = new Set(['describe', 'play', 'edit', 'check', 'evaluate', 'paperStages', 'stagesJobCount', 'arenaSummary']);
+
+/**
+ * Installs the data files game `game` reads that the engine has not installed yet (the
+ * Othello endgame solver's pattern weights), each fetched and unpacked here the first time,
+ * never on the page's thread. A bad game name throws the engine's error (the request's own).
+ * A file that cannot be fetched is left out with a warning and tried again by the next
+ * request: the solver then gives the same answers with more positions searched.
+ */
+async function installAssets(game) {
+  if (typeof game !== 'string') return;
+  for (const name of engine.assetsNeeded(game)) {
+    if (!assetLoads.has(name)) {
+      const url = new URL(`${name}.gz`, DATA);
+      const load = (async () => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${response.status} for ${url.pathname}`);
+        const unpacked = response.body.pipeThrough(new DecompressionStream('gzip'));
+        engine.loadAsset(game, name, new Uint8Array(await new Response(unpacked).arrayBuffer()));
+      })().catch((error) => {
+        if (isTrap(error)) throw error;
+        assetLoads.delete(name);
+        console.warn(`data file ${name} not installed: ${error.message}`);
+      });
+      assetLoads.set(name, load);
+    }
+    await assetLoads.get(name);
+  }
+}
+
 const handlers = {
   // The catalogues, with the support matrix (which search can run which game) beside them.
   hello: () => ({ ...engine.hello(), support: engine.support(), threads: threadInfo() }),
@@ -473,6 +515,11 @@ self.onmessage = async (event) => {
     return;
   }
   try {
+    // In arrival order: a request never overtakes one still waiting for its data files.
+    const game = READS_NO_DATA.has(type) ? undefined : event.data.game;
+    const installed = assetsInstalled.then(() => installAssets(game));
+    assetsInstalled = installed.catch(() => {});
+    await installed;
     const result = await handler(event.data, id);
     self.postMessage({ id, type: 'result', result });
   } catch (error) {

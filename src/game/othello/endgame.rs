@@ -20,6 +20,8 @@
 //!   through a search of one move from 16 empty squares and of two from 20 (`sort_depth`):
 //!   the move that leaves the mover ahead by the most discs comes first. On FFO #40–#42 it
 //!   cuts the positions searched from 200 M to 59 M (`results/othello-endgame/README.md`).
+//!   The wasm module does not carry the weights: the page fetches them before its first
+//!   8×8 Othello request ([`crate::game::family::Asset`]).
 //! * A **transposition table** of lower and upper bounds keyed by the whole position, in
 //!   buckets of two: one slot keeps the entry with the most empty squares (the deep,
 //!   expensive one), the other takes every new entry. **Enhanced transposition cut-offs**:
@@ -290,7 +292,10 @@ struct Candidate {
 /// ```
 pub struct Solver {
     table: Arc<Table>,
-    weights: &'static Weights,
+    /// The pattern weights the ordering reads; `None` in the wasm module until the page
+    /// installed them (the ordering then leaves the evaluation out: the same answers, more
+    /// positions searched).
+    weights: Option<&'static Weights>,
     nodes: u64,
     limits: Limits,
     clock: Ticker,
@@ -646,7 +651,7 @@ impl Solver {
             if bit & odd != 0 {
                 order += 4;
             }
-            if count >= EVAL_EMPTIES {
+            if count >= EVAL_EMPTIES && self.weights.is_some() {
                 order -= EVAL_WEIGHT * self.estimate(child_mover, child_other, count) / SCALE;
             }
             candidate.order = order;
@@ -666,7 +671,7 @@ impl Solver {
     /// view, 1/[`SCALE`] discs; a finished game is its final score).
     fn look_ahead(&mut self, mover: u64, other: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
-            return self.weights.evaluate(mover, other);
+            return self.weights.map_or(0, |weights| weights.evaluate(mover, other));
         }
         let moves = legal_squares(mover, other, u64::MAX);
         if moves == 0 {

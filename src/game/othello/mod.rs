@@ -105,7 +105,7 @@ pub mod stability;
 pub mod training;
 pub use ordering::*;
 
-use super::family::{Catalogued, Example, Facts, Family, Listed, Presentation};
+use super::family::{Asset, Catalogued, Example, Facts, Family, Listed, Presentation};
 use super::move_text;
 use super::{Game, MoveList, Outcome, ParseError, Player, Rng, Turn};
 
@@ -801,6 +801,16 @@ impl Catalogued for Othello {
             format!("{board}:no-pass")
         } else {
             board.to_string()
+        }
+    }
+
+    /// The pattern weights of the endgame solver ([`endgame::Solver`]), for the board and
+    /// rules it solves: 8×8 under the standard rules.
+    fn assets(rules: &Rules) -> &'static [Asset] {
+        if *rules == Size::Eight.into() {
+            &[patterns::ASSET]
+        } else {
+            &[]
         }
     }
 }

@@ -36,6 +36,7 @@
 use std::sync::OnceLock;
 
 use super::{Othello, Size, legal_squares};
+use crate::game::family::Asset;
 
 /// Weights are stored in 1/`SCALE` discs.
 pub const SCALE: i32 = 64;
@@ -497,25 +498,52 @@ impl Weights {
         })
     }
 
-    /// The shipped weights.
+    /// The shipped weights (`patterns.weights`): in native builds carried in the binary;
+    /// in the wasm module fetched by the page as a data file, `None` until [`Weights::install`]
+    /// has read it (400 KB, a ninth of the module, which most visitors never use: the
+    /// page fetches it for 8×8 Othello only, [`ASSET`]).
     ///
     /// # Panics
-    /// If the shipped file does not match the pattern set (caught by the tests).
-    pub fn shipped() -> &'static Weights {
-        static WEIGHTS: OnceLock<Weights> = OnceLock::new();
-        WEIGHTS.get_or_init(|| {
-            Weights::from_bytes(include_bytes!("patterns.weights"))
-                .expect("the shipped pattern weights match the pattern set")
-        })
+    /// In native builds, if the shipped file does not match the pattern set (caught by the
+    /// tests).
+    #[must_use]
+    pub fn shipped() -> Option<&'static Weights> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if SHIPPED.get().is_none() {
+            let weights = Weights::from_bytes(include_bytes!("patterns.weights"))
+                .expect("the shipped pattern weights match the pattern set");
+            let _ = SHIPPED.set(weights);
+        }
+        SHIPPED.get()
+    }
+
+    /// Installs the shipped weights from `bytes` (the file `patterns.weights`): how the
+    /// wasm module gets them from the page. Weights installed already stay.
+    ///
+    /// # Errors
+    /// [`WeightsError`] if `bytes` are not a weights file of this pattern set.
+    pub fn install(bytes: &[u8]) -> Result<(), WeightsError> {
+        let weights = Weights::from_bytes(bytes)?;
+        let _ = SHIPPED.set(weights);
+        Ok(())
     }
 }
 
+/// The shipped weights once read ([`Weights::shipped`]).
+static SHIPPED: OnceLock<Weights> = OnceLock::new();
+
+/// The shipped weights as a data file the page fetches for the wasm module.
+pub const ASSET: Asset = Asset {
+    name: "othello-patterns.weights",
+    installed: || Weights::shipped().is_some(),
+    install: |bytes| Weights::install(bytes).map_err(|e| e.to_string()),
+};
+
 /// The shipped evaluation of an 8×8 position for its side to move, in discs (rounded);
-/// `None` on the smaller boards.
+/// `None` on the smaller boards (and in the wasm module before the weights are installed).
 #[must_use]
 pub fn evaluate_position(pos: &Othello) -> Option<i32> {
-    (pos.size() == Size::Eight).then(|| {
-        let value = Weights::shipped().evaluate(pos.mover, pos.waiting);
-        (value + value.signum() * SCALE / 2) / SCALE
-    })
+    let weights = Weights::shipped().filter(|_| pos.size() == Size::Eight)?;
+    let value = weights.evaluate(pos.mover, pos.waiting);
+    Some((value + value.signum() * SCALE / 2) / SCALE)
 }
