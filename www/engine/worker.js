@@ -258,8 +258,6 @@ function connect4Book() {
   return connect4BookLoading;
 }
 
-/** Where the data files the module does not carry are served (`scripts/build` writes them). */
-const DATA = new URL('../data/', import.meta.url);
 /** Each data file's installing, once per worker while it succeeds: name → promise. */
 const assetLoads = new Map();
 /** The last request's installing of its data files (requests wait for it in turn). */
@@ -283,7 +281,8 @@ async function installAssets(game) {
   if (typeof game !== 'string') return;
   for (const name of engine.assetsNeeded(game)) {
     if (!assetLoads.has(name)) {
-      const url = new URL(`${name}.gz`, DATA);
+      // Served beside the opening book (`scripts/build` writes them).
+      const url = new URL(`../data/${name}.gz`, import.meta.url);
       const load = (async () => {
         const response = await fetch(url);
         if (!response.ok) throw new Error(`${response.status} for ${url.pathname}`);
