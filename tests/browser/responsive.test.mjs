@@ -65,6 +65,9 @@ async function measure(fragment) {
   const started = Date.now();
   const load = sampleLoad();
   await page.click('#run');
+  // The search has started once its result card shows (an 8×8 Othello search first waits for
+  // the solver's weights to be fetched: docs/src/worker-protocol.md, data files).
+  await page.waitForSelector('.result .verdict', { timeout: 60000 });
   const box = await page.locator('#engine-status').boundingBox();
   let clicks = 0;
   while (!(await page.evaluate(() => document.querySelector('.result .verdict')?.dataset.verdict !== 'running' && document.querySelector('#run').textContent.includes('Run')))) {

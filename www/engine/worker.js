@@ -264,9 +264,9 @@ const assetLoads = new Map();
 let assetsInstalled = Promise.resolve();
 /**
  * The requests about a game that read only its position, its heuristics or the catalogue,
- * never search: they install no data files (the page sends `paperStages` for 8×8 Othello at
- * every start, and `evaluate` for every position shown). Every other request with a `game`
- * installs what the game reads first.
+ * never search: they wait for no data files (the page sends `paperStages` for 8×8 Othello at
+ * every start, and `evaluate` for every position shown; `describe` starts loading them without
+ * waiting). Every other request with a `game` installs what the game reads first.
  */
 const READS_NO_DATA = new Set(['describe', 'play', 'edit', 'check', 'evaluate', 'paperStages', 'stagesJobCount', 'arenaSummary']);
 
@@ -516,6 +516,9 @@ self.onmessage = async (event) => {
   try {
     // In arrival order: a request never overtakes one still waiting for its data files.
     const game = READS_NO_DATA.has(type) ? undefined : event.data.game;
+    // A position shown is likely searched next: its data files start loading now, unawaited
+    // (a bad game name is the `describe` request's own error).
+    if (type === 'describe') installAssets(event.data.game).catch(() => {});
     const installed = assetsInstalled.then(() => installAssets(game));
     assetsInstalled = installed.catch(() => {});
     await installed;
