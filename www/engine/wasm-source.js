@@ -10,13 +10,21 @@ const COMPRESSED = null;
 /** gzip's first two bytes. */
 const isGzip = (bytes) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
-/** The argument for wasm-bindgen's `init`: undefined (its default) or the wasm's bytes. */
-export async function wasmSource() {
-  if (COMPRESSED === null) return undefined;
-  const answer = await fetch(new URL(COMPRESSED, import.meta.url));
-  if (!answer.ok) throw new Error(`${COMPRESSED}: HTTP ${answer.status}`);
+/**
+ * The bytes of gzipped file `url`, unpacked here (or as they came, if the host already undid
+ * the gzip); an error with the HTTP `status` if the file could not be fetched. The wasm, the
+ * Connect Four opening book and the data files of www/data/ travel this way.
+ */
+export async function fetchGunzipped(url) {
+  const answer = await fetch(url);
+  if (!answer.ok) throw Object.assign(new Error(`${url.pathname}: HTTP ${answer.status}`), { status: answer.status });
   const bytes = new Uint8Array(await answer.arrayBuffer());
   if (!isGzip(bytes)) return bytes;
   const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
+}
+
+/** The argument for wasm-bindgen's `init`: undefined (its default) or the wasm's bytes. */
+export async function wasmSource() {
+  return COMPRESSED === null ? undefined : fetchGunzipped(new URL(COMPRESSED, import.meta.url));
 }

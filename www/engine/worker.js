@@ -46,6 +46,7 @@
 
 import { HELPER_FAILURES, loadEngine, readyThreads, setThreads, threadInfo } from './threads.js';
 import { Checkpoints } from './checkpoints.js';
+import { fetchGunzipped } from './wasm-source.js';
 
 /** The engine's package (threads.js: the threaded one in a cross-origin isolated page). */
 let engine = null;
@@ -245,13 +246,11 @@ let connect4BookLoading = null;
 function connect4Book() {
   connect4BookLoading ??= (async () => {
     try {
-      const response = await fetch(CONNECT4_BOOK);
-      if (!response.ok) return { error: `no opening book (${response.status} for ${CONNECT4_BOOK.pathname})` };
-      const unpacked = response.body.pipeThrough(new DecompressionStream('gzip'));
-      engine.connect4LoadBook(new Uint8Array(await new Response(unpacked).arrayBuffer()));
+      engine.connect4LoadBook(await fetchGunzipped(CONNECT4_BOOK));
       return {};
     } catch (error) {
       if (isTrap(error)) throw error;
+      if (error.status) return { error: `no opening book (${error.status} for ${CONNECT4_BOOK.pathname})` };
       return { error: `the opening book could not be read: ${error.message}` };
     }
   })();
@@ -283,12 +282,7 @@ async function installAssets(game) {
     if (!assetLoads.has(name)) {
       // Served beside the opening book (`scripts/build` writes them).
       const url = new URL(`../data/${name}.gz`, import.meta.url);
-      const load = (async () => {
-        const response = await fetch(url);
-        if (!response.ok) throw new Error(`${response.status} for ${url.pathname}`);
-        const unpacked = response.body.pipeThrough(new DecompressionStream('gzip'));
-        engine.loadAsset(game, name, new Uint8Array(await new Response(unpacked).arrayBuffer()));
-      })().catch((error) => {
+      const load = fetchGunzipped(url).then((bytes) => engine.loadAsset(game, name, bytes)).catch((error) => {
         if (isTrap(error)) throw error;
         assetLoads.delete(name);
         console.warn(`data file ${name} not installed: ${error.message}`);
