@@ -105,6 +105,8 @@ test('zoom buttons change the scale, Fit shows the whole tree, "+N more" opens t
   assert.ok(!first.includes('9'));
   await page.click('.tree-svg .node.more[data-id="more-0"] .shape');
   await page.waitForFunction(() => !document.querySelector('.tree-svg .node.more[data-id="more-0"]'));
+  // The nodes near the view are painted a dozen a frame (tree-view.js, NEAR_CHUNK).
+  await page.waitForFunction(() => [...document.querySelectorAll('.tree-svg .node[aria-label]')].filter((n) => n.getAttribute('transform')?.endsWith(',68)')).length === 9);
   assert.deepEqual(await rootChildren(), ['1', '2', '3', '4', '5', '6', '7', '8', '9']);
 });
 

@@ -331,10 +331,11 @@ export class SearchController {
       requestAnimationFrame(() => generation === this.generation && updateTrees());
     }
     this.charts?.add(reports);
-    // The reports a step or a pause ends with are charted at once, and the pseudocode walks
-    // through the phases of the iteration shown (within one iteration's time when paced).
+    // The reports a step or a pause ends with are charted at once (in the next task), and the
+    // pseudocode walks through the phases of the iteration shown (within one iteration's time
+    // when paced).
     if (!live) {
-      this.charts?.draw();
+      this.charts?.drawSoon();
       if (step !== this.walked) this.pseudocode.play(reports, this.pacing ? 1000 / this.speed() : undefined);
       this.walked = step;
       this.exercise.update(reports);

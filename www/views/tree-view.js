@@ -8,9 +8,10 @@
 // the root down — for the reports a step or a pause ends with: the reports streamed while a
 // search advances are drawn without animations, and the nodes' accessible names wait for the
 // next calm drawing, so the page's main thread never spends a frame on SVG animations, zoom
-// transitions and labels no one reads (issue 34: no task over 50 ms); a drawing repaints at
-// most NEAR_CHUNK nodes a frame, the rest in the frames after. The box's size is read from a
-// ResizeObserver, never from the layout in the middle of a drawing.
+// transitions and labels no one reads (issue 34: no task over 50 ms); a drawing is worked out
+// in a task of its own and repaints at most NEAR_CHUNK nodes a frame (the MPN path first), the
+// rest in the frames after. The box's size is read from a ResizeObserver, never from the
+// layout in the middle of a drawing.
 //
 // Shapes and colours: OR nodes are squares, AND nodes circles (chance dashed), finished games
 // diamonds; green proven, red disproven, grey unknown; the MPN path in the accent colour, the
@@ -44,11 +45,14 @@ const CULL_MARGIN = 0.5;
 /** Nodes painted per task after a calm drawing (see `paintRest`). */
 const REST_CHUNK = 50;
 /**
- * Nodes near the view painted per animation frame (see `cull`). At 40 the frames after a run's
- * last drawing cost up to 50 ms of main-thread CPU here (traced: PPNS, three open levels); at
- * 20 at most 40.
+ * Nodes near the view painted or put back into the layout per animation frame (see `cull`).
+ * At 40 the frames after a run's last drawing cost up to 50 ms of main-thread CPU here
+ * (traced: PPNS, three open levels); at 20 at most 40 — and the drawings themselves, with
+ * every node coming near shown at once and the whole MPN path painted, 38–48 ms on PPNS. At 12,
+ * with the path painted only where it is near the view and the layout worked out in the task
+ * before the frame, the costliest frame came to 27–31 ms (PPNS) and 24–28 ms (MCTS, FFO #40).
  */
-const NEAR_CHUNK = 20;
+const NEAR_CHUNK = 12;
 const GLIDE_AT_MOST = 150;
 const TRACE_LINES = 12;
 
@@ -342,25 +346,37 @@ export class TreeView {
    * (issue 34); the others keep their last place and labels a frame or a few longer.
    */
   cull({ animate = false } = {}) {
-    const t = this.transform;
-    const [mx, my] = [this.width * CULL_MARGIN, this.height * CULL_MARGIN];
-    const [x0, y0] = t.invert([-mx, -my]);
-    const [x1, y1] = t.invert([this.width + mx, this.height + my]);
-    const pad = this.nodeW ?? 40;
+    const far = this.farFromView();
     let left = false;
     for (const [id, record] of this.elements) {
-      const [x, y] = layoutPoint(record);
-      const away = id !== this.tabStop && (x < x0 - pad || x > x1 + pad || y < y0 - LEVEL_H || y > y1 + LEVEL_H);
-      if (!away && record.stale) {
+      let away = far(id, record);
+      if (!away && (record.stale || record.away)) {
         if (this.budget > 0) {
-          this.paint(record, { calm: this.calm, animate });
+          if (record.stale) this.paint(record, { calm: this.calm, animate });
           this.budget -= 1;
-        } else left = true;
+        } else {
+          left = true;
+          // Coming near, it is put back into the layout in a later frame, with its budget.
+          if (record.away) away = true;
+        }
       }
       if (record.away !== away && record.g) record.g.style.display = away ? 'none' : '';
       record.away = away;
     }
     if (left) this.paintNearLater();
+  }
+
+  /** Whether a node (its id and record) lies far outside the box, at the view's transform now. */
+  farFromView() {
+    const t = this.transform;
+    const [mx, my] = [this.width * CULL_MARGIN, this.height * CULL_MARGIN];
+    const [x0, y0] = t.invert([-mx, -my]);
+    const [x1, y1] = t.invert([this.width + mx, this.height + my]);
+    const pad = this.nodeW ?? 40;
+    return (id, record) => {
+      const [x, y] = layoutPoint(record);
+      return id !== this.tabStop && (x < x0 - pad || x > x1 + pad || y < y0 - LEVEL_H || y > y1 + LEVEL_H);
+    };
   }
 
   /** Paints, at the next animation frame, the next NEAR_CHUNK nodes near the view (see `cull`). */
@@ -475,7 +491,14 @@ export class TreeView {
     if (!report.snapshot) return;
     const scheduled = this.pending !== null;
     this.pending = report;
-    if (!scheduled) requestAnimationFrame(() => this.draw());
+    if (scheduled) return;
+    // The drawing is worked out in a task of its own and the elements changed at the next
+    // animation frame: the two in one frame came to 30–45 ms of CPU, with the style, layout
+    // and paint the changes ask of the browser (issue 34).
+    setTimeout(() => {
+      if (this.pending) this.prepared = this.lay(this.pending);
+      requestAnimationFrame(() => this.draw());
+    }, 0);
   }
 
   /** Draws the last report again, calmly (a user's action). */
@@ -488,16 +511,16 @@ export class TreeView {
     this.traceList.replaceChildren(...this.traces.map(traceItem));
   }
 
-  draw() {
-    const report = this.pending;
-    this.pending = null;
-    this.lastReport = report;
-    const calm = this.calmNext;
-    this.calmNext = false;
-    const snapshot = report.snapshot;
+  /**
+   * The drawing of `report` worked out, touching no element: the nodes shown (at the open
+   * levels, pinned line and "show all" of now), their places and the node width.
+   */
+  lay(report) {
+    const { snapshot } = report;
     const pathIds = new Set(snapshot.path);
     const expanded = snapshot.path[snapshot.path.length - 1];
-    const shown = displayTree(snapshot.root, { openLevels: this.openLevels ?? 1, pinned: this.pinned, showAll: this.showAll, path: pathIds });
+    const given = { openLevels: this.openLevels ?? 1, pinned: this.pinned, showAll: this.showAll };
+    const shown = displayTree(snapshot.root, { ...given, path: pathIds });
     const layoutRoot = hierarchy(shown, (d) => d.children);
     const nodes = layoutRoot.descendants();
     // Wide enough for the widest label (PPN's "1 − 4.02e-4").
@@ -507,8 +530,8 @@ export class TreeView {
       const texts = d.more !== undefined ? [`+${d.more} more`] : [d.move ?? 'root', valueLabel(d, false), valueLabel(d, true)];
       for (const text of texts) widest = Math.max(widest, labelWidth(text));
     }
-    this.nodeW = Math.max(40, Math.min(220, widest + 14));
-    treeLayout().nodeSize([this.nodeW, LEVEL_H]).separation((a, b) => (a.parent === b.parent ? 1 : 1.2))(layoutRoot);
+    const nodeW = Math.max(40, Math.min(220, widest + 14));
+    treeLayout().nodeSize([nodeW, LEVEL_H]).separation((a, b) => (a.parent === b.parent ? 1 : 1.2))(layoutRoot);
     let minX = Infinity;
     let maxX = -Infinity;
     let maxY = 0;
@@ -517,7 +540,24 @@ export class TreeView {
       maxX = Math.max(maxX, n.x);
       maxY = Math.max(maxY, n.y);
     }
-    this.layout = { minX, maxX, maxY, expanded };
+    return { report, given, pathIds, expanded, layoutRoot, nodes, nodeW, bounds: { minX, maxX, maxY } };
+  }
+
+  draw() {
+    const report = this.pending;
+    if (!report) return;
+    this.pending = null;
+    this.lastReport = report;
+    const calm = this.calmNext;
+    this.calmNext = false;
+    // Worked out in the task before (see `update`), unless what it was worked out for changed.
+    const laid = this.prepared;
+    this.prepared = null;
+    const now = { openLevels: this.openLevels ?? 1, pinned: this.pinned, showAll: this.showAll };
+    const fresh = laid?.report === report && Object.keys(now).every((key) => laid.given[key] === now[key]);
+    const { pathIds, expanded, layoutRoot, nodes, nodeW, bounds } = fresh ? laid : this.lay(report);
+    this.nodeW = nodeW;
+    this.layout = { ...bounds, expanded };
     this.box.dataset.nodes = String(nodes.length);
     const iteration = report.stats.iterations.toLocaleString('en');
     this.caption.textContent = `${report.algo}: ${nodes.length} of ${report.stats.nodes_created.toLocaleString('en')} nodes drawn · iteration ${iteration}`;
@@ -564,7 +604,11 @@ export class TreeView {
     for (const record of this.elements.values()) record.stale = true;
     this.budget = NEAR_CHUNK;
     this.animate = animate;
+    // The path's nodes near the view first (those far from it are `cull`'s, when they come
+    // near: a path dozens of levels deep painted whole made for a long frame).
+    const far = this.farFromView();
     for (const [record] of lit) {
+      if (far(String(record.data.id), record)) continue;
       this.paint(record, { calm, animate });
       this.budget -= 1;
     }
@@ -572,7 +616,7 @@ export class TreeView {
     this.rove();
     if (calm) this.paintRest();
     for (const [record, depth] of moving ? lit : []) {
-      if (!record.away) record.shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
+      if (!record.away && !record.stale) record.shape.animate([{ strokeOpacity: 0.1, strokeWidth: 8 }, { strokeOpacity: 1, strokeWidth: 3 }], { duration: 250, delay: depth * PATH_STEP_MS, fill: 'backwards', easing: 'ease-out' });
     }
     if (this.auto) {
       this.place(animate && this.placedOnce);
