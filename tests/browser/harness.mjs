@@ -32,6 +32,18 @@ export function cliMatchGame(game, agent, seed) {
   return records.find((record) => record.index === 1);
 }
 
+/**
+ * Waits until every tree view on `page` has painted its whole drawing (tree-view.js paints a
+ * dozen nodes near the view a frame and the rest in tasks after; `data-unpainted` counts those
+ * left), so that two trees are compared only once each is complete.
+ */
+export function treesPainted(page) {
+  return page.waitForFunction(() => {
+    const boxes = [...document.querySelectorAll('.tree-box')];
+    return boxes.length > 0 && boxes.every((box) => box.dataset.unpainted === '0');
+  }, null, { timeout: 60000 });
+}
+
 /** Waits until Play mode's status on `page` says it is the user's move. */
 export function yourMove(page, options) {
   return page.waitForFunction(() => document.querySelector('#play-status').textContent.includes('Your move'), null, options);

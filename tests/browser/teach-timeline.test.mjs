@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageFixture } from './harness.mjs';
+import { pageFixture, treesPainted } from './harness.mjs';
 
 const fixture = pageFixture();
 const LINK = '#v=1&g=othello&a=pns&goal=win';
@@ -76,7 +76,7 @@ test('after 100,000 iterations of PNS on Othello the timeline jumps anywhere wit
   // A marker's button jumps as well.
   await page.click(`.timeline-marker.marker-move[data-iteration="${event}"]`);
   await caption(page, event);
-  await page.waitForTimeout(600);
+  await treesPainted(page);
   const atEvent = await shown(page);
   console.log(`best-move events at ${events}; jump times (ms) by target iteration, three rounds: ${JSON.stringify(times)}`);
   for (const [target, ms] of Object.entries(times)) assert.ok(Math.min(...ms) <= JUMP_MS, `jump to ${target}: ${ms} ms`);
@@ -86,7 +86,7 @@ test('after 100,000 iterations of PNS on Othello the timeline jumps anywhere wit
   await caption(page, REACH);
   await page.keyboard.press('ArrowLeft');
   await caption(page, REACH - 1);
-  await page.waitForTimeout(600);
+  await treesPainted(page);
   const atBack = await shown(page);
   // The same as fresh runs to those iterations.
   for (const [iteration, seen] of [
@@ -95,7 +95,7 @@ test('after 100,000 iterations of PNS on Othello the timeline jumps anywhere wit
   ]) {
     const fresh = await fixture.ready(`${LINK}&step=${iteration}`);
     await caption(fresh, iteration);
-    await fresh.waitForTimeout(600);
+    await treesPainted(fresh);
     assert.deepEqual(seen, await shown(fresh), `iteration ${iteration}`);
     await fresh.close();
   }
@@ -122,12 +122,12 @@ test('compare mode: PNS and PPNS (playouts) jump back together to what a fresh r
   await caption(page, 3000);
   for (const target of [1777, 2999]) {
     await jump(page, target);
-    await page.waitForTimeout(600);
+    await treesPainted(page);
     const both = (p) => p.$$eval('.tree-view', (views) => views.map((v) => ({ caption: v.querySelector('figcaption').textContent, nodes: [...v.querySelectorAll('.tree-svg .node')].map((n) => `${n.dataset.id} ${n.getAttribute('aria-label')}`).sort() })));
     const seen = await both(page);
     const fresh = await fixture.ready(`${link}&step=${target}`);
     await caption(fresh, target);
-    await fresh.waitForTimeout(600);
+    await treesPainted(fresh);
     assert.deepEqual(seen, await both(fresh), `iteration ${target}`);
     await fresh.close();
   }

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageFixture } from './harness.mjs';
+import { pageFixture, treesPainted } from './harness.mjs';
 
 const fixture = pageFixture();
 
@@ -118,7 +118,7 @@ test('step back gives the same tree as a fresh run to one iteration fewer', asyn
   await iteration(page, 12);
   await page.click('#back');
   await iteration(page, 11);
-  await page.waitForTimeout(500);
+  await treesPainted(page);
   const tree = (p) =>
     p.evaluate(() => ({
       nodes: [...document.querySelectorAll('.tree-svg .node')].map((n) => `${n.dataset.id} ${n.getAttribute('aria-label')}`).sort(),
@@ -128,7 +128,7 @@ test('step back gives the same tree as a fresh run to one iteration fewer', asyn
   const stepped = await tree(page);
   const { page: fresh } = await ready(`${link}&step=11`);
   await iteration(fresh, 11);
-  await fresh.waitForTimeout(500);
+  await treesPainted(fresh);
   assert.deepEqual(stepped, await tree(fresh));
   // The arrow key steps back too.
   await page.keyboard.press('ArrowLeft');

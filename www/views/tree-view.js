@@ -364,6 +364,18 @@ export class TreeView {
       record.away = away;
     }
     if (left) this.paintNearLater();
+    this.countUnpainted();
+  }
+
+  /**
+   * Writes on the box how many of the drawing's nodes are still to be painted (`data-unpainted`;
+   * 0 once a calm drawing is complete, its nodes' accessible names included), for whoever waits
+   * for a whole drawing: the browser tests compare trees only then.
+   */
+  countUnpainted() {
+    let unpainted = 0;
+    for (const record of this.elements.values()) if (record.stale) unpainted += 1;
+    this.box.dataset.unpainted = String(unpainted);
   }
 
   /** Whether a node (its id and record) lies far outside the box, at the view's transform now. */
@@ -391,19 +403,31 @@ export class TreeView {
   }
 
   /**
-   * After a calm drawing, paints the nodes it left out of view, REST_CHUNK per task (the
-   * main thread never holds a whole large tree at once; those near the view are `cull`'s);
-   * a newer drawing stops it.
+   * After a calm drawing, paints the nodes out of view, REST_CHUNK per task (the main thread
+   * never holds a whole large tree at once; those near the view are `cull`'s), until none is
+   * left: each task looks again, since the view may move meanwhile (a node near it when the
+   * drawing began can be far from it by the time `cull` would have painted it). While only
+   * nodes near the view are left it looks once a frame. A newer drawing stops it.
    */
   paintRest() {
     const drawing = this.drawings;
-    const pending = [...this.elements.values()].filter((record) => record.stale);
     const chunk = () => {
       if (drawing !== this.drawings) return;
-      for (const record of pending.splice(0, REST_CHUNK)) if (record.stale && record.away) this.paint(record, { calm: true });
-      if (pending.length) setTimeout(chunk, 0);
+      let painted = 0;
+      let near = false;
+      for (const record of this.elements.values()) {
+        if (!record.stale) continue;
+        if (!record.away) near = true;
+        else if (painted < REST_CHUNK) {
+          this.paint(record, { calm: true });
+          painted += 1;
+        } else break;
+      }
+      if (painted === REST_CHUNK) setTimeout(chunk, 0);
+      else if (near) requestAnimationFrame(() => setTimeout(chunk, 0));
+      else this.countUnpainted();
     };
-    if (pending.length) setTimeout(chunk, 0);
+    setTimeout(chunk, 0);
   }
 
   setTransform(transform, animate) {
