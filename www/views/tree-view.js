@@ -50,7 +50,7 @@ const REST_CHUNK = 50;
  * (traced: PPNS, three open levels); at 20 at most 40 — and the drawings themselves, with
  * every node coming near shown at once and the whole MPN path painted, 38–48 ms on PPNS. At 12,
  * with the path painted only where it is near the view and the layout worked out in the task
- * before the frame, the costliest task came to 28–35 ms (PPNS) and 21–26 ms (MCTS, FFO #40).
+ * before the frame, the costliest task came to 28–35 ms (PPNS) and 21–28 ms (MCTS, FFO #40).
  */
 const NEAR_CHUNK = 12;
 const GLIDE_AT_MOST = 150;
