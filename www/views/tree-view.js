@@ -535,6 +535,11 @@ export class TreeView {
     this.traceList.replaceChildren(...this.traces.map(traceItem));
   }
 
+  /** What the drawing shows of a snapshot: the open levels, the pinned node, "show all". */
+  displayOptions() {
+    return { openLevels: this.openLevels ?? 1, pinned: this.pinned, showAll: this.showAll };
+  }
+
   /**
    * The drawing of `report` worked out, touching no element: the nodes shown (at the open
    * levels, pinned line and "show all" of now), their places and the node width.
@@ -543,7 +548,7 @@ export class TreeView {
     const { snapshot } = report;
     const pathIds = new Set(snapshot.path);
     const expanded = snapshot.path[snapshot.path.length - 1];
-    const given = { openLevels: this.openLevels ?? 1, pinned: this.pinned, showAll: this.showAll };
+    const given = this.displayOptions();
     const shown = displayTree(snapshot.root, { ...given, path: pathIds });
     const layoutRoot = hierarchy(shown, (d) => d.children);
     const nodes = layoutRoot.descendants();
@@ -577,7 +582,7 @@ export class TreeView {
     // Worked out in the task before (see `update`), unless what it was worked out for changed.
     const laid = this.prepared;
     this.prepared = null;
-    const now = { openLevels: this.openLevels ?? 1, pinned: this.pinned, showAll: this.showAll };
+    const now = this.displayOptions();
     const fresh = laid?.report === report && Object.keys(now).every((key) => laid.given[key] === now[key]);
     const { pathIds, expanded, layoutRoot, nodes, nodeW, bounds } = fresh ? laid : this.lay(report);
     this.nodeW = nodeW;
