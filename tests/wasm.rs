@@ -2,6 +2,8 @@
 //! engine behaves in wasm32 exactly as natively. Natively this file compiles to nothing.
 #![cfg(target_arch = "wasm32")]
 
+use pnplay::game::othello::{Othello, Size};
+use pnplay::game::{Game, perft};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 #[path = "fixtures/playouts.rs"]
@@ -19,6 +21,9 @@ mod chain;
 #[path = "fixtures/nim.rs"]
 mod nim;
 
+#[path = "fixtures/othello_reference.rs"]
+mod othello_reference;
+
 /// The Othello endgame solver's pattern weights, a data file the module does not carry,
 /// installed as the page's worker installs them ([`pnplay::game::family::Asset`]); without
 /// them the solver gives the same answers with more positions searched.
@@ -26,6 +31,19 @@ fn install_othello_weights() {
     let asset = pnplay::game::othello::patterns::ASSET;
     (asset.install)(include_bytes!("../src/game/othello/patterns.weights")).unwrap();
     assert!((asset.installed)());
+}
+
+/// Othello's rules in wasm against the square-by-square reference over random games on
+/// every board size, and perft from the 8×8 start against the published counts (natively:
+/// tests/games/othello.rs). Built with `simd128`, as scripts/test builds these tests, this
+/// checks the threaded package's SIMD legal squares and flips (src/game/othello/simd.rs).
+#[wasm_bindgen_test]
+fn othello_rules_agree_with_the_reference_and_the_published_perft() {
+    othello_reference::random_games_against_reference(0..20, &mut |_, _| {}, &mut |_, _, _| {});
+    let start = Othello::start(&Size::Eight.into());
+    for (depth, &expected) in (1..=9).zip(othello_reference::PERFT_8X8.iter()) {
+        assert_eq!(perft::perft(&start, depth), expected, "depth {depth}");
+    }
 }
 
 /// Subtraction Nim (a game added as its module and one catalogue line) in wasm: every exact

@@ -1,9 +1,14 @@
 //! Othello rules checked against independent truth: published perft counts and game counts,
-//! the FFO test positions, a plain square-by-square reference implementation written here,
+//! the FFO test positions, a plain square-by-square reference implementation
+//! (tests/fixtures/othello_reference.rs),
 //! and a full solve of 4×4 Othello. Also the notation contracts (round trips, typed errors,
 //! no panics on any input) and the fast random playout's exact agreement with the generic one.
 
 use crate::common;
+
+#[path = "../fixtures/othello_reference.rs"]
+mod reference;
+use reference::{PERFT_8X8, Reference, moves_of, random_games_against_reference};
 
 use std::collections::{HashMap, HashSet};
 
@@ -16,12 +21,6 @@ use proptest::prelude::*;
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
-
-fn moves_of(pos: &Othello) -> Vec<Move> {
-    let mut moves = MoveList::<Othello>::default();
-    pos.legal_moves(&mut moves);
-    moves.to_vec()
-}
 
 /// A game of `plies` uniformly random moves (fewer if it ends first) and the moves played.
 fn random_game(size: Size, seed: u64, plies: usize) -> (Othello, Vec<Move>) {
@@ -73,120 +72,10 @@ fn disc_count(pos: &Othello, player: Player) -> u32 {
 }
 
 // ---------------------------------------------------------------------------------------
-// A reference implementation: one cell per byte, every rule applied square by square.
+// The square-by-square reference (tests/fixtures/othello_reference.rs): perft and solve
 // ---------------------------------------------------------------------------------------
 
-/// The plain reference. Cells hold 0 (empty), 1 (black) or 2 (white). With `no_pass`, a
-/// side that must pass has lost (the no-pass variant), by every square.
-#[derive(Clone, Debug)]
-struct Reference {
-    side: usize,
-    cells: Vec<u8>,
-    to_move: u8,
-    no_pass: bool,
-}
-
 impl Reference {
-    fn start(side: usize) -> Reference {
-        Reference::start_with(side, false)
-    }
-
-    fn start_with(side: usize, no_pass: bool) -> Reference {
-        let mut cells = vec![0; side * side];
-        let c = side / 2;
-        cells[(c - 1) * side + (c - 1)] = 2;
-        cells[c * side + c] = 2;
-        cells[(c - 1) * side + c] = 1;
-        cells[c * side + (c - 1)] = 1;
-        Reference {
-            side,
-            cells,
-            to_move: 1,
-            no_pass,
-        }
-    }
-
-    /// The cells `colour` would flip by playing at (row, column).
-    fn flips(&self, row: usize, column: usize, colour: u8) -> Vec<usize> {
-        let mut flipped = Vec::new();
-        if self.cells[row * self.side + column] != 0 {
-            return flipped;
-        }
-        for (dr, dc) in crate::common::KING_STEPS {
-            let (dr, dc) = (dr as isize, dc as isize);
-            let mut line = Vec::new();
-            let (mut r, mut c) = (row as isize + dr, column as isize + dc);
-            while r >= 0 && c >= 0 && (r as usize) < self.side && (c as usize) < self.side {
-                let cell = r as usize * self.side + c as usize;
-                match self.cells[cell] {
-                    0 => break,
-                    x if x == colour => {
-                        flipped.extend(&line);
-                        break;
-                    }
-                    _ => line.push(cell),
-                }
-                r += dr;
-                c += dc;
-            }
-        }
-        flipped
-    }
-
-    /// (row, column) of each move of `colour`, row by row.
-    fn squares(&self, colour: u8) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        for row in 0..self.side {
-            for column in 0..self.side {
-                if !self.flips(row, column, colour).is_empty() {
-                    out.push((row, column));
-                }
-            }
-        }
-        out
-    }
-
-    /// Legal moves as move text, in the order the Game trait promises (pass alone).
-    fn moves(&self) -> Vec<String> {
-        let mine = self.squares(self.to_move);
-        if !mine.is_empty() {
-            return mine
-                .iter()
-                .map(|&(r, c)| format!("{}{}", (b'a' + c as u8) as char, r + 1))
-                .collect();
-        }
-        if self.no_pass || self.squares(3 - self.to_move).is_empty() {
-            Vec::new()
-        } else {
-            vec!["pass".to_string()]
-        }
-    }
-
-    fn play(&mut self, text: &str) {
-        if text != "pass" {
-            let bytes = text.as_bytes();
-            let column = usize::from(bytes[0] - b'a');
-            let row = usize::from(bytes[1] - b'1');
-            let flipped = self.flips(row, column, self.to_move);
-            assert!(!flipped.is_empty(), "reference: {text} flips nothing");
-            for cell in flipped {
-                self.cells[cell] = self.to_move;
-            }
-            self.cells[row * self.side + column] = self.to_move;
-        }
-        self.to_move = 3 - self.to_move;
-    }
-
-    fn obf(&self) -> String {
-        let mut text: String = self
-            .cells
-            .iter()
-            .map(|&c| ['-', 'X', 'O'][c as usize])
-            .collect();
-        text.push_str(if self.to_move == 1 { " X" } else { " O" });
-        text
-    }
-
     fn perft(&self, depth: u32) -> u64 {
         crate::common::naive_perft(self, depth, &Self::moves, &|p: &mut Self, mv: String| {
             p.play(&mv)
@@ -228,24 +117,6 @@ impl Reference {
 // ---------------------------------------------------------------------------------------
 // Perft and solved values
 // ---------------------------------------------------------------------------------------
-
-/// 8×8 perft from the start as published (Aart Bik's Othello perft table,
-/// aartbik.com/MISC/reversi.html, also used by other engines' tests). Depths 1–8 have no
-/// pass and no finished game; passes appear at depth 9, and in that table a game that has
-/// ended stays one leaf at every greater depth (the first games end after nine moves).
-const PERFT_8X8: [u64; 11] = [
-    4,
-    12,
-    56,
-    244,
-    1_396,
-    8_200,
-    55_092,
-    390_216,
-    3_005_288,
-    24_571_284,
-    212_258_800,
-];
 
 /// The sum of `leaf` over the lines of `depth` moves from `pos` (passes are moves), a line
 /// ending after its last move or at a finished game: `leaf` is given the moves left unplayed
@@ -309,7 +180,7 @@ fn perft_8x8_depth_11() {
 }
 
 /// 6×6 perft from the start. No published table was found; these values are checked
-/// against the square-by-square reference above (depths 1–7 in the normal run, 8–10 in
+/// against the square-by-square reference (depths 1–7 in the normal run, 8–10 in
 /// `perft_6x6_reference_deep`).
 const PERFT_6X6: [u64; 10] = [
     4, 12, 56, 244, 1_364, 7_604, 47_740, 308_716, 2_114_912, 14_976_684,
@@ -383,37 +254,24 @@ fn four_by_four_game_count_and_solution() {
 
 #[test]
 fn random_games_match_reference_and_keep_invariants() {
-    for size in Size::ALL {
-        for seed in 0..60 {
-            let mut rng = Rng::new(seed);
-            let mut pos = Othello::start(&size.into());
-            let mut reference = Reference::start(size.side());
-            loop {
-                assert_eq!(pos.format_position(), reference.obf());
-                let moves = moves_of(&pos);
-                let names: Vec<String> = moves.iter().map(|&m| pos.format_move(m)).collect();
-                assert_eq!(names, reference.moves(), "{}", pos.format_position());
-                let unique: HashSet<Move> = moves.iter().copied().collect();
-                assert_eq!(unique.len(), moves.len());
-                if moves.contains(&Move::PASS) {
-                    assert_eq!(moves, [Move::PASS]);
-                    assert_eq!(pos.legal_squares(), 0);
-                }
-                if moves.is_empty() {
-                    check_finished(&pos);
-                    break;
-                }
-                assert_eq!(pos.turn(), Turn::Player(pos.side_to_move()));
-                assert_eq!(pos.outcome(Player::First), None);
-                assert_eq!(pos.terminal_value(Player::Second), None);
-                let mv = moves[rng.below(moves.len() as u32) as usize];
-                let before = pos;
-                pos.play(mv);
-                reference.play(&before.format_move(mv));
-                check_disc_counts(&before, &pos, mv);
-            }
+    let each = &mut |pos: &Othello, moves: &[Move]| {
+        let unique: HashSet<Move> = moves.iter().copied().collect();
+        assert_eq!(unique.len(), moves.len());
+        if moves.contains(&Move::PASS) {
+            assert_eq!(moves, [Move::PASS]);
+            assert_eq!(pos.legal_squares(), 0);
         }
-    }
+        if moves.is_empty() {
+            check_finished(pos);
+            return;
+        }
+        assert_eq!(pos.turn(), Turn::Player(pos.side_to_move()));
+        assert_eq!(pos.outcome(Player::First), None);
+        assert_eq!(pos.terminal_value(Player::Second), None);
+    };
+    random_games_against_reference(0..60, each, &mut |before, mv, after| {
+        check_disc_counts(before, after, mv);
+    });
 }
 
 /// Discs after one move: the mover gains the new disc and every flipped one, the other

@@ -103,6 +103,12 @@ pub mod patterns;
 pub mod pn_knowledge;
 pub mod stability;
 pub mod training;
+
+// The threaded wasm package is built with SIMD (scripts/build): its legal squares and flips.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use simd::{flips, legal_squares};
 pub use ordering::*;
 
 use super::family::{Asset, Catalogued, Example, Facts, Family, Listed, Presentation};
@@ -289,6 +295,7 @@ const fn line_flips<const STEP: i32>(placed: u64, mover: u64, opponent: u64) -> 
 }
 
 /// The squares where the owner of `mover` may place a disc on the board `board`.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 fn legal_squares(mover: u64, opponent: u64, board: u64) -> u64 {
     let sideways = opponent & NOT_SIDE_COLUMNS;
@@ -304,6 +311,7 @@ fn legal_squares(mover: u64, opponent: u64, board: u64) -> u64 {
 }
 
 /// The opponent discs that a disc placed on `placed` (one bit) flips.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 fn flips(placed: u64, mover: u64, opponent: u64) -> u64 {
     let sideways = opponent & NOT_SIDE_COLUMNS;
