@@ -25,6 +25,7 @@ import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { pageFixture, repo, slowdown, pnplayBinary } from './harness.mjs';
 import { C4_SECONDS_PER_MOVE } from '../../www/controllers/analysis.js';
+import { randomPositions } from './c4-positions.mjs';
 
 const fixture = pageFixture();
 const BOOK = path.join(repo, 'www/data/connect4-book.bin.gz');
@@ -38,44 +39,6 @@ const inBook = (pos) => pos.length < BOOK_DEPTH;
 const PLIES = [...Array(13).keys()].filter((plies) => ALL_PLIES || plies < BOOK_DEPTH || plies >= 10);
 /** The empty board's column scores, published (Pons' site; Allis 1988: the centre wins). */
 const EMPTY_BOARD = [-2, -1, 0, 1, 0, -1, -2];
-
-/** Whether the stone just dropped at (`col`, `row`) of `grid` (columns of owners) makes four. */
-function fours(grid, col, row) {
-  const owner = grid[col][row];
-  const at = (c, r) => grid[c]?.[r];
-  return [[1, 0], [0, 1], [1, 1], [1, -1]].some(([dc, dr]) => {
-    let run = 1;
-    for (const sign of [1, -1]) {
-      for (let k = 1; at(col + sign * k * dc, row + sign * k * dr) === owner; k++) run++;
-    }
-    return run >= 4;
-  });
-}
-
-/** `count` random positions of as many plies as one of `plies`, seeded (a game that ends is redrawn). */
-function randomPositions(count, seed, plies) {
-  let state = seed >>> 0;
-  const next = (n) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
-  };
-  const positions = [];
-  while (positions.length < count) {
-    const length = plies[next(plies.length)];
-    const grid = Array.from({ length: 7 }, () => []);
-    let text = '';
-    let over = false;
-    for (let i = 0; i < length && !over; i++) {
-      const open = [...Array(7).keys()].filter((c) => grid[c].length < 6);
-      const col = open[next(open.length)];
-      grid[col].push(i % 2);
-      over = fours(grid, col, grid[col].length - 1);
-      text += String(col + 1);
-    }
-    if (!over) positions.push(text);
-  }
-  return positions;
-}
 
 /** The native CLI's score of every column of `pos` ([[move, score or null]]). */
 function nativeScores(pos) {
