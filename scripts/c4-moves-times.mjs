@@ -4,14 +4,14 @@
 // issue 32 bound the page is held to). After a release build:
 //   node scripts/c4-moves-times.mjs [--count N] [--seed S] [--plies LO-HI] [--book FILE] [--time T]
 // Defaults: 40 positions, seed 7, plies 6-12, the page's book (www/data/connect4-book.bin.gz),
-// 10 s a column (the page's). PNPLAY_BIN names another pnplay binary.
+// 10 s a column (the page's). The pnplay binary: PNPLAY_BIN, else target/release or debug.
 
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { pnplayBinary, repo } from '../tests/browser/harness.mjs';
 import { randomPositions } from '../tests/browser/c4-positions.mjs';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
-const options = { '--count': '40', '--seed': '7', '--plies': '6-12', '--book': `${repo}www/data/connect4-book.bin.gz`, '--time': '10' };
+const options = { '--count': '40', '--seed': '7', '--plies': '6-12', '--book': path.join(repo, 'www/data/connect4-book.bin.gz'), '--time': '10' };
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i += 2) {
   if (!(args[i] in options) || i + 1 >= args.length) {
@@ -26,7 +26,7 @@ if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && lo <= hi && hi 
   console.error('c4-moves-times: --plies LO-HI with 0 <= LO <= HI <= 41, --count a whole number of at least 1');
   process.exit(2);
 }
-const binary = process.env.PNPLAY_BIN ?? `${repo}target/release/pnplay`;
+const binary = pnplayBinary();
 const plies = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 const byPly = new Map();
 for (const pos of randomPositions(count, Number(options['--seed']), plies)) {
