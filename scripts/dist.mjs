@@ -4,9 +4,15 @@
 //   * content-hashed names for every script, style sheet, image and the wasm
 //     (`name.<10 hex>.ext`, references rewritten), so a host may cache them forever;
 //     index.html keeps its name;
-//   * the wasm precompressed (`.wasm.br`, `.wasm.gz`) beside it; engine/wasm-source.js is pointed at
-//     the gzip file, which the worker fetches and unpacks itself, so even a host that
-//     compresses nothing sends it compressed;
+//   * both packages, the plain one and the threaded one (pkg/threads/), each wasm
+//     precompressed (`.wasm.br`, `.wasm.gz`) beside it; engine/wasm-source.js is pointed at
+//     the gzip files, which the worker fetches and unpacks itself, so even a host that
+//     compresses nothing sends them compressed;
+//   * coi-serviceworker (npm, vendored by scripts/build) at the root under its own name,
+//     loaded first by index.html: on a host that sends no COOP/COEP headers it registers
+//     itself as a service worker that adds them and reloads the page once, so the page is
+//     cross-origin isolated and the engine runs the threaded package (without service
+//     workers the page stays on the plain package, one thread);
 //   * results.json: the list of the committed results files (`git ls-files`) and of the
 //     folders' cards.json (copied with the READMEs they cite), as `pnplay serve` answers it,
 //     so the results viewer and the Papers view list them without a server.
@@ -30,16 +36,33 @@ function walk(dir, prefix = '') {
   });
 }
 
-/** The site's files: site path → source path (www/ at the root, the package under pkg/). */
+/** The service worker that adds the isolation headers: at the root, so that its scope is the
+ * whole site, and under its own name, so that a new deploy updates the registered one. */
+const SHIM = 'coi-serviceworker.js';
+/** Whether scripts/build made the threaded package (not on the rustup route): without it the
+ * site runs on one thread and needs no shim. */
+const THREADED = existsSync(path.join(repo, 'pkg', 'threads', 'pnplay_bg.wasm'));
+/** The packages' wasm files, whose gzip copies engine/wasm-source.js points at (by the name
+ * of its constant). */
+const WASM = [['pkg/pnplay_bg.wasm', 'COMPRESSED'], ...(THREADED ? [['pkg/threads/pnplay_bg.wasm', 'COMPRESSED_THREADS']] : [])];
+
+/** The site's files: site path → source path (www/ at the root, the packages under pkg/, the
+ * shim at the root). */
 function sources() {
   const files = new Map();
-  for (const file of walk(path.join(repo, 'www'))) files.set(file, path.join(repo, 'www', file));
-  for (const file of ['pnplay.js', 'pnplay_bg.wasm']) {
+  for (const file of walk(path.join(repo, 'www'))) {
+    if (file !== `vendor/${SHIM}`) files.set(file, path.join(repo, 'www', file));
+  }
+  const packages = ['pnplay.js', 'pnplay_bg.wasm', ...(THREADED ? ['threads/pnplay.js', 'threads/pnplay_bg.wasm'] : [])];
+  for (const file of packages) {
     const source = path.join(repo, 'pkg', file);
     if (!existsSync(source)) throw new Error(`dist: ${source} is missing: run scripts/build first`);
     files.set(`pkg/${file}`, source);
   }
-  if (!existsSync(path.join(repo, 'www', 'vendor', 'uPlot.mjs'))) throw new Error('dist: www/vendor is missing: run scripts/build first');
+  for (const vendored of ['uPlot.mjs', SHIM]) {
+    if (!existsSync(path.join(repo, 'www', 'vendor', vendored))) throw new Error(`dist: www/vendor/${vendored} is missing: run scripts/build first`);
+  }
+  if (THREADED) files.set(SHIM, path.join(repo, 'www', 'vendor', SHIM));
   return files;
 }
 
@@ -80,19 +103,28 @@ function build() {
   const contents = new Map(names.map((name) => [name, readFileSync(files.get(name))]));
   const renamed = new Map(); // site path → hashed site path
 
-  // The wasm first (it refers to nothing): its hashed name, and wasm-source.js pointed at
-  // its gzip file before anything refers to wasm-source.js.
-  const wasm = 'pkg/pnplay_bg.wasm';
-  renamed.set(wasm, hashName(wasm, contents.get(wasm)));
+  // The wasm files first (they refer to nothing): their hashed names, and wasm-source.js
+  // pointed at their gzip files before anything refers to wasm-source.js.
   const source = 'engine/wasm-source.js';
-  const marker = 'const COMPRESSED = null;';
-  const sourceText = contents.get(source).toString('utf8');
-  if (!sourceText.includes(marker)) throw new Error(`dist: ${source} has no "${marker}" line to point at the compressed wasm`);
-  contents.set(source, Buffer.from(sourceText.replace(marker, `const COMPRESSED = '${relative(source, renamed.get(wasm))}.gz';`)));
+  let sourceText = contents.get(source).toString('utf8');
+  for (const [wasm, constant] of WASM) {
+    renamed.set(wasm, hashName(wasm, contents.get(wasm)));
+    const marker = `const ${constant} = null;`;
+    if (!sourceText.includes(marker)) throw new Error(`dist: ${source} has no "${marker}" line to point at the compressed wasm`);
+    sourceText = sourceText.replace(marker, `const ${constant} = '${relative(source, renamed.get(wasm))}.gz';`);
+  }
+  contents.set(source, Buffer.from(sourceText));
+  // index.html loads the shim before anything else.
+  if (THREADED) {
+    const index = contents.get('index.html').toString('utf8');
+    const head = '<meta charset="utf-8">';
+    if (!index.includes(head)) throw new Error(`dist: index.html has no ${head} to put the service worker's script after`);
+    contents.set('index.html', Buffer.from(index.replace(head, `${head}\n  <script src="${SHIM}"></script>`)));
+  }
 
   // Then every other file once all it refers to has its final name (leaves first).
   const refs = new Map(names.filter((n) => TEXT.test(n)).map((n) => [n, references(n, contents.get(n).toString('utf8'), names)]));
-  const done = new Set([wasm]);
+  const done = new Set(WASM.map(([wasm]) => wasm));
   const finish = (name, trail = []) => {
     if (done.has(name)) return;
     if (trail.includes(name)) throw new Error(`dist: files refer to each other in a circle: ${[...trail, name].join(' → ')}`);
@@ -107,7 +139,7 @@ function build() {
       bytes = Buffer.from(text);
       contents.set(name, bytes);
     }
-    if (HASHED.test(name)) renamed.set(name, hashName(name, bytes));
+    if (HASHED.test(name) && name !== SHIM) renamed.set(name, hashName(name, bytes));
     done.add(name);
   };
   for (const name of names) finish(name);
@@ -118,10 +150,13 @@ function build() {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, contents.get(name));
   }
-  const wasmPath = path.join(out, renamed.get(wasm));
-  const wasmBytes = contents.get(wasm);
-  writeFileSync(`${wasmPath}.gz`, gzipSync(wasmBytes, { level: 9 }));
-  writeFileSync(`${wasmPath}.br`, brotliCompressSync(wasmBytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: wasmBytes.length } }));
+  const wasmPaths = WASM.map(([wasm]) => {
+    const wasmPath = path.join(out, renamed.get(wasm));
+    const wasmBytes = contents.get(wasm);
+    writeFileSync(`${wasmPath}.gz`, gzipSync(wasmBytes, { level: 9 }));
+    writeFileSync(`${wasmPath}.br`, brotliCompressSync(wasmBytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: wasmBytes.length } }));
+    return wasmPath;
+  });
 
   // The committed results, listed as `pnplay serve` lists results/ (JSON Lines, plain or
   // gzipped, at the top or one folder down).
@@ -139,7 +174,9 @@ function build() {
   writeFileSync(path.join(out, 'results.json'), JSON.stringify({ files: listed.map(underResults), cards: cards.map(underResults) }));
 
   const size = (file) => `${Math.round(statSync(file).size / 1024)} KiB`;
-  console.log(`dist: ${out} — ${names.length} files (${renamed.size} hashed), wasm ${size(wasmPath)} (gzip ${size(`${wasmPath}.gz`)}, brotli ${size(`${wasmPath}.br`)}), ${listed.length} results files`);
+  const wasmSizes = wasmPaths.map((file) => `${path.relative(out, file)} ${size(file)} (gzip ${size(`${file}.gz`)}, brotli ${size(`${file}.br`)})`);
+  const threads = THREADED ? 'threads through a service worker' : 'one thread (no pkg/threads: scripts/build took the rustup route)';
+  console.log(`dist: ${out} — ${names.length} files (${renamed.size} hashed), ${wasmSizes.join(', ')}, ${listed.length} results files; ${threads}`);
 }
 
 build();

@@ -1,8 +1,13 @@
-// The static site (issue 29): scripts/dist.mjs builds dist/ from www/, pkg/ and the committed
-// results; served by `python3 -m http.server` (a host that knows nothing of pnplay) the page
-// loads the engine from the compressed wasm, proves FFO #40, lists the committed results in
-// the results viewer and opens one, and lists the Papers view's cards and opens one — with
-// no failed request and no console error.
+// The static site (issues 29 and 32): scripts/dist.mjs builds dist/ from www/, pkg/ and the
+// committed results; served by `python3 -m http.server` (a host that knows nothing of pnplay
+// and sends no isolation headers):
+//   * with service workers, coi-serviceworker makes the page cross-origin isolated after one
+//     reload and the engine runs the threaded package on every core: the Othello solver's
+//     exact value of FFO #1 on 2 threads is the published one;
+//   * without them (as in some private windows) the page runs the plain package on one
+//     thread, loads the engine from the compressed wasm, proves FFO #40, lists the committed
+//     results in the results viewer and opens one, and lists the Papers view's cards and opens
+//     one — with no failed request and no console error.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBrowser, repo } from './harness.mjs';
 
+const FFO1 = '--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X';
 const FFO40 = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
 const dist = path.join(mkdtempSync(path.join(tmpdir(), 'pnplay-dist-')), 'dist');
 let browser;
@@ -42,17 +48,21 @@ test('dist/ has content-hashed assets, the wasm precompressed and the results in
   const names = readdirSync(dist);
   assert.ok(names.includes('index.html'));
   assert.ok(names.some((n) => /^style\.[0-9a-f]{10}\.css$/.test(n)), names.join(' '));
-  assert.ok(!names.some((n) => n.endsWith('.js')), `no script at the root: ${names.join(' ')}`);
+  // At the root only the service worker, under its own name (its scope is the whole site).
+  assert.deepEqual(names.filter((n) => n.endsWith('.js')), ['coi-serviceworker.js']);
+  assert.match(readFileSync(path.join(dist, 'index.html'), 'utf8'), /<meta charset="utf-8">\s*<script src="coi-serviceworker.js"><\/script>/);
   for (const [folder, script] of [['app', 'main'], ['engine', 'worker']]) {
     const inside = readdirSync(path.join(dist, folder));
     assert.ok(inside.some((n) => new RegExp(`^${script}\\.[0-9a-f]{10}\\.js$`).test(n)), inside.join(' '));
     assert.ok(!inside.includes(`${script}.js`), `only hashed names: ${inside.join(' ')}`);
   }
-  const pkg = readdirSync(path.join(dist, 'pkg'));
-  const wasm = pkg.find((n) => /^pnplay_bg\.[0-9a-f]{10}\.wasm$/.test(n));
-  assert.ok(wasm, pkg.join(' '));
-  const size = (name) => statSync(path.join(dist, 'pkg', name)).size;
-  for (const ext of ['.gz', '.br']) assert.ok(size(wasm + ext) < size(wasm) / 2, `${ext}: ${size(wasm + ext)} of ${size(wasm)}`);
+  for (const folder of ['pkg', 'pkg/threads']) {
+    const pkg = readdirSync(path.join(dist, folder));
+    const wasm = pkg.find((n) => /^pnplay_bg\.[0-9a-f]{10}\.wasm$/.test(n));
+    assert.ok(wasm, pkg.join(' '));
+    const size = (name) => statSync(path.join(dist, folder, name)).size;
+    for (const ext of ['.gz', '.br']) assert.ok(size(wasm + ext) < size(wasm) / 2, `${folder} ${ext}: ${size(wasm + ext)} of ${size(wasm)}`);
+  }
   const index = JSON.parse(readFileSync(path.join(dist, 'results.json'), 'utf8'));
   const committed = execFileSync('git', ['ls-files', 'results'], { cwd: repo, encoding: 'utf8' }).split('\n').filter((f) => /^results\/([^/]+\/)?[^/]+\.jsonl(\.gz)?$/.test(f));
   assert.deepEqual(index.files, committed.map((f) => f.slice('results/'.length)).sort());
@@ -63,11 +73,51 @@ test('dist/ has content-hashed assets, the wasm precompressed and the results in
   for (const file of index.cards) assert.ok(statSync(path.join(dist, 'results', path.dirname(file), 'README.md')).isFile(), file);
 });
 
-test('served by python3 -m http.server: engine ready, FFO #40 proved, results listed, no error', { timeout: 180000 }, async () => {
+test('with service workers: isolated after one reload, the threaded engine on every core, FFO #1 on 2 threads', { timeout: 180000 }, async () => {
+  const errors = [];
+  const failed = [];
+  const wasmAnswers = [];
+  let loads = 0;
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  // The first load's requests still running at the reload are cut short (ERR_ABORTED).
+  page.on('requestfailed', (request) => request.failure()?.errorText !== 'net::ERR_ABORTED' && failed.push(`${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.url()} ${response.status()}`);
+    if (/\/threads\/pnplay_bg\.[^/]*$/.test(response.url())) wasmAnswers.push(response.url());
+  });
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && (loads += 1));
+  page.on('worker', (worker) => worker.on('console', (m) => m.type() === 'error' && errors.push(m.text())));
+  await page.goto(`${url}#v=1&g=othello&p=${encodeURIComponent(FFO1)}&a=pns`);
+  await page.waitForFunction(() => self.crossOriginIsolated === true, null, { timeout: 60000 });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+  assert.equal(loads, 2, 'one reload, by the service worker');
+  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), `${url}coi-serviceworker.js`);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  assert.ok(cores >= 2, `this machine has ${cores} core(s): the test needs two`);
+  const info = await page.evaluate(() => window.pnplayEngine.request('threads'));
+  assert.deepEqual({ threaded: info.threaded, available: info.available }, { threaded: true, available: cores });
+  await page.selectOption('#threads-select', '2');
+  await page.click('#exact');
+  await page.waitForFunction(() => document.querySelector('#exact-value').dataset.score !== undefined, null, { timeout: 120000 });
+  assert.deepEqual([await page.locator('#exact-value').getAttribute('data-score'), await page.locator('#exact-value').getAttribute('data-best')], ['18', 'g8']);
+  assert.ok((await page.evaluate(() => window.pnplayEngine.request('threads'))).helpers >= 1);
+  // The threaded wasm came compressed: only its gzip file was asked for.
+  assert.ok(wasmAnswers.length >= 1);
+  for (const answer of wasmAnswers) assert.match(answer, /pnplay_bg\.[0-9a-f]{10}\.wasm\.gz$/);
+  assert.deepEqual(failed, []);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('without service workers: one thread, engine ready, FFO #40 proved, results listed, no error', { timeout: 180000 }, async () => {
   const errors = [];
   const failed = [];
   const wasmAnswers = [];
   const page = await browser.newPage();
+  // A browser without service workers (as Firefox's private windows): the shim does nothing.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'serviceWorker', { get: () => undefined }));
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
@@ -79,6 +129,8 @@ test('served by python3 -m http.server: engine ready, FFO #40 proved, results li
   await page.goto(`${url}#v=1&g=othello&p=${encodeURIComponent(FFO40)}&a=pns`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
   assert.equal(await page.locator('#engine-status').getAttribute('data-state'), 'ready');
+  assert.equal(await page.evaluate(() => self.crossOriginIsolated), false);
+  assert.deepEqual(await page.evaluate(() => window.pnplayEngine.request('threads')), { threaded: false, available: 1, threads: 1, helpers: 0 });
   await page.click('#run');
   await page.waitForFunction(() => ['proved', 'disproved', 'out'].includes(document.querySelector('.results .verdict')?.dataset.verdict), null, { timeout: 60000 });
   assert.equal(await page.locator('.results .verdict').first().getAttribute('data-verdict'), 'proved');

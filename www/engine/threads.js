@@ -1,8 +1,9 @@
 // The engine worker's package and its threads (issue 32). In a cross-origin isolated page
-// (`pnplay serve` sends COOP and COEP; `--no-isolation` turns them off) the worker loads the
+// (`pnplay serve` sends COOP and COEP; `--no-isolation` turns them off; on a static site
+// from scripts/dist a service worker adds them, coi-serviceworker) the worker loads the
 // threaded package pkg/threads/ (built with atomics and shared memory by scripts/build); in
-// any other page, or if that package is missing (a static site, the rustup build route) or
-// does not load, the plain pkg/ on one thread, which gives the same answers.
+// any other page, or if that package is missing (the rustup build route) or does not load,
+// the plain pkg/ on one thread, which gives the same answers.
 //
 // A thread of the threaded package is a helper worker (thread-helper.js) running the
 // package on this worker's module and memory. A pool's threads can only be handed to
@@ -31,7 +32,7 @@ export async function loadEngine() {
   if (self.crossOriginIsolated === true) {
     try {
       const candidate = await import('../pkg/threads/pnplay.js');
-      await candidate.default();
+      await candidate.default(await initArgument(true));
       if (candidate.threadsBuilt()) {
         pkg = candidate;
         threaded = true;
@@ -43,9 +44,14 @@ export async function loadEngine() {
     }
   }
   pkg = await import('../pkg/pnplay.js');
-  const source = await wasmSource();
-  await pkg.default(source === undefined ? undefined : { module_or_path: source });
+  await pkg.default(await initArgument(false));
   return pkg;
+}
+
+/** wasm-bindgen's `init` argument for the plain or the threaded package (wasm-source.js). */
+async function initArgument(threaded) {
+  const source = await wasmSource(threaded);
+  return source === undefined ? undefined : { module_or_path: source };
 }
 
 /** The threads this page can run: the machine's cores in a threaded engine, else 1. */

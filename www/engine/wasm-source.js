@@ -1,11 +1,13 @@
 // Where the engine worker gets the wasm from. In the repository (`pnplay serve`) COMPRESSED
-// is null and wasm-bindgen's default applies (pkg/pnplay_bg.wasm, which the server may
-// compress on the fly). scripts/dist points COMPRESSED at the precompressed gzip copy of
-// the content-hashed wasm, which the worker fetches and unpacks itself (DecompressionStream),
-// so the wasm travels compressed from any static host; a host that already undid the gzip
-// (Content-Encoding) hands over plain wasm, which is used as it is.
+// and COMPRESSED_THREADS are null and wasm-bindgen's default applies (pkg/pnplay_bg.wasm and
+// pkg/threads/pnplay_bg.wasm, which the server may compress on the fly). scripts/dist points
+// them at the precompressed gzip copies of the content-hashed wasm files, which the worker
+// fetches and unpacks itself (DecompressionStream), so the wasm travels compressed from any
+// static host; a host that already undid the gzip (Content-Encoding) hands over plain wasm,
+// which is used as it is.
 
 const COMPRESSED = null;
+const COMPRESSED_THREADS = null;
 
 /** gzip's first two bytes. */
 const isGzip = (bytes) => bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -24,7 +26,9 @@ export async function fetchGunzipped(url) {
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
-/** The argument for wasm-bindgen's `init`: undefined (its default) or the wasm's bytes. */
-export async function wasmSource() {
-  return COMPRESSED === null ? undefined : fetchGunzipped(new URL(COMPRESSED, import.meta.url));
+/** The argument for wasm-bindgen's `init` of the plain package, or of the threaded one if
+ * `threaded`: undefined (its default) or the wasm's bytes. */
+export async function wasmSource(threaded = false) {
+  const compressed = threaded ? COMPRESSED_THREADS : COMPRESSED;
+  return compressed === null ? undefined : fetchGunzipped(new URL(compressed, import.meta.url));
 }
