@@ -2,16 +2,16 @@
 // test draws them (tests/browser/c4-positions.mjs): `pnplay book moves` per position, the wall
 // seconds of the whole command, then the median, slowest and count within 0.3 s per ply (the
 // issue 32 bound the page is held to). After a release build:
-//   node scripts/c4-moves-times.mjs [--count N] [--seed S] [--plies LO-HI] [--book FILE] [--time T]
+//   node scripts/c4-moves-times.mjs [--count N] [--seed S] [--plies LO-HI] [--book FILE] [--time T] [--threads T]
 // Defaults: 40 positions, seed 7, plies 6-12, the page's book (www/data/connect4-book.bin.gz),
-// 10 s a column (the page's). The pnplay binary: PNPLAY_BIN, else target/release or debug.
+// 10 s a column (the page's), one thread (with more, the columns are searched side by side). The pnplay binary: PNPLAY_BIN, else target/release or debug.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pnplayBinary, repo } from '../tests/browser/harness.mjs';
 import { randomPositions } from '../tests/browser/c4-positions.mjs';
 
-const options = { '--count': '40', '--seed': '7', '--plies': '6-12', '--book': path.join(repo, 'www/data/connect4-book.bin.gz'), '--time': '10' };
+const options = { '--count': '40', '--seed': '7', '--plies': '6-12', '--book': path.join(repo, 'www/data/connect4-book.bin.gz'), '--time': '10', '--threads': '1' };
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i += 2) {
   if (!(args[i] in options) || i + 1 >= args.length) {
@@ -31,7 +31,7 @@ const plies = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 const byPly = new Map();
 for (const pos of randomPositions(count, Number(options['--seed']), plies)) {
   const start = process.hrtime.bigint();
-  const out = execFileSync(binary, ['book', 'moves', '--pos', pos, '--book', options['--book'], '--time', options['--time']], { encoding: 'utf8' });
+  const out = execFileSync(binary, ['book', 'moves', '--pos', pos, '--book', options['--book'], '--time', options['--time'], '--threads', options['--threads']], { encoding: 'utf8' });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const unknown = (out.match(/\?/g) ?? []).length;
   console.log(`${String(pos.length).padStart(2)} ${pos.padEnd(14)} ${seconds.toFixed(3)} s${unknown ? ` (${unknown} columns unsolved)` : ''}`);

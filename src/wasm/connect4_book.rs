@@ -1,8 +1,10 @@
 //! The page's exact score of every legal Connect Four move (issue 32): the worker hands the
 //! book's bytes over once ([`connect4_load_book`], after fetching and unpacking the file
 //! when a Connect Four answer is first asked for), then each request is one call
-//! ([`connect4_every_move`]). The book and the solver (with its table) are kept per worker,
-//! so no call allocates a table but the first.
+//! ([`connect4_every_move`]). The book and the solvers (with their tables) are kept per
+//! worker, so no call allocates a table but the first on each thread. In the threaded
+//! package the children are searched side by side on the threads `setThreads` set, one
+//! solver each (the engine worker starts their helper workers first).
 
 use std::cell::RefCell;
 
@@ -20,8 +22,8 @@ use crate::game::connect4::solver::ConnectFourSolver;
 thread_local! {
     /// The book the worker loaded, if any.
     static BOOK: RefCell<Option<Book>> = const { RefCell::new(None) };
-    /// The worker's solver, its table kept from call to call.
-    static SOLVER: RefCell<Option<ConnectFourSolver>> = const { RefCell::new(None) };
+    /// The worker's solvers, one per thread searching, their tables kept from call to call.
+    static SOLVERS: RefCell<Vec<ConnectFourSolver>> = const { RefCell::new(Vec::new()) };
 }
 
 /// What the page learns of a book.
@@ -66,7 +68,7 @@ struct EveryMove {
 /// The exact score of every legal move of Connect Four position `pos` of `game`
 /// (`connect4` or `connect4:WxH`) for the side to move: from the loaded book where it holds
 /// the child, else by the solver within `options`' time and memory per move (`score: null`
-/// where a limit came first).
+/// where a limit came first), on the threads set (the memory shared among them).
 #[wasm_bindgen(js_name = connect4EveryMove)]
 pub fn connect4_every_move(
     game: JsValue,
@@ -80,14 +82,17 @@ pub fn connect4_every_move(
     let pos = Connect4::parse_position(&dims, &text(&pos, "pos")?)
         .map_err(|error| js_error(crate::error::Error::position(error)))?;
     let limits = parse_params(options)?.limits();
+    let pool = super::threads::pool()?;
     BOOK.with(|book| {
-        SOLVER.with(|solver| {
-            let mut solver = solver.borrow_mut();
-            let solver = solver.get_or_insert_with(|| ConnectFourSolver::new(dims));
+        SOLVERS.with(|solvers| {
+            let mut solvers = solvers.borrow_mut();
+            if solvers.is_empty() {
+                solvers.push(ConnectFourSolver::new(dims));
+            }
             let book = book.borrow();
             let book = book.as_ref().filter(|book| book.dims() == dims);
             to_js(&EveryMove {
-                moves: every_move(&pos, book, solver, &limits),
+                moves: every_move(&pos, book, &mut solvers, pool.as_ref(), &limits),
                 book: book.map(info),
             })
         })

@@ -40,6 +40,21 @@ pub(super) fn threads() -> usize {
     THREADS.load(Relaxed)
 }
 
+/// A pool of the threads set, for a call that searches on them (the engine worker has
+/// started their helpers); `None` on one thread, as always in the plain package.
+pub(super) fn pool() -> Result<Option<rayon::ThreadPool>, JsValue> {
+    #[cfg(target_feature = "atomics")]
+    if threads() > 1 {
+        // The helper worker sets a thread's stack when it starts.
+        return crate::core::threads::pool(threads(), 0)
+            .map(Some)
+            .ok_or_else(|| {
+                args::bad("threads", format!("threads: {} could not start", threads()))
+            });
+    }
+    Ok(None)
+}
+
 /// The WebAssembly module and the shared memory a helper worker instantiates the package
 /// with (`[module, memory]`), so that it runs in this engine's memory.
 #[wasm_bindgen(js_name = threadShared)]

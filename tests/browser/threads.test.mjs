@@ -1,7 +1,8 @@
 // Threads in the page (issue 32): served by `pnplay serve` the page is cross-origin isolated,
 // the engine worker loads the threaded package (pkg/threads/) and reports every core of the
 // machine; FFO #40's exact value (the Othello endgame solver, young brothers wait on helper
-// workers) is the same on 2 threads as on 1. Served with `--no-isolation` the page is not
+// workers) is the same on 2 threads as on 1, and so is every column's score of a Connect Four
+// position (the columns searched side by side, one solver a thread). Served with `--no-isolation` the page is not
 // isolated, runs the plain package on one thread, offers no setting, and answers the same.
 
 import { test, before, after } from 'node:test';
@@ -69,6 +70,39 @@ test('isolated: the threaded engine reports every core; FFO #40 on 2 threads equ
     assert.deepEqual([one.score, one.best], ['38', 'a2']);
     // One thread is the serial search: the same count as `pnplay score` natively.
     assert.equal(one.positions, 17196128);
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});
+
+/** Every column's score of the open Connect Four position (Analyse): [[column, score]] and
+ * the seconds from the click. */
+async function columnScores(page) {
+  await page.evaluate(() => document.querySelector('#analysis-legend')?.removeAttribute('data-done'));
+  const started = Date.now();
+  await page.click('#analyse');
+  await page.waitForSelector('#analysis-legend[data-done="true"]', { timeout: 120000 });
+  return { seconds: (Date.now() - started) / 1000, values: JSON.parse(await page.locator('#analysis-legend').getAttribute('data-values')) };
+}
+
+test('isolated: every Connect Four column on 2 threads scores as on 1 thread', { timeout: 300000 }, async () => {
+  const server = await startServer();
+  try {
+    const errors = [];
+    // 10 stones: past any book the page may serve; 5.3 s natively on one thread.
+    const page = await openPage(browser, `${server.url}#v=1&g=connect4&p=5126632662&a=pns`, errors);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+    await page.selectOption('#threads-select', '2');
+    const two = await columnScores(page);
+    assert.ok((await page.evaluate(() => window.pnplayEngine.request('threads'))).helpers >= 2);
+    await page.selectOption('#threads-select', '1');
+    await page.waitForFunction(() => document.querySelector('#engine-status').dataset.threads === '1');
+    const one = await columnScores(page);
+    console.log(`Connect Four 5126632662, every column in the page: 1 thread ${one.seconds} s, 2 threads ${two.seconds} s`);
+    assert.equal(two.values.length, 7);
+    assert.ok(two.values.every(([, score]) => Number.isInteger(score)), JSON.stringify(two.values));
+    assert.deepEqual(two.values, one.values);
     assert.deepEqual(errors, []);
   } finally {
     server.stop();

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use pnplay::game::Game;
 use pnplay::game::connect4::book::{Book, canonical_key, mirror_key, positions_at};
-use pnplay::game::connect4::every_move::{Source, every_move};
+use pnplay::game::connect4::every_move::{MoveScore, Source, every_move};
 use pnplay::game::connect4::solver::ConnectFourSolver;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::knowledge::ExactSolver;
@@ -146,11 +146,11 @@ fn derive_refuses_missing_or_foreign_scores() {
 fn every_move_agrees_with_and_without_the_book() {
     let dims = Dims::new(5, 4).unwrap();
     let book = small_book(dims, 6);
-    let mut solver = ConnectFourSolver::new(dims);
+    let mut solvers = vec![ConnectFourSolver::new(dims)];
     for plies in 0..=5 {
         for pos in positions_at(dims, plies).iter().step_by(7) {
-            let with = every_move(pos, Some(&book), &mut solver, &Limits::default());
-            let without = every_move(pos, None, &mut solver, &Limits::default());
+            let with = every_move(pos, Some(&book), &mut solvers, None, &Limits::default());
+            let without = every_move(pos, None, &mut solvers, None, &Limits::default());
             let scores = |answers: &[pnplay::game::connect4::every_move::MoveScore]| {
                 answers.iter().map(|a| (a.col, a.score)).collect::<Vec<_>>()
             };
@@ -162,12 +162,19 @@ fn every_move_agrees_with_and_without_the_book() {
     }
 }
 
+/// Every column's score and where it came from.
+fn scores(answers: &[MoveScore]) -> Vec<(u8, Option<i32>, Source)> {
+    answers.iter().map(|a| (a.col, a.score, a.source)).collect()
+}
+
 #[test]
-fn every_move_gives_c4_public_scores_as_its_best() {
+fn every_move_gives_c4_public_scores_as_its_best_on_one_thread_and_on_two() {
     let path = common::data_path("connect4/c4_public.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let dims = Dims::default();
-    let mut solver = ConnectFourSolver::new(dims);
+    let mut one = vec![ConnectFourSolver::new(dims)];
+    let mut two = vec![ConnectFourSolver::new(dims)];
+    let pool = pnplay::core::threads::pool(2, 8 << 20).unwrap();
     let limits = Limits {
         max_bytes: Some(256 << 20),
         ..Limits::default()
@@ -183,22 +190,26 @@ fn every_move_gives_c4_public_scores_as_its_best() {
     for line in lines {
         let (moves, score) = line.split_once(' ').unwrap();
         let pos = Connect4::parse_position(&dims, moves).unwrap();
-        let answers = every_move(&pos, None, &mut solver, &limits);
+        let answers = every_move(&pos, None, &mut one, None, &limits);
         let best = answers.iter().map(|a| a.score.unwrap()).max();
         assert_eq!(best, Some(score.trim().parse().unwrap()), "{line}");
+        let side_by_side = every_move(&pos, None, &mut two, Some(&pool), &limits);
+        assert_eq!(scores(&side_by_side), scores(&answers), "{line}");
     }
+    // The second thread had a solver of its own.
+    assert_eq!((one.len(), two.len()), (1, 2));
 }
 
 #[test]
 fn a_move_out_of_time_is_not_solved() {
     let pos = Connect4::start(&Dims::default());
-    let mut solver = ConnectFourSolver::new(pos.dims());
+    let mut solvers = vec![ConnectFourSolver::new(pos.dims())];
     let limits = Limits {
         max_nodes: Some(1_000),
         max_bytes: Some(64 << 20),
         ..Limits::default()
     };
-    let answers = every_move(&pos, None, &mut solver, &limits);
+    let answers = every_move(&pos, None, &mut solvers, None, &limits);
     assert_eq!(answers.len(), 7);
     assert!(
         answers

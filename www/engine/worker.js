@@ -37,8 +37,9 @@
 // exception: a slice would be its whole time, so it is stepped once within its own time.
 // Threads (threads.js): in a cross-origin isolated page the worker runs the threaded package
 // and `exactScore` (the game's own solver) uses the threads `setThreads` sets (all the
-// machine's cores at first) where that solver searches in parallel (8×8 Othello), on helper
-// workers started before the call; `threads` and `hello` report {threaded, available,
+// machine's cores at first) where that solver searches in parallel (8×8 Othello), as does
+// `connect4EveryMove` (the columns' searches side by side), on helper workers started before
+// the call; `threads` and `hello` report {threaded, available,
 // threads, helpers}. Elsewhere one thread, with the same answers.
 //
 // `seek` puts every search at an iteration already reached or not (the timeline, Back),
@@ -381,9 +382,11 @@ const handlers = {
     return positionOf(game, pos).exactScore(options);
   },
   // Connect Four: the exact score of every legal move, the opening book (fetched and
-  // unpacked here the first time, never on the page's thread) first, then the solver.
+  // unpacked here the first time, never on the page's thread) first, then the solver on the
+  // threads set, a column each.
   connect4EveryMove: async ({ game, pos, options }) => {
     const book = await connect4Book();
+    await readyThreads();
     return { ...engine.connect4EveryMove(game, pos, options), bookError: book.error ?? null };
   },
   // Play mode: the agent's move at ply `ply` of game `index` of a match with seed `seed` is

@@ -85,6 +85,10 @@ pub enum BookCommand {
         book: Option<PathBuf>,
         #[command(flatten)]
         solver: SolverArgs,
+        /// Threads searching the children side by side, one solver each, the memory limit
+        /// shared among them; the scores are the same, the positions counted vary.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
@@ -183,8 +187,16 @@ pub fn run(command: &BookCommand) -> Result<(), String> {
             pos,
             book,
             solver,
+            threads,
             json,
-        } => moves(board.dims()?, pos, book.as_deref(), &solver.limits(), *json),
+        } => moves(
+            board.dims()?,
+            pos,
+            book.as_deref(),
+            &solver.limits(),
+            (*threads).into(),
+            *json,
+        ),
         BookCommand::Check {
             book,
             sample,
@@ -424,12 +436,16 @@ fn read_book(path: &Path) -> Result<Book, String> {
     Book::from_bytes(&raw).map_err(|e| format!("--book: {}: {e}", path.display()))
 }
 
+/// The stack of each thread of `book moves --threads` (a search follows at most 42 plies).
+const MOVES_STACK_BYTES: usize = 8 << 20;
+
 /// `book moves`: every legal move's exact score.
 fn moves(
     dims: Dims,
     pos: &str,
     book: Option<&Path>,
     limits: &Limits,
+    threads: usize,
     json: bool,
 ) -> Result<(), String> {
     let book = book.map(read_book).transpose()?;
@@ -439,8 +455,15 @@ fn moves(
         }
     }
     let pos = Connect4::parse_position(&dims, pos).map_err(|e| format!("--pos: {e}"))?;
-    let mut solver = ConnectFourSolver::new(dims);
-    let answers = every_move(&pos, book.as_ref(), &mut solver, limits);
+    let pool = if threads > 1 {
+        let pool = pnplay::core::threads::pool(threads, MOVES_STACK_BYTES)
+            .ok_or_else(|| format!("--threads: {threads} threads could not be started"))?;
+        Some(pool)
+    } else {
+        None
+    };
+    let mut solvers = vec![ConnectFourSolver::new(dims)];
+    let answers = every_move(&pos, book.as_ref(), &mut solvers, pool.as_ref(), limits);
     if json {
         outln!(
             "{}",
