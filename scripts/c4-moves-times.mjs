@@ -4,7 +4,8 @@
 // issue 32 bound the page is held to). After a release build:
 //   node scripts/c4-moves-times.mjs [--count N] [--seed S] [--plies LO-HI] [--book FILE] [--time T] [--threads T]
 // Defaults: 40 positions, seed 7, plies 6-12, the page's book (www/data/connect4-book.bin.gz),
-// 10 s a column (the page's), one thread (with more, the columns are searched side by side). The pnplay binary: PNPLAY_BIN, else target/release or debug.
+// 10 s a column (the page's), one thread (with more, the columns are searched side by side).
+// The pnplay binary: PNPLAY_BIN, else target/release or debug.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
