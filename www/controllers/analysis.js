@@ -10,7 +10,8 @@
 //
 // Connect Four asks once for every move (`connect4EveryMove`, issue 32): the worker reads the
 // opening book (fetched the first time) where it holds the position after the move, and
-// runs the solver, one table for all the columns, within C4_SECONDS_PER_MOVE on the others.
+// runs the solver within C4_SECONDS_PER_MOVE on the others (on the page's solver threads, a
+// column a thread).
 
 /** The solver's time for each move. */
 export const SECONDS_PER_MOVE = 20;
