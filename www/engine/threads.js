@@ -77,17 +77,34 @@ export function setThreads(requested) {
 export async function readyThreads(needed = () => threads) {
   pkg.setThreads(threads);
   const count = threads > 1 ? needed() : 1;
-  if (count > 1) {
-    const [module, memory] = pkg.threadShared();
-    while (helpers.length < count) {
-      const helper = new Worker(new URL('./thread-helper.js', import.meta.url), { type: 'module' });
-      await new Promise((resolve, reject) => {
-        helper.onmessage = resolve;
-        helper.onerror = (event) => reject(new Error(`a helper thread did not start: ${event.message}`));
-        helper.postMessage({ module, memory, stackBytes: HELPER_STACK_BYTES, failures: HELPER_FAILURES });
-      });
-      helper.onmessage = helper.onerror = null;
-      helpers.push(helper);
-    }
+  if (count > 1 && count > helpers.length) {
+    starting = starting.catch(() => {}).then(() => startHelpers(count));
+    await starting;
   }
+}
+
+/** The last start of helpers (calls wait for it in turn, so none starts more than needed). */
+let starting = Promise.resolve();
+
+/** Starts helpers up to `count`, all at once (each instantiates the package: about 0.2 s on
+ * this machine, so one after another the first parallel call waited for the sum). */
+async function startHelpers(count) {
+  const [module, memory] = pkg.threadShared();
+  const results = await Promise.allSettled(Array.from({ length: count - helpers.length }, () => startHelper(module, memory)));
+  for (const result of results) if (result.status === 'fulfilled') helpers.push(result.value);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** One helper worker on the engine's `module` and `memory`, once it says it is ready. */
+function startHelper(module, memory) {
+  const helper = new Worker(new URL('./thread-helper.js', import.meta.url), { type: 'module' });
+  return new Promise((resolve, reject) => {
+    helper.onmessage = () => {
+      helper.onmessage = helper.onerror = null;
+      resolve(helper);
+    };
+    helper.onerror = (event) => reject(new Error(`a helper thread did not start: ${event.message}`));
+    helper.postMessage({ module, memory, stackBytes: HELPER_STACK_BYTES, failures: HELPER_FAILURES });
+  });
 }
