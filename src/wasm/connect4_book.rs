@@ -16,7 +16,7 @@ use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::game::connect4::Connect4;
 use crate::game::connect4::book::Book;
-use crate::game::connect4::every_move::{MoveScore, every_move};
+use crate::game::connect4::every_move::{MoveScore, columns_to_search, every_move};
 use crate::game::connect4::solver::ConnectFourSolver;
 
 thread_local! {
@@ -65,24 +65,43 @@ struct EveryMove {
     book: Option<BookInfo>,
 }
 
+/// The Connect Four position `pos` of `game` (`connect4` or `connect4:WxH`).
+fn connect4_position(game: &JsValue, pos: &JsValue) -> Result<Connect4, JsValue> {
+    let spec = parse_game(game)?;
+    let Some(Ok(dims)) = <Connect4 as Catalogued>::parse_name(&spec.to_string()) else {
+        return Err(bad("game", format!("game: {spec} is not Connect Four")));
+    };
+    Connect4::parse_position(&dims, &text(pos, "pos")?)
+        .map_err(|error| js_error(crate::error::Error::position(error)))
+}
+
+/// The threads [`connect4_every_move`] would search `pos` on: the threads set, at most one a
+/// column the loaded book does not hold. The engine worker starts that many helper threads
+/// before it asks (none for a position the book answers).
+#[wasm_bindgen(js_name = connect4SearchThreads)]
+pub fn connect4_search_threads(game: JsValue, pos: JsValue) -> Result<u32, JsValue> {
+    let pos = connect4_position(&game, &pos)?;
+    let columns = BOOK.with(|book| {
+        let book = book.borrow();
+        columns_to_search(&pos, book.as_ref().filter(|book| book.dims() == pos.dims()))
+    });
+    Ok(super::threads::threads().min(columns).max(1) as u32)
+}
+
 /// The exact score of every legal move of Connect Four position `pos` of `game`
 /// (`connect4` or `connect4:WxH`) for the side to move: from the loaded book where it holds
 /// the child, else by the solver within `options`' time and memory per move (`score: null`
-/// where a limit came first), on the threads set (the memory shared among them).
+/// where a limit came first), on [`connect4_search_threads`] threads (the memory shared among
+/// them).
 #[wasm_bindgen(js_name = connect4EveryMove)]
 pub fn connect4_every_move(
     game: JsValue,
     pos: JsValue,
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let spec = parse_game(&game)?;
-    let Some(Ok(dims)) = <Connect4 as Catalogued>::parse_name(&spec.to_string()) else {
-        return Err(bad("game", format!("game: {spec} is not Connect Four")));
-    };
-    let pos = Connect4::parse_position(&dims, &text(&pos, "pos")?)
-        .map_err(|error| js_error(crate::error::Error::position(error)))?;
+    let pos = connect4_position(&game, &pos)?;
+    let dims = pos.dims();
     let limits = parse_params(options)?.limits();
-    let pool = super::threads::pool()?;
     BOOK.with(|book| {
         SOLVERS.with(|solvers| {
             let mut solvers = solvers.borrow_mut();
@@ -91,6 +110,7 @@ pub fn connect4_every_move(
             }
             let book = book.borrow();
             let book = book.as_ref().filter(|book| book.dims() == dims);
+            let pool = super::threads::pool(columns_to_search(&pos, book))?;
             to_js(&EveryMove {
                 moves: every_move(&pos, book, &mut solvers, pool.as_ref(), &limits),
                 book: book.map(info),

@@ -40,18 +40,23 @@ pub(super) fn threads() -> usize {
     THREADS.load(Relaxed)
 }
 
-/// A pool of the threads set, for a call that searches on them (the engine worker has
-/// started their helpers); `None` on one thread, as always in the plain package.
-pub(super) fn pool() -> Result<Option<rayon::ThreadPool>, JsValue> {
-    #[cfg(target_feature = "atomics")]
-    if threads() > 1 {
-        // The helper worker sets a thread's stack when it starts.
-        return crate::core::threads::pool(threads(), 0)
-            .map(Some)
-            .ok_or_else(|| {
-                args::bad("threads", format!("threads: {} could not start", threads()))
-            });
+/// A pool of the threads set, at most `tasks` of them, for a call that searches `tasks`
+/// things side by side (the engine worker has started their helpers); `None` for one thread.
+#[cfg(target_feature = "atomics")]
+pub(super) fn pool(tasks: usize) -> Result<Option<rayon::ThreadPool>, JsValue> {
+    let count = threads().min(tasks);
+    if count < 2 {
+        return Ok(None);
     }
+    // The helper worker sets a thread's stack when it starts.
+    crate::core::threads::pool(count, 0)
+        .map(Some)
+        .ok_or_else(|| args::bad("threads", format!("threads: {count} could not start")))
+}
+
+/// The plain package has one thread: no pool.
+#[cfg(not(target_feature = "atomics"))]
+pub(super) fn pool(_tasks: usize) -> Result<Option<rayon::ThreadPool>, JsValue> {
     Ok(None)
 }
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use pnplay::game::Game;
 use pnplay::game::connect4::book::{Book, canonical_key, mirror_key, positions_at};
-use pnplay::game::connect4::every_move::{MoveScore, Source, every_move};
+use pnplay::game::connect4::every_move::{MoveScore, Source, columns_to_search, every_move};
 use pnplay::game::connect4::solver::ConnectFourSolver;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::knowledge::ExactSolver;
@@ -156,6 +156,12 @@ fn every_move_agrees_with_and_without_the_book() {
             };
             assert_eq!(scores(&with), scores(&without), "{}", pos.format_position());
             assert!(with.iter().all(|a| a.source != Source::Solver));
+            assert_eq!(columns_to_search(pos, Some(&book)), 0);
+            let searched = without
+                .iter()
+                .filter(|a| a.source == Source::Solver)
+                .count();
+            assert_eq!(columns_to_search(pos, None), searched);
             let best = with.iter().filter_map(|a| a.score).max();
             assert_eq!(best, book.score(pos), "{}", pos.format_position());
         }

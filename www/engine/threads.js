@@ -32,7 +32,7 @@ export async function loadEngine() {
   if (self.crossOriginIsolated === true) {
     try {
       const candidate = await import('../pkg/threads/pnplay.js');
-      await candidate.default(await initArgument(true));
+      await candidate.default(await wasmSource(true));
       if (candidate.threadsBuilt()) {
         pkg = candidate;
         threaded = true;
@@ -44,14 +44,8 @@ export async function loadEngine() {
     }
   }
   pkg = await import('../pkg/pnplay.js');
-  await pkg.default(await initArgument(false));
+  await pkg.default(await wasmSource(false));
   return pkg;
-}
-
-/** wasm-bindgen's `init` argument for the plain or the threaded package (wasm-source.js). */
-async function initArgument(threaded) {
-  const source = await wasmSource(threaded);
-  return source === undefined ? undefined : { module_or_path: source };
 }
 
 /** The threads this page can run: the machine's cores in a threaded engine, else 1. */

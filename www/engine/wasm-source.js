@@ -27,8 +27,8 @@ export async function fetchGunzipped(url) {
 }
 
 /** The argument for wasm-bindgen's `init` of the plain package, or of the threaded one if
- * `threaded`: undefined (its default) or the wasm's bytes. */
+ * `threaded`: undefined (its default) or `{module_or_path}` with the wasm's bytes. */
 export async function wasmSource(threaded = false) {
   const compressed = threaded ? COMPRESSED_THREADS : COMPRESSED;
-  return compressed === null ? undefined : fetchGunzipped(new URL(compressed, import.meta.url));
+  return compressed === null ? undefined : { module_or_path: await fetchGunzipped(new URL(compressed, import.meta.url)) };
 }

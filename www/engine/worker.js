@@ -386,7 +386,7 @@ const handlers = {
   // threads set, a column each.
   connect4EveryMove: async ({ game, pos, options }) => {
     const book = await connect4Book();
-    await readyThreads();
+    await readyThreads(() => engine.connect4SearchThreads(game, pos));
     return { ...engine.connect4EveryMove(game, pos, options), bookError: book.error ?? null };
   },
   // Play mode: the agent's move at ply `ply` of game `index` of a match with seed `seed` is

@@ -30,7 +30,7 @@ use pnplay::experiment::shard::Shard;
 use pnplay::game::Game;
 use pnplay::game::catalogue::Catalogued;
 use pnplay::game::connect4::book::{Book, canonical_key, positions_at};
-use pnplay::game::connect4::every_move::{Source, every_move};
+use pnplay::game::connect4::every_move::{Source, columns_to_search, every_move};
 use pnplay::game::connect4::solver::ConnectFourSolver;
 use pnplay::game::connect4::{Connect4, Dims};
 use pnplay::game::knowledge::ExactSolver;
@@ -455,6 +455,8 @@ fn moves(
         }
     }
     let pos = Connect4::parse_position(&dims, pos).map_err(|e| format!("--pos: {e}"))?;
+    // Threads only for the columns the solver searches.
+    let threads = threads.min(columns_to_search(&pos, book.as_ref()));
     let pool = if threads > 1 {
         let pool = pnplay::core::threads::pool(threads, MOVES_STACK_BYTES)
             .ok_or_else(|| format!("--threads: {threads} threads could not be started"))?;

@@ -74,30 +74,7 @@ pub fn every_move(
     pool: Option<&rayon::ThreadPool>,
     limits: &Limits,
 ) -> Vec<MoveScore> {
-    let mut moves = MoveList::<Connect4>::new();
-    pos.legal_moves(&mut moves);
-    let mut answers: Vec<Option<MoveScore>> = Vec::with_capacity(moves.len());
-    let mut pending = Vec::new();
-    for &col in &moves {
-        let mut child = pos.clone();
-        child.play(col);
-        let known = if let Some(end) = child.terminal_value(pos.to_move()) {
-            Some((end, Source::End))
-        } else {
-            book.and_then(|book| book.score(&child))
-                .map(|score| (-score, Source::Book))
-        };
-        answers.push(known.map(|(score, source)| MoveScore {
-            col,
-            score: Some(score),
-            source,
-            nodes: 0,
-            seconds: 0.0,
-        }));
-        if known.is_none() {
-            pending.push((answers.len() - 1, col, child));
-        }
-    }
+    let (mut answers, pending) = split(pos, book);
     let searched: Vec<(usize, MoveScore)> = match pool {
         // The plain wasm has no threads: its pool is always `None`.
         #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
@@ -121,6 +98,46 @@ pub fn every_move(
         .collect()
 }
 
+/// The columns of `pos` the solver must search (neither ending the game nor in `book`): how
+/// many threads [`every_move`] can use, which the page's worker starts before it asks.
+#[must_use]
+pub fn columns_to_search(pos: &Connect4, book: Option<&Book>) -> usize {
+    split(pos, book).1.len()
+}
+
+/// A move left to the solver: its index among the legal moves, its column, the child.
+type Pending = (usize, u8, Connect4);
+
+/// Every legal move of `pos` in column order: its answer where the rules or `book` give it,
+/// and the moves left to search.
+fn split(pos: &Connect4, book: Option<&Book>) -> (Vec<Option<MoveScore>>, Vec<Pending>) {
+    let mut moves = MoveList::<Connect4>::new();
+    pos.legal_moves(&mut moves);
+    let mut answers = Vec::with_capacity(moves.len());
+    let mut pending = Vec::new();
+    for &col in &moves {
+        let mut child = pos.clone();
+        child.play(col);
+        let known = if let Some(end) = child.terminal_value(pos.to_move()) {
+            Some((end, Source::End))
+        } else {
+            book.and_then(|book| book.score(&child))
+                .map(|score| (-score, Source::Book))
+        };
+        answers.push(known.map(|(score, source)| MoveScore {
+            col,
+            score: Some(score),
+            source,
+            nodes: 0,
+            seconds: 0.0,
+        }));
+        if known.is_none() {
+            pending.push((answers.len() - 1, col, child));
+        }
+    }
+    (answers, pending)
+}
+
 /// The answers for `pending` (`(index, column, child)` of `pos`), searched side by side on
 /// as many of `pool`'s threads as there are children, one solver each from `solvers` (grown to
 /// that number) with an equal share of the memory limit, each thread taking the next child as
@@ -130,7 +147,7 @@ pub fn every_move(
 fn side_by_side(
     pool: &rayon::ThreadPool,
     solvers: &mut Vec<ConnectFourSolver>,
-    mut pending: Vec<(usize, u8, Connect4)>,
+    mut pending: Vec<Pending>,
     pos: &Connect4,
     limits: &Limits,
 ) -> Vec<(usize, MoveScore)> {
