@@ -60,6 +60,7 @@ const FUNCTIONS = {
   readCards: [['text', 'string', '{"cards":[]}']],
   checkCertificate: [['text', 'string', '']],
   connect4EveryMove: [['game', 'string', 'connect4'], ['pos', 'string', '77136527677'], ['options', 'optionalObject', { nodes: 1000 }]],
+  connect4SearchThreads: [['game', 'string', 'connect4'], ['pos', 'string', '77136527677']],
   connect4LoadBook: [['bytes', 'bytes', new Uint8Array()]],
   assetsNeeded: [['game', 'string', 'othello']],
   loadAsset: [['game', 'string', 'othello'], ['name', 'string', 'othello-patterns.weights'], ['bytes', 'bytes', new Uint8Array()]],
