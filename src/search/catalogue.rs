@@ -105,6 +105,7 @@ macro_rules! __searches {
             expectimax::ExpectimaxSearch,
             exact::dfpn::DfPnKnowledgeSearch,
             bestfirst::dag::PnsDagSearch,
+            exact::jobs::JobDfPnSearch,
             mod negamax::NegamaxSearch,
         }
     };

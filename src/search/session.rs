@@ -193,6 +193,13 @@ pub trait Session: Send {
     /// A move that proves the goal if proved, else the move the search favours (if any).
     fn best_move(&self) -> Option<String>;
 
+    /// The threads its steps would run on if they could all start (job-level df-pn's; 1 for
+    /// the searches that run on one). The page starts that many helper workers for it; with
+    /// fewer it runs on fewer, with the same results.
+    fn threads(&self) -> usize {
+        1
+    }
+
     /// Once the goal is proved or disproved, the moves from the root that walk the proof
     /// down to the game's end (the best-first family's [`super::bestfirst::BestFirst::proving_line`]);
     /// empty for searches that keep no proof to walk, and before a verdict.

@@ -129,6 +129,13 @@ impl SearchSession {
         }
     }
 
+    /// The threads the search would run on if the engine worker started their helpers
+    /// ([`Session::threads`]); 1 for the searches that run on one.
+    #[wasm_bindgen(getter)]
+    pub fn threads(&self) -> u32 {
+        self.session().map_or(1, |s| s.threads() as u32)
+    }
+
     /// Seconds the (current) search has run.
     #[wasm_bindgen(getter)]
     pub fn seconds(&self) -> f64 {

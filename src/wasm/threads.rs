@@ -5,8 +5,6 @@
 //! isolated page; the engine worker loads the plain one otherwise, where there is one
 //! thread and nothing here starts any. The pools themselves are [`crate::core::threads`].
 
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
 use wasm_bindgen::prelude::*;
 
 use super::args;
@@ -14,9 +12,6 @@ use super::args;
 /// The most threads the page may ask for (helper workers are Web Workers, each with the
 /// engine's memory shared and a stack of its own).
 const MAX_THREADS: u64 = 64;
-
-/// The threads the game's own solver uses from now on.
-static THREADS: AtomicUsize = AtomicUsize::new(1);
 
 /// Whether this package can run threads (it was built with atomics and shared memory).
 #[wasm_bindgen(js_name = threadsBuilt)]
@@ -31,13 +26,17 @@ pub fn threads_built() -> bool {
 pub fn set_threads(threads: JsValue) -> Result<u32, JsValue> {
     let threads = args::whole(&threads, "threads", 1, MAX_THREADS)?;
     let threads = if threads_built() { threads as usize } else { 1 };
-    THREADS.store(threads, Relaxed);
+    #[cfg(target_feature = "atomics")]
+    crate::core::threads::set_allowed(threads);
     Ok(threads as u32)
 }
 
 /// The threads the game's own solver uses.
 pub(super) fn threads() -> usize {
-    THREADS.load(Relaxed)
+    #[cfg(target_feature = "atomics")]
+    return crate::core::threads::allowed();
+    #[cfg(not(target_feature = "atomics"))]
+    1
 }
 
 /// A pool of the threads set, at most `tasks` of them, for a call that searches `tasks`

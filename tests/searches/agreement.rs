@@ -2,7 +2,8 @@
 //! each of five families (one test per family, so they run in parallel: tic-tac-toe, 4×4
 //! Othello, 6×6 Othello with at most 14 empties, 5×4 Connect Four, and 7×6 Connect Four after
 //! at least 22 plies), the verdicts of PNS, df-pn, MCPNS, PP, PPNS, df-PPNS (without pr) and
-//! PNS over the DAG (`pns-dag`) equal alpha-beta's, for both goals; and on every 2×2 2048
+//! PNS over the DAG (`pns-dag`) and job-level df-pn (`dfpn-jobs`, its tables within 16 MiB)
+//! equal alpha-beta's, for both goals; and on every 2×2 2048
 //! opening (objectives 16 and 32), every search `pnplay solve` runs gives alpha-beta's verdict.
 
 use crate::common;
@@ -81,12 +82,17 @@ fn check<G: Catalogued>(family: &str, positions: &[G]) -> usize {
                 "ppns-precise",
                 "dfppns",
                 "pns-dag",
+                "dfpn-jobs",
             ] {
                 let params = Params::default()
                     .with(&PLAYOUTS, Some(4.0))
                     .with_seed(index as u64)
                     .with_goal(goal)
-                    .with_limits(limits);
+                    .with_limits(Limits {
+                        // dfpn-jobs: a table per root move, 8 MiB in all.
+                        max_bytes: (algo == "dfpn-jobs").then_some(16 << 20),
+                        ..limits
+                    });
                 let mut search = catalogue::start(algo, pos.clone(), &params).unwrap();
                 let verdict = search.run();
                 assert_eq!(
@@ -107,10 +113,10 @@ fn empties(pos: &Othello) -> u32 {
 }
 
 /// Checks `positions` of one family and that every verdict was compared: per position, 2 goals
-/// × 9 searches (df-pn, df-pn with knowledge, PNS, MCPNS, PP, PPNS, PPNS precise, df-PPNS,
-/// PNS over the DAG with knowledge).
+/// × 10 searches (df-pn, df-pn with knowledge, PNS, MCPNS, PP, PPNS, PPNS precise, df-PPNS,
+/// PNS over the DAG with knowledge, job-level df-pn).
 fn check_family<G: Catalogued>(family: &str, positions: &[G]) {
-    assert_eq!(check(family, positions), PER_FAMILY * 2 * 9, "{family}");
+    assert_eq!(check(family, positions), PER_FAMILY * 2 * 10, "{family}");
 }
 
 #[test]
@@ -170,7 +176,7 @@ fn all_searches_agree_with_alpha_beta_on_every_2x2_2048_opening() {
         for pos in &openings {
             let exact = solve(&spec, pos, "alphabeta", &Params::default()).unwrap();
             assert!(exact.verdict.is_exact());
-            // pns, mcpns, ppns, ppns-precise, pp, dfpn, dfpn-k: every other search of the catalogue
+            // pns, mcpns, ppns, ppns-precise, pp, dfpn, dfpn-k, dfpn-jobs: every other search of the catalogue
             // that handles chance (MCTS and PN-MCTS refuse it: tests/searches/mcts.rs; expectimax
             // plays over an evaluation and decides nothing on 2048).
             for solver in SEARCHES

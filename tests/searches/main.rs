@@ -24,6 +24,7 @@ mod fork;
 mod ghi;
 mod heuristics;
 mod inspect;
+mod jobs;
 mod mcts;
 mod mvpns;
 mod negamax;

@@ -129,13 +129,14 @@ fn the_catalogue_lists_its_searches_by_family() {
             "expectimax",
             "dfpn-k",
             "pns-dag",
+            "dfpn-jobs",
             "negamax"
         ]
     );
     for info in SEARCHES {
         let exact_family = matches!(
             info.id,
-            "dfpn" | "alphabeta" | "mvpns" | "dfppns" | "dfpn-k" | "negamax"
+            "dfpn" | "alphabeta" | "mvpns" | "dfppns" | "dfpn-k" | "dfpn-jobs" | "negamax"
         );
         assert_eq!(info.family == Family::Exact, exact_family, "{}", info.id);
         let mcts_family = matches!(info.id, "mcts" | "pnmcts");

@@ -39,7 +39,8 @@
 // and `exactScore` (the game's own solver) uses the threads `setThreads` sets (all the
 // machine's cores at first) where that solver searches in parallel (8×8 Othello), as does
 // `connect4EveryMove` (the columns' searches side by side), on helper workers started before
-// the call; `threads` and `hello` report {threaded, available,
+// the call, and so does a search that runs on threads (`dfpn-jobs`), whose helpers `start`
+// starts in the background; `threads` and `hello` report {threaded, available,
 // threads, helpers}. Elsewhere one thread, with the same answers.
 //
 // `seek` puts every search at an iteration already reached or not (the timeline, Back),
@@ -318,6 +319,9 @@ const handlers = {
     const open = (index) => withTiming(request.open(index), algos[index]);
     sessions = algos.map((_, index) => open(index));
     checkpoints = new Checkpoints(open, algos.length);
+    // A search that runs on threads (dfpn-jobs) gets its helpers started in the background;
+    // until they run it searches on fewer threads, with the same results.
+    readyThreads(() => Math.max(1, ...sessions.map((session) => session.threads))).catch(() => {});
     return { reports: report() };
   },
   // Every search at iteration `iteration` (or where it finished, if earlier), from the

@@ -129,12 +129,20 @@ impl Numbers {
         }
     }
 
-    const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
-    const PROVEN: Numbers = Numbers {
+    /// A position not searched yet.
+    pub const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
+    /// The root's thresholds: only a proof or a disproof meets them.
+    pub const UNBOUNDED: Numbers = Numbers {
+        pn: INFINITY,
+        dn: INFINITY,
+    };
+    /// A proven position.
+    pub const PROVEN: Numbers = Numbers {
         pn: 0,
         dn: INFINITY,
     };
-    const DISPROVEN: Numbers = Numbers {
+    /// A disproven position.
+    pub const DISPROVEN: Numbers = Numbers {
         pn: INFINITY,
         dn: 0,
     };
@@ -244,6 +252,8 @@ pub struct DfPn<G: Game> {
     resume: Vec<Frame<G>>,
     /// Whether a line reached [`MAX_PLIES`] (the search then ends `out` for its depth).
     too_deep: bool,
+    /// The root's thresholds of the last step ([`DfPn::step_below`]).
+    bound: Numbers,
 }
 
 impl<G: Game> DfPn<G> {
@@ -268,6 +278,7 @@ impl<G: Game> DfPn<G> {
             log: ThresholdLog::default(),
             resume: Vec::new(),
             too_deep: false,
+            bound: Numbers::UNBOUNDED,
         }
     }
 
@@ -309,15 +320,28 @@ impl<G: Game> DfPn<G> {
     /// call, and returns the verdict so far ([`Verdict::Out`] while unresolved). Once
     /// resolved, further calls return the same verdict at once.
     pub fn step(&mut self, limits: &Limits) -> Verdict {
+        self.step_below(limits, Numbers::UNBOUNDED)
+    }
+
+    /// [`DfPn::step`] with the root searched only until its pn reaches `bound.pn` or its dn
+    /// reaches `bound.dn` (the thresholds a parent's `MID` would give it; a job of
+    /// [`super::jobs`]), so it may return [`Verdict::Out`] before a limit. Calls stopped
+    /// under other bounds are searched anew from the root (the table keeps their numbers).
+    pub fn step_below(&mut self, limits: &Limits, bound: Numbers) -> Verdict {
         if self.verdict != Verdict::Out {
             return self.verdict;
+        }
+        if bound != self.bound {
+            // The stopped calls' loops were given thresholds derived from the old bounds.
+            self.resume.clear();
+            self.bound = bound;
         }
         self.end = StepEnd::within(limits, &self.stats);
         self.clock = Ticker::start();
         let root = self.root.clone();
         let numbers = match root.turn() {
             Turn::Over => Ok(self.terminal_numbers(&root)),
-            _ => self.mid(&root, INFINITY, INFINITY, 0),
+            _ => self.mid(&root, bound.pn, bound.dn, 0),
         };
         if numbers.is_err() && self.too_deep {
             self.stats.stopped_by = Some(Limit::Depth);

@@ -11,6 +11,7 @@
 pub mod alphabeta;
 pub mod dfpn;
 pub mod dfppns;
+pub mod jobs;
 pub mod mvpns;
 pub mod table;
 
