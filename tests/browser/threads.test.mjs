@@ -2,12 +2,15 @@
 // the engine worker loads the threaded package (pkg/threads/) and reports every core of the
 // machine; FFO #40's exact value (the Othello endgame solver, young brothers wait on helper
 // workers) is the same on 2 threads as on 1, and so is every column's score of a Connect Four
-// position (the columns searched side by side, one solver a thread). Served with `--no-isolation` the page is not
+// position (the columns searched side by side, one solver a thread), and job-level df-pn
+// (`dfpn-jobs`, its helpers started when it is started) searches the positions `pnplay solve`
+// searches on 2 threads as on 1. Served with `--no-isolation` the page is not
 // isolated, runs the plain package on one thread, offers no setting, and answers the same.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, startServer } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { launchBrowser, openPage, pnplayBinary, startServer } from './harness.mjs';
 
 const FFO40 = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
 let browser;
@@ -108,6 +111,44 @@ test('isolated: every Connect Four column on 2 threads scores as on 1 thread', {
     assert.equal(two.values.length, 7);
     assert.ok(two.values.every(([, score]) => Number.isInteger(score)), JSON.stringify(two.values));
     assert.deepEqual(two.values, one.values);
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});
+
+test('isolated: dfpn-jobs searches on 2 threads the positions pnplay solve searches', { timeout: 300000 }, async () => {
+  const server = await startServer();
+  try {
+    const errors = [];
+    // 6×5 Connect Four after 4453: 1.3 M positions, no win for the side to move.
+    const [game, pos] = ['connect4:6x5', '4453'];
+    const cli = JSON.parse(execFileSync(pnplayBinary(), ['solve', '--game', game, '--pos', pos, '--algo', 'dfpn-jobs', '--json'], { encoding: 'utf8' }));
+    const runs = {};
+    for (const threads of ['2', '1']) {
+      const page = await openPage(browser, `${server.url}#v=1&g=connect4&a=pns`, errors);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+      await page.selectOption('#threads-select', threads);
+      await page.waitForFunction((n) => document.querySelector('#engine-status').dataset.threads === n, threads);
+      runs[threads] = await page.evaluate(async ([game, pos]) => {
+        const engine = window.pnplayEngine;
+        await engine.request('start', { game, pos, algos: ['dfpn-jobs'], options: {} });
+        // The helpers start in the background: the run waits for them only to be fast.
+        const started = Date.now();
+        while ((await engine.request('threads')).helpers < (await engine.request('threads')).threads && Date.now() - started < 20000) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const t0 = performance.now();
+        const { reports } = await engine.request('step', { iterations: 1e9 });
+        const info = await engine.request('threads');
+        return { verdict: reports[0].verdict, iterations: reports[0].stats.iterations, seconds: (performance.now() - t0) / 1000, helpers: info.helpers };
+      }, [game, pos]);
+      await page.close();
+    }
+    console.log(`dfpn-jobs on ${game} ${pos}: page 2 threads ${runs['2'].seconds.toFixed(2)} s, 1 thread ${runs['1'].seconds.toFixed(2)} s (CLI natively ${cli.seconds.toFixed(2)} s on every core)`);
+    assert.ok(runs['2'].helpers >= 2, `helpers started: ${runs['2'].helpers}`);
+    for (const run of Object.values(runs)) assert.deepEqual([run.verdict, run.iterations], [cli.verdict, cli.iterations]);
+    assert.equal(cli.verdict, 'disproved');
     assert.deepEqual(errors, []);
   } finally {
     server.stop();

@@ -81,6 +81,18 @@ pub fn data_path(relative: &str) -> PathBuf {
         .join(relative)
 }
 
+/// The Connect Four positions of `c4_public.txt` with `plies` moves, as their moves, and
+/// their scores for the side to move (Pons' solver).
+pub fn c4_public(plies: usize) -> Vec<(String, i32)> {
+    let text = std::fs::read_to_string(data_path("connect4/c4_public.txt")).unwrap();
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_once(' '))
+        .filter(|(moves, _)| moves.len() == plies)
+        .map(|(moves, score)| (moves.to_string(), score.parse().unwrap()))
+        .collect()
+}
+
 /// Applies random edits to `text` for parser property tests: each `(at, kind, c)` inserts
 /// (kind 0), deletes (kind 1) or replaces (otherwise) the character at `at` (wrapped to the
 /// text's length; past the end, `c` is appended). Texts are ASCII.

@@ -17,18 +17,6 @@ use pnplay::search::{Goal, Limits, Question, Verdict};
 
 use crate::common;
 
-/// The Connect Four positions of the public file with `plies` moves, and their scores for
-/// the side to move.
-fn connect4_positions(plies: usize) -> Vec<(String, i32)> {
-    let text = std::fs::read_to_string(common::data_path("connect4/c4_public.txt")).unwrap();
-    text.lines()
-        .filter(|line| !line.starts_with('#'))
-        .filter_map(|line| line.split_once(' '))
-        .filter(|(moves, _)| moves.len() == plies)
-        .map(|(moves, score)| (moves.to_string(), score.parse().unwrap()))
-        .collect()
-}
-
 /// Makes the certificate of `verdict`, checks its text, and answers its node count.
 fn certified<G: Game + pnplay::game::knowledge::Knowledge + pnplay::game::family::Catalogued>(
     pos: &G,
@@ -59,7 +47,7 @@ fn verdict_of(score: i32, goal: Goal) -> Verdict {
 
 #[test]
 fn fifty_proved_and_fifty_disproved_connect4_positions_check() {
-    let positions = connect4_positions(18);
+    let positions = common::c4_public(18);
     let parse = |moves: &str| Connect4::parse_position(&Dims::default(), moves).unwrap();
     let wins: Vec<_> = positions.iter().filter(|(_, s)| *s > 0).take(50).collect();
     assert_eq!(wins.len(), 50);
@@ -94,7 +82,7 @@ fn fifty_proved_and_fifty_disproved_connect4_positions_check() {
 fn every_public_connect4_position_checks() {
     let mut counts = HashMap::new();
     for plies in [10, 14, 18] {
-        for (moves, score) in connect4_positions(plies) {
+        for (moves, score) in common::c4_public(plies) {
             let pos = Connect4::parse_position(&Dims::default(), &moves).unwrap();
             let verdict = verdict_of(score, Goal::Win);
             certified(&pos, Goal::Win, verdict);

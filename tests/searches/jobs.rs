@@ -13,14 +13,11 @@ use pnplay::search::{Goal, Limits, Question, Verdict};
 
 /// The positions of `c4_public.txt` with `plies` moves and their scores for the side to move.
 fn published(plies: usize) -> Vec<(Connect4, i32)> {
-    let text = std::fs::read_to_string(common::data_path("connect4/c4_public.txt")).unwrap();
-    text.lines()
-        .filter(|line| !line.starts_with('#'))
-        .filter_map(|line| line.split_once(' '))
-        .filter(|(moves, _)| moves.len() == plies)
+    common::c4_public(plies)
+        .into_iter()
         .map(|(moves, score)| {
-            let pos = Connect4::parse_position(&Dims::default(), moves).unwrap();
-            (pos, score.parse().unwrap())
+            let pos = Connect4::parse_position(&Dims::default(), &moves).unwrap();
+            (pos, score)
         })
         .collect()
 }
