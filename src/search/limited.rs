@@ -74,6 +74,10 @@ impl Session for Limited {
         self.inner.best_move()
     }
 
+    fn threads(&self) -> usize {
+        self.inner.threads()
+    }
+
     fn proving_line(&self) -> Vec<String> {
         self.inner.proving_line()
     }

@@ -3,8 +3,8 @@
 // machine; FFO #40's exact value (the Othello endgame solver, young brothers wait on helper
 // workers) is the same on 2 threads as on 1, and so is every column's score of a Connect Four
 // position (the columns searched side by side, one solver a thread), and job-level df-pn
-// (`dfpn-jobs`, its helpers started when it is started) searches the positions `pnplay solve`
-// searches on 2 threads as on 1. Served with `--no-isolation` the page is not
+// (`dfpn-jobs`, its helpers started when it is started) gives `pnplay solve`'s verdict on 2
+// threads as on 1. Served with `--no-isolation` the page is not
 // isolated, runs the plain package on one thread, offers no setting, and answers the same.
 
 import { test, before, after } from 'node:test';
@@ -117,7 +117,7 @@ test('isolated: every Connect Four column on 2 threads scores as on 1 thread', {
   }
 });
 
-test('isolated: dfpn-jobs searches on 2 threads the positions pnplay solve searches', { timeout: 300000 }, async () => {
+test('isolated: dfpn-jobs on 2 threads, its helpers started, gives pnplay solve\'s verdict as on 1', { timeout: 300000 }, async () => {
   const server = await startServer();
   try {
     const errors = [];
@@ -147,7 +147,12 @@ test('isolated: dfpn-jobs searches on 2 threads the positions pnplay solve searc
     }
     console.log(`dfpn-jobs on ${game} ${pos}: page 2 threads ${runs['2'].seconds.toFixed(2)} s, 1 thread ${runs['1'].seconds.toFixed(2)} s (CLI natively ${cli.seconds.toFixed(2)} s on every core)`);
     assert.ok(runs['2'].helpers >= 2, `helpers started: ${runs['2'].helpers}`);
-    for (const run of Object.values(runs)) assert.deepEqual([run.verdict, run.iterations], [cli.verdict, cli.iterations]);
+    // The verdict is the CLI's. The positions counted are too only while the children's tables
+    // keep everything: the page steps in 30 ms slices, and a df-pn stopped by the clock stores
+    // its stopped calls on the way out, which a full table then keeps instead of other entries
+    // (natively, steps of a node count search the same positions, tests/searches/jobs.rs).
+    console.log(`positions: page 2 threads ${runs['2'].iterations}, 1 thread ${runs['1'].iterations}, CLI ${cli.iterations}`);
+    for (const run of Object.values(runs)) assert.equal(run.verdict, cli.verdict);
     assert.equal(cli.verdict, 'disproved');
     assert.deepEqual(errors, []);
   } finally {

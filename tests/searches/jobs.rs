@@ -128,3 +128,16 @@ fn threads_and_steps_change_only_the_time() {
         "only {big} of 40 runs searched more than 100,000 positions"
     );
 }
+
+#[test]
+fn a_session_says_the_threads_it_runs_on() {
+    use pnplay::search::{catalogue, params::Params};
+    // What the page starts helper workers for: dfpn-jobs its jobs (within the threads the
+    // engine may use), every other search one.
+    let (pos, _) = published(18).remove(0);
+    let params = Params::default();
+    let jobs = catalogue::start("dfpn-jobs", pos.clone(), &params).unwrap();
+    assert_eq!(jobs.threads(), 2.min(pnplay::core::threads::allowed()));
+    let dfpn = catalogue::start("dfpn", pos, &params).unwrap();
+    assert_eq!(dfpn.threads(), 1);
+}
