@@ -52,7 +52,7 @@
 use super::dfpn::{DfPn, DfPnConfig, INFINITY, Numbers};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList, Turn};
-use crate::search::clock::Ticker;
+use crate::search::clock::Clock;
 use crate::search::family::{DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
 use crate::search::session::{Budget, SearchKind, Session};
@@ -284,7 +284,7 @@ impl<G: Game> JobDfPn<G> {
         if self.verdict != Verdict::Out {
             return self.verdict;
         }
-        let clock = Ticker::start();
+        let clock = Clock::start();
         let mut budget = least(limits.max_nodes, limits.max_iterations);
         let pool = self.pool();
         loop {
@@ -305,7 +305,8 @@ impl<G: Game> JobDfPn<G> {
                 self.stopped_by = Some(Limit::Time);
                 break;
             }
-            let searched = self.advance_round(budget, seconds, pool.as_ref());
+            let deadline = limits.max_seconds.map(|max| (&clock, max));
+            let searched = self.advance_round(budget, deadline, pool.as_ref());
             budget = budget.map(|b| b - searched.min(b));
         }
         if self.verdict != Verdict::Out {
@@ -335,14 +336,16 @@ impl<G: Game> JobDfPn<G> {
     }
 
     /// Lets the round's children search, together at most `budget` positions within
-    /// `seconds`, each within its quantum; returns the positions searched. The round's
+    /// the `deadline`'s seconds on its clock (what is left when each child starts, so children
+    /// run one after another on one thread stay within it too), each within its quantum;
+    /// returns the positions searched. The round's
     /// positions are handed to its children one at a time in turn ([`fill`]), so how far each
     /// has gone depends only on the positions the round has searched, not on the threads nor
     /// on how the run was split into steps.
     fn advance_round(
         &mut self,
         budget: Option<u64>,
-        seconds: Option<f64>,
+        deadline: Option<(&Clock, f64)>,
         pool: Option<&rayon::ThreadPool>,
     ) -> u64 {
         let question = self.question;
@@ -364,8 +367,10 @@ impl<G: Game> JobDfPn<G> {
                 (&mut **c, wanted)
             })
             .collect();
-        let run =
-            |child: &mut Child<G>, wanted: u64| child.advance(question, bytes, wanted, seconds);
+        let run = |child: &mut Child<G>, wanted: u64| {
+            let seconds = deadline.map(|(clock, max)| (max - clock.seconds()).max(0.0));
+            child.advance(question, bytes, wanted, seconds)
+        };
         match pool {
             Some(pool) if work.len() > 1 => {
                 let mut searched = vec![0; work.len()];
