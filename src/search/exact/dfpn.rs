@@ -631,6 +631,14 @@ struct Summary {
     second: u32,
 }
 
+impl Numbers {
+    /// The numbers of a node with these children (at least one) as `MID` sums them: at an OR
+    /// node pn = the least child pn, dn = Σ; at an AND node the roles swap.
+    pub(super) fn of_children(is_or: bool, children: &[Numbers]) -> Numbers {
+        Summary::of(is_or, children).numbers
+    }
+}
+
 impl Summary {
     fn of(is_or: bool, children: &[Numbers]) -> Summary {
         // At an OR node the node's pn is the least child pn and its dn the sum; the roles of

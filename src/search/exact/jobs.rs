@@ -486,34 +486,20 @@ impl<G: Game> JobDfPn<G> {
     /// The root's proof and disproof numbers from its children's.
     #[must_use]
     pub fn root_numbers(&self) -> Numbers {
-        let numbers = self.children.iter().map(|c| c.numbers(self.question));
-        // A sum is ∞ once a term is; finite sums stop just below it.
-        let sum = |a: u32, b: u32| {
-            if a == INFINITY || b == INFINITY {
-                INFINITY
-            } else {
-                a.saturating_add(b).min(INFINITY - 1)
-            }
-        };
-        let (least, total) = numbers.fold((INFINITY, 0), |(least, total), n| {
-            let (chosen, summed) = if self.or() {
-                (n.pn, n.dn)
-            } else {
-                (n.dn, n.pn)
-            };
-            (least.min(chosen), sum(total, summed))
-        });
-        if self.or() {
-            Numbers {
-                pn: least,
-                dn: total,
-            }
-        } else {
-            Numbers {
-                pn: total,
-                dn: least,
-            }
+        if self.children.is_empty() {
+            return super::settled(
+                self.question,
+                &self.root,
+                Numbers::PROVEN,
+                Numbers::DISPROVEN,
+            );
         }
+        let numbers: Vec<Numbers> = self
+            .children
+            .iter()
+            .map(|c| c.numbers(self.question))
+            .collect();
+        Numbers::of_children(self.or(), &numbers)
     }
 
     /// At a root where the root player moves: the child with the least proof number (a
