@@ -506,3 +506,16 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// clap's own checks of the whole command line, search parameters included: a search
+    /// parameter named like a command's own flag (`dfpn-jobs`' first `--jobs` beside the batch
+    /// commands' `--jobs`) fails here, not only in a debug build's first run.
+    #[test]
+    fn the_command_line_is_well_formed() {
+        help::with_catalogues(Cli::command()).debug_assert();
+    }
+}

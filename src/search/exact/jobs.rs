@@ -8,7 +8,7 @@
 //! most-proving leaves are handed out as jobs to solvers. Here the top tree is the root and
 //! its children, and a job is a quantum of df-pn positions in one child.
 //!
-//! **Rounds.** Each round takes the `jobs` unresolved children that are most proving (at an
+//! **Rounds.** Each round takes the `batch` (the parameter, `jobs` in [`JobsConfig`]) unresolved children that are most proving (at an
 //! OR root the least pn, at an AND or chance root the least dn, as df-pn's `MID` chooses;
 //! ties to the first in the game's move order) and lets each search up to [`QUANTUM`] more
 //! positions with its own df-pn, whose table and stopped calls carry over to its next round,
@@ -23,7 +23,7 @@
 //! **Threads.** The children of a round are independent (each has its own table), so they
 //! run on as many threads as the round has children, at most the threads the engine may use
 //! ([`crate::core::threads::allowed`]: natively every core; in the page the threads the
-//! user sets). Which children a round takes and how far each goes depend only on `jobs` and
+//! user sets). Which children a round takes and how far each goes depend only on the batch and
 //! the positions searched, never on the threads or on how the run is split into steps (a
 //! round's positions are handed to its children one at a time in turn, `fill`): one thread
 //! or two, one step or a thousand, the same positions are searched and counted, only the wall
@@ -74,15 +74,16 @@ const WIDEN: u32 = 2;
 #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
 const STACK_BYTES: usize = 8 << 20;
 
-/// `jobs`: how many children a round searches, the most proving first.
-pub const JOBS: ParamSpec = ParamSpec {
+/// `batch`: how many children (jobs) a round searches, the most proving first. Not `jobs`:
+/// that flag already names the searches the CLI's batch commands run at once.
+pub const BATCH: ParamSpec = ParamSpec {
     kind: ParamKind::Integer,
     default: Some(2.0),
     min: Some(1.0),
     max: Some(64.0),
     ..ParamSpec::real(
-        "jobs",
-        "jobs",
+        "batch",
+        "jobs a round",
         "dfpn-jobs: the root's most-proving children searched side by side each round, each by its own df-pn (one thread each, as far as the threads go); the answer and the positions searched depend on it, not on the threads",
     )
 };
@@ -566,25 +567,25 @@ impl SearchKind for JobDfPnSearch {
         help: "Job-level df-pn: the root's most-proving moves searched side by side each round, each by its own df-pn, on threads (Wu et al. 2010's job-level proof-number search over Nagai's df-pn)",
         family: Family::Exact,
         capabilities: super::CAPABILITIES,
-        params: &[JOBS],
+        params: &[BATCH],
         explain: Explain {
             pseudocode: &[],
-            summary: "The root's moves are jobs: each child is solved by its own df-pn (its own share of the memory as its table), and each round the `jobs` most-proving children search 4,096 more positions each, side by side on threads. The root's numbers follow the proof-number rules over its children's. The threads change only the time: the same jobs give the same positions searched on one thread or many. proved and disproved are proofs.",
+            summary: "The root's moves are jobs: each child is solved by its own df-pn (its own share of the memory as its table), and each round the `batch` (2 by default) most-proving children search 4,096 more positions each, side by side on threads. The root's numbers follow the proof-number rules over its children's. The threads change only the time: the same jobs give the same positions searched on one thread or many. proved and disproved are proofs.",
             values: &[PN, DN],
             formulas: &[
                 "a child: its df-pn's root numbers (pn = dn = 1 before it is first searched)",
                 "OR root: pn = min over children pn_i; dn = Σ dn_i; AND (and chance) root: pn = Σ pn_i; dn = min over children dn_i",
-                "a round: the jobs open children with the least pn (OR root) or dn (AND root), first in move order on ties, each searching 4,096 positions (fewer once resolved)",
+                "a round: the batch of open children with the least pn (OR root) or dn (AND root), first in move order on ties, each searching 4,096 positions (fewer once resolved)",
                 "after a round: proved if a child of an OR root is proved or every child of an AND root is; disproved in the mirror cases",
             ],
             selection: "Round by round: the most-proving children of the root (as df-pn's MID would enter them), each advanced by its own df-pn, which takes up its stopped calls where they were.",
-            params: "jobs: the children a round searches (2 by default); they run on as many threads as the engine may use (every core natively; the page's thread setting), which changes only the time. θ, pr and playouts do not apply. The node limit counts positions searched over all children.",
+            params: "batch: the children a round searches (2 by default); they run on as many threads as the engine may use (every core natively; the page's thread setting), which changes only the time. θ, pr and playouts do not apply. The node limit counts positions searched over all children.",
             source: "Wu, Lin, Lin, Chen and Yen, Job-level proof-number search for Connect6 (CG 2010), with Nagai's df-pn (2002) as the job solver; the PPNS dissertation's reference [44] (Pawlewicz and Hayward, scalable parallel df-pn, 2013) shares one table instead.",
         },
     };
 
     fn build<G: Catalogued>(root: G, question: Question, params: &Params) -> Box<dyn Session> {
-        let jobs = params.integer(&JOBS) as usize;
+        let jobs = params.integer(&BATCH) as usize;
         let config = JobsConfig {
             jobs,
             table_bytes: params
