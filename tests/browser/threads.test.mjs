@@ -4,7 +4,8 @@
 // workers) is the same on 2 threads as on 1, and so is every column's score of a Connect Four
 // position (the columns searched side by side, one solver a thread), and job-level df-pn
 // (`dfpn-jobs`, its helpers started when it is started) gives `pnplay solve`'s verdict on 2
-// threads as on 1. Served with `--no-isolation` the page is not
+// threads as on 1. The Stages and Arena pools share the page's threads: one worker fewer than
+// the setting, each worker's engine on one thread. Served with `--no-isolation` the page is not
 // isolated, runs the plain package on one thread, offers no setting, and answers the same.
 
 import { test, before, after } from 'node:test';
@@ -154,6 +155,51 @@ test('isolated: dfpn-jobs on 2 threads, its helpers started, gives pnplay solve\
     console.log(`positions: page 2 threads ${runs['2'].iterations}, 1 thread ${runs['1'].iterations}, CLI ${cli.iterations}`);
     for (const run of Object.values(runs)) assert.equal(run.verdict, cli.verdict);
     assert.equal(cli.verdict, 'disproved');
+    assert.deepEqual(errors, []);
+  } finally {
+    server.stop();
+  }
+});
+
+test('isolated: the Stages and Arena pools share the page\'s threads: one worker fewer, one thread each', { timeout: 300000 }, async () => {
+  const server = await startServer();
+  try {
+    const errors = [];
+    const page = await openPage(browser, `${server.url}#v=1&g=connect4&a=pns`, errors);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    // The pools' size (Stages) and the Arena's workers follow the thread setting.
+    for (const threads of [cores, 1]) {
+      await page.selectOption('#threads-select', String(threads));
+      await page.waitForFunction((n) => document.querySelector('#engine-status').dataset.threads === n, String(threads));
+      const size = await page.evaluate(async () => (await import('./lib/pool.js')).poolSize());
+      assert.equal(size, Math.max(1, threads - 1), `pool size at ${threads} threads`);
+      assert.equal(await page.inputValue('#arena-workers'), String(Math.min(16, size)));
+    }
+    await page.selectOption('#threads-select', String(cores));
+    await page.waitForFunction((n) => document.querySelector('#engine-status').dataset.threads === n, String(cores));
+    // A pool's worker runs on one thread: every column of 6×5 Connect Four after 4453, which
+    // the page's engine scores on its threads (a column a thread), starts no helper there.
+    const [game, pos] = ['connect4:6x5', '4453'];
+    const runs = await page.evaluate(async ([game, pos]) => {
+      const { openPool } = await import('./lib/pool.js');
+      const columns = async (engine) => {
+        const answer = await engine.request('connect4EveryMove', { game, pos, options: { nodes: null, time: 60 } });
+        return { values: answer.moves.map(({ col, score }) => [col, score]), threads: await engine.request('threads') };
+      };
+      const [pooled] = openPool(1);
+      try {
+        return { pooled: await columns(pooled), page: await columns(window.pnplayEngine) };
+      } finally {
+        pooled.close();
+      }
+    }, [game, pos]);
+    const { threaded, available, threads, helpers } = runs.pooled.threads;
+    assert.deepEqual({ threaded, available, threads, helpers }, { threaded: true, available: 1, threads: 1, helpers: 0 });
+    assert.ok(runs.page.threads.helpers >= 1, `the page's engine started ${runs.page.threads.helpers} helpers`);
+    assert.equal(runs.pooled.values.length, 6);
+    assert.ok(runs.pooled.values.every(([, value]) => Number.isInteger(value)), JSON.stringify(runs.pooled.values));
+    assert.deepEqual(runs.pooled.values, runs.page.values);
     assert.deepEqual(errors, []);
   } finally {
     server.stop();

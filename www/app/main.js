@@ -7,6 +7,7 @@
 // wrong is marked on the page.
 
 import { EngineClient } from '../lib/engine-client.js';
+import { setThreadBudget } from '../lib/pool.js';
 import { renderExplanations, renderLegend } from '../views/explain-view.js';
 import { Catalogue, readWhole } from '../lib/catalogue.js';
 import { markInput, ParamsView } from '../views/params-view.js';
@@ -378,13 +379,14 @@ async function greet() {
  * runs threads (a cross-origin isolated page on a machine with several cores).
  */
 function showThreads({ threaded, available, threads }) {
+  setThreadBudget({ threaded, threads });
   showStatus(`engine ready — pnplay ${engineVersion} · ${plural(threads, 'thread')}`, 'ready');
   ui.status.dataset.threads = String(threads);
   ui.threads.parentElement.hidden = available < 2;
   ui.threads.replaceChildren(...Array.from({ length: available }, (_, i) => new Option(`${i + 1} of ${available}`, String(i + 1))));
   ui.threads.value = String(threads);
   ui.threads.title = threaded
-    ? 'Threads of the game\'s own solver (the Othello endgame solver searches in parallel)'
+    ? 'Threads of the engine: the game\'s own solver and dfpn-jobs search on them, and the Stages and Arena pools run one worker fewer'
     : 'One thread: the page is not cross-origin isolated';
 }
 

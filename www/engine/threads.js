@@ -22,6 +22,10 @@ const HELPER_STACK_BYTES = 16 << 20;
 /** The channel, this worker's own, on which its helpers report their failure to the page. */
 export const HELPER_FAILURES = `pnplay-helpers-${[...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join('')}`;
 
+/** The most threads this worker's engine may run: its URL's `threads` (a pool's worker runs
+ * on one, www/lib/pool.js), else the machine's cores. */
+const CAP = Number.parseInt(new URLSearchParams(self.location.search).get('threads') ?? '', 10) || Infinity;
+
 let pkg = null;
 let threaded = false;
 let threads = 1;
@@ -48,9 +52,10 @@ export async function loadEngine() {
   return pkg;
 }
 
-/** The threads this page can run: the machine's cores in a threaded engine, else 1. */
+/** The threads this worker can run: the machine's cores (at most its cap) in a threaded
+ * engine, else 1. */
 function available() {
-  return threaded ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
+  return threaded ? Math.max(1, Math.min(CAP, navigator.hardwareConcurrency || 1)) : 1;
 }
 
 /** `{threaded, available, threads, helpers}`: what the page shows and lets the user set,

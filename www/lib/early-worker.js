@@ -7,10 +7,12 @@
 
 const TEST_HOOKS = new URLSearchParams(globalThis.location?.search ?? '').has('test-hooks');
 
-/** The engine worker's URL (opened with `test-hooks` when the page is). */
-export function engineWorkerUrl() {
+/** The engine worker's URL (opened with `test-hooks` when the page is); `threads` caps the
+ * threads its engine may run (a pool's workers: one each, pool.js). */
+export function engineWorkerUrl({ threads = null } = {}) {
   const url = new URL('../engine/worker.js', import.meta.url);
   if (TEST_HOOKS) url.searchParams.set('test-hooks', '1');
+  if (threads !== null) url.searchParams.set('threads', String(threads));
   return url;
 }
 

@@ -10,7 +10,8 @@
 // clicking one replays it move by move on a board the engine draws (`describe`/`play`).
 // Downloads: the games as JSON Lines (the lines `pnplay match --out` writes, but for the
 // seconds), a CSV of the games and the summary. Pause stops handing out games (the running
-// ones finish); Cancel ends the workers. The share link (fields ag, aa, ab, an, ao, as and
+// ones finish); Cancel ends the workers. The workers, one thread each, are one fewer than the
+// page's threads unless the user sets them (lib/pool.js). The share link (fields ag, aa, ab, an, ao, as and
 // run) opens the view with the settings and, when made by the panel's Share button, reruns
 // the match: with iteration or node budgets it replays the same games.
 //
@@ -23,7 +24,7 @@
 import { download } from '../lib/download.js';
 import uPlot from '../vendor/uPlot.mjs';
 import { readWhole } from '../lib/catalogue.js';
-import { EngineClient } from '../lib/engine-client.js';
+import { onPoolSize, openPool, poolSize } from '../lib/pool.js';
 import { markInput, setting } from './params-view.js';
 import { renderBoard } from '../lib/board.js';
 import { AgentField } from './arena-agent.js';
@@ -122,7 +123,13 @@ export class ArenaView extends PanelView {
     this.agents = { a: agent('a', 'Agent A (its win rate is reported)'), b: agent('b', 'Agent B') };
     for (const input of [this.ui.game, this.ui.count, this.ui.openings, this.ui.seed]) input.addEventListener('input', changed);
     this.ui.game.addEventListener('input', () => this.gameChanged());
-    this.ui.workers.value = String(Math.min(MAX_WORKERS, Math.max(1, (navigator.hardwareConcurrency || 2) - 1)));
+    // The workers follow the page's thread setting (lib/pool.js) until the user sets them.
+    const follow = (size) => {
+      if (!this.ui.workers.dataset.edited) this.ui.workers.value = String(Math.min(MAX_WORKERS, size));
+    };
+    follow(poolSize());
+    onPoolSize(follow);
+    this.ui.workers.addEventListener('input', () => (this.ui.workers.dataset.edited = 'yes'));
     this.ui.run.addEventListener('click', () => this.run());
     this.ui.pause.addEventListener('click', () => this.togglePause());
     this.ui.cancel.addEventListener('click', () => this.cancel());
@@ -323,7 +330,7 @@ export class ArenaView extends PanelView {
     this.drawPlot([]);
     this.resetReplay();
     const size = Math.min(match.workers, match.games);
-    this.pool = Array.from({ length: size }, () => new EngineClient());
+    this.pool = openPool(size);
     this.next = 0;
     this.done = 0;
     this.busy = 0;

@@ -1,6 +1,6 @@
 // The stages experiment in the page (SPEC.md §8–9, the paper's Tables 2–3 and Figures 7–8):
 // random positions after each number of moves, every chosen search on each, run in a pool of
-// workers (one per core less one). The engine plans the jobs exactly as `pnplay experiment
+// workers (one fewer than the page's threads, each on one thread: lib/pool.js). The engine plans the jobs exactly as `pnplay experiment
 // stages` does, so the same settings give the same records as the CLI. A live plot shows
 // completion by stage for each search beside the papers' published values for that game, if
 // any (dashed), with a table, and CSV / JSON downloads. The search checkboxes and colours
@@ -15,7 +15,7 @@
 import { download } from '../lib/download.js';
 import uPlot from '../vendor/uPlot.mjs';
 import { readWhole } from '../lib/catalogue.js';
-import { EngineClient } from '../lib/engine-client.js';
+import { openPool, poolSize } from '../lib/pool.js';
 import { markInput, ParamsView, setting } from './params-view.js';
 import { themed } from '../lib/chart-theme.js';
 import { filledTable, panelElements } from '../lib/dom.js';
@@ -375,8 +375,8 @@ export class StagesView extends PanelView {
     if (!current()) return;
     this.records = new Array(total).fill(null);
     this.draw();
-    const size = Math.max(1, (navigator.hardwareConcurrency || 2) - 1);
-    this.pool = Array.from({ length: size }, () => new EngineClient());
+    const size = poolSize();
+    this.pool = openPool(size);
     let next = 0;
     let done = 0;
     let busy = 0;
