@@ -741,7 +741,7 @@ impl SearchKind for DfPnSearch {
             epsilon: params.real(&EPSILON),
             ..DfPnConfig::within(params)
         };
-        DfPnSession::boxed(
+        CountedSession::boxed(
             &Self::INFO,
             DfPn::new(&root, question, config).keyed_as(params),
             params,
@@ -786,7 +786,7 @@ impl SearchKind for DfPnKnowledgeSearch {
             epsilon: KNOWLEDGE_EPSILON,
             ..DfPnConfig::within(params)
         };
-        DfPnSession::boxed(
+        CountedSession::boxed(
             &Self::INFO,
             DfPn::with_knowledge(&root, question, config),
             params,
@@ -794,25 +794,74 @@ impl SearchKind for DfPnKnowledgeSearch {
     }
 }
 
-/// A df-pn search driven as a [`Session`].
-struct DfPnSession<G: Game> {
-    core: SessionCore,
-    search: DfPn<G>,
+/// What a depth-first proof-number search gives its [`Session`] (df-pn here, job-level df-pn
+/// in `jobs.rs`): it counts its own positions, searches within the limits it is given, and has
+/// root proof numbers and a best move.
+pub(crate) trait CountedProofSearch: Send + 'static {
+    /// Its counters over every step.
+    fn stats(&self) -> Stats;
+    /// Searches on within `limits`.
+    fn step(&mut self, limits: &Limits) -> Verdict;
+    /// The root's proof and disproof numbers.
+    fn root_numbers(&self) -> Numbers;
+    /// The best move at the root, in the game's notation.
+    fn best_move_text(&self) -> Option<String>;
+    /// The question asked, in words.
+    fn question_words(&self) -> String;
+    /// The threads a step would run on.
+    fn threads(&self) -> usize {
+        1
+    }
+    /// The thresholds the root's children were searched with, if it keeps them.
+    fn threshold_log(&self) -> Option<ThresholdLog> {
+        None
+    }
 }
 
-impl<G: Catalogued> DfPnSession<G> {
+impl<G: Catalogued> CountedProofSearch for DfPn<G> {
+    fn stats(&self) -> Stats {
+        DfPn::stats(self)
+    }
+
+    fn step(&mut self, limits: &Limits) -> Verdict {
+        DfPn::step(self, limits)
+    }
+
+    fn root_numbers(&self) -> Numbers {
+        DfPn::root_numbers(self)
+    }
+
+    fn best_move_text(&self) -> Option<String> {
+        Some(self.root.format_move(self.best_move()?))
+    }
+
+    fn question_words(&self) -> String {
+        self.question.words(&self.root)
+    }
+
+    fn threshold_log(&self) -> Option<ThresholdLog> {
+        Some(DfPn::threshold_log(self).reported(self.root_children()))
+    }
+}
+
+/// A [`CountedProofSearch`] driven as a [`Session`].
+pub(crate) struct CountedSession<S> {
+    core: SessionCore,
+    search: S,
+}
+
+impl<S: CountedProofSearch> CountedSession<S> {
     /// The session of catalogue entry `info` running `search` within the run settings of
     /// `params`.
-    fn boxed(info: &'static SearchInfo, search: DfPn<G>, params: &Params) -> Box<dyn Session> {
-        let question = search.question.words(&search.root);
-        Box::new(DfPnSession {
-            core: SessionCore::new(info, question, params.limits()),
+    pub(crate) fn boxed(info: &'static SearchInfo, search: S, params: &Params) -> Box<dyn Session> {
+        Box::new(CountedSession {
+            core: SessionCore::new(info, search.question_words(), params.limits()),
             search,
         })
     }
 }
 
-impl<G: Game> Session for DfPnSession<G> {
+impl<S: CountedProofSearch> Session for CountedSession<S> {
     fn core(&self) -> &SessionCore {
         &self.core
     }
@@ -820,7 +869,7 @@ impl<G: Game> Session for DfPnSession<G> {
     fn step(&mut self, budget: Budget) -> Option<Verdict> {
         self.core
             .run
-            .step_counted(budget, &mut self.search, DfPn::stats, DfPn::step)
+            .step_counted(budget, &mut self.search, S::stats, S::step)
     }
 
     fn stats(&self) -> Stats {
@@ -831,16 +880,15 @@ impl<G: Game> Session for DfPnSession<G> {
         Some(self.search.root_numbers().values())
     }
 
+    fn threads(&self) -> usize {
+        self.search.threads()
+    }
+
     fn best_move(&self) -> Option<String> {
-        let mv = self.search.best_move()?;
-        Some(self.search.root.format_move(mv))
+        self.search.best_move_text()
     }
 
     fn threshold_log(&self) -> Option<ThresholdLog> {
-        Some(
-            self.search
-                .threshold_log()
-                .reported(self.search.root_children()),
-        )
+        self.search.threshold_log()
     }
 }

@@ -49,15 +49,14 @@
 //! assert_eq!(search.step(&Limits::default()), Verdict::Proved);
 //! ```
 
-use super::dfpn::{DfPn, DfPnConfig, INFINITY, Numbers};
+use super::dfpn::{CountedProofSearch, CountedSession, DfPn, DfPnConfig, INFINITY, Numbers};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList, Turn};
 use crate::search::clock::Clock;
 use crate::search::family::{DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::{ParamKind, ParamSpec, Params};
-use crate::search::session::{Budget, SearchKind, Session};
-use crate::search::session_core::{SessionCore, least};
-use crate::search::view::Values;
+use crate::search::session::{SearchKind, Session};
+use crate::search::session_core::least;
 use crate::search::{Limit, Limits, Question, Stats, Verdict};
 
 /// The positions a child searches in one round.
@@ -594,46 +593,32 @@ impl SearchKind for JobDfPnSearch {
             // As many as the engine allows when each step starts (the page's setting may change).
             threads: usize::MAX,
         };
-        let search = JobDfPn::new(&root, question, config);
-        let question = search.question.words(&search.root);
-        Box::new(JobDfPnSession {
-            core: SessionCore::new(&Self::INFO, question, params.limits()),
-            search,
-        })
+        CountedSession::boxed(&Self::INFO, JobDfPn::new(&root, question, config), params)
     }
 }
 
-/// A job-level df-pn driven as a [`Session`].
-struct JobDfPnSession<G: Game> {
-    core: SessionCore,
-    search: JobDfPn<G>,
-}
-
-impl<G: Game> Session for JobDfPnSession<G> {
-    fn core(&self) -> &SessionCore {
-        &self.core
-    }
-
-    fn step(&mut self, budget: Budget) -> Option<Verdict> {
-        self.core
-            .run
-            .step_counted(budget, &mut self.search, JobDfPn::stats, JobDfPn::step)
-    }
-
+impl<G: Catalogued> CountedProofSearch for JobDfPn<G> {
     fn stats(&self) -> Stats {
-        self.search.stats()
+        JobDfPn::stats(self)
     }
 
-    fn root_value(&self) -> Option<Values> {
-        Some(self.search.root_numbers().values())
+    fn step(&mut self, limits: &Limits) -> Verdict {
+        JobDfPn::step(self, limits)
+    }
+
+    fn root_numbers(&self) -> Numbers {
+        JobDfPn::root_numbers(self)
+    }
+
+    fn best_move_text(&self) -> Option<String> {
+        Some(self.root.format_move(self.best_move()?))
+    }
+
+    fn question_words(&self) -> String {
+        self.question.words(&self.root)
     }
 
     fn threads(&self) -> usize {
-        self.search.config.jobs.min(allowed_threads())
-    }
-
-    fn best_move(&self) -> Option<String> {
-        let mv = self.search.best_move()?;
-        Some(self.search.root.format_move(mv))
+        self.config.jobs.min(allowed_threads())
     }
 }
