@@ -35,8 +35,11 @@ const helpers = [];
 export async function loadEngine() {
   if (self.crossOriginIsolated === true) {
     try {
+      // The wasm is asked for first, so it travels while the package's JavaScript loads.
+      const source = wasmSource(true);
+      source.catch(() => {});
       const candidate = await import('../pkg/threads/pnplay.js');
-      await candidate.default(await wasmSource(true));
+      await candidate.default(await source);
       if (candidate.threadsBuilt()) {
         pkg = candidate;
         threaded = true;
@@ -47,8 +50,10 @@ export async function loadEngine() {
       console.warn(`pnplay: the threaded engine did not load (${error?.message ?? error}); one thread`);
     }
   }
+  const source = wasmSource(false);
+  source.catch(() => {});
   pkg = await import('../pkg/pnplay.js');
-  await pkg.default(await wasmSource(false));
+  await pkg.default(await source);
   return pkg;
 }
 

@@ -1,6 +1,7 @@
 // Where the engine worker gets the wasm from. In the repository (`pnplay serve`) COMPRESSED
-// and COMPRESSED_THREADS are null and wasm-bindgen's default applies (pkg/pnplay_bg.wasm and
-// pkg/threads/pnplay_bg.wasm, which the server may compress on the fly). scripts/dist points
+// and COMPRESSED_THREADS are null and the worker fetches wasm-bindgen's files beside its
+// JavaScript (pkg/pnplay_bg.wasm and pkg/threads/pnplay_bg.wasm, which the server sends
+// gzipped), compiled as they stream in. scripts/dist points
 // them at the precompressed gzip copies of the content-hashed wasm files, which the worker
 // fetches and unpacks itself (DecompressionStream), so the wasm travels compressed from any
 // static host; a host that already undid the gzip (Content-Encoding) hands over plain wasm,
@@ -27,8 +28,10 @@ export async function fetchGunzipped(url) {
 }
 
 /** The argument for wasm-bindgen's `init` of the plain package, or of the threaded one if
- * `threaded`: undefined (its default) or `{module_or_path}` with the wasm's bytes. */
+ * `threaded`: `{module_or_path}` with the wasm's response (on its way: the caller asks for it
+ * before importing the package's JavaScript, so the two travel side by side) or its bytes. */
 export async function wasmSource(threaded = false) {
   const compressed = threaded ? COMPRESSED_THREADS : COMPRESSED;
-  return compressed === null ? undefined : { module_or_path: await fetchGunzipped(new URL(compressed, import.meta.url)) };
+  if (compressed !== null) return { module_or_path: await fetchGunzipped(new URL(compressed, import.meta.url)) };
+  return { module_or_path: fetch(new URL(threaded ? '../pkg/threads/pnplay_bg.wasm' : '../pkg/pnplay_bg.wasm', import.meta.url)) };
 }
