@@ -190,7 +190,14 @@ async fn serve(listener: tokio::net::TcpListener, app: Router, options: Options)
             return;
         };
         let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+            Ok((stream, _)) => {
+                // Each response goes out at once: with Nagle's algorithm a response's last
+                // small write waited for the client's delayed acknowledgement, 40 ms a request
+                // on a kept-alive connection (the page's 60 files over six connections: about
+                // 0.4 s of its start).
+                let _ = stream.set_nodelay(true);
+                stream
+            }
             Err(_) => {
                 // Out of file descriptors, say: wait for connections to close.
                 tokio::time::sleep(ACCEPT_BACKOFF).await;
