@@ -32,6 +32,12 @@ async function openFfo40(server, errors) {
   return page;
 }
 
+/** Sets the page's thread setting to `threads` and waits until the engine runs on them. */
+async function chooseThreads(page, threads) {
+  await page.selectOption('#threads-select', String(threads));
+  await page.waitForFunction((n) => document.querySelector('#engine-status').dataset.threads === n, String(threads));
+}
+
 /** The exact value of the open position as the page shows it: {score, best, positions, seconds}. */
 async function exactValue(page) {
   await page.evaluate(() => {
@@ -66,8 +72,7 @@ test('isolated: the threaded engine reports every core; FFO #40 on 2 threads equ
     await page.selectOption('#threads-select', '2');
     const two = await exactValue(page);
     assert.equal((await page.evaluate(() => window.pnplayEngine.request('threads'))).helpers >= 2, true);
-    await page.selectOption('#threads-select', '1');
-    await page.waitForFunction(() => document.querySelector('#engine-status').dataset.threads === '1');
+    await chooseThreads(page, 1);
     const one = await exactValue(page);
     console.log(`FFO #40 in the page: 1 thread ${one.seconds} s, ${one.positions} positions; 2 threads ${two.seconds} s, ${two.positions} positions (the solver's own times)`);
     assert.deepEqual([two.score, two.best], ['38', 'a2']);
@@ -100,8 +105,7 @@ test('isolated: every Connect Four column on 2 threads scores as on 1 thread', {
     for (const threads of ['1', '2']) {
       const page = await openPage(browser, `${server.url}#v=1&g=connect4&p=5126632662&a=pns`, errors);
       await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
-      await page.selectOption('#threads-select', threads);
-      await page.waitForFunction((n) => document.querySelector('#engine-status').dataset.threads === n, threads);
+      await chooseThreads(page, threads);
       answers[threads] = await columnScores(page);
       answers[threads].helpers = (await page.evaluate(() => window.pnplayEngine.request('threads'))).helpers;
       await page.close();
@@ -129,8 +133,7 @@ test('isolated: dfpn-jobs on 2 threads, its helpers started, gives pnplay solve\
     for (const threads of ['2', '1']) {
       const page = await openPage(browser, `${server.url}#v=1&g=connect4&a=pns`, errors);
       await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
-      await page.selectOption('#threads-select', threads);
-      await page.waitForFunction((n) => document.querySelector('#engine-status').dataset.threads === n, threads);
+      await chooseThreads(page, threads);
       runs[threads] = await page.evaluate(async ([game, pos]) => {
         const engine = window.pnplayEngine;
         await engine.request('start', { game, pos, algos: ['dfpn-jobs'], options: {} });
@@ -170,14 +173,12 @@ test('isolated: the Stages and Arena pools share the page\'s threads: one worker
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     // The pools' size (Stages) and the Arena's workers follow the thread setting.
     for (const threads of [cores, 1]) {
-      await page.selectOption('#threads-select', String(threads));
-      await page.waitForFunction((n) => document.querySelector('#engine-status').dataset.threads === n, String(threads));
+      await chooseThreads(page, threads);
       const size = await page.evaluate(async () => (await import('./lib/pool.js')).poolSize());
       assert.equal(size, Math.max(1, threads - 1), `pool size at ${threads} threads`);
       assert.equal(await page.inputValue('#arena-workers'), String(Math.min(16, size)));
     }
-    await page.selectOption('#threads-select', String(cores));
-    await page.waitForFunction((n) => document.querySelector('#engine-status').dataset.threads === n, String(cores));
+    await chooseThreads(page, cores);
     // A pool's worker runs on one thread: every column of 6×5 Connect Four after 4453, which
     // the page's engine scores on its threads (a column a thread), starts no helper there.
     const [game, pos] = ['connect4:6x5', '4453'];
