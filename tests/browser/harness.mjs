@@ -72,8 +72,29 @@ export async function newPlayGame(page, { search, iterations, options, seed }) {
   await yourMove(page);
 }
 
-/** Starts `pnplay serve --port 0` with extra flags; resolves with {url, stop}. */
+/** The page's bundle (scripts/bundle), which index.html loads instead of app/main.js. */
+export const BUNDLE = path.join(repo, 'www/app/main.bundle.js');
+
+/**
+ * Why www/app/main.bundle.js is not the page's modules as they are now, or null: missing, or
+ * built from a module that has changed since (its source map carries every module's text).
+ * The browser tests would otherwise test the old page.
+ */
+export function staleBundle() {
+  if (!existsSync(`${BUNDLE}.map`)) return 'www/app/main.bundle.js is missing: run scripts/bundle (scripts/build runs it)';
+  const map = JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8'));
+  const changed = map.sources.filter((source, i) => {
+    const file = path.join(path.dirname(BUNDLE), source);
+    return !existsSync(file) || readFileSync(file, 'utf8') !== map.sourcesContent[i];
+  });
+  return changed.length ? `www/app/main.bundle.js was built from older ${changed.join(', ')}: run scripts/bundle` : null;
+}
+
+/** Starts `pnplay serve --port 0` with extra flags; resolves with {url, stop}. Refuses a
+ * stale bundle of the page's modules ({@link staleBundle}). */
 export function startServer(extraArgs = []) {
+  const stale = staleBundle();
+  if (stale) return Promise.reject(new Error(stale));
   const child = spawn(pnplayBinary(), ['serve', '--port', '0', ...extraArgs], {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'inherit'],

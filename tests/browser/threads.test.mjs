@@ -174,7 +174,7 @@ test('isolated: the Stages and Arena pools share the page\'s threads: one worker
     // The pools' size (Stages) and the Arena's workers follow the thread setting.
     for (const threads of [cores, 1]) {
       await chooseThreads(page, threads);
-      const size = await page.evaluate(async () => (await import('./lib/pool.js')).poolSize());
+      const size = await page.evaluate(() => window.pnplayPools.poolSize());
       assert.equal(size, Math.max(1, threads - 1), `pool size at ${threads} threads`);
       assert.equal(await page.inputValue('#arena-workers'), String(Math.min(16, size)));
     }
@@ -183,7 +183,7 @@ test('isolated: the Stages and Arena pools share the page\'s threads: one worker
     // the page's engine scores on its threads (a column a thread), starts no helper there.
     const [game, pos] = ['connect4:6x5', '4453'];
     const runs = await page.evaluate(async ([game, pos]) => {
-      const { openPool } = await import('./lib/pool.js');
+      const { openPool } = window.pnplayPools;
       const columns = async (engine) => {
         const answer = await engine.request('connect4EveryMove', { game, pos, options: { nodes: null, time: 60 } });
         return { values: answer.moves.map(({ col, score }) => [col, score]), threads: await engine.request('threads') };

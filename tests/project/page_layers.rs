@@ -4,7 +4,8 @@
 //! `controllers/`, controllers drive `views/`, views draw with `lib/`, and `lib/` knows
 //! nothing of the page — while `engine/` (the Web Worker's side) shares no module with them.
 //! Every relative reference (an `import`, a `new URL(…, import.meta.url)`, a `src` or `href`
-//! of `index.html`) must name a file that exists, but in the generated `vendor/`, `pkg/` and `data/`.
+//! of `index.html`) must name a file that exists, but in the generated `vendor/`, `pkg/` and `data/`
+//! and the generated bundle of the app's modules, which is not read either (its sources are).
 //! The folders are described in the book's "The page's code" (docs/src/page-code.md).
 
 use std::fs;
@@ -24,6 +25,10 @@ const FOLDERS: &[(&str, &[&str])] = &[
 /// not checked for a file. `data/` holds the Connect Four opening book `pnplay book merge` writes (hours of CPU, see
 /// docs/src/games/connect4-book.md); the worker answers without it when it is absent.
 const GENERATED: &[&str] = &["vendor", "pkg", "data"];
+
+/// The one generated file outside them: the app's modules bundled by `scripts/bundle`, which
+/// `index.html` loads.
+const BUNDLE: &str = "app/main.bundle.js";
 
 /// A relative reference of a file: its line (from 1), what it names, and whether it is an
 /// import (checked against [`FOLDERS`]) or only a file the page loads.
@@ -176,7 +181,7 @@ fn problems(files: &[(String, String)], exists: impl Fn(&str) -> bool) -> Vec<St
                     ));
                 }
             }
-            if !GENERATED.contains(&top) && !exists(&site) {
+            if !GENERATED.contains(&top) && site != BUNDLE && !exists(&site) {
                 found.push(format!(
                     "{place}: '{}' names no file ({site})",
                     reference.target
@@ -206,7 +211,9 @@ fn site_files(www: &Path, prefix: &str, out: &mut Vec<(String, String)>) {
             if !GENERATED.contains(&site.as_str()) {
                 site_files(www, &site, out);
             }
-        } else if name.ends_with(".js") || name.ends_with(".mjs") || site == "index.html" {
+        } else if (name.ends_with(".js") || name.ends_with(".mjs")) && site != BUNDLE
+            || site == "index.html"
+        {
             out.push((site, fs::read_to_string(&path).expect("a readable file")));
         }
     }

@@ -7,7 +7,7 @@
 // wrong is marked on the page.
 
 import { EngineClient } from '../lib/engine-client.js';
-import { setThreadBudget } from '../lib/pool.js';
+import { openPool, poolSize, setThreadBudget } from '../lib/pool.js';
 import { renderExplanations, renderLegend } from '../views/explain-view.js';
 import { Catalogue, readWhole } from '../lib/catalogue.js';
 import { markInput, ParamsView } from '../views/params-view.js';
@@ -50,6 +50,9 @@ const ui = {
 
 const engine = new EngineClient();
 window.pnplayEngine = engine;
+// The pools' size and opening, for the tests (the page's modules are one bundle: a test's own
+// import of lib/pool.js would be another instance, without the page's thread setting).
+window.pnplayPools = { openPool, poolSize };
 const store = new Store(INITIAL_STATE);
 /** Built from the engine's `hello` in `start`. */
 let catalogue = null;

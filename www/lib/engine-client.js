@@ -16,7 +16,8 @@
 // each failure (the worker's `testFault` request). The page's first client adopts the
 // worker index.html started early (early-worker.js).
 
-import { engineWorkerUrl, takeEarlyWorker } from './early-worker.js';
+// `../lib/`: the same file from lib/ and from the bundle in app/ (scripts/bundle keeps it apart).
+import { engineWorkerUrl, takeEarlyWorker } from '../lib/early-worker.js';
 
 const MAX_RESTARTS_WITHOUT_ANSWER = 3;
 /** How long a worker may stay silent (no beat, no answer) before it is replaced. */

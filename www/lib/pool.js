@@ -10,7 +10,8 @@
 // work job by job. In a page without threads (not cross-origin isolated) the setting is not
 // offered and the budget is the machine's cores.
 
-import { engineWorkerUrl } from './early-worker.js';
+// `../lib/`: the same file from lib/ and from the bundle in app/ (scripts/bundle keeps it apart).
+import { engineWorkerUrl } from '../lib/early-worker.js';
 import { EngineClient } from './engine-client.js';
 
 const cores = () => Math.max(1, navigator.hardwareConcurrency || 2);
