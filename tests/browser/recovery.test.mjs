@@ -86,15 +86,20 @@ test('worker.terminate() during a run is noticed within 2 s and the page recover
   const page = await ready(`${HOOKS}#v=1&g=othello&a=ppns&nodes=50000000&time=600`);
   await page.click('#run');
   await page.waitForFunction(() => Number(document.querySelector('.tree-view figcaption')?.textContent.match(/iteration ([\d,]+)/)?.[1].replace(/,/g, '')) > 20);
-  // The iteration reached as the page shows it at the moment the worker ends.
-  const reached = await page.evaluate(() => {
+  // The iteration the page reached with what the worker had sent before it ended: a report
+  // received is shown at the next animation frame, so one still waiting for its frame when
+  // the worker ends is read after it (the worker's end is noticed about a second later).
+  const reached = await page.evaluate(async () => {
     // The moment the page says so, as the page sees it.
     new MutationObserver(() => {
       if (/the engine was restarted: /.test(document.querySelector('#message').textContent)) window.noticedAt ??= performance.now();
     }).observe(document.querySelector('#message'), { childList: true, characterData: true, subtree: true });
     window.pnplayEngine.worker.terminate();
     window.terminatedAt = performance.now();
-    // The iteration reached (the cards are drawn at most every 150 ms while a run streams).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // The iteration reached (`data-step` is set at every report shown; the cards are drawn at
+    // most every 150 ms while a run streams).
     return Number(document.querySelector('#results').dataset.step);
   });
   await restarted(page, 5000);
