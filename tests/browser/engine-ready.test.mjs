@@ -34,8 +34,9 @@ async function openCold() {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // The bound, 600 ms, is not reached yet (with the app bundled, 0.65–0.87 s at a load
-// of 3.2 per core: docs/src/benchmarks.md, "One file for the app"): this test holds today's level, 1.5 s on an idle machine, so that a regression fails,
-// and prints the times for the note.
+// of 3.2 per core: docs/src/benchmarks.md, "One file for the app"): this test holds today's
+// level, 1.5 s on an idle machine, so that a regression fails, and prints the times for the
+// note.
 test('the engine is ready within 1.5 s of the page start (median of 5 cold loads)', async () => {
   const stop = sampleLoad();
   const times = [];
