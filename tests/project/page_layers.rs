@@ -4,8 +4,8 @@
 //! `controllers/`, controllers drive `views/`, views draw with `lib/`, and `lib/` knows
 //! nothing of the page — while `engine/` (the Web Worker's side) shares no module with them.
 //! Every relative reference (an `import`, a `new URL(…, import.meta.url)`, a `src` or `href`
-//! of `index.html`) must name a file that exists, but in the generated `vendor/`, `pkg/` and `data/`
-//! and the generated bundle of the app's modules, which is not read either (its sources are).
+//! of `index.html`) must name a file that exists, but in what `scripts/build` generates
+//! ([`GENERATED`]), which is not read either.
 //! The folders are described in the book's "The page's code" (docs/src/page-code.md).
 
 use std::fs;
@@ -21,14 +21,20 @@ const FOLDERS: &[(&str, &[&str])] = &[
     ("engine", &["engine", "pkg"]),
 ];
 
-/// Folders of the site that `scripts/build` writes (not committed): references into them are
-/// not checked for a file. `data/` holds the Connect Four opening book `pnplay book merge` writes (hours of CPU, see
+/// Folders and files of the site that `scripts/build` writes (not committed): references into
+/// them are not checked for a file, nor are they read. `data/` holds the Connect Four opening book `pnplay book merge` writes (hours of CPU, see
 /// docs/src/games/connect4-book.md); the worker answers without it when it is absent.
-const GENERATED: &[&str] = &["vendor", "pkg", "data"];
+/// `app/main.bundle.js` is the app's modules bundled by `scripts/bundle` (their sources are
+/// read), which `index.html` loads.
+const GENERATED: &[&str] = &["vendor", "pkg", "data", "app/main.bundle.js"];
 
-/// The one generated file outside them: the app's modules bundled by `scripts/bundle`, which
-/// `index.html` loads.
-const BUNDLE: &str = "app/main.bundle.js";
+/// Whether site path `site` is, or lies in, one of [`GENERATED`].
+fn generated(site: &str) -> bool {
+    GENERATED.iter().any(|path| {
+        site.strip_prefix(path)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    })
+}
 
 /// A relative reference of a file: its line (from 1), what it names, and whether it is an
 /// import (checked against [`FOLDERS`]) or only a file the page loads.
@@ -181,7 +187,7 @@ fn problems(files: &[(String, String)], exists: impl Fn(&str) -> bool) -> Vec<St
                     ));
                 }
             }
-            if !GENERATED.contains(&top) && site != BUNDLE && !exists(&site) {
+            if !generated(&site) && !exists(&site) {
                 found.push(format!(
                     "{place}: '{}' names no file ({site})",
                     reference.target
@@ -208,11 +214,11 @@ fn site_files(www: &Path, prefix: &str, out: &mut Vec<(String, String)>) {
             format!("{prefix}/{name}")
         };
         if path.is_dir() {
-            if !GENERATED.contains(&site.as_str()) {
+            if !generated(&site) {
                 site_files(www, &site, out);
             }
-        } else if (name.ends_with(".js") || name.ends_with(".mjs")) && site != BUNDLE
-            || site == "index.html"
+        } else if !generated(&site)
+            && (name.ends_with(".js") || name.ends_with(".mjs") || site == "index.html")
         {
             out.push((site, fs::read_to_string(&path).expect("a readable file")));
         }
