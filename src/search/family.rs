@@ -70,6 +70,13 @@ pub const DN: Meaning = Meaning {
     name: "dn",
     meaning: "disproof number: the fewest leaves that must still be disproven to disprove this node (0: disproven, ∞: proven)",
 };
+/// How a finished game's proof numbers are set (every proof-number search's rule).
+pub const PN_TERMINAL_RULE: &str =
+    "a finished game: pn = 0, dn = ∞ if it meets the goal; pn = ∞, dn = 0 if it does not";
+/// The proof numbers' backup rule at OR nodes.
+pub const PN_OR_RULE: &str = "OR node: pn = min over children pn_i; dn = Σ dn_i";
+/// The proof numbers' backup rule at AND and chance nodes.
+pub const PN_AND_RULE: &str = "AND (and chance) node: pn = Σ pn_i; dn = min over children dn_i";
 /// The probability-based proof number.
 pub const PPN: Meaning = Meaning {
     name: "ppn",

@@ -125,13 +125,17 @@ async function wedgingLink(fragment, button) {
   const page = await ready(`${HOOKS}${fragment}`, errors);
   await page.click(button);
   // At most a minute: a search that honours its limits may still be stepping (its slices
-  // keep the worker answering), and the trap is then forced while it runs.
+  // keep the worker answering), and the trap is then forced while it runs; a Step that
+  // paused or a Run that ended without a failure gets the trap at once.
   const outcome = await page
     .waitForFunction(
       () => {
         if (/the engine was restarted: /.test(document.querySelector('#message').textContent)) return 'restarted';
+        // Ended with a verdict, or paused after its Step (its verdict stays `running`).
         const verdict = document.querySelector('.result .verdict')?.dataset.verdict;
-        return verdict && verdict !== 'running' && !document.querySelector('#run').textContent.includes('Pause') ? 'ended' : false;
+        if (!verdict || document.querySelector('#run').textContent.includes('Pause')) return false;
+        if (verdict !== 'running') return 'ended';
+        return /paused at iteration/.test(document.querySelector('#results').textContent) ? 'paused' : false;
       },
       null,
       { timeout: 60000, polling: 250 },

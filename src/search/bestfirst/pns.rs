@@ -46,7 +46,9 @@ use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Question;
-use crate::search::family::{DN, Explain, Family, PN, SearchInfo};
+use crate::search::family::{
+    DN, Explain, Family, PN, PN_AND_RULE, PN_OR_RULE, PN_TERMINAL_RULE, SearchInfo,
+};
 use crate::search::params::Params;
 use crate::search::pseudocode::Line;
 use crate::search::session::SearchKind;
@@ -65,15 +67,8 @@ pub struct ProofNumbers {
     pub dn: u32,
 }
 
-/// The backup rule at OR nodes.
-const OR_RULE: &str = "OR node: pn = min over children pn_i; dn = Σ dn_i";
-/// The backup rule at AND and chance nodes.
-const AND_RULE: &str = "AND (and chance) node: pn = Σ pn_i; dn = min over children dn_i";
 /// How a new leaf is valued.
 const LEAF_RULE: &str = "a new leaf: pn = dn = 1";
-/// How a finished game is valued.
-const TERMINAL_RULE: &str =
-    "a finished game: pn = 0, dn = ∞ if it meets the goal; pn = ∞, dn = 0 if it does not";
 
 /// The rules of proof-number search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -149,7 +144,11 @@ impl Rules for Pns {
     }
 
     fn formula(&self, kind: NodeKind) -> &'static str {
-        if kind.is_or() { OR_RULE } else { AND_RULE }
+        if kind.is_or() {
+            PN_OR_RULE
+        } else {
+            PN_AND_RULE
+        }
     }
 
     fn applied<M: Copy>(
@@ -176,7 +175,7 @@ impl Rules for Pns {
         );
         if status.is_resolved() {
             (
-                TERMINAL_RULE.into(),
+                PN_TERMINAL_RULE.into(),
                 format!("{}: {numbers}", finished(status)),
             )
         } else {
@@ -217,7 +216,7 @@ impl SearchKind for PnsSearch {
             pseudocode: PSEUDOCODE,
             summary: "Proof-number search counts, for every node, how many leaves at least must still be proven (pn) or disproven (dn) to settle it, and always expands a most-proving node: a leaf in a smallest proof set and a smallest disproof set of the root at once. Every value is exact bookkeeping over the tree built so far; proved and disproved are proofs.",
             values: &[PN, DN],
-            formulas: &[TERMINAL_RULE, LEAF_RULE, OR_RULE, AND_RULE],
+            formulas: &[PN_TERMINAL_RULE, LEAF_RULE, PN_OR_RULE, PN_AND_RULE],
             selection: "From the root down: at an OR node the unresolved child with the least pn, at an AND or chance node the one with the least dn, the first in move order on ties, until a leaf (the most-proving node); it is expanded and the numbers are backed up to the root.",
             params: "No parameters of its own: θ, pr and playouts do not apply. The run settings (goal, node, time and iteration limits) do.",
             source: "Allis, van der Meulen and van den Herik, Proof-number search (1994); dissertation §2.2.2, formulas (2.4)–(2.7) (which print n_c.pn where the dn rules mean n_c.dn); PPNS paper §2.1; the TCG slides.",
