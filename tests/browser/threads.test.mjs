@@ -1,6 +1,6 @@
 // Threads in the page (issue 32): served by `pnplay serve` the page is cross-origin isolated,
-// the engine worker loads the threaded package (pkg/threads/) and reports every core of the
-// machine; FFO #40's exact value (the Othello endgame solver, young brothers wait on helper
+// the engine worker loads the threaded package (pkg/threads/), reports every core of the
+// machine and starts a helper worker for each before any call needs them; FFO #40's exact value (the Othello endgame solver, young brothers wait on helper
 // workers) is the same on 2 threads as on 1, and so is every column's score of a Connect Four
 // position (the columns searched side by side, one solver a thread), and job-level df-pn
 // (`dfpn-jobs`, its helpers started when it is started) gives `pnplay solve`'s verdict on 2
@@ -68,6 +68,17 @@ test('isolated: the threaded engine reports every core; FFO #40 on 2 threads equ
     assert.equal(await page.locator('#engine-status').getAttribute('data-threads'), String(cores));
     assert.match(await page.locator('#engine-status').textContent(), new RegExp(`· ${cores} threads$`));
     assert.equal(await page.locator('#threads-setting').isVisible(), true);
+    // The helper threads start when the engine says hello, before any call needs them.
+    const helpers = await page.evaluate(async (count) => {
+      const started = Date.now();
+      let info = await window.pnplayEngine.request('threads');
+      while (info.helpers < count && Date.now() - started < 20000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        info = await window.pnplayEngine.request('threads');
+      }
+      return info.helpers;
+    }, cores);
+    assert.equal(helpers, cores, 'helpers started with the engine, before any parallel call');
 
     await page.selectOption('#threads-select', '2');
     const two = await exactValue(page);
