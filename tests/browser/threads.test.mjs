@@ -106,6 +106,27 @@ async function columnScores(page) {
   return { seconds: (Date.now() - started) / 1000, values: JSON.parse(await page.locator('#analysis-legend').getAttribute('data-values')) };
 }
 
+test('isolated: helper threads that cannot start leave the engine answering on one thread', { timeout: 300000 }, async () => {
+  const server = await startServer();
+  try {
+    // With the test hook helper-fail every helper fails to start, at the engine's hello and
+    // at the analysis: the engine worker must neither wait for them nor be replaced.
+    const errors = [];
+    const page = await openPage(browser, `${server.url}?test-hooks&helper-fail#v=1&g=connect4&p=725617125473&a=pns`, errors);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+    const { values } = await columnScores(page);
+    const native = JSON.parse(execFileSync(pnplayBinary(), ['book', 'moves', '--pos', '725617125473', '--json'], { encoding: 'utf8' }));
+    assert.deepEqual(values, native.map(({ col, score }) => [String(col + 1), score]));
+    const info = await page.evaluate(() => window.pnplayEngine.request('threads'));
+    assert.deepEqual({ threaded: info.threaded, threads: info.threads, helpers: info.helpers }, { threaded: true, threads: 2, helpers: 0 });
+    assert.doesNotMatch(await page.locator('#message').textContent(), /restarted/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    server.stop();
+  }
+});
+
 test('isolated: every Connect Four column on 2 threads scores as on 1 thread', { timeout: 300000 }, async () => {
   const server = await startServer();
   try {

@@ -26,6 +26,9 @@ export const HELPER_FAILURES = `pnplay-helpers-${[...crypto.getRandomValues(new 
  * on one, www/lib/pool.js), else the machine's cores. */
 const CAP = Number.parseInt(new URLSearchParams(self.location.search).get('threads') ?? '', 10) || Infinity;
 
+/** The test hook `helper-fail` (with `test-hooks`): every helper fails to start. */
+const FAIL_HELPERS = ['test-hooks', 'helper-fail'].every((key) => new URLSearchParams(self.location.search).has(key));
+
 let pkg = null;
 let threaded = false;
 let threads = 1;
@@ -77,13 +80,22 @@ export function setThreads(requested) {
 }
 
 /** Makes the set threads ready for the next call: the engine told, and `needed` helper
- * workers started (the threads the call will search on: `Position.scoreThreads()`). */
+ * workers started (the threads the call will search on: `Position.scoreThreads()`). If a
+ * helper cannot start, the engine is told the threads the running helpers can carry (a
+ * pool's thread waits for a helper to run it), so the call searches on those, with the
+ * same answers, and the next call tries again. */
 export async function readyThreads(needed = () => threads) {
   pkg.setThreads(threads);
   const count = threads > 1 ? needed() : 1;
   if (count > 1 && count > helpers.length) {
     starting = starting.catch(() => {}).then(() => startHelpers(count));
-    await starting;
+    try {
+      await starting;
+    } catch (error) {
+      const carried = Math.max(1, Math.min(threads, helpers.length));
+      pkg.setThreads(carried);
+      console.warn(`pnplay: ${error.message}; searching on ${carried} thread(s)`);
+    }
   }
 }
 
@@ -104,11 +116,16 @@ async function startHelpers(count) {
 function startHelper(module, memory) {
   const helper = new Worker(new URL('./thread-helper.js', import.meta.url), { type: 'module' });
   return new Promise((resolve, reject) => {
-    helper.onmessage = () => {
+    helper.onmessage = ({ data }) => {
       helper.onmessage = helper.onerror = null;
-      resolve(helper);
+      if (data?.failed === undefined) resolve(helper);
+      else reject(new Error(`a helper thread did not start: ${data.failed}`));
     };
-    helper.onerror = (event) => reject(new Error(`a helper thread did not start: ${event.message}`));
-    helper.postMessage({ module, memory, stackBytes: HELPER_STACK_BYTES, failures: HELPER_FAILURES });
+    helper.onerror = (event) => {
+      helper.onmessage = helper.onerror = null;
+      helper.terminate();
+      reject(new Error(`a helper thread did not start: ${event.message || 'its script did not load'}`));
+    };
+    helper.postMessage({ module, memory, stackBytes: HELPER_STACK_BYTES, failures: HELPER_FAILURES, fail: FAIL_HELPERS });
   });
 }

@@ -5,13 +5,16 @@
 // raised meanwhile. Every other client (the Stages and Arena pools, a replacement after a
 // failure) starts its own worker.
 
-const TEST_HOOKS = new URLSearchParams(globalThis.location?.search ?? '').has('test-hooks');
+const PAGE_QUERY = new URLSearchParams(globalThis.location?.search ?? '');
+const TEST_HOOKS = PAGE_QUERY.has('test-hooks');
 
-/** The engine worker's URL (opened with `test-hooks` when the page is); `threads` caps the
- * threads its engine may run (a pool's workers: one each, pool.js). */
+/** The engine worker's URL (opened with `test-hooks` when the page is, and with
+ * `helper-fail`, whose helper threads then fail to start, when the page has both); `threads`
+ * caps the threads its engine may run (a pool's workers: one each, pool.js). */
 export function engineWorkerUrl({ threads = null } = {}) {
   const url = new URL('../engine/worker.js', import.meta.url);
   if (TEST_HOOKS) url.searchParams.set('test-hooks', '1');
+  if (TEST_HOOKS && PAGE_QUERY.has('helper-fail')) url.searchParams.set('helper-fail', '1');
   if (threads !== null) url.searchParams.set('threads', String(threads));
   return url;
 }
