@@ -78,9 +78,7 @@ use crate::game::knowledge::{
     ExactSolver, Knowledge, MoveOrdering, NoOrdering, order_moves, proof_numbers,
 };
 use crate::game::{Game, MoveList, Turn};
-use crate::search::family::{
-    Capabilities, DN, Explain, Family, PN, PN_AND_RULE, PN_TERMINAL_RULE, SearchInfo,
-};
+use crate::search::family::{self, Capabilities, DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::{FRONTIER, Params};
 use crate::search::session::SearchKind;
 use crate::search::session::{Budget, Deadline, Iteration, Iterative, Session};
@@ -650,10 +648,10 @@ impl SearchKind for PnsDagSearch {
             summary: "Proof-number search where every position is one node: a position reached by another move order is linked, not searched again, and every parent of a changed node is updated. New leaves start from the game's initial numbers (Othello: 1 to show the player to move succeeds, its mobility to show it fails), children are ordered by the game's move ordering, and with frontier=K a most-proving leaf with at most K moves left is settled by the game's exact solver, whose positions count as nodes. Sums over shared positions overcount (the DAG double-counting problem), which only misguides selection: proved and disproved are proofs. It keeps a graph, not a tree, so it shows no tree.",
             values: &[PN, DN],
             formulas: &[
-                PN_TERMINAL_RULE,
+                family::PN_TERMINAL_RULE,
                 "a new leaf, the player to move P (for, against: the game's initial numbers, Othello 1 and P's legal moves): pn = for, dn = against if P is the root player; pn = against, dn = for otherwise (1/1 at chance nodes)",
                 "OR node: pn = min over children pn_i; dn = Σ dn_i (a shared child counted once per parent edge)",
-                PN_AND_RULE,
+                family::PN_AND_RULE,
                 "with frontier = K: a most-proving leaf with at most K moves left is proven or disproven by the game's exact solver (pn = 0, dn = ∞ or pn = ∞, dn = 0)",
             ],
             selection: "From the root down: at an OR node the unresolved child with the least pn, at an AND or chance node the one with the least dn, ties to the first in the game's move ordering, until a leaf; it is expanded (or settled by the solver) and every parent of every changed node is updated, deepest first.",

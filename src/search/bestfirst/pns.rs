@@ -46,9 +46,7 @@ use super::{Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Question;
-use crate::search::family::{
-    DN, Explain, Family, PN, PN_AND_RULE, PN_OR_RULE, PN_TERMINAL_RULE, SearchInfo,
-};
+use crate::search::family::{self, DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::Params;
 use crate::search::pseudocode::Line;
 use crate::search::session::SearchKind;
@@ -145,9 +143,9 @@ impl Rules for Pns {
 
     fn formula(&self, kind: NodeKind) -> &'static str {
         if kind.is_or() {
-            PN_OR_RULE
+            family::PN_OR_RULE
         } else {
-            PN_AND_RULE
+            family::PN_AND_RULE
         }
     }
 
@@ -175,7 +173,7 @@ impl Rules for Pns {
         );
         if status.is_resolved() {
             (
-                PN_TERMINAL_RULE.into(),
+                family::PN_TERMINAL_RULE.into(),
                 format!("{}: {numbers}", finished(status)),
             )
         } else {
@@ -216,7 +214,12 @@ impl SearchKind for PnsSearch {
             pseudocode: PSEUDOCODE,
             summary: "Proof-number search counts, for every node, how many leaves at least must still be proven (pn) or disproven (dn) to settle it, and always expands a most-proving node: a leaf in a smallest proof set and a smallest disproof set of the root at once. Every value is exact bookkeeping over the tree built so far; proved and disproved are proofs.",
             values: &[PN, DN],
-            formulas: &[PN_TERMINAL_RULE, LEAF_RULE, PN_OR_RULE, PN_AND_RULE],
+            formulas: &[
+                family::PN_TERMINAL_RULE,
+                LEAF_RULE,
+                family::PN_OR_RULE,
+                family::PN_AND_RULE,
+            ],
             selection: "From the root down: at an OR node the unresolved child with the least pn, at an AND or chance node the one with the least dn, the first in move order on ties, until a leaf (the most-proving node); it is expanded and the numbers are backed up to the root.",
             params: "No parameters of its own: θ, pr and playouts do not apply. The run settings (goal, node, time and iteration limits) do.",
             source: "Allis, van der Meulen and van den Herik, Proof-number search (1994); dissertation §2.2.2, formulas (2.4)–(2.7) (which print n_c.pn where the dn rules mean n_c.dn); PPNS paper §2.1; the TCG slides.",

@@ -91,9 +91,7 @@ use super::table::Table;
 use crate::game::catalogue::Catalogued;
 use crate::game::knowledge::{Knowledge, MoveOrdering, order_moves, proof_numbers};
 use crate::game::{Game, MoveBuffer, MoveList, Turn};
-use crate::search::family::{
-    DN, Explain, Family, PN, PN_AND_RULE, PN_OR_RULE, PN_TERMINAL_RULE, SearchInfo,
-};
+use crate::search::family::{self, DN, Explain, Family, PN, SearchInfo};
 use crate::search::params::{ParamSpec, Params};
 use crate::search::pseudocode::{Line, Phase, line, plain};
 use crate::search::session::SearchKind;
@@ -726,10 +724,10 @@ impl SearchKind for DfPnSearch {
             summary: "df-pn answers the question of proof-number search with the same proof and disproof numbers, but walks the tree depth-first under thresholds and keeps the numbers only in a fixed 16 MiB transposition table, so its memory does not grow with the search. It keeps no tree to draw; one of its iterations is one position searched. proved and disproved are proofs.",
             values: &[PN, DN],
             formulas: &[
-                PN_TERMINAL_RULE,
+                family::PN_TERMINAL_RULE,
                 "a position not searched yet (or lost from the table): pn = dn = 1",
-                PN_OR_RULE,
-                PN_AND_RULE,
+                family::PN_OR_RULE,
+                family::PN_AND_RULE,
                 "a child c of an OR node gets th_pn(c) = min(th_pn, pn₂ + 1) (pn₂: the second-least child pn) and th_dn(c) = th_dn − dn + dn(c); AND nodes mirror it",
             ],
             selection: "MID(n, th_pn, th_dn) searches n until pn(n) ≥ th_pn or dn(n) ≥ th_dn: it enters the child with the least pn (OR) or dn (AND), the first in move order on ties, with the thresholds above, so it returns as soon as another child becomes more proving. The root is searched with infinite thresholds, which only a proof or a disproof meets.",
@@ -771,10 +769,10 @@ impl SearchKind for DfPnKnowledgeSearch {
             summary: "df-pn (same numbers, thresholds and 16 MiB transposition table) guided by what the game knows: each node's children are searched in the game's move order for exact searches (Othello: fastest first, corners, parity), a position not searched yet starts from the game's initial numbers instead of 1/1 (Othello: 1 to show the player to move succeeds, its mobility to show it fails), and the 1 + ε trick keeps it longer in one subtree. Knowledge changes only the order of the search: proved and disproved are proofs.",
             values: &[PN, DN],
             formulas: &[
-                PN_TERMINAL_RULE,
+                family::PN_TERMINAL_RULE,
                 "a position not searched yet, the player to move P (for, against: the game's initial numbers, Othello 1 and P's legal moves): pn = for, dn = against if P is the root player; pn = against, dn = for otherwise",
-                PN_OR_RULE,
-                PN_AND_RULE,
+                family::PN_OR_RULE,
+                family::PN_AND_RULE,
                 "a child c of an OR node gets th_pn(c) = min(th_pn, max(pn₂ + 1, ⌈pn₂ · (1 + ε)⌉)) with ε = 0.25 and th_dn(c) = th_dn − dn + dn(c); AND nodes mirror it",
             ],
             selection: "As df-pn: MID enters the child with the least pn (OR) or dn (AND) under the thresholds above; ties go to the move the game's ordering ranks first.",
