@@ -1,7 +1,7 @@
 // Threads in the page (issue 32): served by `pnplay serve` the page is cross-origin isolated,
 // the engine worker loads the threaded package (pkg/threads/), reports every core of the
-// machine and starts a helper worker for each before any call needs them; FFO #40's exact value (the Othello endgame solver, young brothers wait on helper
-// workers) is the same on 2 threads as on 1, and so is every column's score of a Connect Four
+// machine and starts a helper worker for each before any call needs them; FFO #40's exact
+// value (the Othello endgame solver, young brothers wait on helper workers) is the same on 2 threads as on 1, and so is every column's score of a Connect Four
 // position (the columns searched side by side, one solver a thread), and job-level df-pn
 // (`dfpn-jobs`, its helpers started when it is started) gives `pnplay solve`'s verdict on 2
 // threads as on 1. The Stages and Arena pools share the page's threads: one worker fewer than
@@ -68,17 +68,8 @@ test('isolated: the threaded engine reports every core; FFO #40 on 2 threads equ
     assert.equal(await page.locator('#engine-status').getAttribute('data-threads'), String(cores));
     assert.match(await page.locator('#engine-status').textContent(), new RegExp(`· ${cores} threads$`));
     assert.equal(await page.locator('#threads-setting').isVisible(), true);
-    // The helper threads start when the engine says hello, before any call needs them.
-    const helpers = await page.evaluate(async (count) => {
-      const started = Date.now();
-      let info = await window.pnplayEngine.request('threads');
-      while (info.helpers < count && Date.now() - started < 20000) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        info = await window.pnplayEngine.request('threads');
-      }
-      return info.helpers;
-    }, cores);
-    assert.equal(helpers, cores, 'helpers started with the engine, before any parallel call');
+    // The helper threads start with the engine, before any call needs them.
+    assert.equal((await helpersRunning(page)).helpers, cores, 'helpers started with the engine, before any parallel call');
 
     await page.selectOption('#threads-select', '2');
     const two = await exactValue(page);
@@ -95,6 +86,19 @@ test('isolated: the threaded engine reports every core; FFO #40 on 2 threads equ
     server.stop();
   }
 });
+
+/** The engine's `threads` answer once as many helpers run as threads are set (at most 20 s). */
+function helpersRunning(page) {
+  return page.evaluate(async () => {
+    const started = Date.now();
+    let info = await window.pnplayEngine.request('threads');
+    while (info.helpers < info.threads && Date.now() - started < 20000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      info = await window.pnplayEngine.request('threads');
+    }
+    return info;
+  });
+}
 
 /** Every column's score of the open Connect Four position (Analyse): [[column, score]] and
  * the seconds from the click. */
@@ -166,19 +170,16 @@ test('isolated: dfpn-jobs on 2 threads, its helpers started, gives pnplay solve\
       const page = await openPage(browser, `${server.url}#v=1&g=connect4&a=pns`, errors);
       await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
       await chooseThreads(page, threads);
-      runs[threads] = await page.evaluate(async ([game, pos]) => {
+      await page.evaluate(([game, pos]) => window.pnplayEngine.request('start', { game, pos, algos: ['dfpn-jobs'], options: {} }), [game, pos]);
+      // The helpers start in the background: the run waits for them only to be fast.
+      await helpersRunning(page);
+      runs[threads] = await page.evaluate(async () => {
         const engine = window.pnplayEngine;
-        await engine.request('start', { game, pos, algos: ['dfpn-jobs'], options: {} });
-        // The helpers start in the background: the run waits for them only to be fast.
-        const started = Date.now();
-        while ((await engine.request('threads')).helpers < (await engine.request('threads')).threads && Date.now() - started < 20000) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
         const t0 = performance.now();
         const { reports } = await engine.request('step', { iterations: 1e9 });
         const info = await engine.request('threads');
         return { verdict: reports[0].verdict, iterations: reports[0].stats.iterations, seconds: (performance.now() - t0) / 1000, helpers: info.helpers };
-      }, [game, pos]);
+      });
       await page.close();
     }
     console.log(`dfpn-jobs on ${game} ${pos}: page 2 threads ${runs['2'].seconds.toFixed(2)} s, 1 thread ${runs['1'].seconds.toFixed(2)} s (CLI natively ${cli.seconds.toFixed(2)} s on every core)`);

@@ -24,10 +24,11 @@ export const HELPER_FAILURES = `pnplay-helpers-${[...crypto.getRandomValues(new 
 
 /** The most threads this worker's engine may run: its URL's `threads` (a pool's worker runs
  * on one, www/lib/pool.js), else the machine's cores. */
-const CAP = Number.parseInt(new URLSearchParams(self.location.search).get('threads') ?? '', 10) || Infinity;
+const QUERY = new URLSearchParams(self.location.search);
+const CAP = Number.parseInt(QUERY.get('threads') ?? '', 10) || Infinity;
 
 /** The test hook `helper-fail` (with `test-hooks`): every helper fails to start. */
-const FAIL_HELPERS = ['test-hooks', 'helper-fail'].every((key) => new URLSearchParams(self.location.search).has(key));
+const FAIL_HELPERS = QUERY.has('test-hooks') && QUERY.has('helper-fail');
 
 let pkg = null;
 let threaded = false;
@@ -47,6 +48,7 @@ export async function loadEngine() {
         pkg = candidate;
         threaded = true;
         threads = available();
+        startInBackground();
         return pkg;
       }
     } catch (error) {
@@ -76,7 +78,14 @@ export function threadInfo() {
 export function setThreads(requested) {
   if (!Number.isInteger(requested) || requested < 1) throw new Error(`threads: a whole number from 1 to ${available()}, not ${JSON.stringify(requested)}`);
   threads = Math.min(requested, available());
+  startInBackground();
   return threadInfo();
+}
+
+/** Starts the helpers for the threads set, in the background, as soon as they are known
+ * (the package loaded, a new setting), so the first parallel call does not wait for them. */
+function startInBackground() {
+  readyThreads().catch(() => {});
 }
 
 /** Makes the set threads ready for the next call: the engine told, and `needed` helper

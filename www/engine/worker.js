@@ -38,9 +38,10 @@
 // Threads (threads.js): in a cross-origin isolated page the worker runs the threaded package
 // and `exactScore` (the game's own solver) uses the threads `setThreads` sets (all the
 // machine's cores at first) where that solver searches in parallel (8×8 Othello), as does
-// `connect4EveryMove` (the columns' searches side by side), on helper workers started when
-// `hello` or `setThreads` is answered (or before the call, if that failed), and so does a search that runs on threads (`dfpn-jobs`), whose helpers `start`
-// starts in the background; `threads` and `hello` report {threaded, available,
+// `connect4EveryMove` (the columns' searches side by side), on helper workers started in the
+// background once the package has loaded and whenever more threads are set (or before the
+// call, if that failed), and so does a search that runs on threads (`dfpn-jobs`), whose
+// helpers `start` starts in the background; `threads` and `hello` report {threaded, available,
 // threads, helpers}. Elsewhere one thread, with the same answers.
 //
 // `seek` puts every search at an iteration already reached or not (the timeline, Back),
@@ -297,18 +298,9 @@ async function installAssets(game) {
 
 const handlers = {
   // The catalogues, with the support matrix (which search can run which game) beside them.
-  // The helper threads start then, in the background (and again when more are set), so the
-  // first parallel answer does not wait for them.
-  hello: () => {
-    readyThreads().catch(() => {});
-    return { ...engine.hello(), support: engine.support(), threads: threadInfo() };
-  },
+  hello: () => ({ ...engine.hello(), support: engine.support(), threads: threadInfo() }),
   threads: () => threadInfo(),
-  setThreads: ({ threads }) => {
-    const info = setThreads(threads);
-    readyThreads().catch(() => {});
-    return info;
-  },
+  setThreads: ({ threads }) => setThreads(threads),
   describe: ({ game, pos }) => positionOf(game, pos).view(),
   play: ({ game, pos, move }) => keep(game, positionOf(game, pos).play(move)).view(),
   edit: ({ game, pos, cell, tool }) => keep(game, positionOf(game, pos).edit(cell ?? undefined, tool ?? undefined)).view(),
