@@ -92,10 +92,12 @@ fn keeps_goal(spec: &GameSpec, pos: &str, mv: &str, goal: Goal) -> bool {
 }
 
 /// Whether `info` solves `spec`'s positions in a test's time: minimax (no pruning, no table)
-/// takes up to 40 s a position of 5×4 Connect Four natively, so it is checked here on
-/// tic-tac-toe and 4×4 Othello (and against `ab` on Othello in tests/searches/heuristics.rs).
+/// takes up to 40 s a position of 5×4 Connect Four natively, and OM search (no table either)
+/// 125 s for "1234" (930 million positions), so they are checked here on tic-tac-toe and 4×4
+/// Othello (and against `ab` on Othello in tests/searches/heuristics.rs, OM against minimax
+/// in tests/searches/om.rs).
 fn quick(info: &SearchInfo, spec: &GameSpec) -> bool {
-    !(matches!(info.id, "minimax" | "expectimax" | "negamax")
+    !(matches!(info.id, "minimax" | "expectimax" | "negamax" | "om")
         && matches!(spec, GameSpec::Connect4(_)))
 }
 
@@ -290,7 +292,10 @@ fn sessions_with_a_tree_show_it_and_others_show_none() {
     for (spec, pos) in positions() {
         for info in SEARCHES {
             let at = format!("{} on {spec} {pos:?}", info.id);
-            let mut session = start(&spec, &pos, info, &params(Goal::Win));
+            // A node limit ends the step of the searches that run their whole depth in one
+            // (OM search took 121 s on 5×4 Connect Four "1234" without it).
+            let limited = params(Goal::Win).with(&NODES, Some(10_000.0));
+            let mut session = start(&spec, &pos, info, &limited);
             session.step(Budget::iterations(5));
             assert_eq!(session.tree().is_some(), info.capabilities.tree, "{at}");
             let Some(tree) = session.tree() else {
