@@ -5,6 +5,7 @@
 // Analyse and written in the share link. PNS's proof of FFO #40 lists its line, opening with
 // b1, and a click on its second move shows the position after two moves, the rest of the
 // line in the move list to walk. No main-thread task over 50 ms while the list is walked.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

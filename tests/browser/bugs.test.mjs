@@ -1,5 +1,6 @@
 // The page bugs of issue 15 ("A page that teaches"), one test per numbered bug (7 has two):
 // each failed on the page before its fix.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -16,6 +16,7 @@
 // all of 0–12 plies; otherwise the times are printed with by how much a bound is missed.
 // The empty board's scores are also checked against the published ones (Pons' solver site
 // and Allis's thesis: the centre column wins, 1, and the edges lose, −2).
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

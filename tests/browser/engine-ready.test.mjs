@@ -3,6 +3,7 @@
 // context each time (nothing cached), and a worker's first trivial Connect Four score,
 // which no longer pays for zeroing the solver's 64 MiB table. Both are printed; the bounds
 // are the issue's, scaled by the load the run met (the machine is shared).
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

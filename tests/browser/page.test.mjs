@@ -1,6 +1,7 @@
 // The playground page as a user drives it: boards, stepping a search and its MPN path,
 // compare mode, share links (good and malformed), a dead worker, and a page that stays
 // responsive while a search runs.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

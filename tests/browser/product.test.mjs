@@ -2,6 +2,7 @@
 // paper settings and its list of differences, proving and best moves kept apart, examples
 // that answer, "out" with a next step, views that stay apart, links that say what they could
 // not restore, colours that pass WCAG AA in both schemes, one Tab stop per tree, the skip link.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -6,6 +6,7 @@
 // After each, the page says "the engine was restarted: …" and shows the same position,
 // searches, parameters and iteration count. The two links that wedged the page until reload
 // are played through, then a tic-tac-toe PNS run gives a verdict.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

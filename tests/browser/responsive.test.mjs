@@ -13,6 +13,7 @@
 // CPU). The click bound is a latency, so wall time by nature: it is scaled by the load per core
 // the run met (the run queue sampled every 100 ms, or the 1-minute `os.loadavg` if larger),
 // never below the issue's; each test prints what it measured and the bounds it used.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,7 @@
 // Run at a chosen speed (issue 30): at 2 iterations a second, PNS on the tic-tac-toe lesson
 // shows every iteration from 1 to 10 in the tree, each with the node it expanded ringed and
 // its line in the trace, no faster than the speed chosen; Pause stops it where it is.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

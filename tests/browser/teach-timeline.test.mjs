@@ -3,6 +3,7 @@
 // within 200 ms (the best of three rounds: the machine is shared) — from the worker's
 // checkpoints, not a run from the start — and show the same tree as a fresh run to that
 // iteration. The slider is keyboard operable.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -7,6 +7,7 @@
 // threads as on 1. The Stages and Arena pools share the page's threads: one worker fewer than
 // the setting, each worker's engine on one thread. Served with `--no-isolation` the page is not
 // isolated, runs the plain package on one thread, offers no setting, and answers the same.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -5,6 +5,7 @@
 // `field`, never trap (a `WebAssembly.RuntimeError`: "memory access out of bounds",
 // `unreachable`). Absurd sizes are refused before any work starts. Afterwards the module still
 // answers correctly (tic-tac-toe is a draw). After scripts/build.
+// Runs alone (scripts/browser-tests): it times the page or needs both cores.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

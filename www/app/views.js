@@ -13,8 +13,9 @@ export class Views {
   }
 
   /**
-   * Registers a view: `{name, title, panels: [element], link?: {fields, state(), apply(values),
-   * opened?(values), pending?(values), options?}}`.
+   * Registers a view: `{name, title, panels: [element], shown?(), link?: {fields, state(),
+   * apply(values), opened?(values), pending?(values), options?}}`; `shown()` runs each time the
+   * view is shown (a view that reads its data only when first wanted).
    * `link.fields` maps share-link keys to `{key, read(text), write?(value), initial()}`;
    * `state()` gives the view's current values by `key`, `apply(values)` shows them, and
    * `opened(values)` runs when a link opens the page on this view (a replay, a rerun), and
@@ -48,6 +49,7 @@ export class Views {
     // `main:has(…)` rule would restyle the whole page at every change inside it.
     const parent = shown.panels[0]?.parentElement;
     if (parent) parent.dataset.view = shown.name;
+    shown.shown?.();
     this.onShow(shown.name);
   }
 

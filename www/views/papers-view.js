@@ -332,7 +332,16 @@ export class PapersView extends PanelView {
     this.ui.filter.append(...STATUS.map(([value, words]) => new Option(words, value)));
     this.ui.filter.addEventListener('change', () => this.renderList());
     this.ui.certificateFile.addEventListener('change', () => this.checkFile());
-    this.loaded = this.load();
+    // The cards are read the first time the view is shown or a link opens a card, not at the
+    // page's start: their engine requests queued before a share link's replay and delayed
+    // every link with a step by about 0.6 s.
+    this.loaded = null;
+  }
+
+  /** Reads the cards once; resolves when they are listed. */
+  loadOnce() {
+    this.loaded ??= this.load();
+    return this.loaded;
   }
 
   /**
@@ -340,7 +349,7 @@ export class PapersView extends PanelView {
    * card open; `run`, the page's field: rerun it when the link opens).
    */
   registration() {
-    return this.entry('papers', 'Papers', {
+    const entry = this.entry('papers', 'Papers', {
       fields: {
         card: { key: 'paperCard', read: (text) => text.trim(), initial: () => null },
       },
@@ -350,12 +359,13 @@ export class PapersView extends PanelView {
       },
       pending: (values) => (values.run && values.paperCard ? `the rerun of card ${values.paperCard} (run=1)` : null),
       opened: async (values) => {
-        await this.loaded;
         if (!values.paperCard) return;
+        await this.loadOnce();
         await this.open(values.paperCard);
         if (values.run && this.openId === values.paperCard) this.rerun();
       },
     });
+    return { ...entry, shown: () => this.loadOnce() };
   }
 
   /** Reads every card file results.json lists, through the engine. */
