@@ -25,17 +25,27 @@ for (const spec of engine.run_params) {
   if (value !== null && value !== undefined && spec.kind.type !== 'choice') options[spec.key] = value;
 }
 const games = engine.games.flatMap((family) => family.listed.map((listed) => listed.name));
-const pairs = games.flatMap((game) => engine.searches.map((search) => ({ game, search: search.id })));
 const out = { pairs: 0, refused: [], steps: 0, slow: [], failed: [], load: [] };
-for (const { game, search } of pairs.filter((_, index) => index % parts === part)) {
+let index = -1;
+for (const game of games) {
   const position = new Position(game);
+  for (const { id: search } of engine.searches) {
+    index += 1;
+    if (index % parts === part) measure(position, game, search);
+  }
+  position.free();
+}
+console.log(JSON.stringify(out));
+
+/** Up to STEPS steps of `search` on `game` from `position`, into `out`. */
+function measure(position, game, search) {
   let session;
   try {
     session = position.request([search], options).open(0);
   } catch (error) {
     // The support check refuses the pair up front, with its reason.
     out.refused.push({ pair: `${search} on ${game}`, reason: String(error.message ?? error) });
-    continue;
+    return;
   }
   out.pairs += 1;
   let worst = 0;
@@ -58,4 +68,3 @@ for (const { game, search } of pairs.filter((_, index) => index % parts === part
   }
   out.slow.push({ pair: `${search} on ${game}`, ms: worst, cpu: worstCpu });
 }
-console.log(JSON.stringify(out));

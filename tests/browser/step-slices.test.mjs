@@ -3,7 +3,7 @@
 // worker does (`SearchSession.step(iterations, 0.03)`, the page's default limits); each step
 // must return within BOUND_MS. The slowest step is printed, and the ten slowest pairs, so a
 // loaded machine shows. After scripts/build. The pairs are shared between two processes
-// (step-slices-run.mjs), one a core: 64 s instead of 128 s in turn.
+// (step-slices-run.mjs), one a core: 69.5 s instead of 128 s in turn.
 //
 // Each step is measured twice: its CPU time (`process.cpuUsage`, the work the step did, which no
 // other process changes) must stay within the issue's 100 ms; its wall time must too on an idle

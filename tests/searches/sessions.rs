@@ -289,12 +289,12 @@ fn stepping_in_small_budgets_reaches_the_verdict_of_one_run() {
 
 #[test]
 fn sessions_with_a_tree_show_it_and_others_show_none() {
+    // A node limit ends the step of the searches that run their whole depth in one (OM
+    // search took 121 s on 5×4 Connect Four "1234" without it).
+    let limited = params(Goal::Win).with(&NODES, Some(10_000.0));
     for (spec, pos) in positions() {
         for info in SEARCHES {
             let at = format!("{} on {spec} {pos:?}", info.id);
-            // A node limit ends the step of the searches that run their whole depth in one
-            // (OM search took 121 s on 5×4 Connect Four "1234" without it).
-            let limited = params(Goal::Win).with(&NODES, Some(10_000.0));
             let mut session = start(&spec, &pos, info, &limited);
             session.step(Budget::iterations(5));
             assert_eq!(session.tree().is_some(), info.capabilities.tree, "{at}");
