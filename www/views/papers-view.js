@@ -358,8 +358,8 @@ export class PapersView extends PanelView {
       },
       pending: (values) => (values.run && values.paperCard ? `the rerun of card ${values.paperCard} (run=1)` : null),
       opened: async (values) => {
-        if (!values.paperCard) return;
         await this.loadOnce();
+        if (!values.paperCard) return;
         await this.open(values.paperCard);
         if (values.run && this.openId === values.paperCard) this.rerun();
       },
