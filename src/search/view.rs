@@ -26,6 +26,30 @@ use super::tree::{NodeId, NodeKind, Status};
 use super::{Stats, Verdict};
 use crate::game::view::PositionView;
 
+/// What each kind of [`Values`] declares, in the order of its variants: the kind's word, its
+/// numbers' names (in the order of [`Values::numbers`]) and what [`Values::chart`] plots.
+const KINDS: [(&str, &[&str], &str); 7] = [
+    ("proof-numbers", &["pn", "dn"], "dn/(pn+dn)"),
+    ("probability", &["ppn", "one_minus_ppn"], "PPN"),
+    ("monte-carlo", &["pmc", "dmc"], "dmc/(pmc+dmc)"),
+    ("mcts", &["visits", "mean"], "(1 + mean)/2"),
+    (
+        "pn-mcts",
+        &["visits", "mean", "pn", "dn", "rank"],
+        "(1 + mean)/2",
+    ),
+    (
+        "evaluation",
+        &["value", "depth"],
+        "(1 + tanh(value/2500))/2",
+    ),
+    (
+        "conspiracy",
+        &["value", "up", "down", "step", "bound"],
+        "(value + bound)/(2·bound)",
+    ),
+];
+
 /// A node's values, named as the search names them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Values {
@@ -169,34 +193,33 @@ pub fn shown_number(n: u32) -> f64 {
 }
 
 impl Values {
+    /// Where these values' kind stands in [`KINDS`].
+    const fn kind_index(&self) -> usize {
+        match self {
+            Values::ProofNumbers { .. } => 0,
+            Values::Probability { .. } => 1,
+            Values::MonteCarlo { .. } => 2,
+            Values::Mcts { .. } => 3,
+            Values::PnMcts { .. } => 4,
+            Values::Evaluation { .. } => 5,
+            Values::Conspiracy { .. } => 6,
+        }
+    }
+
     /// The kind's word: `proof-numbers`, `probability`, `monte-carlo`.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
-        match self {
-            Values::ProofNumbers { .. } => "proof-numbers",
-            Values::Probability { .. } => "probability",
-            Values::MonteCarlo { .. } => "monte-carlo",
-            Values::Mcts { .. } => "mcts",
-            Values::PnMcts { .. } => "pn-mcts",
-            Values::Evaluation { .. } => "evaluation",
-            Values::Conspiracy { .. } => "conspiracy",
-        }
+        KINDS[self.kind_index()].0
     }
 
     /// The names of the numbers of the kind `kind` (a [`Values::kind`] word), in the order
     /// of [`Values::numbers`]; `None` for an unknown kind.
     #[must_use]
     pub fn names(kind: &str) -> Option<&'static [&'static str]> {
-        Some(match kind {
-            "proof-numbers" => &["pn", "dn"],
-            "probability" => &["ppn", "one_minus_ppn"],
-            "monte-carlo" => &["pmc", "dmc"],
-            "mcts" => &["visits", "mean"],
-            "pn-mcts" => &["visits", "mean", "pn", "dn", "rank"],
-            "evaluation" => &["value", "depth"],
-            "conspiracy" => &["value", "up", "down", "step", "bound"],
-            _ => return None,
-        })
+        KINDS
+            .iter()
+            .find(|(word, ..)| *word == kind)
+            .map(|&(_, names, _)| names)
     }
 
     /// The values of the kind `kind` whose numbers, in the order of [`Values::names`], are
@@ -238,7 +261,7 @@ impl Values {
     /// The named numbers, in order.
     #[must_use]
     pub fn numbers(&self) -> Vec<(&'static str, f64)> {
-        let names = Values::names(self.kind()).expect("every kind names its numbers");
+        let names = KINDS[self.kind_index()].1;
         let numbers = match *self {
             Values::ProofNumbers { pn, dn } => vec![pn, dn],
             Values::Probability { ppn, one_minus_ppn } => vec![ppn, one_minus_ppn],
@@ -294,14 +317,7 @@ impl Values {
     /// What [`Values::chart`] is.
     #[must_use]
     pub const fn chart_label(&self) -> &'static str {
-        match self {
-            Values::ProofNumbers { .. } => "dn/(pn+dn)",
-            Values::Probability { .. } => "PPN",
-            Values::MonteCarlo { .. } => "dmc/(pmc+dmc)",
-            Values::Mcts { .. } | Values::PnMcts { .. } => "(1 + mean)/2",
-            Values::Evaluation { .. } => "(1 + tanh(value/2500))/2",
-            Values::Conspiracy { .. } => "(value + bound)/(2·bound)",
-        }
+        KINDS[self.kind_index()].2
     }
 
     /// The values as short text: `pn 3 / dn 5`, `ppn 0.8123` (`ppn 1 − 2.30e-9` near 1),

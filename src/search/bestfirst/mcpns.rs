@@ -35,7 +35,7 @@
 
 use super::playout::{Sampler, rate_text};
 use super::tree::{Node, NodeKind, Status};
-use super::{Rules, finished, min_sum_applied};
+use super::{OrAnd, Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Question;
@@ -133,17 +133,15 @@ impl Rules for Mcpns {
         if parent.is_or() { value.pmc } else { value.dmc }
     }
 
-    fn criterion(&self, parent: NodeKind) -> &'static str {
-        if parent.is_or() {
-            "least pmc"
-        } else {
-            "least dmc"
-        }
-    }
+    const CRITERION: OrAnd = OrAnd {
+        or: "least pmc",
+        and: "least dmc",
+    };
 
-    fn formula(&self, kind: NodeKind) -> &'static str {
-        if kind.is_or() { OR_RULE } else { AND_RULE }
-    }
+    const FORMULA: OrAnd = OrAnd {
+        or: OR_RULE,
+        and: AND_RULE,
+    };
 
     fn applied<M: Copy>(
         &self,

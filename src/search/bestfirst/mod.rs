@@ -70,6 +70,23 @@ use super::{Limits, Question, Stats, Verdict};
 use crate::game::catalogue::Catalogued;
 use crate::game::{Game, MoveList};
 
+/// A rule's words at OR nodes and at AND (and chance) nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct OrAnd {
+    /// At OR nodes.
+    pub or: &'static str,
+    /// At AND and chance nodes.
+    pub and: &'static str,
+}
+
+impl OrAnd {
+    /// The words at a node of kind `kind`.
+    #[must_use]
+    pub const fn at(&self, kind: NodeKind) -> &'static str {
+        if kind.is_or() { self.or } else { self.and }
+    }
+}
+
 /// The numbers one best-first search keeps in its nodes and how it combines them. Rules are
 /// plain values, which a session clones when it forks and sends to a worker thread.
 pub trait Rules: Clone + Send + 'static {
@@ -94,13 +111,13 @@ pub trait Rules: Clone + Send + 'static {
     /// The value as shown to users.
     fn values(&self, kind: NodeKind, value: Self::Value) -> Values;
 
-    /// The selection rule at a parent of kind `parent`, in words (`least pn`, `greatest
-    /// ppn`): what [`Rules::key`] minimises.
-    fn criterion(&self, parent: NodeKind) -> &'static str;
+    /// The selection rule at OR and at AND parents, in words (`least pn`, `greatest ppn`):
+    /// what [`Rules::key`] minimises.
+    const CRITERION: OrAnd;
 
-    /// The backup rule of an expanded node of kind `kind`, in symbols (what
-    /// [`Rules::combine`] computes).
-    fn formula(&self, kind: NodeKind) -> &'static str;
+    /// The backup rule of expanded OR and AND nodes, in symbols (what [`Rules::combine`]
+    /// computes).
+    const FORMULA: OrAnd;
 
     /// [`Rules::formula`] applied to the numbers of `children`, ending with `result` (what
     /// [`Rules::combine`] gave for them), e.g. `pn = min(3, 1, 4) = 1; dn = 3 + 1 + 2 = 6`.
@@ -393,7 +410,7 @@ fn backup<M: Copy, R: Rules>(
     }
     let result = rules.combine(kind, children);
     Backup {
-        formula: rules.formula(kind).to_string(),
+        formula: R::FORMULA.at(kind).to_string(),
         applied: rules.applied(kind, children, result),
         result: rules.values(kind, result),
     }
@@ -683,7 +700,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
         };
         Some(trace_text(
             &path,
-            &|kind| self.rules.criterion(kind),
+            &|kind| R::CRITERION.at(kind),
             &statuses,
             &unexpanded,
         ))
@@ -715,7 +732,7 @@ impl<G: Game, R: Rules> BestFirst<G, R> {
             selection_text(
                 kind,
                 status,
-                self.rules.criterion(kind),
+                R::CRITERION.at(kind),
                 child_views.iter().find(|c| c.selected),
             )
         });

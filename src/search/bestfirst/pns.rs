@@ -42,7 +42,7 @@
 
 use super::playout::Sampler;
 use super::tree::{Node, NodeKind, Status};
-use super::{Rules, finished, min_sum_applied};
+use super::{OrAnd, Rules, finished, min_sum_applied};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Question;
@@ -133,21 +133,15 @@ impl Rules for Pns {
         if parent.is_or() { value.pn } else { value.dn }
     }
 
-    fn criterion(&self, parent: NodeKind) -> &'static str {
-        if parent.is_or() {
-            "least pn"
-        } else {
-            "least dn"
-        }
-    }
+    const CRITERION: OrAnd = OrAnd {
+        or: "least pn",
+        and: "least dn",
+    };
 
-    fn formula(&self, kind: NodeKind) -> &'static str {
-        if kind.is_or() {
-            family::PN_OR_RULE
-        } else {
-            family::PN_AND_RULE
-        }
-    }
+    const FORMULA: OrAnd = OrAnd {
+        or: family::PN_OR_RULE,
+        and: family::PN_AND_RULE,
+    };
 
     fn applied<M: Copy>(
         &self,

@@ -54,7 +54,7 @@
 
 use super::playout::{Sampler, rate_text};
 use super::tree::{Node, NodeKind, Status};
-use super::{Rules, finished};
+use super::{OrAnd, Rules, finished};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Question;
@@ -234,13 +234,12 @@ impl Rules for Ppns {
         if parent.is_or() { -ppn } else { ppn }
     }
 
-    fn criterion(&self, parent: NodeKind) -> &'static str {
-        ppn_criterion(parent)
-    }
+    const CRITERION: OrAnd = PPN_CRITERION;
 
-    fn formula(&self, kind: NodeKind) -> &'static str {
-        if kind.is_or() { OR_RULE } else { AND_RULE }
-    }
+    const FORMULA: OrAnd = OrAnd {
+        or: OR_RULE,
+        and: AND_RULE,
+    };
 
     fn applied<M: Copy>(&self, kind: NodeKind, children: &[Node<M, f64>], result: f64) -> String {
         product_applied(
@@ -333,13 +332,10 @@ impl SearchKind for PpnsSearch {
 
 /// The selection criterion of the probability searches (PPNS in both modes, PP): the
 /// greatest ppn at an OR node, the least at an AND or chance node.
-pub(super) fn ppn_criterion(parent: NodeKind) -> &'static str {
-    if parent.is_or() {
-        "greatest ppn"
-    } else {
-        "least ppn"
-    }
-}
+pub(super) const PPN_CRITERION: OrAnd = OrAnd {
+    or: "greatest ppn",
+    and: "least ppn",
+};
 
 #[cfg(test)]
 mod tests {

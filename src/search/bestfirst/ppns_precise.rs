@@ -34,7 +34,7 @@ use std::f64::consts::LN_2;
 use super::playout::{Sampler, rate_text};
 use super::ppns::{LEAF_RULE, PR_RULE, TERMINAL_RULE, near_one, pr_conclusion, product_applied};
 use super::tree::{Node, NodeKind, Status};
-use super::{Rules, finished};
+use super::{OrAnd, Rules, finished};
 use crate::game::Game;
 use crate::game::catalogue::Catalogued;
 use crate::search::Question;
@@ -153,13 +153,12 @@ impl Rules for PpnsPrecise {
         }
     }
 
-    fn criterion(&self, parent: NodeKind) -> &'static str {
-        super::ppns::ppn_criterion(parent)
-    }
+    const CRITERION: OrAnd = super::ppns::PPN_CRITERION;
 
-    fn formula(&self, kind: NodeKind) -> &'static str {
-        if kind.is_or() { OR_RULE } else { AND_RULE }
-    }
+    const FORMULA: OrAnd = OrAnd {
+        or: OR_RULE,
+        and: AND_RULE,
+    };
 
     fn applied<M: Copy>(&self, kind: NodeKind, children: &[Node<M, f64>], result: f64) -> String {
         let stored = if kind.is_or() {
