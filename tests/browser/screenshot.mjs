@@ -11,6 +11,9 @@ try {
   const page = await openPage(browser, server.url + fragment);
   await page.setViewportSize({ width: Number(width), height: 800 });
   await page.locator('#engine-status[data-state="ready"]').waitFor({ timeout: 15000 });
+  // The link's view, position and data are in place (a view that reads data, such as Papers,
+  // is drawn by then).
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
   await page.screenshot({ path: out, fullPage: true });
   console.log(`wrote ${out}`);
 } finally {
