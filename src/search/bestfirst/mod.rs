@@ -119,7 +119,7 @@ pub trait Rules: Clone + Send + 'static {
     /// computes).
     const FORMULA: OrAnd;
 
-    /// [`Rules::formula`] applied to the numbers of `children`, ending with `result` (what
+    /// [`Rules::FORMULA`] applied to the numbers of `children`, ending with `result` (what
     /// [`Rules::combine`] gave for them), e.g. `pn = min(3, 1, 4) = 1; dn = 3 + 1 + 2 = 6`.
     fn applied<M: Copy>(
         &self,
