@@ -26,10 +26,6 @@ use crate::search::session::Session;
 use crate::search::view::Values;
 use crate::search::{Limits, Verdict};
 
-/// The stages of `experiment stages` and of the page's stages view unless told otherwise:
-/// the PPNS paper's Othello stages (Tables 2 and 3).
-pub const DEFAULT_STAGES: &str = "18,22,26,32,36,40";
-
 /// The searches of a stages experiment unless told otherwise: the PPNS paper's three.
 pub const DEFAULT_STAGE_SEARCHES: &str = "pns,mcpns,ppns";
 
@@ -395,8 +391,6 @@ pub struct Defaults {
     pub search: &'static str,
     /// The second search of compare mode.
     pub compare: &'static str,
-    /// The stages experiment's stages (comma separated).
-    pub stages: &'static str,
     /// The stages experiment's searches (comma separated).
     pub stage_searches: &'static str,
 }
@@ -421,7 +415,6 @@ pub fn hello() -> Hello {
             game: FAMILIES[0].listed[0].name,
             search: SEARCHES[0].id,
             compare: SEARCHES[1].id,
-            stages: DEFAULT_STAGES,
             stage_searches: DEFAULT_STAGE_SEARCHES,
         },
         evaluated: FAMILIES

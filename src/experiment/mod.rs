@@ -40,7 +40,7 @@
 //! assert!(record.nodes <= 1000);
 //! ```
 
-pub use crate::engine::{DEFAULT_STAGE_SEARCHES, DEFAULT_STAGES};
+pub use crate::engine::DEFAULT_STAGE_SEARCHES;
 
 pub mod cards;
 pub mod files;

@@ -565,7 +565,7 @@ impl Catalogued for Awari {
         id: "awari",
         title: "Awari",
         grammar: "awari",
-        listed: &[Listed::new("awari", "Awari (Ludii)")],
+        listed: &[Listed::new("awari", "Awari (Ludii)", &[10, 50, 80, 120, 160])],
         // Boards repeat, positions do not: the move count is part of the position (it decides
         // the 2,500-move draw); see the module documentation.
         facts: Facts {

@@ -146,6 +146,32 @@ macro_rules! __game_map {
 
 __games!(__define_game_spec,);
 
+impl GameSpec {
+    /// The stages experiment's stages for this game unless told otherwise ([`Listed::stages`]):
+    /// those of its listed name, else of the listed name its name starts with (`othello6` for
+    /// `othello6:no-pass`), else its family's first listed name's.
+    ///
+    /// ```
+    /// use pnplay::game::catalogue::GameSpec;
+    /// let stages = |name: &str| name.parse::<GameSpec>().unwrap().stages();
+    /// assert_eq!(stages("othello"), [18, 22, 26, 32, 36, 40]);
+    /// assert_eq!(stages("othello6:no-pass"), stages("othello6"));
+    /// assert_eq!(stages("connect4:5x4"), stages("connect4"));
+    /// ```
+    #[must_use]
+    pub fn stages(&self) -> &'static [u32] {
+        let listed = self.family().listed;
+        let name = self.to_string();
+        let base = name.split(':').next().unwrap_or_default();
+        listed
+            .iter()
+            .find(|entry| entry.name == name)
+            .or_else(|| listed.iter().find(|entry| entry.name == base))
+            .or_else(|| listed.first())
+            .map_or(&[], |entry| entry.stages)
+    }
+}
+
 /// Every family's name grammar, for messages: `othello | othello6 | … | 2048:NxN[:objective]`.
 #[must_use]
 pub fn grammar() -> String {
@@ -162,7 +188,7 @@ pub fn grammar() -> String {
 #[must_use]
 pub fn markdown() -> String {
     let mut table = String::from(
-        "| family | names | players, chance, repetition | values |\n|---|---|---|---|\n",
+        "| family | names | players, chance, repetition | values | stages (experiment default) |\n|---|---|---|---|---|\n",
     );
     for family in FAMILIES {
         let names: Vec<String> = family
@@ -171,8 +197,16 @@ pub fn markdown() -> String {
             .map(|n| format!("`{n}`"))
             .collect();
         let facts = &family.facts;
+        let stages: Vec<String> = family
+            .listed
+            .iter()
+            .map(|entry| {
+                let moves: Vec<String> = entry.stages.iter().map(u32::to_string).collect();
+                format!("`{}`: {}", entry.name, moves.join(","))
+            })
+            .collect();
         table.push_str(&format!(
-            "| `{}` — {} | {} | {}, {}, {} | {} |\n",
+            "| `{}` — {} | {} | {}, {}, {} | {} | {} |\n",
             family.id,
             family.title,
             names.join(", "),
@@ -184,6 +218,7 @@ pub fn markdown() -> String {
                 "no repetition"
             },
             facts.values,
+            stages.join("<br>"),
         ));
     }
     table

@@ -216,13 +216,23 @@ pub struct Listed {
     pub name: &'static str,
     /// Its title.
     pub title: &'static str,
+    /// The stages experiment's stages for this game unless told otherwise (`pnplay experiment
+    /// stages`, the page's Stages view): numbers of random moves from the start, chosen so the
+    /// default searches go from out of reach to solved within the page's budget where the game
+    /// allows it (the PPNS paper's Tables 2 and 3 for 8×8 Othello; measured for the others,
+    /// docs/src/experiments.md), every one short enough for a random game to last.
+    pub stages: &'static [u32],
 }
 
 impl Listed {
-    /// The name `name` titled `title`.
+    /// The name `name` titled `title`, whose stages experiment has `stages` by default.
     #[must_use]
-    pub const fn new(name: &'static str, title: &'static str) -> Listed {
-        Listed { name, title }
+    pub const fn new(name: &'static str, title: &'static str, stages: &'static [u32]) -> Listed {
+        Listed {
+            name,
+            title,
+            stages,
+        }
     }
 }
 

@@ -910,8 +910,8 @@ impl Catalogued for G2048 {
         title: "2048",
         grammar: "2048:2x2[:objective][:or] | 2048:4x4[:objective][:or]",
         listed: &[
-            Listed::new("2048:2x2", "2048 on 2×2"),
-            Listed::new("2048:4x4", "2048 on 4×4"),
+            Listed::new("2048:2x2", "2048 on 2×2", &[2, 4, 6]),
+            Listed::new("2048:4x4", "2048 on 4×4", &[2, 10, 20]),
         ],
         facts: Facts {
             players: 1,

@@ -596,16 +596,23 @@ impl super::knowledge::MoveOrdering<Gomoku> for NearStones {
     }
 }
 
+/// The stages experiment's stages on 15×15 (measured: docs/src/experiments.md).
+const GOMOKU_STAGES: [u32; 4] = [10, 20, 40, 80];
+
 impl Catalogued for Gomoku {
     const FAMILY: Family = Family {
         id: "gomoku",
         title: "Gomoku",
         grammar: "gomoku[:NxN][:K][:free]",
         listed: &[
-            Listed::new("gomoku", "Gomoku 15×15 (exactly five)"),
-            Listed::new("gomoku:free", "Gomoku 15×15, free-style (five or more)"),
-            Listed::new("gomoku:9x9", "Gomoku 9×9"),
-            Listed::new("gomoku:7x7:4", "Four in a row on 7×7"),
+            Listed::new("gomoku", "Gomoku 15×15 (exactly five)", &GOMOKU_STAGES),
+            Listed::new(
+                "gomoku:free",
+                "Gomoku 15×15, free-style (five or more)",
+                &GOMOKU_STAGES,
+            ),
+            Listed::new("gomoku:9x9", "Gomoku 9×9", &[10, 20, 30, 40, 60]),
+            Listed::new("gomoku:7x7:4", "Four in a row on 7×7", &[4, 8, 12, 16, 20]),
         ],
         facts: Facts::two_player(225),
         presentation: Presentation {

@@ -434,7 +434,7 @@ impl Catalogued for Knightthrough {
         id: "knightthrough",
         title: "Knightthrough",
         grammar: "knightthrough",
-        listed: &[Listed::new("knightthrough", "Knightthrough 8×8")],
+        listed: &[Listed::new("knightthrough", "Knightthrough 8×8", &[8, 16, 24, 32, 40])],
         facts: Facts::two_player(MAX_MOVES),
         presentation: Presentation {
             players: &["White (W, moves up)", "Black (B, moves down)"],

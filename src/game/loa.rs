@@ -611,17 +611,21 @@ impl Knowledge for Loa {
     type Ordering = NoOrdering;
 }
 
+/// The stages experiment's stages on 8×8 (measured: docs/src/experiments.md).
+const LOA_STAGES: [u32; 5] = [10, 30, 50, 70, 90];
+
 impl Catalogued for Loa {
     const FAMILY: Family = Family {
         id: "loa",
         title: "Lines of Action",
         grammar: "loa[:7x7][:mover-wins]",
         listed: &[
-            Listed::new("loa", "Lines of Action 8×8"),
-            Listed::new("loa:7x7", "Lines of Action 7×7"),
+            Listed::new("loa", "Lines of Action 8×8", &LOA_STAGES),
+            Listed::new("loa:7x7", "Lines of Action 7×7", &[10, 30, 50]),
             Listed::new(
                 "loa:mover-wins",
                 "Lines of Action 8×8, a double group wins for the mover",
+                &LOA_STAGES,
             ),
         ],
         facts: Facts::two_player(MAX_MOVES),

@@ -1160,7 +1160,7 @@ impl Catalogued for MiniShogi {
         id: "minishogi",
         title: "MiniShogi",
         grammar: "minishogi",
-        listed: &[Listed::new("minishogi", "MiniShogi 5×5")],
+        listed: &[Listed::new("minishogi", "MiniShogi 5×5", &[20, 40, 80])],
         facts: Facts {
             repeats: true,
             ..Facts::two_player(MAX_MOVES)

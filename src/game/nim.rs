@@ -195,7 +195,11 @@ impl Catalogued for Nim {
         id: "nim",
         title: "Subtraction Nim",
         grammar: "nim[:N][:K]",
-        listed: &[Listed::new("nim", "Subtraction Nim (21 stones, take 1-3)")],
+        listed: &[Listed::new(
+            "nim",
+            "Subtraction Nim (21 stones, take 1-3)",
+            &[1, 4, 8, 12],
+        )],
         facts: Facts {
             values: "+1 win, -1 loss (whoever takes the last stone wins)",
             ..Facts::two_player(9)

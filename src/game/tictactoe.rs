@@ -164,7 +164,7 @@ impl Catalogued for TicTacToe {
         id: "tictactoe",
         title: "Tic-tac-toe",
         grammar: "tictactoe",
-        listed: &[Listed::new("tictactoe", "Tic-tac-toe")],
+        listed: &[Listed::new("tictactoe", "Tic-tac-toe", &[1, 2, 4, 6])],
         facts: Facts::two_player(9),
         presentation: Presentation {
             players: &["X", "O"],

@@ -846,7 +846,7 @@ impl Catalogued for TreeGame {
         id: "tree",
         title: "Textbook tree",
         grammar: "tree",
-        listed: &[Listed::new("tree", "Textbook AND/OR tree")],
+        listed: &[Listed::new("tree", "Textbook AND/OR tree", &[1, 2, 3])],
         facts: Facts {
             values: "+1 W (the first player wins), 0 D, -1 L",
             ..Facts::two_player(MAX_CHILDREN)

@@ -88,3 +88,32 @@ test('a small stages run in the worker pool matches the CLI, downloads CSV, and 
   assert.equal(await again.locator('#stages-positions').inputValue(), '4');
   assert.deepEqual(await pageCounts(again), counts);
 });
+
+test("each game opens with its own stages; a game change replaces them unless they were typed", async () => {
+  const page = await openPage(fixture.browser, `${fixture.server.url}#v=1&view=stages&g=tictactoe`);
+  await page.waitForSelector('body[data-ready="true"]');
+  const stages = () => page.locator('#stages-list').inputValue();
+  // Tic-tac-toe has 9 moves: the paper's Othello stages 18–40 could not be reached.
+  assert.equal(await stages(), '1,2,4,6');
+  const choose = async (game) => {
+    await page.selectOption('#stages-game', game);
+    await page.waitForFunction((g) => document.querySelector('#game-select').value === g, game);
+  };
+  await choose('othello');
+  await page.waitForFunction(() => document.querySelector('#stages-list').value === '18,22,26,32,36,40');
+  await choose('connect4');
+  await page.waitForFunction(() => document.querySelector('#stages-list').value === '8,12,16,20,24');
+  // A share link leaves the game's own stages out, and one typed in.
+  await page.click('#stages-share');
+  await page.locator('#message').filter({ hasText: /Link copied|Copy this link/ }).waitFor();
+  assert.doesNotMatch(page.url(), /stages=/);
+  await page.fill('#stages-list', '3,5');
+  await choose('nim');
+  assert.equal(await stages(), '3,5', 'typed stages stay');
+  await page.click('#stages-share');
+  await page.waitForFunction(() => /stages=3(,|%2C)5/.test(location.href));
+  // The panel runs the game's own stages: a run of tic-tac-toe at its defaults finishes.
+  const run = await openPage(fixture.browser, `${fixture.server.url}#v=1&view=stages&g=tictactoe&n=1&sa=pns&run=1`);
+  await run.waitForSelector('#stages-panel[data-state="done"]', { timeout: 60000 });
+  assert.deepEqual(await run.locator('#stages-table tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.stage)), ['1', '2', '4', '6']);
+});

@@ -171,6 +171,29 @@ fn experiment_stages_runs_exact_searches_beside_best_first_ones() {
 }
 
 #[test]
+fn experiment_stages_takes_the_games_own_stages_by_default() {
+    let dir = common::temp_folder("default-stages");
+    let stages_of = |game: &str| {
+        let out = dir.join(format!("{game}.jsonl"));
+        pnplay_ok(&words_with(
+            &format!(
+                "experiment stages --game {game} --positions 1 --algos pns --nodes 2000 --quiet --out"
+            ),
+            &[out.to_str().unwrap()],
+        ));
+        let records = json_lines(&std::fs::read_to_string(&out).unwrap());
+        records
+            .iter()
+            .map(|r| r["stage"].as_u64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    // Tic-tac-toe has 9 moves: the Othello paper's 18–40 could not be reached.
+    assert_eq!(stages_of("tictactoe"), [1, 2, 4, 6]);
+    assert_eq!(stages_of("nim"), [1, 4, 8, 12]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn help_texts_list_the_games_of_the_catalogue() {
     let grammar = pnplay::game::catalogue::grammar();
     for args in [

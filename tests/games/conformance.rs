@@ -50,6 +50,7 @@ use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pnplay::engine::GameSpec;
+use pnplay::experiment::generate::random_positions;
 use pnplay::game::awari::{Awari, MOVE_LIMIT};
 use pnplay::game::board::{Board, Cell, MoveCells};
 use pnplay::game::catalogue::FAMILIES;
@@ -870,6 +871,27 @@ fn every_catalogued_game_is_checked() {
     assert!(!listed.is_empty());
     for name in listed {
         assert!(CHECKED.contains(&name), "{name} has no conformance line");
+    }
+}
+
+/// Every listed game's stages experiment runs with its defaults (`Listed::stages`): they rise,
+/// and seeded random games last past the last of them, so `pnplay experiment stages --game G`
+/// and the page's Stages view find positions at every default stage of every listed game.
+#[test]
+fn every_listed_game_reaches_its_default_stages() {
+    for listed in FAMILIES.iter().flat_map(|family| family.listed) {
+        let spec: GameSpec = listed.name.parse().unwrap();
+        assert_eq!(spec.stages(), listed.stages, "{}", listed.name);
+        assert!(
+            !listed.stages.is_empty() && listed.stages.windows(2).all(|w| w[0] < w[1]),
+            "{}: {:?}",
+            listed.name,
+            listed.stages
+        );
+        let last = *listed.stages.last().unwrap();
+        let positions = random_positions(&spec, last, 3, 1)
+            .unwrap_or_else(|e| panic!("{} at {last} moves: {e}", listed.name));
+        assert_eq!(positions.len(), 3, "{}", listed.name);
     }
 }
 

@@ -58,7 +58,7 @@ export function defaults(catalogue, views, { view = null, game = null } = {}) {
   }
   if (view !== null) Object.assign(options, views.optionDefaults(view, game ?? d.game));
   const state = { game: d.game, position: null, algos: [d.search], options, view: views.names()[0] };
-  for (const field of Object.values(views.linkFields())) state[field.key] = field.initial();
+  for (const field of Object.values(views.linkFields())) state[field.key] = field.initial(game ?? d.game);
   return state;
 }
 
@@ -89,7 +89,8 @@ export function readLink(fragment, catalogue, views) {
         : `v: version ${JSON.stringify(version)} is not supported (using ${VERSION})`,
     });
   }
-  for (const [name, field] of Object.entries(pageFields(catalogue, views))) {
+  const fields = Object.entries(pageFields(catalogue, views));
+  for (const [name, field] of fields) {
     const value = params.get(name);
     if (value === null) continue;
     try {
@@ -97,6 +98,10 @@ export function readLink(fragment, catalogue, views) {
     } catch (error) {
       problems.push({ field: field.key, message: `${name}: ${error.message}` });
     }
+  }
+  // A view field the link leaves out takes its initial value for the link's game.
+  for (const [name, field] of fields) {
+    if (field.initial && params.get(name) === null) state[field.key] = field.initial(state.game);
   }
   Object.assign(state.options, views.optionDefaults(state.view, state.game));
   for (const spec of catalogue.params) {

@@ -16,7 +16,8 @@ export class Views {
    * Registers a view: `{name, title, panels: [element], shown?(), link?: {fields, state(),
    * apply(values), opened?(values), pending?(values), options?}}`; `shown()` runs each time the
    * view is shown (a view that reads its data only when first wanted).
-   * `link.fields` maps share-link keys to `{key, read(text), write?(value), initial()}`;
+   * `link.fields` maps share-link keys to `{key, read(text), write?(value), initial(game)}`
+   * (`initial` the value a link without the key gives, for the link's game);
    * `state()` gives the view's current values by `key`, `apply(values)` shows them, and
    * `opened(values)` runs when a link opens the page on this view (a replay, a rerun), and
    * `pending(values)` says in words what `opened` would do (null for nothing).

@@ -32,6 +32,22 @@ export class Catalogue {
     return this.families.flatMap((family) => family.listed);
   }
 
+  /**
+   * The stages experiment's stages for `game` unless told otherwise, as the engine's
+   * `GameSpec::stages` reads them from the catalogue: its listed name's, else the listed name
+   * before its first `:`, else its family's first.
+   */
+  stagesOf(game) {
+    const base = game.split(':')[0];
+    const listed = this.listedGames;
+    const entry =
+      listed.find((g) => g.name === game) ??
+      listed.find((g) => g.name === base) ??
+      this.families.find((f) => base.startsWith(f.id))?.listed[0] ??
+      listed[0];
+    return [...entry.stages];
+  }
+
   /** The family with id `id` (a position view's `family`). */
   family(id) {
     return this.families.find((f) => f.id === id) ?? null;

@@ -133,6 +133,8 @@ export class StagesView extends PanelView {
     this.pool = [];
     this.generation = 0; // bumped by each run and cancel: a stale run changes nothing
     this.records = [];
+    /** The game the stages field was last filled for (null before the first). */
+    this.stagesGame = null;
     this.published = []; // the rows of the paper for the last run's game
     this.plot = null;
     const $ = (selector) => root.querySelector(selector);
@@ -195,7 +197,8 @@ export class StagesView extends PanelView {
           key: 'stages',
           read: readStages,
           write: (v) => v.join(','),
-          initial: () => catalogue.defaults.stages.split(',').map(Number),
+          // The game's own stages (its catalogue entry's): a link leaves them out.
+          initial: (game) => catalogue.stagesOf(game),
         },
         n: { key: 'stagePositions', read: readPositions, initial: () => PAGE_BUDGET.positions },
         sa: {
@@ -215,7 +218,7 @@ export class StagesView extends PanelView {
         const { stages, positions, algos } = this.settings();
         return { stages, stagePositions: positions, stageAlgos: algos, run: false };
       },
-      apply: (values) => this.apply({ stages: values.stages, positions: values.stagePositions, algos: values.stageAlgos }),
+      apply: (values) => this.apply({ game: values.game, stages: values.stages, positions: values.stagePositions, algos: values.stageAlgos }),
       // The view's own parameter fields: the link's search parameters while it is shown.
       options: {
         defaults: (game) => this.optionDefaults(game),
@@ -259,10 +262,19 @@ export class StagesView extends PanelView {
     return this.ui.algos.filter((box) => box.checked).map((box) => box.value);
   }
 
-  /** Shows `game` in the view's game select (a game outside the list gets an entry). */
+  /**
+   * Shows `game` in the view's game select (a game outside the list gets an entry). Stages
+   * that are the last game's own become the new game's (8×8 Othello's 18–40 would not even be
+   * reachable in tic-tac-toe); stages someone typed stay.
+   */
   showGame(game) {
     if (![...this.ui.game.options].some((o) => o.value === game)) this.ui.game.append(new Option(game, game));
     this.ui.game.value = game;
+    const before = this.stagesGame;
+    if (before && before !== game && this.ui.stages.value === this.catalogue.stagesOf(before).join(',')) {
+      this.ui.stages.value = this.catalogue.stagesOf(game).join(',');
+    }
+    this.stagesGame = game;
     // A search that cannot run the game is unticked: a run never asks the engine for it.
     this.catalogue.offer(game, this.ui.algos);
     for (const box of this.ui.algos) if (box.disabled) box.checked = false;
@@ -339,8 +351,9 @@ export class StagesView extends PanelView {
     this.root.dataset.state = 'error';
   }
 
-  apply({ stages, positions, algos }) {
+  apply({ game, stages, positions, algos }) {
     this.ui.stages.value = stages.join(',');
+    this.stagesGame = game; // the stages shown are for this game, its own or a link's
     this.ui.positions.value = positions;
     for (const box of this.ui.algos) box.checked = !box.disabled && algos.includes(box.value);
     this.params.show(algos);

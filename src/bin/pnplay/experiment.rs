@@ -100,14 +100,14 @@ pub struct StagesArgs {
     /// Game name.
     #[arg(long, default_value = "othello")]
     game: GameSpec,
-    /// Numbers of random moves, comma separated.
-    #[arg(long, value_delimiter = ',', default_value = pnplay::experiment::DEFAULT_STAGES)]
-    stages: Vec<u32>,
+    /// Numbers of random moves, comma separated [default: the game's, as `pnplay catalogue
+    /// games` lists them; 8×8 Othello: the paper's 18,22,26,32,36,40].
+    #[arg(long, value_delimiter = ',')]
+    stages: Option<Vec<u32>>,
     /// Positions per stage (with --positions-file: the first N of the file).
     #[arg(long, default_value_t = 200)]
     positions: usize,
-    /// Searches, comma separated: any of the catalogue (pns, mcpns, ppns, ppns-precise, pp,
-    /// mcts, pnmcts, dfpn, alphabeta).
+    /// Searches, comma separated: any of the catalogue (the list closes `pnplay --help`).
     #[arg(long, value_delimiter = ',', default_value = pnplay::experiment::DEFAULT_STAGE_SEARCHES, value_parser = params::search)]
     algos: Vec<&'static SearchInfo>,
     /// Read positions from this file instead of generating them (one per line; blank lines
@@ -562,7 +562,7 @@ fn stages(args: StagesArgs, batch: &Batch) -> Result<(), String> {
         }
         None => plan_stages(
             &spec,
-            &args.stages,
+            args.stages.as_deref().unwrap_or(spec.stages()),
             args.positions,
             &searches,
             &params,

@@ -511,7 +511,7 @@ impl Catalogued for Connect4 {
         id: "connect4",
         title: "Connect Four",
         grammar: "connect4 | connect4:WxH",
-        listed: &[Listed::new("connect4", "Connect Four 7×6")],
+        listed: &[Listed::new("connect4", "Connect Four 7×6", &[8, 12, 16, 20, 24])],
         facts: Facts {
             values: "Pons' score: positive when the first player wins, the sooner the larger",
             ..Facts::two_player(Dims::MAX_WIDTH as usize)

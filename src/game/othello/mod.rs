@@ -756,9 +756,9 @@ impl Catalogued for Othello {
         title: "Othello",
         grammar: "othello[:no-pass] | othello6[:no-pass] | othello4[:no-pass]",
         listed: &[
-            Listed::new("othello", "Othello 8×8"),
-            Listed::new("othello6", "Othello 6×6"),
-            Listed::new("othello4", "Othello 4×4"),
+            Listed::new("othello", "Othello 8×8", &[18, 22, 26, 32, 36, 40]),
+            Listed::new("othello6", "Othello 6×6", &[8, 12, 16, 20, 24]),
+            Listed::new("othello4", "Othello 4×4", &[1, 2, 4, 6]),
         ],
         facts: Facts {
             values: "disc difference, empties to the winner: -64..64",
