@@ -5,13 +5,14 @@
 // click. Labels keep a legible size: when zoomed out below it they are hidden, never shrunk.
 // While the search steps, the view follows the node just expanded (only when it leaves the
 // box), nodes glide to their new places and the most-proving-node (MPN) path lights up from
-// the root down — for the reports a step or a pause ends with: the reports streamed while a
-// search advances are drawn without animations, and the nodes' accessible names wait for the
-// next calm drawing, so the page's main thread never spends a frame on SVG animations, zoom
-// transitions and labels no one reads (issue 34: no task over 50 ms); a drawing is worked out
-// in a task of its own and repaints at most NEAR_CHUNK nodes a frame (the MPN path first), the
-// rest in the frames after. The box's size is read from a ResizeObserver, never from the
-// layout in the middle of a drawing.
+// the root down — for the reports a step ends with and a user's action: the reports streamed
+// while a search advances, and the one its run or pause ends with after them, are drawn
+// without animations, and the nodes' accessible names wait for the next calm drawing, so the
+// page's main thread never spends a frame on SVG animations, zoom transitions and labels no
+// one reads (issue 34: no task over 50 ms); a drawing and its links are worked out in a task
+// of their own, and a frame paints, shows or hides at most NEAR_CHUNK nodes (the MPN path
+// first), the rest in the frames after. The box's size is read from a ResizeObserver, never
+// from the layout in the middle of a drawing.
 //
 // Shapes and colours: OR nodes are squares, AND nodes circles (chance dashed), finished games
 // diamonds; green proven, red disproven, grey unknown; the MPN path in the accent colour, the
@@ -42,8 +43,12 @@ const PATH_STEP_MS = 90;
 const GLIDE_MS = 350;
 /** Nodes within this fraction of the box's size beyond its edges stay laid out (see `cull`). */
 const CULL_MARGIN = 0.5;
-/** Nodes painted per task after a calm drawing (see `paintRest`). */
-const REST_CHUNK = 50;
+/**
+ * Nodes painted per task after a calm drawing (see `paintRest`). At 50 the frame after a run's
+ * last drawing held 10 ms of style and 15 ms of layout of the tree (traced: MCTS on FFO #40,
+ * 33 ms of CPU in all); at 10 the costliest task of that second came to 16–21 ms.
+ */
+const REST_CHUNK = 10;
 /**
  * Nodes near the view painted or put back into the layout per animation frame (see `cull`).
  * At 40 the frames after a run's last drawing cost up to 50 ms of main-thread CPU here
@@ -58,6 +63,25 @@ const TRACE_LINES = 12;
 
 /** Whether the visitor asks for less motion. */
 const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/**
+ * The curves of a drawing's links, worked out with its layout in the task before its frame
+ * (see `update`): the ordinary ones and those out of the node just expanded each as one path's
+ * `d`, the MPN path's one by one with their depth (they light up in turn).
+ */
+function linkCurves(layoutRoot, pathIds, expanded) {
+  const curve = (s, t) => `M${s.x},${s.y + 10}C${s.x},${(s.y + t.y) / 2} ${t.x},${(s.y + t.y) / 2} ${t.x},${t.y - 10}`;
+  const plain = [];
+  const fresh = [];
+  const onPath = [];
+  for (const link of layoutRoot.links()) {
+    const d = curve(link.source, link.target);
+    if (pathIds.has(link.source.data.id) && pathIds.has(link.target.data.id)) onPath.push([d, link.target.depth]);
+    else if (link.source.data.id === expanded) fresh.push(d);
+    else plain.push(d);
+  }
+  return { plain: plain.join(''), fresh: fresh.join(''), onPath };
+}
 
 /** A small toolbar button; `action` names it for tests and styles (data-action). */
 function button(text, title, onClick, action = null) {
@@ -110,6 +134,7 @@ export class TreeView {
     this.layout = null;
     this.placedOnce = false;
     this.budget = NEAR_CHUNK; // nodes near the view still to paint in this frame (see `cull`)
+    this.hides = NEAR_CHUNK; // nodes leaving the view still to hide in this frame (see `cull`)
     /** The tree views drawn side by side with this one (compare mode), at one scale. */
     this.peers = () => [this];
     /** Compare mode: the nodes this search expanded that the other has as a leaf (marked). */
@@ -360,6 +385,16 @@ export class TreeView {
           if (record.away) away = true;
         }
       }
+      if (away && !record.away && record.g) {
+        // Taking a node out of the layout costs the browser as much as putting one back:
+        // those leaving the view go NEAR_CHUNK a frame too (a pan after the node just
+        // expanded hid 60 at once: 7–11 ms of style and layout here).
+        if (this.hides > 0) this.hides -= 1;
+        else {
+          left = true;
+          away = false;
+        }
+      }
       if (record.away !== away && record.g) record.g.style.display = away ? 'none' : '';
       record.away = away;
     }
@@ -391,13 +426,26 @@ export class TreeView {
     };
   }
 
+  /**
+   * Gives the frame of `stamp` (a requestAnimationFrame time, the same for every callback of
+   * one frame) its budget of NEAR_CHUNK nodes, once: a drawing and the painting of the nodes
+   * left from the frame before, in one frame, share it (traced: the two at 12 each came to a
+   * task of 35 ms of CPU here).
+   */
+  startFrame(stamp) {
+    if (this.budgetFrame === stamp) return;
+    this.budgetFrame = stamp;
+    this.budget = NEAR_CHUNK;
+    this.hides = NEAR_CHUNK;
+  }
+
   /** Paints, at the next animation frame, the next NEAR_CHUNK nodes near the view (see `cull`). */
   paintNearLater() {
     if (this.nearLater) return;
     this.nearLater = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame((stamp) => {
       this.nearLater = false;
-      this.budget = NEAR_CHUNK;
+      this.startFrame(stamp);
       this.cull({ animate: this.animate });
     });
   }
@@ -521,7 +569,7 @@ export class TreeView {
     // and paint the changes ask of the browser (issue 34).
     setTimeout(() => {
       if (this.pending) this.prepared = this.lay(this.pending);
-      requestAnimationFrame(() => this.draw());
+      requestAnimationFrame((stamp) => this.draw(stamp));
     }, 0);
   }
 
@@ -569,10 +617,10 @@ export class TreeView {
       maxX = Math.max(maxX, n.x);
       maxY = Math.max(maxY, n.y);
     }
-    return { report, given, pathIds, expanded, layoutRoot, nodes, nodeW, bounds: { minX, maxX, maxY } };
+    return { report, given, pathIds, expanded, layoutRoot, nodes, nodeW, bounds: { minX, maxX, maxY }, links: linkCurves(layoutRoot, pathIds, expanded) };
   }
 
-  draw() {
+  draw(stamp) {
     const report = this.pending;
     if (!report) return;
     this.pending = null;
@@ -584,7 +632,7 @@ export class TreeView {
     this.prepared = null;
     const now = this.displayOptions();
     const fresh = laid?.report === report && Object.keys(now).every((key) => laid.given[key] === now[key]);
-    const { pathIds, expanded, layoutRoot, nodes, nodeW, bounds } = fresh ? laid : this.lay(report);
+    const { pathIds, expanded, nodes, nodeW, bounds, links } = fresh ? laid : this.lay(report);
     this.nodeW = nodeW;
     this.layout = { ...bounds, expanded };
     this.box.dataset.nodes = String(nodes.length);
@@ -620,10 +668,13 @@ export class TreeView {
         this.elements.delete(id);
       }
     }
-    // Animations only when drawings are not coming thick and fast, and never for those who
-    // ask for less motion.
-    const moving = calm && !reducedMotion();
-    this.drawLinks(layoutRoot, pathIds, expanded, moving);
+    // Animations only when drawings are not coming thick and fast — nor for the drawing a run
+    // ends with, after streamed ones: its nodes' places changed for many drawings, and gliding
+    // a hundred of them asked the browser for a new style and layout of each at every frame
+    // (traced: a task of 45 ms of CPU here, PPNS on 8×8 Othello, three open levels) — and never
+    // for those who ask for less motion.
+    const moving = calm && this.calm !== false && !reducedMotion();
+    this.drawLinks(links, moving);
     const animate = moving && moved <= GLIDE_AT_MOST;
     // The nodes near the view are painted now and in the next frames, the MPN path first,
     // the others when they come near it (see `cull`); a calm drawing (a step, a pause, a
@@ -631,7 +682,7 @@ export class TreeView {
     this.drawings = (this.drawings ?? 0) + 1;
     this.calm = calm;
     for (const record of this.elements.values()) record.stale = true;
-    this.budget = NEAR_CHUNK;
+    this.startFrame(stamp);
     this.animate = animate;
     // The path's nodes near the view first (those far from it are `cull`'s, when they come
     // near: a path dozens of levels deep painted whole made for a long frame).
@@ -751,20 +802,12 @@ export class TreeView {
     Object.assign(record, { g, shape, move, value, valueBefore, badge, title });
   }
 
-  /** Draws the links: ordinary ones as one path, the MPN path's lit one by one. */
-  drawLinks(layoutRoot, pathIds, expanded, calm) {
-    const curve = (s, t) => `M${s.x},${s.y + 10}C${s.x},${(s.y + t.y) / 2} ${t.x},${(s.y + t.y) / 2} ${t.x},${t.y - 10}`;
-    const plain = [];
-    const fresh = [];
-    const onPath = [];
-    for (const link of layoutRoot.links()) {
-      const d = curve(link.source, link.target);
-      if (pathIds.has(link.source.data.id) && pathIds.has(link.target.data.id)) onPath.push([d, link.target.depth]);
-      else if (link.source.data.id === expanded) fresh.push(d);
-      else plain.push(d);
-    }
-    this.links.setAttribute('d', plain.join(''));
-    this.newLinks.setAttribute('d', fresh.join(''));
+  /** Draws the links (see `linkCurves`): ordinary ones as one path, the MPN path's lit one by one. */
+  drawLinks({ plain, fresh, onPath }, calm) {
+    // A long `d` is parsed again by the browser whenever it is set: only when it changed.
+    if (this.linksDrawn?.plain !== plain) this.links.setAttribute('d', plain);
+    if (this.linksDrawn?.fresh !== fresh) this.newLinks.setAttribute('d', fresh);
+    this.linksDrawn = { plain, fresh };
     // The path's links keep their elements from one drawing to the next (only their curves change).
     const links = [...this.pathLinks.children];
     onPath.forEach(([d, depth], i) => {
