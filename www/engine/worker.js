@@ -519,8 +519,13 @@ self.onmessage = async (event) => {
     // In arrival order: a request never overtakes one still waiting for its data files.
     const game = READS_NO_DATA.has(type) ? undefined : event.data.game;
     // A position shown is likely searched next: its data files start loading now, unawaited
-    // (a bad game name is the `describe` request's own error).
-    if (type === 'describe') installAssets(event.data.game).catch(() => {});
+    // (a bad game name is the `describe` request's own error) — and for Connect Four the
+    // opening book Analyse reads first (a fresh page's Analyse of a position in the book
+    // otherwise waits for it to be fetched and unpacked).
+    if (type === 'describe') {
+      installAssets(event.data.game).catch(() => {});
+      if (event.data.game === 'connect4') connect4Book().catch(() => {});
+    }
     const installed = assetsInstalled.then(() => installAssets(game));
     assetsInstalled = installed.catch(() => {});
     await installed;
