@@ -590,7 +590,8 @@ export class TreeView {
 
   /**
    * The drawing of `report` worked out, touching no element: the nodes shown (at the open
-   * levels, pinned line and "show all" of now), their places and the node width.
+   * levels, pinned line and "show all" of now), their places, the node width and the links'
+   * curves.
    */
   lay(report) {
     const { snapshot } = report;
@@ -617,7 +618,7 @@ export class TreeView {
       maxX = Math.max(maxX, n.x);
       maxY = Math.max(maxY, n.y);
     }
-    return { report, given, pathIds, expanded, layoutRoot, nodes, nodeW, bounds: { minX, maxX, maxY }, links: linkCurves(layoutRoot, pathIds, expanded) };
+    return { report, given, pathIds, expanded, nodes, nodeW, bounds: { minX, maxX, maxY }, links: linkCurves(layoutRoot, pathIds, expanded) };
   }
 
   draw(stamp) {
