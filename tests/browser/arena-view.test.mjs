@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPage, pageFixture, pnplayBinary } from './harness.mjs';
+import { openPage, openReady, pageFixture, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 const MATCH = { game: 'connect4:5x4', a: 'pnmcts:iterations=200', b: 'mcts:iterations=200', games: 6, openings: 'random:2', seed: 3 };
@@ -38,8 +38,7 @@ const counts = (page) =>
 test('the arena view plays the CLI’s match, replays a game, marks a bad agent, pauses, and shares', async () => {
   const expected = cli();
   const errors = [];
-  const page = await openPage(fixture.browser, fixture.server.url + LINK, errors);
-  await page.waitForSelector('body[data-ready="true"]');
+  const page = await openReady(fixture.browser, fixture.server.url + LINK, errors);
   assert.equal(await page.locator('#arena-panel').isVisible(), true);
   assert.equal(await page.locator('#board-panel').isVisible(), false, 'the playground’s panels step aside');
   assert.equal(await page.locator('#arena-a-text').inputValue(), MATCH.a);
@@ -153,8 +152,7 @@ test('the arena view plays the CLI’s match, replays a game, marks a bad agent,
 });
 
 test('a link with bad arena settings marks them and keeps the defaults', async () => {
-  const page = await openPage(fixture.browser, `${fixture.server.url}#v=1&view=arena&an=0&aa=pnmcts:iterations=0`);
-  await page.waitForSelector('body[data-ready="true"]');
+  const page = await openReady(fixture.browser, `${fixture.server.url}#v=1&view=arena&an=0&aa=pnmcts:iterations=0`);
   await page.waitForSelector('#arena-count[aria-invalid="true"]');
   assert.equal(await page.locator('#arena-count').inputValue(), '20');
   assert.match(await page.locator('#message').textContent(), /an: /);

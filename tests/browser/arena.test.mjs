@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPage, pageFixture, pnplayBinary } from './harness.mjs';
+import { openReady, pageFixture, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 const GAME = 'connect4:5x4';
@@ -31,8 +31,7 @@ function cliRecords() {
 }
 
 test('arenaPlayGame in the worker plays the same games as pnplay match', async () => {
-  const page = await openPage(fixture.browser, fixture.server.url);
-  await page.waitForSelector('body[data-ready="true"]');
+  const page = await openReady(fixture.browser, fixture.server.url);
   const records = await page.evaluate(async ({ game, config, games }) => {
     const out = [];
     for (let index = 0; index < games; index++) {

@@ -145,6 +145,14 @@ export async function openPage(browser, url, errors = []) {
   return page;
 }
 
+/** Opens a page as [`openPage`] does and waits until its engine is ready and the link's
+ * state applied (`body[data-ready]`). */
+export async function openReady(browser, url, errors = [], timeout = 60000) {
+  const page = await openPage(browser, url, errors);
+  await page.waitForSelector('body[data-ready="true"]', { timeout });
+  return page;
+}
+
 /**
  * For a test file: a browser and a server started before its tests and stopped after them,
  * `ready(fragment, errors)`, which opens the page at a share-link fragment and waits until it
@@ -160,11 +168,7 @@ export function pageFixture() {
     fixture.server?.stop();
     await fixture.browser?.close();
   });
-  fixture.ready = async (fragment = '', errors = []) => {
-    const page = await openPage(fixture.browser, fixture.server.url + fragment, errors);
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 20000 });
-    return page;
-  };
+  fixture.ready = (fragment = '', errors = []) => openReady(fixture.browser, fixture.server.url + fragment, errors, 20000);
   // Opens each step of `lesson` from its link in turn, checks that it shows no message, and
   // returns what `read(page, at)` reads of each; the pages' errors go to `errors`.
   fixture.lessonSteps = async (lesson, errors, read) => {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPage, pageFixture, pnplayBinary } from './harness.mjs';
+import { openPage, openReady, pageFixture, pnplayBinary } from './harness.mjs';
 
 const fixture = pageFixture();
 // pr=off: the view opens with the paper's pr 1e-5; this run compares with the CLI without it.
@@ -50,8 +50,7 @@ async function pageCounts(page) {
 }
 
 test('a small stages run in the worker pool matches the CLI, downloads CSV, and shares', async () => {
-  const page = await openPage(fixture.browser, fixture.server.url + SETTINGS);
-  await page.waitForSelector('body[data-ready="true"]');
+  const page = await openReady(fixture.browser, fixture.server.url + SETTINGS);
   assert.equal(await page.locator('#stages-panel').isVisible(), true);
   // The experiment starts from the game's start: the playground's panels step aside, the
   // view has its own game choice and parameter fields.
@@ -90,8 +89,7 @@ test('a small stages run in the worker pool matches the CLI, downloads CSV, and 
 });
 
 test("each game opens with its own stages; a game change replaces them unless they were typed", async () => {
-  const page = await openPage(fixture.browser, `${fixture.server.url}#v=1&view=stages&g=tictactoe`);
-  await page.waitForSelector('body[data-ready="true"]');
+  const page = await openReady(fixture.browser, `${fixture.server.url}#v=1&view=stages&g=tictactoe`);
   const stages = () => page.locator('#stages-list').inputValue();
   // Tic-tac-toe has 9 moves: the paper's Othello stages 18–40 could not be reached.
   assert.equal(await stages(), '1,2,4,6');

@@ -8,7 +8,7 @@
 //!   between them: so `core/` imports nothing of the crate outside itself, `game/` no search
 //!   (nor anything above), `search/` nothing that drives searches;
 //! * files have no circle between them, a folder's root using its own files aside (the
-//!   root of a folder is its facade), but for the one listed in [`KNOWN_FILE_CIRCLES`].
+//!   root of a folder is its facade).
 //!
 //! Code under `#[cfg(test)]` is left out (a unit test may reach any layer), and so are
 //! comments, strings and macro bodies' `$crate` paths.
@@ -16,15 +16,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
-
-/// Circles between files that are known and owned elsewhere: each is a pair of files that
-/// must be untangled by the branch that owns them. The test fails if one of them is gone
-/// (take it off the list) or a new one appears.
-const KNOWN_FILE_CIRCLES: &[&[&str]] = &[
-    // The Connect Four ordering builds the solver, and the solver reads the ordering's
-    // geometry: the c4 branch owns these files.
-    &["game/connect4/ordering", "game/connect4/solver"],
-];
 
 /// A module: its path below `src/` without the extension (`search/bestfirst/pns`; a
 /// folder's `mod.rs` is the folder, `lib.rs` is the empty path).
@@ -672,7 +663,7 @@ fn the_top_level_folders_have_no_circle() {
 }
 
 #[test]
-fn files_have_no_circle_but_the_known_ones() {
+fn files_have_no_circle() {
     let graph = graph();
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (m, targets) in &graph.edges {
@@ -685,10 +676,6 @@ fn files_have_no_circle_but_the_known_ones() {
         }
     }
     let found = circles(&graph.modules, &edges);
-    let known: Vec<Vec<String>> = KNOWN_FILE_CIRCLES
-        .iter()
-        .map(|c| c.iter().map(|m| (*m).to_string()).collect())
-        .collect();
     let explain = |component: &Vec<String>| {
         let mut lines = vec![component.join(" ↔ ")];
         for a in component {
@@ -705,10 +692,9 @@ fn files_have_no_circle_but_the_known_ones() {
         }
         lines.join("\n")
     };
-    assert_eq!(
-        found,
-        known,
-        "circles between files (a known one that is gone comes off KNOWN_FILE_CIRCLES):\n{}",
+    assert!(
+        found.is_empty(),
+        "circles between files:\n{}",
         found.iter().map(explain).collect::<Vec<_>>().join("\n")
     );
 }

@@ -71,6 +71,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+mod geometry;
 pub mod ordering;
 pub mod book;
 pub mod every_move;

@@ -45,7 +45,7 @@
 //! assert_eq!(score.value, 12);
 //! ```
 
-use super::ordering::Geometry;
+use super::geometry::Geometry;
 use super::table::{self, Slot, Table};
 use super::{Connect4, Dims};
 use crate::game::Game;
