@@ -91,6 +91,20 @@ impl Ticker {
         Some(now)
     }
 
+    /// Counts one event: the seconds since the start as the clock was read last (by this
+    /// event when it reads it, so at most about a millisecond old).
+    ///
+    /// ```
+    /// use pnplay::search::clock::Ticker;
+    /// let mut ticker = Ticker::start();
+    /// let first = ticker.read();
+    /// assert!((0..1000).all(|_| ticker.read() >= first));
+    /// ```
+    #[inline]
+    pub fn read(&mut self) -> f64 {
+        self.tick().unwrap_or(self.last)
+    }
+
     /// Seconds since the start.
     #[must_use]
     pub fn seconds(&self) -> f64 {
