@@ -36,7 +36,7 @@ impl Default for Clock {
     }
 }
 
-/// Seconds between two readings of a [`Ticker`] it aims at.
+/// Seconds between two readings a [`Ticker`] aims at unless told otherwise.
 const TICK_SECONDS: f64 = 0.001;
 /// The most positions between two readings.
 const MAX_TICK_INTERVAL: u32 = 4096;
@@ -57,18 +57,28 @@ pub struct Ticker {
     clock: Clock,
     left: u32,
     interval: u32,
-    last: f64,
+    /// The last reading (`None` before the first: the first sets the pace from nothing).
+    last: Option<f64>,
+    /// The seconds between two readings it aims at.
+    aim: f64,
 }
 
 impl Ticker {
-    /// A ticker whose clock starts now.
+    /// A ticker whose clock starts now, read about once a millisecond.
     #[must_use]
     pub fn start() -> Ticker {
+        Ticker::aiming(TICK_SECONDS)
+    }
+
+    /// A ticker whose clock starts now, read about every `seconds`.
+    #[must_use]
+    pub fn aiming(seconds: f64) -> Ticker {
         Ticker {
             clock: Clock::start(),
             left: 1,
             interval: 1,
-            last: 0.0,
+            last: None,
+            aim: seconds,
         }
     }
 
@@ -80,19 +90,21 @@ impl Ticker {
             return None;
         }
         let now = self.clock.seconds();
-        let gap = now - self.last;
-        if gap < TICK_SECONDS / 2.0 && self.interval < MAX_TICK_INTERVAL {
-            self.interval *= 2;
-        } else if gap > TICK_SECONDS * 2.0 && self.interval > 1 {
-            self.interval /= 2;
+        if let Some(last) = self.last {
+            let gap = now - last;
+            if gap < self.aim / 2.0 && self.interval < MAX_TICK_INTERVAL {
+                self.interval *= 2;
+            } else if gap > self.aim * 2.0 && self.interval > 1 {
+                self.interval /= 2;
+            }
         }
         self.left = self.interval;
-        self.last = now;
+        self.last = Some(now);
         Some(now)
     }
 
     /// Counts one event: the seconds since the start as the clock was read last (by this
-    /// event when it reads it, so at most about a millisecond old).
+    /// event when it reads it, so about the aimed interval old at most).
     ///
     /// ```
     /// use pnplay::search::clock::Ticker;
@@ -102,7 +114,11 @@ impl Ticker {
     /// ```
     #[inline]
     pub fn read(&mut self) -> f64 {
-        self.tick().unwrap_or(self.last)
+        match self.tick() {
+            Some(now) => now,
+            // Not the first event: the first reads the clock.
+            None => self.last.unwrap_or_default(),
+        }
     }
 
     /// Seconds since the start.

@@ -49,17 +49,21 @@ use crate::game::view::PositionView;
 /// whichever comes first (`None`: no time bound). An iteration too long for a step reads it
 /// to stop part-way ([`Iteration::Cut`]).
 ///
-/// Its clock is read about once a millisecond ([`Ticker`]), not at every iteration and
-/// every child valued: on a fast search (PNS on Othello, a million nodes in a second) a
-/// reading each time took a fifth of the time. So a step or a run ends up to about a
-/// millisecond after its time, never before.
+/// Its clock is read about every [`DEADLINE_READ_SECONDS`] ([`Ticker`]), not at every
+/// iteration and every child valued: on a fast search (PNS on Othello, a million nodes in a
+/// second) a reading each time took a fifth of the time. Events slower than that (a child
+/// valued by playouts) still read it each. So a step or a run ends up to about that much
+/// after its time, never before.
 pub(crate) struct Deadline {
     ticker: Cell<Ticker>,
     seconds: Option<f64>,
 }
 
+/// The seconds between two readings of a step's clock that its [`Ticker`] aims at.
+const DEADLINE_READ_SECONDS: f64 = 1e-4;
+
 impl Deadline {
-    /// The step's seconds so far, as last read (about once a millisecond).
+    /// The step's seconds so far, as last read (about every [`DEADLINE_READ_SECONDS`]).
     fn elapsed(&self) -> f64 {
         let mut ticker = self.ticker.get();
         let seconds = ticker.read();
@@ -132,7 +136,7 @@ pub(crate) trait Iterative {
             .max_seconds
             .map(|max| (max - seconds_before).max(0.0));
         let deadline = Deadline {
-            ticker: Cell::new(Ticker::start()),
+            ticker: Cell::new(Ticker::aiming(DEADLINE_READ_SECONDS)),
             seconds: least(budget.seconds, run_left),
         };
         let reads_clock = deadline.seconds.is_some();
