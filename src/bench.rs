@@ -50,11 +50,20 @@ fn measurement(
 }
 
 /// Times perft to `depth` from the start position of `spec`.
-pub fn perft_time(spec: &GameSpec, depth: u32) -> Measurement {
-    let start = AnyPosition::start(spec);
+///
+/// # Errors
+/// [`Error::Elsewhere`]: this build leaves the game out.
+pub fn perft_time(spec: &GameSpec, depth: u32) -> Result<Measurement, Error> {
+    let start = AnyPosition::start(spec)?;
     let clock = Clock::start();
     let leaves = start.perft(depth);
-    measurement("perft", spec, leaves, clock.seconds(), u64::from(depth))
+    Ok(measurement(
+        "perft",
+        spec,
+        leaves,
+        clock.seconds(),
+        u64::from(depth),
+    ))
 }
 
 /// Runs random playouts from `pos` (the start if `None`) for about `seconds` and counts them.

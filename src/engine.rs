@@ -11,6 +11,8 @@
 //! assert!("chess".parse::<GameSpec>().is_err());
 //! ```
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::error::Error;
@@ -380,6 +382,11 @@ pub struct Hello {
     /// The listed games that have an evaluation function ([`evaluation`] answers for them:
     /// the page's evaluation panel and board overlay).
     pub evaluated: Vec<&'static str>,
+    /// Each listed game's engine module (the page's engine is a few wasm modules, each
+    /// running some of the games: [`GameSpec::engine_module`]).
+    pub modules: BTreeMap<&'static str, &'static str>,
+    /// The listed games this build runs (all of them natively).
+    pub runs: Vec<&'static str>,
 }
 
 /// What the page starts with: the same defaults as the CLI's.
@@ -417,19 +424,26 @@ pub fn hello() -> Hello {
             compare: SEARCHES[1].id,
             stage_searches: DEFAULT_STAGE_SEARCHES,
         },
-        evaluated: FAMILIES
-            .iter()
-            .flat_map(|family| family.listed)
-            .filter(|listed| listed.name.parse().is_ok_and(|spec| has_evaluator(&spec)))
-            .map(|listed| listed.name)
+        evaluated: listed_specs()
+            .filter(|(_, spec)| AnyPosition::evaluates(spec))
+            .map(|(name, _)| name)
+            .collect(),
+        modules: listed_specs()
+            .map(|(name, spec)| (name, spec.engine_module()))
+            .collect(),
+        runs: listed_specs()
+            .filter(|(_, spec)| spec.runs_here())
+            .map(|(name, _)| name)
             .collect(),
     }
 }
 
-/// Whether positions of `spec` have an evaluation function (asked of its start position).
-fn has_evaluator(spec: &GameSpec) -> bool {
-    let weights = crate::game::knowledge::EvalWeights::default();
-    AnyPosition::start(spec).evaluation(&weights).is_some()
+/// Every listed game's name with its spec.
+fn listed_specs() -> impl Iterator<Item = (&'static str, GameSpec)> {
+    FAMILIES
+        .iter()
+        .flat_map(|family| family.listed)
+        .filter_map(|listed| Some((listed.name, listed.name.parse().ok()?)))
 }
 
 /// The evaluation of a position taken apart (the page's evaluation panel and board overlay):

@@ -253,7 +253,7 @@ mod tests {
             simulations: 200,
             seed: 5,
         };
-        let root = AnyPosition::start(&spec);
+        let root = AnyPosition::start(&spec).unwrap();
         let values = hint_on(&root, &budget).unwrap();
         assert_eq!(values.len(), 7);
         for value in &values {
@@ -271,7 +271,7 @@ mod tests {
         assert_eq!(hint(&won, &HintBudget::default()), Err(Error::GameOver));
         let spec: GameSpec = "2048:2x2".parse().unwrap();
         assert!(matches!(
-            hint_on(&AnyPosition::start(&spec), &HintBudget::default()),
+            hint_on(&AnyPosition::start(&spec).unwrap(), &HintBudget::default()),
             Err(Error::Unsupported { .. })
         ));
     }

@@ -276,7 +276,7 @@ pub fn play_game(config: &MatchConfig, index: u64) -> Result<GameRecord, Error> 
             play::<G>(self.config, &start.variant(), self.index)
         }
     }
-    AnyPosition::start(&config.game).visit(Play { config, index })
+    AnyPosition::start(&config.game)?.visit(Play { config, index })
 }
 
 fn play<G: Catalogued>(

@@ -68,6 +68,15 @@ pub enum Error {
         /// What was asked for.
         what: String,
     },
+    /// The game is one of the catalogue, but this build of the engine leaves it out: the
+    /// page's engine comes as a few wasm modules, each running some of the games
+    /// (issue 32), and this one names the module to load instead.
+    Elsewhere {
+        /// The game's name.
+        game: String,
+        /// The engine module that runs it.
+        module: &'static str,
+    },
     /// An error of one item of a batch (a stage, a position, a line of a file): where, and what.
     In {
         /// Where: `stage 18 position 3`, `line 7`.
@@ -81,12 +90,15 @@ pub enum Error {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ErrorReport {
     /// The kind: `parse`, `unknown-game`, `unknown-search`, `bad-parameter`, `game-over`,
-    /// `unsupported`, `not-found`.
+    /// `unsupported`, `not-found`, `elsewhere`.
     pub kind: &'static str,
     /// The input it is about, if any: `pos`, `move`, `game`, `search` or a parameter key.
     pub field: Option<String>,
     /// The one-line message.
     pub message: String,
+    /// For `elsewhere`: the engine module that runs the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub module: Option<&'static str>,
 }
 
 impl Error {
@@ -101,6 +113,7 @@ impl Error {
             Error::GameOver => "game-over",
             Error::Unsupported { .. } => "unsupported",
             Error::NotFound { .. } => "not-found",
+            Error::Elsewhere { .. } => "elsewhere",
             Error::In { error, .. } => error.kind(),
         }
     }
@@ -110,7 +123,7 @@ impl Error {
     pub fn field(&self) -> Option<&str> {
         match self {
             Error::Parse { field, .. } => Some(field),
-            Error::UnknownGame { .. } => Some("game"),
+            Error::UnknownGame { .. } | Error::Elsewhere { .. } => Some("game"),
             Error::UnknownSearch { .. } | Error::Unsupported { .. } => Some("search"),
             Error::BadParameter { name, .. } => Some(name),
             Error::GameOver => Some("pos"),
@@ -126,6 +139,17 @@ impl Error {
             kind: self.kind(),
             field: self.field().map(str::to_string),
             message: self.to_string(),
+            module: self.module(),
+        }
+    }
+
+    /// For [`Error::Elsewhere`] (also within [`Error::In`]): the engine module to load.
+    #[must_use]
+    pub fn module(&self) -> Option<&'static str> {
+        match self {
+            Error::Elsewhere { module, .. } => Some(module),
+            Error::In { error, .. } => error.module(),
+            _ => None,
         }
     }
 
@@ -174,6 +198,10 @@ impl fmt::Display for Error {
                 reason,
             } => write!(f, "{search} does not support {game}: {reason}"),
             Error::NotFound { what } => write!(f, "no {what}"),
+            Error::Elsewhere { game, module } => write!(
+                f,
+                "{game} is run by the engine's module {module}, not by this one"
+            ),
             Error::In { context, error } => write!(f, "{context}: {error}"),
         }
     }

@@ -35,8 +35,8 @@
 //! assert_eq!(a, random_positions(&spec, 20, 3, 1).unwrap());
 //! assert_eq!(a.len(), 3);
 //! let spec = "2048:2x2".parse().unwrap();
-//! assert_eq!(chance_openings(&spec, true).len(), 6);
-//! assert_eq!(chance_openings(&spec, false).len(), 24);
+//! assert_eq!(chance_openings(&spec, true).unwrap().len(), 6);
+//! assert_eq!(chance_openings(&spec, false).unwrap().len(), 24);
 //! ```
 
 use std::collections::HashSet;
@@ -114,7 +114,7 @@ pub fn random_positions(
                 .collect()
         }
     }
-    AnyPosition::start(spec).visit(RandomPositions { moves, count, seed })
+    AnyPosition::start(spec)?.visit(RandomPositions { moves, count, seed })
 }
 
 /// The positions of a positions file (see the module documentation), in canonical notation,
@@ -143,7 +143,7 @@ pub fn read_positions(spec: &GameSpec, text: &str) -> Result<Vec<String>, Error>
             Ok(positions)
         }
     }
-    AnyPosition::start(spec).visit(ReadPositions { text })
+    AnyPosition::start(spec)?.visit(ReadPositions { text })
 }
 
 /// One positions-file line: the whole line, else before its first `;`, else its first word.
@@ -168,8 +168,10 @@ fn parse_line<G: Game>(variant: &G::Variant, line: &str) -> Result<G, ParseError
 /// them, or only through the most likely outcome at each chance node), in canonical notation
 /// and in the order a depth-first walk in move order first meets them. The start itself if a
 /// player acts there.
-#[must_use]
-pub fn chance_openings(spec: &GameSpec, most_likely_only: bool) -> Vec<String> {
+///
+/// # Errors
+/// [`Error::Elsewhere`]: this build leaves the game out.
+pub fn chance_openings(spec: &GameSpec, most_likely_only: bool) -> Result<Vec<String>, Error> {
     struct ChanceOpenings {
         most_likely_only: bool,
     }
@@ -182,7 +184,7 @@ pub fn chance_openings(spec: &GameSpec, most_likely_only: bool) -> Vec<String> {
             found
         }
     }
-    AnyPosition::start(spec).visit(ChanceOpenings { most_likely_only })
+    Ok(AnyPosition::start(spec)?.visit(ChanceOpenings { most_likely_only }))
 }
 
 fn collect_openings<G: Game>(

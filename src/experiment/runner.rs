@@ -193,7 +193,7 @@ pub fn plan_2048(
         .iter()
         .map(|&objective| {
             let opening_spec: GameSpec = format!("{game}:{objective}").parse()?;
-            let positions = super::generate::chance_openings(&opening_spec, !all_starts);
+            let positions = super::generate::chance_openings(&opening_spec, !all_starts)?;
             let spec = if or {
                 format!("{game}:{objective}:or").parse()?
             } else {

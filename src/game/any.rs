@@ -25,7 +25,7 @@
 
 use super::board::EditTool;
 use super::catalogue::{Catalogued, GameSpec};
-use super::knowledge::EvalWeights;
+use super::knowledge::{EvalWeights, Knowledge};
 use super::view::PositionView;
 use super::{Game, MoveList, Turn};
 use crate::core::error::Error;
@@ -112,7 +112,7 @@ impl<G: Catalogued + Into<AnyPosition>> Erased for G {
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __with_game_match {
-    ([$spec:expr, $G:ident, $variant:ident, $body:expr] $($name:ident => $game:path,)*) => {
+    ([$spec:expr, $G:ident, $variant:ident, $body:expr] $($name:ident => $game:path [$engine:literal],)*) => {
         match $spec {
             $(
                 $crate::game::catalogue::GameSpec::$name(variant) => {
@@ -126,9 +126,11 @@ macro_rules! __with_game_match {
 }
 
 /// Runs generic code with `$G` bound to the game type of a [`GameSpec`] and `$variant` to
-/// a reference to its variant. The crate expands it only here, to make an [`AnyPosition`];
-/// everything else visits one ([`Visit`]). The test harnesses that build a game's type from
-/// its name use it too.
+/// a reference to its variant, in a build that runs every game (natively, the tests). The
+/// crate itself makes its positions with [`__with_game_here`](crate::__with_game_here),
+/// which leaves out the games of other engine modules; everything else visits an
+/// [`AnyPosition`] ([`Visit`]). The test harnesses that build a game's type from its name
+/// use this one.
 ///
 /// ```
 /// use pnplay::{game::{Game, catalogue::GameSpec}, with_game};
@@ -143,20 +145,47 @@ macro_rules! with_game {
     };
 }
 
+/// As [`with_game!`] for the games this build runs ([`GameSpec::runs_here`]); the others
+/// give [`Error::Elsewhere`]. Expanded only here, to make an [`AnyPosition`].
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __with_game_here {
+    ([$spec:expr, $G:ident, $variant:ident, $body:expr] $($name:ident => $game:path [$engine:literal],)*) => {
+        match $spec {
+            $(
+                #[cfg(any(feature = $engine, not(feature = "some-games")))]
+                $crate::game::catalogue::GameSpec::$name(variant) => {
+                    type $G = $game;
+                    let $variant = &variant;
+                    $body
+                }
+            )*
+            #[allow(unreachable_patterns)]
+            other => Err($crate::core::error::Error::Elsewhere {
+                game: other.to_string(),
+                module: other.engine_module(),
+            }),
+        }
+    };
+}
+
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __define_any_position {
-    ([] $($name:ident => $game:path,)*) => {
-        /// A position of any game of the catalogue (see the module documentation).
+    ([] $($name:ident => $game:path [$engine:literal],)*) => {
+        /// A position of any game of the catalogue that this build runs (see the module
+        /// documentation).
         #[derive(Clone, Debug)]
         pub enum AnyPosition {
             $(
+                #[cfg(any(feature = $engine, not(feature = "some-games")))]
                 #[doc = concat!("A position of [`", stringify!($game), "`].")]
                 $name($game),
             )*
         }
 
         $(
+            #[cfg(any(feature = $engine, not(feature = "some-games")))]
             impl From<$game> for AnyPosition {
                 fn from(pos: $game) -> AnyPosition {
                     AnyPosition::$name(pos)
@@ -169,20 +198,29 @@ macro_rules! __define_any_position {
             #[must_use]
             pub fn spec(&self) -> GameSpec {
                 match self {
-                    $(AnyPosition::$name(pos) => GameSpec::$name(pos.variant()),)*
+                    $(
+                        #[cfg(any(feature = $engine, not(feature = "some-games")))]
+                        AnyPosition::$name(pos) => GameSpec::$name(pos.variant()),
+                    )*
                 }
             }
 
             /// Runs `visitor` on the position with its game's type.
             pub fn visit<V: Visit>(&self, visitor: V) -> V::Output {
                 match self {
-                    $(AnyPosition::$name(pos) => visitor.visit(pos),)*
+                    $(
+                        #[cfg(any(feature = $engine, not(feature = "some-games")))]
+                        AnyPosition::$name(pos) => visitor.visit(pos),
+                    )*
                 }
             }
 
             fn erased(&self) -> &dyn Erased {
                 match self {
-                    $(AnyPosition::$name(pos) => pos,)*
+                    $(
+                        #[cfg(any(feature = $engine, not(feature = "some-games")))]
+                        AnyPosition::$name(pos) => pos,
+                    )*
                 }
             }
         }
@@ -204,10 +242,26 @@ impl AnyPosition {
         READ.with(std::cell::Cell::get)
     }
 
-    /// The start position of the game `spec` names.
+    /// Whether positions of the game `spec` names have an evaluation function (asked of its
+    /// start position), for every game of the catalogue, whether or not this build runs it.
     #[must_use]
-    pub fn start(spec: &GameSpec) -> AnyPosition {
-        crate::with_game!(*spec, G, variant => G::start(variant).into())
+    pub fn evaluates(spec: &GameSpec) -> bool {
+        let weights = EvalWeights::default();
+        crate::with_game!(*spec, G, variant => G::start(variant).evaluation_breakdown(&weights).is_some())
+    }
+
+    /// The start position of the game `spec` names.
+    ///
+    /// # Errors
+    /// [`Error::Elsewhere`]: this build leaves the game out.
+    pub fn start(spec: &GameSpec) -> Result<AnyPosition, Error> {
+        crate::__games!(
+            __with_game_here,
+            *spec,
+            G,
+            variant,
+            Ok(G::start(variant).into())
+        )
     }
 
     /// Position `text` of the game `spec` names (its start when `None`): the one place a
@@ -217,12 +271,18 @@ impl AnyPosition {
     /// The text is not a position of the game.
     pub fn parse(spec: &GameSpec, text: Option<&str>) -> Result<AnyPosition, Error> {
         let Some(text) = text else {
-            return Ok(AnyPosition::start(spec));
+            return AnyPosition::start(spec);
         };
         READ.with(|n| n.set(n.get() + 1));
-        crate::with_game!(*spec, G, variant => G::parse_position(variant, text)
-            .map(Into::into)
-            .map_err(Error::position))
+        crate::__games!(
+            __with_game_here,
+            *spec,
+            G,
+            variant,
+            G::parse_position(variant, text)
+                .map(Into::into)
+                .map_err(Error::position)
+        )
     }
 
     /// The position in its game's canonical notation.

@@ -32,27 +32,35 @@ pub use super::family::{
 use super::ParseError;
 use crate::core::error::Error;
 
-/// The catalogue: every game family, one line each, `Name => module::Type`. The module is
-/// declared from this list too (`__games!(modules)` in `game/mod.rs`), so a game is its
-/// module's file plus its line here. Called as `__games!(callback, args…)`, it calls
-/// `$callback!` with `[args…]` and the list `Name => $crate::game::module::Type,`;
-/// [`GameSpec`] and [`AnyPosition`](super::any::AnyPosition) are built from it.
+/// The catalogue: every game family, one line each, `Name => module::Type in "engine
+/// module"`. The module is declared from this list too (`__games!(modules)` in `game/mod.rs`),
+/// so a game is its module's file plus its line here. Called as `__games!(callback, args…)`,
+/// it calls `$callback!` with `[args…]` and the list `Name => $crate::game::module::Type
+/// ["engine module"],`; [`GameSpec`] and
+/// [`AnyPosition`](super::any::AnyPosition) are built from it.
+///
+/// The engine module: the page's engine comes as a few wasm modules, each running the games
+/// of one module (issue 32: one module with every game is 4.3 MB). A build with the cargo
+/// feature of a module (`games-a`) runs its games alone; without one (natively, and in the
+/// tests) it runs them all. Every build knows every game's name and declaration
+/// ([`GameSpec`], [`FAMILIES`]); a position of a game it leaves out is
+/// [`Error::Elsewhere`], naming the module to load.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __games {
     ($($args:tt)*) => {
         $crate::__game_list! { [$($args)*]
-            Othello => othello::Othello,
-            Connect4 => connect4::Connect4,
-            TicTacToe => tictactoe::TicTacToe,
-            G2048 => g2048::G2048,
-            Tree => tree::TreeGame,
-            Knightthrough => knightthrough::Knightthrough,
-            Awari => awari::Awari,
-            Gomoku => gomoku::Gomoku,
-            Loa => loa::Loa,
-            MiniShogi => minishogi::MiniShogi,
-            Nim => nim::Nim,
+            Othello => othello::Othello in "games-a",
+            Connect4 => connect4::Connect4 in "games-a",
+            TicTacToe => tictactoe::TicTacToe in "games-a",
+            G2048 => g2048::G2048 in "games-a",
+            Tree => tree::TreeGame in "games-b",
+            Knightthrough => knightthrough::Knightthrough in "games-b",
+            Awari => awari::Awari in "games-c",
+            Gomoku => gomoku::Gomoku in "games-b",
+            Loa => loa::Loa in "games-c",
+            MiniShogi => minishogi::MiniShogi in "games-c",
+            Nim => nim::Nim in "games-b",
         }
     };
 }
@@ -60,18 +68,18 @@ macro_rules! __games {
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __game_list {
-    ([modules] $($name:ident => $module:ident :: $game:ident,)*) => {
+    ([modules] $($name:ident => $module:ident :: $game:ident in $engine:literal,)*) => {
         $(pub mod $module;)*
     };
-    ([$callback:ident, $($args:tt)*] $($name:ident => $module:ident :: $game:ident,)*) => {
-        $crate::$callback! { [$($args)*] $($name => $crate::game::$module::$game,)* }
+    ([$callback:ident, $($args:tt)*] $($name:ident => $module:ident :: $game:ident in $engine:literal,)*) => {
+        $crate::$callback! { [$($args)*] $($name => $crate::game::$module::$game [$engine],)* }
     };
 }
 
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __define_game_spec {
-    ([] $($name:ident => $game:path,)*) => {
+    ([] $($name:ident => $game:path [$engine:literal],)*) => {
         /// A game of the catalogue and its variant, parsed from a name such as `othello6`,
         /// `connect4:5x4` or `2048:2x2:16`.
         #[derive(Clone, Copy, Debug, PartialEq)]
@@ -116,6 +124,22 @@ macro_rules! __define_game_spec {
         }
 
         impl GameSpec {
+            /// The engine module that runs this game ([`__games!`](crate::__games)).
+            #[must_use]
+            pub fn engine_module(&self) -> &'static str {
+                match self {
+                    $(GameSpec::$name(_) => $engine,)*
+                }
+            }
+
+            /// Whether this build of the engine runs this game (every build knows its name).
+            #[must_use]
+            pub fn runs_here(&self) -> bool {
+                match self {
+                    $(GameSpec::$name(_) => cfg!(any(feature = $engine, not(feature = "some-games"))),)*
+                }
+            }
+
             /// The family this game belongs to.
             #[must_use]
             pub fn family(&self) -> &'static Family {
@@ -316,7 +340,7 @@ mod tests {
         for family in FAMILIES {
             for listed in family.listed {
                 let spec: GameSpec = listed.name.parse().unwrap();
-                let capacity = AnyPosition::start(&spec).visit(Capacity);
+                let capacity = AnyPosition::start(&spec).unwrap().visit(Capacity);
                 assert_eq!(capacity, family.facts.max_moves, "{}", listed.name);
             }
         }

@@ -33,7 +33,7 @@ use super::session::Session;
 use crate::core::parse_error::Elided;
 use crate::error::Error;
 use crate::game::Turn;
-use crate::game::catalogue::Catalogued;
+use crate::game::catalogue::{Catalogued, Facts, GameSpec};
 
 /// Checks what a search needs of its position (a game not over, supported facts), then
 /// builds the session with parameters already checked ([`Checked`]).
@@ -58,17 +58,34 @@ fn open_kind<K: SearchKind, G: Catalogued>(
 /// # Errors
 /// [`Error::Unsupported`] with the reason.
 pub fn check_support<G: Catalogued>(info: &SearchInfo, variant: &G::Variant) -> Result<(), Error> {
-    if info.capabilities.acyclic_only && G::FAMILY.facts.repeats {
+    check_facts_support(info, &G::FAMILY.facts, || G::name(variant))
+}
+
+/// [`check_support`] for a game named by its spec, whether or not this build runs it (the
+/// answer is the family's, which every build knows).
+///
+/// # Errors
+/// [`Error::Unsupported`] with the reason.
+pub fn check_spec_support(info: &SearchInfo, spec: &GameSpec) -> Result<(), Error> {
+    check_facts_support(info, &spec.family().facts, || spec.to_string())
+}
+
+fn check_facts_support(
+    info: &SearchInfo,
+    facts: &Facts,
+    name: impl Fn() -> String,
+) -> Result<(), Error> {
+    if info.capabilities.acyclic_only && facts.repeats {
         return Err(Error::Unsupported {
             search: info.id,
-            game: G::name(variant),
+            game: name(),
             reason: "its positions can repeat, and this search assumes they never do (MCTS, PN-MCTS and the depth-limited players play such games)",
         });
     }
-    if !info.capabilities.chance && G::FAMILY.facts.chance {
+    if !info.capabilities.chance && facts.chance {
         return Err(Error::Unsupported {
             search: info.id,
-            game: G::name(variant),
+            game: name(),
             reason: "it has chance nodes, and this search handles only players' moves",
         });
     }

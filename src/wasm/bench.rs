@@ -15,7 +15,7 @@ use crate::search::params::Params;
 pub fn bench_perft(game: JsValue, depth: JsValue) -> Result<JsValue, JsValue> {
     let spec = parse_game(&game)?;
     let depth = whole(&depth, "depth", 0, 16)? as u32;
-    to_js(&crate::bench::perft_time(&spec, depth))
+    to_js(&crate::bench::perft_time(&spec, depth).map_err(js_error)?)
 }
 
 /// Counts random playouts from the start of `game` for about `seconds`.

@@ -10,31 +10,18 @@ use wasm_bindgen::prelude::*;
 
 use super::to_js;
 use crate::engine::GameSpec;
-use crate::game::any::{AnyPosition, Visit};
-use crate::game::catalogue::{Catalogued, FAMILIES};
-use crate::search::catalogue::{SEARCHES, SearchInfo, check_support};
+use crate::game::catalogue::FAMILIES;
+use crate::search::catalogue::{SEARCHES, check_spec_support};
 
 /// Search id → `null` (it can run the game) or the reason it cannot.
 type Row = BTreeMap<&'static str, Option<String>>;
-
-/// The support check of a search for the visited position's game.
-struct Support {
-    info: &'static SearchInfo,
-}
-
-impl Visit for Support {
-    type Output = Result<(), crate::error::Error>;
-    fn visit<G: Catalogued>(self, pos: &G) -> Self::Output {
-        check_support::<G>(self.info, &pos.variant())
-    }
-}
 
 /// The row of `spec`: every search of the catalogue with its support check's answer.
 fn row(spec: &GameSpec) -> Row {
     SEARCHES
         .iter()
         .map(|info| {
-            let answer = AnyPosition::start(spec).visit(Support { info });
+            let answer = check_spec_support(info, spec);
             (info.id, answer.err().map(|error| error.to_string()))
         })
         .collect()

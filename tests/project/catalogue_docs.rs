@@ -59,7 +59,7 @@ fn family_types() -> Vec<&'static str> {
         .iter()
         .map(|family| {
             let spec: GameSpec = family.listed[0].name.parse().unwrap();
-            AnyPosition::start(&spec).visit(TypeName)
+            AnyPosition::start(&spec).unwrap().visit(TypeName)
         })
         .collect()
 }

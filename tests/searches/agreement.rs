@@ -171,7 +171,7 @@ fn all_searches_agree_with_alpha_beta_on_every_2x2_2048_opening() {
     use pnplay::engine::{GameSpec, solve};
     for objective in [16, 32] {
         let spec: GameSpec = format!("2048:2x2:{objective}").parse().unwrap();
-        let openings = pnplay::experiment::generate::chance_openings(&spec, false);
+        let openings = pnplay::experiment::generate::chance_openings(&spec, false).unwrap();
         assert_eq!(openings.len(), 24, "openings after two spawns");
         for pos in &openings {
             let exact = solve(&spec, pos, "alphabeta", &Params::default()).unwrap();

@@ -193,6 +193,7 @@ fn the_session_answers_its_question_from_the_score_and_steps_like_one_run() {
 fn games_with_chance_are_refused() {
     let spec: pnplay::engine::GameSpec = "2048:2x2".parse().unwrap();
     let pos = pnplay::experiment::generate::chance_openings(&spec, false)
+        .unwrap()
         .into_iter()
         .next()
         .unwrap();

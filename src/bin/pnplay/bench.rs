@@ -182,7 +182,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             true => params.optional(&DEPTH).map_or(9, |d| d as u32),
             false => 9,
         };
-        let perft = pnplay::bench::perft_time(&args.game, depth);
+        let perft = pnplay::bench::perft_time(&args.game, depth).map_err(|e| e.to_string())?;
         let playouts = pnplay::bench::playout_rate(&args.game, None, args.seconds, seed)
             .map_err(|e| e.to_string())?;
         return print_measurements(&[perft, playouts], args.json);
