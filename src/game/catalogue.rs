@@ -51,11 +51,11 @@ macro_rules! __games {
     ($($args:tt)*) => {
         $crate::__game_list! { [$($args)*]
             Othello => othello::Othello in "games-a",
-            Connect4 => connect4::Connect4 in "games-a",
+            Connect4 => connect4::Connect4 in "games-b",
             TicTacToe => tictactoe::TicTacToe in "games-a",
-            G2048 => g2048::G2048 in "games-a",
-            Tree => tree::TreeGame in "games-b",
-            Knightthrough => knightthrough::Knightthrough in "games-b",
+            G2048 => g2048::G2048 in "games-b",
+            Tree => tree::TreeGame in "games-a",
+            Knightthrough => knightthrough::Knightthrough in "games-c",
             Awari => awari::Awari in "games-c",
             Gomoku => gomoku::Gomoku in "games-b",
             Loa => loa::Loa in "games-c",

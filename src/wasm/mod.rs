@@ -15,14 +15,14 @@ mod args;
 mod assets;
 mod bench;
 // Connect Four's and 2048's own exports, in the engine module that runs those games.
-#[cfg(any(feature = "games-a", not(feature = "some-games")))]
+#[cfg(any(feature = "games-b", not(feature = "some-games")))]
 mod connect4_book;
 mod counts;
 mod experiment2048;
 mod faults;
-#[cfg(any(feature = "games-a", not(feature = "some-games")))]
+#[cfg(any(feature = "games-b", not(feature = "some-games")))]
 mod live2048;
-#[cfg(any(feature = "games-a", not(feature = "some-games")))]
+#[cfg(any(feature = "games-b", not(feature = "some-games")))]
 mod play2048;
 mod position;
 mod ppn_history;

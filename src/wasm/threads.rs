@@ -42,7 +42,7 @@ pub(super) fn threads() -> usize {
 /// A pool of the threads set, at most `tasks` of them, for a call that searches `tasks`
 /// things side by side (the engine worker has started their helpers); `None` for one thread.
 #[cfg(target_feature = "atomics")]
-#[cfg(any(feature = "games-a", not(feature = "some-games")))]
+#[cfg(any(feature = "games-b", not(feature = "some-games")))]
 pub(super) fn pool(tasks: usize) -> Result<Option<rayon::ThreadPool>, JsValue> {
     let count = threads().min(tasks);
     if count < 2 {
@@ -56,7 +56,7 @@ pub(super) fn pool(tasks: usize) -> Result<Option<rayon::ThreadPool>, JsValue> {
 
 /// The plain package has one thread: no pool.
 #[cfg(not(target_feature = "atomics"))]
-#[cfg(any(feature = "games-a", not(feature = "some-games")))]
+#[cfg(any(feature = "games-b", not(feature = "some-games")))]
 pub(super) fn pool(_tasks: usize) -> Result<Option<rayon::ThreadPool>, JsValue> {
     Ok(None)
 }
