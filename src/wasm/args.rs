@@ -35,6 +35,10 @@ pub(super) fn js_errors(errors: Vec<Error>) -> JsValue {
     let _ = js_sys::Reflect::set(&object, &"kind".into(), &first.kind.into());
     let _ = js_sys::Reflect::set(&object, &"field".into(), &field);
     let _ = js_sys::Reflect::set(&object, &"problems".into(), &problems);
+    if let Some(module) = first.module {
+        // `elsewhere`: the engine module that runs the game.
+        let _ = js_sys::Reflect::set(&object, &"module".into(), &module.into());
+    }
     object.into()
 }
 
