@@ -4,7 +4,9 @@
 // `pnplay play2048 --speed --depth 2,3,4 --seed S`. After scripts/build:
 //   node scripts/bench-2048-wasm.mjs [DEPTH ...]
 
-import { Live2048, Position } from './node-engine.mjs';
+import { engineOf } from './node-engine.mjs';
+
+const { Live2048, Position } = await engineOf('2048');
 
 const depths = process.argv.length > 2 ? process.argv.slice(2).map(Number) : [2, 3, 4];
 

@@ -4,7 +4,9 @@
 // positions it prints. After scripts/build:
 //   node scripts/bench-players-wasm.mjs [POSITIONS] [DEPTH ...]
 
-import { Position } from './node-engine.mjs';
+import { engineOf } from './node-engine.mjs';
+
+const { Position } = await engineOf('othello');
 
 const [count = '5', ...depthArgs] = process.argv.slice(2);
 const depths = depthArgs.length ? depthArgs.map(Number) : [5, 8];

@@ -18,14 +18,15 @@
 // this process's CPU seconds beside the wall seconds, so a loaded machine shows.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { benchCompare, benchCompareTable, benchPerft, benchPlayouts, benchSearch } from './node-engine.mjs';
+import { MODULES, engine, engineOf } from './node-engine.mjs';
 
 const json = process.argv.includes('--json');
 const args = process.argv.slice(2).filter((a) => a !== '--json');
 const where = `(wasm, node ${process.version})`;
 
 // `--compare`: the benchmark sets, their tables, the saved file.
-function compare(words) {
+async function compare(words) {
+  const { benchCompareTable } = await engine(MODULES[0]);
   const flags = new Set(['--quick']);
   const valued = new Set(['--save', '--baseline', '--native', '--ffo', '--ffo-count']);
   const options = {};
@@ -59,11 +60,17 @@ function compare(words) {
   }
   const cpu = process.cpuUsage();
   const wall = performance.now();
-  let rows;
-  try {
-    rows = benchCompare(options['--quick'] === true, ffo, ffoCount);
-  } catch (error) {
-    throw new Error(ffo === undefined ? error.message : `--ffo ${options['--ffo']}: ${error.message}`);
+  // Each module runs the sets of its games: the module of Connect Four's set first, then
+  // Othello's, then any other, so the rows come in the native order.
+  const first = [await engineOf('connect4'), await engineOf('othello')];
+  const others = await Promise.all(MODULES.map(engine));
+  let rows = '';
+  for (const pkg of new Set([...first, ...others])) {
+    try {
+      rows += pkg.benchCompare(options['--quick'] === true, ffo, ffoCount);
+    } catch (error) {
+      throw new Error(ffo === undefined ? error.message : `--ffo ${options['--ffo']}: ${error.message}`);
+    }
   }
   const used = process.cpuUsage(cpu);
   const wallSeconds = (performance.now() - wall) / 1e3;
@@ -82,7 +89,7 @@ function compare(words) {
 
 if (args[0] === '--compare') {
   try {
-    compare(args.slice(1));
+    await compare(args.slice(1));
   } catch (error) {
     console.error(`bench-wasm: ${error.message}`);
     process.exit(2);
@@ -96,7 +103,7 @@ if (args[0] === '--compare') {
   }
   for (const algo of searches) {
     const cpu = process.cpuUsage();
-    const m = benchSearch(game, algo, Number(moves), Number(positions), 1, Number(nodes), Number(seconds));
+    const m = (await engineOf(game)).benchSearch(game, algo, Number(moves), Number(positions), 1, Number(nodes), Number(seconds));
     const used = process.cpuUsage(cpu);
     const cpuSeconds = (used.user + used.system) / 1e6;
     if (json) {
@@ -120,6 +127,7 @@ if (args[0] === '--compare') {
   }
 } else {
   const [game = 'othello', depth = '9', seconds = '3'] = args;
+  const { benchPerft, benchPlayouts } = await engineOf(game);
   for (const m of [benchPerft(game, Number(depth)), benchPlayouts(game, Number(seconds), 1)]) {
     console.log(
       `${m.workload.padEnd(9)} ${m.game.padEnd(10)} ${String(m.count).padStart(12)} in ${m.seconds.toFixed(3).padStart(7)} s = ${Math.round(m.per_second).toString().padStart(12)} /s ${where}`,

@@ -4,9 +4,9 @@
 //   * content-hashed names for every script, style sheet, image and the wasm
 //     (`name.<10 hex>.ext`, references rewritten), so a host may cache them forever;
 //     index.html keeps its name;
-//   * both packages, the plain one and the threaded one (pkg/threads/), each wasm
-//     precompressed (`.wasm.br`, `.wasm.gz`) beside it; engine/wasm-source.js is pointed at
-//     the gzip files, which the worker fetches and unpacks itself, so even a host that
+//   * the engine's modules (each runs some of the games), each as its plain package
+//     (pkg/<module>/) and its threaded one (pkg/threads/<module>/), each wasm precompressed
+//     (`.wasm.br`, `.wasm.gz`) beside it; engine/wasm-source.js is pointed at the gzip files, which the worker fetches and unpacks itself, so even a host that
 //     compresses nothing sends them compressed;
 //   * coi-serviceworker (npm, vendored by scripts/build) at the root under its own name,
 //     loaded first by index.html: on a host that sends no COOP/COEP headers it registers
@@ -39,12 +39,19 @@ function walk(dir, prefix = '') {
 /** The service worker that adds the isolation headers: at the root, so that its scope is the
  * whole site, and under its own name, so that a new deploy updates the registered one. */
 const SHIM = 'coi-serviceworker.js';
-/** Whether scripts/build made the threaded package (not on the rustup route): without it the
- * site runs on one thread and needs no shim. */
-const THREADED = existsSync(path.join(repo, 'pkg', 'threads', 'pnplay_bg.wasm'));
-/** The packages' wasm files, whose gzip copies engine/wasm-source.js points at (by the name
- * of its constant). */
-const WASM = [['pkg/pnplay_bg.wasm', 'COMPRESSED'], ...(THREADED ? [['pkg/threads/pnplay_bg.wasm', 'COMPRESSED_THREADS']] : [])];
+/** The engine's modules scripts/build made (pkg/games-*). */
+const MODULES = existsSync(path.join(repo, 'pkg')) ? readdirSync(path.join(repo, 'pkg')).filter((name) => name.startsWith('games-')).sort() : [];
+/** Whether scripts/build made the threaded packages (not on the rustup route): without them
+ * the site runs on one thread and needs no shim. */
+const THREADED = MODULES.length > 0 && MODULES.every((module) => existsSync(path.join(repo, 'pkg', 'threads', module, 'pnplay_bg.wasm')));
+/** The packages' folders under pkg/, each with the constant of engine/wasm-source.js that
+ * points at its gzip copy (module → file) and its module. */
+const PACKAGES = [
+  ...MODULES.map((module) => [module, 'COMPRESSED', module]),
+  ...(THREADED ? MODULES.map((module) => [`threads/${module}`, 'COMPRESSED_THREADS', module]) : []),
+];
+/** The packages' wasm files. */
+const WASM = PACKAGES.map(([folder]) => `pkg/${folder}/pnplay_bg.wasm`);
 
 /** The site's files: site path → source path (www/ at the root, the packages under pkg/, the
  * shim at the root). */
@@ -53,8 +60,8 @@ function sources() {
   for (const file of walk(path.join(repo, 'www'))) {
     if (file !== `vendor/${SHIM}`) files.set(file, path.join(repo, 'www', file));
   }
-  const packages = ['pnplay.js', 'pnplay_bg.wasm', ...(THREADED ? ['threads/pnplay.js', 'threads/pnplay_bg.wasm'] : [])];
-  for (const file of packages) {
+  if (MODULES.length === 0) throw new Error('dist: pkg/ has no engine module (games-*): run scripts/build first');
+  for (const file of PACKAGES.flatMap(([folder]) => [`${folder}/pnplay.js`, `${folder}/pnplay_bg.wasm`])) {
     const source = path.join(repo, 'pkg', file);
     if (!existsSync(source)) throw new Error(`dist: ${source} is missing: run scripts/build first`);
     files.set(`pkg/${file}`, source);
@@ -107,11 +114,17 @@ function build() {
   // pointed at their gzip files before anything refers to wasm-source.js.
   const source = 'engine/wasm-source.js';
   let sourceText = contents.get(source).toString('utf8');
-  for (const [wasm, constant] of WASM) {
+  const compressed = new Map();
+  for (const [folder, constant, module] of PACKAGES) {
+    const wasm = `pkg/${folder}/pnplay_bg.wasm`;
     renamed.set(wasm, hashName(wasm, contents.get(wasm)));
+    if (!compressed.has(constant)) compressed.set(constant, {});
+    compressed.get(constant)[module] = `${relative(source, renamed.get(wasm))}.gz`;
+  }
+  for (const [constant, files] of compressed) {
     const marker = `const ${constant} = null;`;
     if (!sourceText.includes(marker)) throw new Error(`dist: ${source} has no "${marker}" line to point at the compressed wasm`);
-    sourceText = sourceText.replace(marker, `const ${constant} = '${relative(source, renamed.get(wasm))}.gz';`);
+    sourceText = sourceText.replace(marker, `const ${constant} = ${JSON.stringify(files)};`);
   }
   contents.set(source, Buffer.from(sourceText));
   // index.html loads the shim before anything else.
@@ -124,7 +137,7 @@ function build() {
 
   // Then every other file once all it refers to has its final name (leaves first).
   const refs = new Map(names.filter((n) => TEXT.test(n)).map((n) => [n, references(n, contents.get(n).toString('utf8'), names)]));
-  const done = new Set(WASM.map(([wasm]) => wasm));
+  const done = new Set(WASM);
   const finish = (name, trail = []) => {
     if (done.has(name)) return;
     if (trail.includes(name)) throw new Error(`dist: files refer to each other in a circle: ${[...trail, name].join(' → ')}`);
@@ -150,7 +163,7 @@ function build() {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, contents.get(name));
   }
-  const wasmPaths = WASM.map(([wasm]) => {
+  const wasmPaths = WASM.map((wasm) => {
     const wasmPath = path.join(out, renamed.get(wasm));
     const wasmBytes = contents.get(wasm);
     writeFileSync(`${wasmPath}.gz`, gzipSync(wasmBytes, { level: 9 }));

@@ -404,7 +404,9 @@ pub fn score_set(set: &str, spec: &GameSpec, texts: &[String]) -> Result<SetMeas
 /// The sets every build runs, native and wasm (seed 1): Connect Four 7×6 positions after 12
 /// random plies scored exactly, each of [`COMPARE_SEARCHES`] on Othello positions after 40
 /// random moves within 1,000,000 nodes, and Othello random playouts. The native CLI adds
-/// FFO endgames from a file ([`score_set`]).
+/// FFO endgames from a file ([`score_set`]). An engine module that leaves a game out
+/// ([`GameSpec::runs_here`]) leaves out its sets: `scripts/bench-wasm.mjs --compare` runs
+/// each module's.
 ///
 /// ```
 /// use pnplay::bench::{CompareSize, compare_sets};
@@ -420,8 +422,15 @@ pub fn compare_sets(size: CompareSize) -> Result<Vec<SetMeasurement>, Error> {
     const SEED: u64 = 1;
     let connect4: GameSpec = "connect4".parse().expect("connect4 is a game");
     let othello: GameSpec = "othello".parse().expect("othello is a game");
-    let texts = crate::experiment::generate::random_positions(&connect4, 12, size.connect4, SEED)?;
-    let mut rows = vec![score_set("c4-12ply score", &connect4, &texts)?];
+    let mut rows = Vec::new();
+    if connect4.runs_here() {
+        let texts =
+            crate::experiment::generate::random_positions(&connect4, 12, size.connect4, SEED)?;
+        rows.push(score_set("c4-12ply score", &connect4, &texts)?);
+    }
+    if !othello.runs_here() {
+        return Ok(rows);
+    }
     let limits = Limits {
         max_nodes: Some(1_000_000),
         ..Limits::default()

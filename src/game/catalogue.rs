@@ -140,6 +140,22 @@ macro_rules! __define_game_spec {
                 }
             }
 
+            /// Nothing if this build runs this game, else [`Error::Elsewhere`] naming the
+            /// module that does.
+            ///
+            /// # Errors
+            /// [`Error::Elsewhere`] in an engine module that leaves the game out.
+            pub fn check_here(&self) -> Result<(), $crate::core::error::Error> {
+                if self.runs_here() {
+                    Ok(())
+                } else {
+                    Err($crate::core::error::Error::Elsewhere {
+                        game: self.to_string(),
+                        module: self.engine_module(),
+                    })
+                }
+            }
+
             /// The family this game belongs to.
             #[must_use]
             pub fn family(&self) -> &'static Family {

@@ -72,7 +72,8 @@ pub fn bench_search(
 /// Runs the `pnplay bench --compare` sets ([`crate::bench::compare_sets`], the quick sizes
 /// if `quick`), then, given the text of an FFO file, the set of its first `ffo_count`
 /// positions ([`crate::bench::ffo_set`]), and answers them as JSON Lines in the format of
-/// the native `--save` ([`crate::bench::sets_to_jsonl`]). Seconds are wall clock
+/// the native `--save` ([`crate::bench::sets_to_jsonl`]): the sets of the games this engine
+/// module runs (the FFO set in the module that runs Othello). Seconds are wall clock
 /// (`performance.now()`), as natively.
 #[wasm_bindgen(js_name = benchCompare)]
 pub fn bench_compare(quick: JsValue, ffo: JsValue, ffo_count: JsValue) -> Result<String, JsValue> {
@@ -84,7 +85,8 @@ pub fn bench_compare(quick: JsValue, ffo: JsValue, ffo_count: JsValue) -> Result
     let ffo = optional_text(&ffo, "ffo")?;
     let ffo_count = whole(&ffo_count, "ffoCount", 0, 10_000)? as usize;
     let mut rows = crate::bench::compare_sets(size).map_err(js_error)?;
-    if let Some(text) = ffo {
+    let othello: crate::engine::GameSpec = "othello".parse().map_err(js_error)?;
+    if let Some(text) = ffo.filter(|_| othello.runs_here()) {
         rows.push(crate::bench::ffo_set(&text, ffo_count).map_err(js_error)?);
     }
     Ok(crate::bench::sets_to_jsonl(&rows))

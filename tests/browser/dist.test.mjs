@@ -56,12 +56,16 @@ test('dist/ has content-hashed assets, the wasm precompressed and the results in
     assert.ok(inside.some((n) => new RegExp(`^${script}\\.[0-9a-f]{10}\\.js$`).test(n)), inside.join(' '));
     assert.ok(!inside.includes(`${script}.js`), `only hashed names: ${inside.join(' ')}`);
   }
-  for (const folder of ['pkg', 'pkg/threads']) {
+  // Each engine module, plain and threaded, under 2.5 MB (issue 32).
+  const modules = readdirSync(path.join(dist, 'pkg')).filter((name) => name.startsWith('games-'));
+  assert.deepEqual(modules.sort(), ['games-a', 'games-b', 'games-c']);
+  for (const folder of modules.flatMap((module) => [`pkg/${module}`, `pkg/threads/${module}`])) {
     const pkg = readdirSync(path.join(dist, folder));
     const wasm = pkg.find((n) => /^pnplay_bg\.[0-9a-f]{10}\.wasm$/.test(n));
     assert.ok(wasm, pkg.join(' '));
     const size = (name) => statSync(path.join(dist, folder, name)).size;
     for (const ext of ['.gz', '.br']) assert.ok(size(wasm + ext) < size(wasm) / 2, `${folder} ${ext}: ${size(wasm + ext)} of ${size(wasm)}`);
+    assert.ok(size(wasm) <= 2.5e6, `${folder}: ${size(wasm)} bytes`);
   }
   const index = JSON.parse(readFileSync(path.join(dist, 'results.json'), 'utf8'));
   const committed = execFileSync('git', ['ls-files', 'results'], { cwd: repo, encoding: 'utf8' }).split('\n').filter((f) => /^results\/([^/]+\/)?[^/]+\.jsonl(\.gz)?$/.test(f));
@@ -85,7 +89,7 @@ test('with service workers: isolated after one reload, the threaded engine on ev
   page.on('requestfailed', (request) => request.failure()?.errorText !== 'net::ERR_ABORTED' && failed.push(`${request.url()} ${request.failure()?.errorText}`));
   page.on('response', (response) => {
     if (response.status() >= 400) failed.push(`${response.url()} ${response.status()}`);
-    if (/\/threads\/pnplay_bg\.[^/]*$/.test(response.url())) wasmAnswers.push(response.url());
+    if (/\/threads\/games-a\/pnplay_bg\.[^/]*$/.test(response.url())) wasmAnswers.push(response.url());
   });
   page.on('framenavigated', (frame) => frame === page.mainFrame() && (loads += 1));
   page.on('worker', (worker) => worker.on('console', (m) => m.type() === 'error' && errors.push(m.text())));

@@ -5,11 +5,10 @@
 // slowest step in wall and CPU milliseconds, the steps that threw, and the run queue read
 // after every step. The test runs its parts side by side, one a core.
 
-import { readFileSync } from 'node:fs';
 import { runQueue } from './harness.mjs';
-import init, { Position, hello } from '../../pkg/pnplay.js';
+import { MODULES, engine as load, engineOf } from '../../scripts/node-engine.mjs';
 
-await init({ module_or_path: readFileSync(new URL('../../pkg/pnplay_bg.wasm', import.meta.url)) });
+const { hello } = await load(MODULES[0]);
 
 const STEPS = 20;
 const SLICE = 0.03;
@@ -28,7 +27,7 @@ const games = engine.games.flatMap((family) => family.listed.map((listed) => lis
 const out = { pairs: 0, refused: [], steps: 0, slow: [], failed: [], load: [] };
 let index = -1;
 for (const game of games) {
-  const position = new Position(game);
+  const position = new (await engineOf(game)).Position(game);
   for (const { id: search } of engine.searches) {
     index += 1;
     if (index % parts === part) measure(position, game, search);

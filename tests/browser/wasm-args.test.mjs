@@ -1,5 +1,6 @@
-// Issue 34: the wasm API checks its arguments. Every export of pkg/ (functions, constructors,
-// methods of every handle: a position, a request, a search, an agent thinking) is called under Node with each argument in turn replaced by values of the wrong
+// Issue 34: the wasm API checks its arguments. Every export of the engine's modules in pkg/
+// (functions, constructors, methods of every handle: a position, a request, a search, an
+// agent thinking; each called in the module that runs its arguments' game) is called under Node with each argument in turn replaced by values of the wrong
 // type — a number, an object, an array, `true`, `NaN`, `undefined`, `null`, a string — the
 // other arguments valid: each call must throw a JavaScript Error naming that argument in its
 // `field`, never trap (a `WebAssembly.RuntimeError`: "memory access out of bounds",
@@ -9,12 +10,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { repo } from './harness.mjs';
+import { MODULES, engine, engineOf } from '../../scripts/node-engine.mjs';
 
-const wasm = await import(path.join(repo, 'pkg', 'pnplay.js'));
-await wasm.default({ module_or_path: readFileSync(path.join(repo, 'pkg', 'pnplay_bg.wasm')) });
+const modules = await Promise.all(MODULES.map(engine));
 
 // Argument kinds: what a valid value is, and which values are wrong for it.
 const WRONG = {
@@ -34,6 +32,9 @@ const TTT = 'tictactoe';
 const STAGES = { stages: [2], positions: 1, algos: ['pns'] };
 const MATCH = { a: 'random', b: 'random', openings: '', seed: 1 };
 const PLAY2048 = { depths: [1], games: 1, seed: 1, tau: 1.5 };
+
+/** The game of the exports whose arguments name none: the module that runs it answers them. */
+const GAME_OF = { experiment2048: '2048:2x2', play2048Game: '2048:4x4', play2048Tables: '2048:4x4', connect4LoadBook: 'connect4', Live2048: '2048:4x4' };
 
 /** Every export: its valid arguments and each argument's name (the error's field) and kind. */
 const FUNCTIONS = {
@@ -86,6 +87,14 @@ const SESSION_METHODS = {
   snapshot: [['depth', 'whole', 2], ['maxNodes', 'whole', 50], ['focus', 'optionalWhole', undefined]],
   inspect: [['node', 'whole', 0]],
 };
+/** The module that answers export `name` called with `args` (the values of `spec`). */
+async function home(name, spec = []) {
+  const game = spec.find(([arg]) => arg === 'game')?.[2] ?? GAME_OF[name] ?? TTT;
+  return engineOf(game);
+}
+/** Export name → the module that answers it. */
+const HOMES = Object.fromEntries(await Promise.all(Object.entries({ ...FUNCTIONS, ...CONSTRUCTORS }).map(async ([name, spec]) => [name, await home(name, spec)])));
+const wasm = await engineOf(TTT);
 const position = (game = TTT) => new wasm.Position(game, '');
 /** A search of tic-tac-toe, and an agent thinking about its move there: one handle type. */
 const search = () => position().request(['pns'], {}).open(0);
@@ -109,7 +118,7 @@ const HANDLES = [
   ['Request', () => position().request(['pns'], {}), { open: [['index', 'whole', 0]] }],
   ['SearchSession', search, SESSION_METHODS],
   ['SearchSession', agent, SESSION_METHODS],
-  ['Live2048', () => new wasm.Live2048(...CONSTRUCTORS.Live2048.map(([, , value]) => value)), { step: [['move', 'optionalString', undefined]] }],
+  ['Live2048', () => new HOMES.Live2048.Live2048(...CONSTRUCTORS.Live2048.map(([, , value]) => value)), { step: [['move', 'optionalString', undefined]] }],
 ];
 
 /** Calls `call(args)` with each argument of `spec` made wrong in turn; counts the calls. */
@@ -146,15 +155,16 @@ function answersCorrectly() {
 }
 
 test('every wasm export refuses wrong-typed arguments with an error naming them, and never traps', () => {
-  const exported = Object.entries(wasm).filter(([name, value]) => typeof value === 'function' && !['default', 'initSync', 'start'].includes(name));
+  const exported = [...new Set(modules.flatMap((pkg) => Object.entries(pkg).filter(([name, value]) => typeof value === 'function' && !['default', 'initSync', 'start'].includes(name)).map(([name]) => name)))];
   const covered = new Set([...Object.keys(FUNCTIONS), ...Object.keys(CONSTRUCTORS), ...HANDLES.map(([className]) => className), 'hello', 'support', 'testCounts', 'threadsBuilt', 'threadShared', 'threadHelperRun']);
   // A new export must be added to the tables above.
-  assert.deepEqual(exported.map(([name]) => name).filter((name) => !covered.has(name)), []);
+  assert.deepEqual(exported.filter((name) => !covered.has(name)), []);
   let calls = 0;
-  for (const [name, spec] of Object.entries(FUNCTIONS)) calls += tryWrong(name, spec, (args) => wasm[name](...args));
-  for (const [name, spec] of Object.entries(CONSTRUCTORS)) calls += tryWrong(`new ${name}`, spec, (args) => new wasm[name](...args));
+  for (const [name, spec] of Object.entries(FUNCTIONS)) calls += tryWrong(name, spec, (args) => HOMES[name][name](...args));
+  for (const [name, spec] of Object.entries(CONSTRUCTORS)) calls += tryWrong(`new ${name}`, spec, (args) => new HOMES[name][name](...args));
   for (const [className, make, methods] of HANDLES) {
     const object = make();
+    const wasm = HOMES[className] ?? HOMES.Position;
     // Every method a class has is in the table (or takes no argument).
     const own = Object.getOwnPropertyNames(wasm[className].prototype).filter((m) => typeof Object.getOwnPropertyDescriptor(wasm[className].prototype, m).value === 'function');
     for (const method of own.filter((m) => wasm[className].prototype[m].length > 0)) assert.ok(method in methods, `${className}.${method} is not tested`);
@@ -168,21 +178,21 @@ test('every wasm export refuses wrong-typed arguments with an error naming them,
 
 test('absurd sizes are refused before any work starts', () => {
   const refusals = [
-    ['positions', () => wasm.stagesJobCount(TTT, { ...STAGES, positions: 1e9 })],
-    ['positions', () => wasm.stagesRunJob(TTT, { ...STAGES, positions: 1e9 }, 0)],
-    ['stages', () => wasm.stagesJobCount(TTT, { ...STAGES, stages: [1e6] })],
-    ['positions', () => wasm.benchSearch(TTT, 'pns', 2, 1e9, 1, 100, 1)],
-    ['games', () => wasm.play2048Game({ ...PLAY2048, games: 1e9 }, 0)],
-    ['depths', () => wasm.play2048Game({ ...PLAY2048, depths: Array(1e6).fill(2) }, 0)],
-    ['depth', () => wasm.benchPerft('othello', 1e6)],
-    ['seconds', () => wasm.benchPlayouts(TTT, 1e9, 1)],
-    ['nodes', () => wasm.ppnHistory('connect4', '4453', { nodes: 1e9 })],
-    ['nodes', () => wasm.ppnHistory('connect4', '4453', {})],
+    ['positions', () => HOMES.stagesJobCount.stagesJobCount(TTT, { ...STAGES, positions: 1e9 })],
+    ['positions', () => HOMES.stagesRunJob.stagesRunJob(TTT, { ...STAGES, positions: 1e9 }, 0)],
+    ['stages', () => HOMES.stagesJobCount.stagesJobCount(TTT, { ...STAGES, stages: [1e6] })],
+    ['positions', () => HOMES.benchSearch.benchSearch(TTT, 'pns', 2, 1e9, 1, 100, 1)],
+    ['games', () => HOMES.play2048Game.play2048Game({ ...PLAY2048, games: 1e9 }, 0)],
+    ['depths', () => HOMES.play2048Game.play2048Game({ ...PLAY2048, depths: Array(1e6).fill(2) }, 0)],
+    ['depth', () => HOMES.benchPerft.benchPerft('othello', 1e6)],
+    ['seconds', () => HOMES.benchPlayouts.benchPlayouts(TTT, 1e9, 1)],
+    ['nodes', () => HOMES.ppnHistory.ppnHistory('connect4', '4453', { nodes: 1e9 })],
+    ['nodes', () => HOMES.ppnHistory.ppnHistory('connect4', '4453', {})],
     ['positions', () => position().hint({ positions: 1e15, simulations: 10, seed: 1 })],
     ['depth', () => search().snapshot(1e9, 400)],
     ['depth', () => search().snapshot(-1, 400)],
     ['maxNodes', () => search().snapshot(3, 1e12)],
-    ['threads', () => wasm.setThreads(1e6)],
+    ['threads', () => HOMES.setThreads.setThreads(1e6)],
   ];
   for (const [field, call] of refusals) {
     const started = performance.now();
@@ -192,9 +202,10 @@ test('absurd sizes are refused before any work starts', () => {
   answersCorrectly();
 });
 
-test('the support matrix lists every game and search with the reason a search cannot run a game', () => {
+test('the support matrix lists every game and search with the reason a search cannot run a game, the same in every module', async () => {
   const hello = wasm.hello();
   const support = wasm.support();
+  for (const pkg of modules) assert.deepEqual(pkg.support(), support);
   const games = hello.games.flatMap((family) => family.listed.map((listed) => listed.name));
   assert.deepEqual(Object.keys(support).sort(), [...games].sort());
   for (const game of games) assert.deepEqual(Object.keys(support[game]).sort(), hello.searches.map((s) => s.id).sort());
@@ -210,7 +221,7 @@ test('the support matrix lists every game and search with the reason a search ca
     for (const [id, reason] of Object.entries(support[game])) {
       let error = null;
       try {
-        new wasm.Position(game).request([id], {}).open(0).free();
+        new (await engineOf(game)).Position(game).request([id], {}).open(0).free();
       } catch (caught) {
         error = caught;
       }

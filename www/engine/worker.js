@@ -1,10 +1,20 @@
-// The engine's module Web Worker (SPEC.md §7). It loads the wasm package once and turns each
-// request into engine calls:
+// The engine's module Web Worker (SPEC.md §7). It loads the engine's wasm modules (each runs
+// some of the games, threads.js) as requests need them and turns each request into engine
+// calls:
 //   page → worker   {id, type, ...payload}
 //   worker → page   {id, type: 'result', result} | {id, type: 'error', message, kind, field}
 //                   {id, type: 'progress', ...}   (streamed while a `run` request lasts)
-// If the package cannot be loaded, the worker answers every request with an error and
+// If the first module (the one of the game in the worker's URL, `game`, else of Othello)
+// cannot be loaded, the worker answers every request with an error and
 // announces {type: 'fatal', message} once, so the page can show it.
+//
+// Modules (issue 32): a request is answered by the module that runs its game (`hello`'s
+// `modules`: its `game`, its `config`'s, or 2048 for the 2048 view's), loaded the first time
+// one is asked for; a request without a game by the module last used. A module asked about a game
+// it leaves out answers an error of kind `elsewhere` naming the module that runs it (a
+// certificate's or a results file's game, a game written another way): the request is then
+// answered again by that module. Every module's objects (positions, searches) stay usable
+// beside the others', so the page's searches of one game go on while it reads another's.
 //
 // Failures (issue 34): a wasm trap — `unreachable`, a Rust panic (the panic hook logs it,
 // then traps), running out of memory, "memory access out of bounds" — may leave the wasm
@@ -47,12 +57,22 @@
 // `seek` puts every search at an iteration already reached or not (the timeline, Back),
 // from the nearest checkpoint (checkpoints.js) rather than from the start.
 
-import { HELPER_FAILURES, loadEngine, readyThreads, setThreads, threadInfo } from './threads.js';
+import { HELPER_FAILURES, loadEngine, setThreads } from './threads.js';
 import { Checkpoints } from './checkpoints.js';
-import { fetchGunzipped } from './wasm-source.js';
+import { fetchGunzipped, firstModule } from './wasm-source.js';
 
-/** The engine's package (threads.js: the threaded one in a cross-origin isolated page). */
+/** The module answering the request (threads.js: an `Engine`) and its package (the threaded
+ * one in a cross-origin isolated page), whose exports the handlers call. */
+let active = null;
 let engine = null;
+/** Listed game and family → the engine module that runs it (from the first module's `hello`). */
+let modules = null;
+/** Requests about a game that every module answers (the papers' declarations, not the
+ * game's code): the module last used answers them, so the Stages view asking for every
+ * game's published stages at start loads no other module. */
+const ANY_MODULE = new Set(['paperStages']);
+/** The game a request without a `game` is about (the 2048 view's and the Papers view's 2048 reruns). */
+const GAME_OF_REQUEST = { play2048Game: '2048', play2048Tables: '2048', live2048Start: '2048', live2048Step: '2048' };
 
 const SLICE_SECONDS = 0.03;
 const PROGRESS_EVERY_MS = 50;
@@ -243,13 +263,13 @@ async function advance(id, iterations, view) {
 
 /** Where the Connect Four opening book is served (`pnplay book merge`, docs: the book). */
 const CONNECT4_BOOK = new URL('../data/connect4-book.bin.gz', import.meta.url);
-/** The book's loading, once per worker: `{}` once loaded, `{error}` if it could not be. */
-let connect4BookLoading = null;
 
-function connect4Book() {
-  connect4BookLoading ??= (async () => {
+/** The book's loading, once per module that runs Connect Four: `{}` once loaded, `{error}`
+ * if it could not be. */
+function connect4Book(here) {
+  here.connect4BookLoading ??= (async () => {
     try {
-      engine.connect4LoadBook(await fetchGunzipped(CONNECT4_BOOK));
+      here.pkg.connect4LoadBook(await fetchGunzipped(CONNECT4_BOOK));
       return {};
     } catch (error) {
       if (isTrap(error)) throw error;
@@ -257,10 +277,10 @@ function connect4Book() {
       return { error: `the opening book could not be read: ${error.message}` };
     }
   })();
-  return connect4BookLoading;
+  return here.connect4BookLoading;
 }
 
-/** Each data file's installing, once per worker while it succeeds: name → promise. */
+/** Each data file's installing, once per module while it succeeds: `module/name` → promise. */
 const assetLoads = new Map();
 /** The last request's installing of its data files (requests wait for it in turn). */
 let assetsInstalled = Promise.resolve();
@@ -279,28 +299,30 @@ const READS_NO_DATA = new Set(['describe', 'play', 'edit', 'check', 'evaluate', 
  * A file that cannot be fetched is left out with a warning and tried again by the next
  * request: the solver then gives the same answers with more positions searched.
  */
-async function installAssets(game) {
+async function installAssets(here, game) {
   if (typeof game !== 'string') return;
-  for (const name of engine.assetsNeeded(game)) {
-    if (!assetLoads.has(name)) {
+  const pkg = here.pkg;
+  for (const name of pkg.assetsNeeded(game)) {
+    const key = `${here.module}/${name}`;
+    if (!assetLoads.has(key)) {
       // Served beside the opening book (`scripts/build` writes them).
       const url = new URL(`../data/${name}.gz`, import.meta.url);
-      const load = fetchGunzipped(url).then((bytes) => engine.loadAsset(game, name, bytes)).catch((error) => {
+      const load = fetchGunzipped(url).then((bytes) => pkg.loadAsset(game, name, bytes)).catch((error) => {
         if (isTrap(error)) throw error;
-        assetLoads.delete(name);
+        assetLoads.delete(key);
         console.warn(`data file ${name} not installed: ${error.message}`);
       });
-      assetLoads.set(name, load);
+      assetLoads.set(key, load);
     }
-    await assetLoads.get(name);
+    await assetLoads.get(key);
   }
 }
 
 const handlers = {
   // The catalogues, with the support matrix (which search can run which game) beside them.
-  hello: () => ({ ...engine.hello(), support: engine.support(), threads: threadInfo() }),
-  threads: () => threadInfo(),
-  setThreads: ({ threads }) => setThreads(threads),
+  hello: () => ({ ...engine.hello(), support: engine.support(), threads: active.info() }),
+  threads: () => active.info(),
+  setThreads: ({ threads }) => setThreads(active, threads),
   describe: ({ game, pos }) => positionOf(game, pos).view(),
   play: ({ game, pos, move }) => keep(game, positionOf(game, pos).play(move)).view(),
   edit: ({ game, pos, cell, tool }) => keep(game, positionOf(game, pos).edit(cell ?? undefined, tool ?? undefined)).view(),
@@ -322,7 +344,7 @@ const handlers = {
     checkpoints = new Checkpoints(open, algos.length);
     // A search that runs on threads (dfpn-jobs) gets its helpers started in the background;
     // until they run it searches on fewer threads, with the same results.
-    readyThreads(() => Math.max(1, ...sessions.map((session) => session.threads))).catch(() => {});
+    active.readyThreads(() => Math.max(1, ...sessions.map((session) => session.threads))).catch(() => {});
     return { reports: report() };
   },
   // Every search at iteration `iteration` (or where it finished, if earlier), from the
@@ -383,16 +405,17 @@ const handlers = {
   arenaSummary: ({ game, config, records }) => engine.arenaSummary(game, config, records),
   paperStages: ({ game }) => engine.paperStages(game),
   exactScore: async ({ game, pos, options }) => {
-    await readyThreads(() => positionOf(game, pos).scoreThreads());
+    await active.readyThreads(() => positionOf(game, pos).scoreThreads());
     return positionOf(game, pos).exactScore(options);
   },
   // Connect Four: the exact score of every legal move, the opening book (fetched and
   // unpacked here the first time, never on the page's thread) first, then the solver on the
   // threads set, a column each.
   connect4EveryMove: async ({ game, pos, options }) => {
-    const book = await connect4Book();
-    await readyThreads(() => engine.connect4SearchThreads(game, pos));
-    return { ...engine.connect4EveryMove(game, pos, options), bookError: book.error ?? null };
+    const [here, pkg] = [active, engine];
+    const book = await connect4Book(here);
+    await here.readyThreads(() => pkg.connect4SearchThreads(game, pos));
+    return { ...pkg.connect4EveryMove(game, pos, options), bookError: book.error ?? null };
   },
   // Play mode: the agent's move at ply `ply` of game `index` of a match with seed `seed` is
   // thought about as the one search of `sessions` (so `run`, `pause`, `snapshot` and
@@ -457,9 +480,10 @@ const handlers = {
     if (fault === 'close') self.close();
     else if (fault === 'hang') for (;;);
     else if (fault === 'thread') {
-      if (!threadInfo().threaded) throw new Error('testFault thread needs the threaded engine');
-      await readyThreads(() => 2);
-      engine.testFault('thread');
+      const [here, pkg] = [active, engine];
+      if (!here.threaded) throw new Error('testFault thread needs the threaded engine');
+      await here.readyThreads(() => 2);
+      pkg.testFault('thread');
     }
     else if (fault === 'throw') {
       setTimeout(() => {
@@ -469,6 +493,41 @@ const handlers = {
     return {};
   },
 };
+
+/** Makes `loaded` (an `Engine` of threads.js) the module answering requests. */
+function use(loaded) {
+  active = loaded;
+  engine = loaded.pkg;
+}
+
+/** The engine module of game `game` (a listed game, or its family's first): the module last
+ * used if the game is none or unknown (the module then says where it is, or that it is no game). */
+function moduleOf(game) {
+  if (typeof game !== 'string') return active.module;
+  return modules[game] ?? modules[game.split(':')[0]] ?? active.module;
+}
+
+/** Engine module `module`, loaded the first time (an error saying which if it cannot be). */
+async function engineOf(module) {
+  try {
+    return await loadEngine(module);
+  } catch (error) {
+    throw new Error(`could not load the engine module ${module}: ${error?.message ?? error}`);
+  }
+}
+
+/** `handler`'s answer to request `data` (`id`), by the module that runs its game: a module's
+ * `elsewhere` error names the module to ask again. */
+async function answer(handler, data, id) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await handler(data, id);
+    } catch (error) {
+      if (error?.kind !== 'elsewhere' || typeof error.module !== 'string' || error.module === active.module || tries > 1) throw error;
+      use(await engineOf(error.module));
+    }
+  }
+}
 
 /** Answers request `id` as failed by a trap; the instance is not called again. */
 function reportTrap(id, error) {
@@ -487,9 +546,11 @@ function reportTrap(id, error) {
 setInterval(() => self.postMessage({ type: 'beat' }), BEAT_EVERY_MS);
 self.postMessage({ type: 'helper-failures', channel: HELPER_FAILURES });
 
-const ready = loadEngine().then(
+const ready = loadEngine(firstModule(new URL(self.location.href).searchParams.get('game'))).then(
   (loaded) => {
-    engine = loaded;
+    use(loaded);
+    const hello = engine.hello();
+    modules = { ...Object.fromEntries(hello.games.map((family) => [family.id, hello.modules[family.listed[0].name]])), ...hello.modules };
     return null;
   },
   (error) => {
@@ -516,20 +577,24 @@ self.onmessage = async (event) => {
     return;
   }
   try {
+    const game = event.data.game ?? event.data.config?.game ?? GAME_OF_REQUEST[type];
+    const here = await engineOf(ANY_MODULE.has(type) ? active.module : moduleOf(game));
     // In arrival order: a request never overtakes one still waiting for its data files.
-    const game = READS_NO_DATA.has(type) ? undefined : event.data.game;
+    const dataOf = READS_NO_DATA.has(type) ? undefined : event.data.game;
     // A position shown is likely searched next: its data files start loading now, unawaited
     // (a bad game name is the `describe` request's own error) — and for Connect Four the
     // opening book Analyse reads first (a fresh page's Analyse of a position in the book
     // otherwise waits for it to be fetched and unpacked).
     if (type === 'describe') {
-      installAssets(event.data.game).catch(() => {});
-      if (event.data.game === 'connect4') connect4Book().catch(() => {});
+      installAssets(here, event.data.game).catch(() => {});
+      if (event.data.game === 'connect4') connect4Book(here).catch(() => {});
     }
-    const installed = assetsInstalled.then(() => installAssets(game));
+    const installed = assetsInstalled.then(() => installAssets(here, dataOf));
     assetsInstalled = installed.catch(() => {});
     await installed;
-    const result = await handler(event.data, id);
+    // Other requests may have been answered meanwhile, by other modules.
+    use(here);
+    const result = await answer(handler, event.data, id);
     self.postMessage({ id, type: 'result', result });
   } catch (error) {
     if (isTrap(error)) {

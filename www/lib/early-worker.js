@@ -7,12 +7,16 @@
 
 const PAGE_QUERY = new URLSearchParams(globalThis.location?.search ?? '');
 const TEST_HOOKS = PAGE_QUERY.has('test-hooks');
+/** The game of the link the page opened with (its `g`), if any. */
+const PAGE_GAME = new URLSearchParams(globalThis.location?.hash?.slice(1) ?? '').get('g');
 
 /** The engine worker's URL (opened with `test-hooks` when the page is, and with
  * `helper-fail`, whose helper threads then fail to start, when the page has both); `threads`
- * caps the threads its engine may run (a pool's workers: one each, pool.js). */
+ * caps the threads its engine may run (a pool's workers: one each, pool.js); `game`, the game
+ * the page opened with, tells it which of the engine's modules to load first. */
 export function engineWorkerUrl({ threads = null } = {}) {
   const url = new URL('../engine/worker.js', import.meta.url);
+  if (PAGE_GAME) url.searchParams.set('game', PAGE_GAME);
   if (TEST_HOOKS) url.searchParams.set('test-hooks', '1');
   if (TEST_HOOKS && PAGE_QUERY.has('helper-fail')) url.searchParams.set('helper-fail', '1');
   if (threads !== null) url.searchParams.set('threads', String(threads));

@@ -22,7 +22,7 @@
 //!   same-origin`, `Cross-Origin-Embedder-Policy: require-corp`,
 //!   `Cross-Origin-Resource-Policy: same-origin`), which the page's threads need.
 //! * **Precompressed package.** A file of `pkg/` with a gzipped twin beside it
-//!   (`pnplay_bg.wasm.gz`, written by `scripts/build`) is sent as that twin to a client that
+//!   (`games-a/pnplay_bg.wasm.gz`, written by `scripts/build`) is sent as that twin to a client that
 //!   accepts gzip, instead of being compressed on every request (4.6 MB of wasm took
 //!   0.5–1.5 s to gzip on the fly on a loaded 2-core machine, most of the time to
 //!   "engine ready"). A twin older than its file, or resolving outside the folder, is not
@@ -156,9 +156,10 @@ pub fn run(host: &str, port: u16, roots: Roots, options: Options) -> Result<(), 
     if !roots.www.join("index.html").is_file() {
         return Err(format!("{} has no index.html", roots.www.display()));
     }
-    if !roots.pkg.join("pnplay_bg.wasm").is_file() {
+    // The engine's first module (www/engine/wasm-source.js), which every page loads.
+    if !roots.pkg.join("games-a/pnplay_bg.wasm").is_file() {
         eprintln!(
-            "warning: {} has no pnplay_bg.wasm; build it first with scripts/build",
+            "warning: {} has no games-a/pnplay_bg.wasm; build it first with scripts/build",
             roots.pkg.display()
         );
     }
