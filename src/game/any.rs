@@ -330,7 +330,7 @@ impl AnyPosition {
         self.erased().edit(cell, tool)
     }
 
-    /// The evaluation taken apart with `weights` ([`Knowledge::evaluation_breakdown`](super::knowledge::Knowledge::evaluation_breakdown));
+    /// The evaluation taken apart with `weights` ([`Knowledge::evaluation_breakdown`]);
     /// `None` for a game without an evaluator.
     #[must_use]
     pub fn evaluation(&self, weights: &EvalWeights) -> Option<serde_json::Value> {
