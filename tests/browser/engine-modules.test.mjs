@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pageFixture, repo } from './harness.mjs';
+import { addTestWorker, pageFixture, repo } from './harness.mjs';
 import { MODULES, engine } from '../../scripts/node-engine.mjs';
 import { firstModule } from '../../www/engine/wasm-source.js';
 
@@ -80,17 +80,10 @@ test('the page loads the module of the game shown, and the others when a request
   const { page, context, wasm } = await open('#v=1&g=othello');
   assert.deepEqual(wasm, ['games-a'], 'an Othello page loads games-a alone');
   // A worker of the test's own, asked as the page asks it.
+  await addTestWorker(page);
   const answers = await page.evaluate(async () => {
-    const worker = new Worker(new URL('engine/worker.js', location.href), { type: 'module' });
-    const waiting = new Map();
-    worker.onmessage = ({ data }) => waiting.get(data.id)?.(data);
-    let next = 1;
-    const request = (type, payload = {}) =>
-      new Promise((resolve) => {
-        const id = next++;
-        waiting.set(id, resolve);
-        worker.postMessage({ id, type, ...payload });
-      });
+    const worker = window.testWorker();
+    const { request } = worker;
     const out = {};
     out.hello = (await request('hello')).result.modules;
     await request('start', { game: 'othello', pos: null, algos: ['pns'], options: { nodes: 100000 } });

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageFixture, sampleLoad } from './harness.mjs';
+import { addTestWorker, pageFixture, sampleLoad } from './harness.mjs';
 
 const fixture = pageFixture();
 
@@ -59,17 +59,10 @@ test("a worker's first trivial Connect Four score takes at most 30 ms, and gives
     // requests at start (the Papers view's cards, the Arena's agents), which would queue
     // before the timed ones. It loads Connect Four's engine module first (as a page opened
     // on a Connect Four link does), before the timed calls.
+    await addTestWorker(page);
     const { first, second } = await page.evaluate(async () => {
-      const worker = new Worker(new URL('engine/worker.js?game=connect4', location.href), { type: 'module' });
-      const waiting = new Map();
-      worker.onmessage = ({ data }) => waiting.get(data.id)?.(data);
-      let next = 1;
-      const request = (type, payload = {}) =>
-        new Promise((resolve) => {
-          const id = next++;
-          waiting.set(id, resolve);
-          worker.postMessage({ id, type, ...payload });
-        });
+      const worker = window.testWorker('?game=connect4');
+      const { request } = worker;
       await request('hello');
       const timed = async (pos) => {
         const start = performance.now();

@@ -242,3 +242,27 @@ export function sampleLoad() {
     return loadPerCore(samples);
   };
 }
+
+/**
+ * Gives `page` `window.testWorker(query)`: an engine worker of the test's own (the page's
+ * worker answers the page's own requests), opened with `query` (e.g. `?game=connect4`), as
+ * `{request(type, payload), terminate()}`; `request` resolves with the worker's whole answer
+ * (`{type: 'result', result}` or an error).
+ */
+export function addTestWorker(page) {
+  return page.evaluate(() => {
+    window.testWorker = (query = '') => {
+      const worker = new Worker(new URL(`engine/worker.js${query}`, location.href), { type: 'module' });
+      const waiting = new Map();
+      worker.onmessage = ({ data }) => waiting.get(data.id)?.(data);
+      let next = 1;
+      const request = (type, payload = {}) =>
+        new Promise((resolve) => {
+          const id = next++;
+          waiting.set(id, resolve);
+          worker.postMessage({ id, type, ...payload });
+        });
+      return { request, terminate: () => worker.terminate() };
+    };
+  });
+}
