@@ -6,8 +6,9 @@
 //     index.html keeps its name;
 //   * the engine's modules (each runs some of the games), each as its plain package
 //     (pkg/<module>/) and its threaded one (pkg/threads/<module>/), each wasm precompressed
-//     (`.wasm.br`, `.wasm.gz`) beside it; engine/wasm-source.js is pointed at the gzip files, which the worker fetches and unpacks itself, so even a host that
-//     compresses nothing sends them compressed;
+//     (`.wasm.br`, `.wasm.gz`) beside it, and pkg/modules.json (each game's module);
+//     engine/wasm-source.js is pointed at the gzip files, which the worker fetches and
+//     unpacks itself, so even a host that compresses nothing sends them compressed;
 //   * coi-serviceworker (npm, vendored by scripts/build) at the root under its own name,
 //     loaded first by index.html: on a host that sends no COOP/COEP headers it registers
 //     itself as a service worker that adds them and reloads the page once, so the page is
@@ -61,7 +62,7 @@ function sources() {
     if (file !== `vendor/${SHIM}`) files.set(file, path.join(repo, 'www', file));
   }
   if (MODULES.length === 0) throw new Error('dist: pkg/ has no engine module (games-*): run scripts/build first');
-  for (const file of PACKAGES.flatMap(([folder]) => [`${folder}/pnplay.js`, `${folder}/pnplay_bg.wasm`])) {
+  for (const file of ['modules.json', ...PACKAGES.flatMap(([folder]) => [`${folder}/pnplay.js`, `${folder}/pnplay_bg.wasm`])]) {
     const source = path.join(repo, 'pkg', file);
     if (!existsSync(source)) throw new Error(`dist: ${source} is missing: run scripts/build first`);
     files.set(`pkg/${file}`, source);

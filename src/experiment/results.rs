@@ -223,16 +223,15 @@ fn file_error(message: String) -> Error {
 
 /// The published experiment `pnplay experiment` would put beside `records`: Othello 8×8
 /// stages of random moves, Connect Four 7×6 at 12 plies, or 2×2 2048 with six starts per
-/// objective. It reads the first record's position with each game's rules alone, which every
-/// engine module has (not as an [`AnyPosition`](crate::game::any::AnyPosition), which only
-/// the module that runs the game makes), so every module guesses the same.
+/// objective. It reads the first record's position with each game's rules alone
+/// ([`AnyPosition::is_position`](crate::game::any::AnyPosition::is_position)), so every
+/// engine module guesses the same.
 #[must_use]
 pub fn guess(records: &[Record]) -> Option<Experiment> {
     let first = records.first()?;
     let parses = |game: &str| {
-        game.parse().is_ok_and(|spec: crate::engine::GameSpec| {
-            crate::with_game!(spec, G, variant => <G as crate::game::Game>::parse_position(variant, &first.pos).is_ok())
-        })
+        game.parse()
+            .is_ok_and(|spec| crate::game::any::AnyPosition::is_position(&spec, &first.pos))
     };
     let all_moves = records.iter().all(|r| r.stage.moves().is_some());
     if all_moves && parses("othello") {

@@ -264,6 +264,14 @@ impl AnyPosition {
         )
     }
 
+    /// Whether `text` is a position of the game `spec` names, by its rules alone: in every
+    /// engine module, also one that leaves the game's searches out (where [`AnyPosition::parse`]
+    /// gives [`Error::Elsewhere`]).
+    #[must_use]
+    pub fn is_position(spec: &GameSpec, text: &str) -> bool {
+        crate::with_game!(*spec, G, variant => G::parse_position(variant, text).is_ok())
+    }
+
     /// Position `text` of the game `spec` names (its start when `None`): the one place a
     /// game name becomes a game type. A parse error is [`Error::Parse`] of field `pos`.
     ///

@@ -28,28 +28,22 @@ const PACKAGES = {
   },
 };
 
-/** Each game family's module, as the engine's catalogue says (`hello().modules`, which
- * tests/browser/engine-modules.test.mjs compares with this): the worker loads the module of
- * the game its page opened with first, before it can ask the engine. */
-const FAMILY_MODULES = {
-  othello: 'games-a',
-  tictactoe: 'games-a',
-  tree: 'games-a',
-  connect4: 'games-b',
-  2048: 'games-b',
-  nim: 'games-b',
-  gomoku: 'games-b',
-  knightthrough: 'games-c',
-  awari: 'games-c',
-  loa: 'games-c',
-  minishogi: 'games-c',
-};
+/** The module that runs the default game, Othello, and the lessons' games. */
+const DEFAULT_MODULE = 'games-a';
 
-/** The module the worker loads first: the one of game `game` (a listed game, as a share link's
- * `g` writes it), else the one that runs the default game, Othello, and the lessons'. */
-export function firstModule(game) {
-  const family = String(game ?? '').split(':')[0];
-  return Object.hasOwn(FAMILY_MODULES, family) ? FAMILY_MODULES[family] : 'games-a';
+/** The module the worker loads first: the one that runs game `game` (a listed game, as a
+ * share link's `g` writes it, or its family's name) by pkg/modules.json (each listed game's
+ * module, written by scripts/build from the catalogue), else the default game's. Without a
+ * game nothing is fetched first. */
+export async function firstModule(game) {
+  if (typeof game !== 'string' || game === '') return DEFAULT_MODULE;
+  try {
+    const answer = await fetch(new URL('../pkg/modules.json', import.meta.url));
+    const modules = answer.ok ? await answer.json() : {};
+    return modules[game] ?? modules[game.split(':')[0]] ?? DEFAULT_MODULE;
+  } catch {
+    return DEFAULT_MODULE;
+  }
 }
 
 /** gzip's first two bytes. */

@@ -546,7 +546,7 @@ function reportTrap(id, error) {
 setInterval(() => self.postMessage({ type: 'beat' }), BEAT_EVERY_MS);
 self.postMessage({ type: 'helper-failures', channel: HELPER_FAILURES });
 
-const ready = loadEngine(firstModule(new URL(self.location.href).searchParams.get('game'))).then(
+const ready = firstModule(new URL(self.location.href).searchParams.get('game')).then(loadEngine).then(
   (loaded) => {
     use(loaded);
     const hello = engine.hello();
