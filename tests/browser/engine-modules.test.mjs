@@ -38,11 +38,21 @@ test('the modules split the listed games between them, and each says where the o
       );
     }
   });
-  // The map the worker reads to load a link's module before it can ask an engine (scripts/build).
-  assert.deepEqual(JSON.parse(readFileSync(path.join(repo, 'pkg', 'modules.json'), 'utf8')), hello.modules);
   // The default game and the lessons' games (Othello, tic-tac-toe, the slides' trees) are in
   // the module a page loads first.
   for (const game of ['othello', 'tictactoe', 'tree']) assert.equal(hello.modules[game], 'games-a', game);
+});
+
+test("the worker's tables: every module's packages, and each game's module for a link", () => {
+  // wasm-source.js's package paths (written out whole for scripts/dist), plain and threaded.
+  const source = readFileSync(path.join(repo, 'www', 'engine', 'wasm-source.js'), 'utf8');
+  for (const module of MODULES) {
+    for (const folder of [module, `threads/${module}`]) {
+      for (const file of ['pnplay.js', 'pnplay_bg.wasm']) assert.ok(source.includes(`'../pkg/${folder}/${file}'`), `${folder}/${file}`);
+    }
+  }
+  // The map it reads to load a link's module before it can ask an engine (scripts/build).
+  assert.deepEqual(JSON.parse(readFileSync(path.join(repo, 'pkg', 'modules.json'), 'utf8')), modules[0].hello().modules);
 });
 
 test('every engine module, plain and threaded, is at most 2.5 MB', () => {
