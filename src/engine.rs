@@ -69,7 +69,7 @@ pub fn play(spec: &GameSpec, pos: &str, mv: &str) -> Result<PositionView, Error>
 /// use pnplay::game::any::AnyPosition;
 /// use pnplay::game::board::EditTool;
 /// let spec = "othello4".parse().unwrap();
-/// let edited = pnplay::engine::edit(&AnyPosition::start(&spec), Some(0), EditTool::Cycle).unwrap();
+/// let edited = pnplay::engine::edit(&AnyPosition::start(&spec).unwrap(), Some(0), EditTool::Cycle).unwrap();
 /// assert_eq!(edited.view().cells[0].owner, Some(pnplay::game::Player::First)); // a black disc in a1
 /// let connect4 = AnyPosition::parse(&"connect4".parse().unwrap(), Some("4")).unwrap();
 /// assert!(pnplay::engine::edit(&connect4, Some(0), EditTool::Cycle).is_err());

@@ -42,7 +42,7 @@ use crate::core::error::Error;
 ///         G::FAMILY.id
 ///     }
 /// }
-/// let pos = AnyPosition::start(&"othello6".parse().unwrap());
+/// let pos = AnyPosition::start(&"othello6".parse().unwrap()).unwrap();
 /// assert_eq!(pos.visit(Family), "othello");
 /// ```
 pub trait Visit {
