@@ -161,10 +161,7 @@ macro_rules! __with_game_here {
                 }
             )*
             #[allow(unreachable_patterns)]
-            other => Err($crate::core::error::Error::Elsewhere {
-                game: other.to_string(),
-                module: other.engine_module(),
-            }),
+            other => Err(other.elsewhere()),
         }
     };
 }

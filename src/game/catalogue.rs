@@ -146,13 +146,15 @@ macro_rules! __define_game_spec {
             /// # Errors
             /// [`Error::Elsewhere`] in an engine module that leaves the game out.
             pub fn check_here(&self) -> Result<(), $crate::core::error::Error> {
-                if self.runs_here() {
-                    Ok(())
-                } else {
-                    Err($crate::core::error::Error::Elsewhere {
-                        game: self.to_string(),
-                        module: self.engine_module(),
-                    })
+                if self.runs_here() { Ok(()) } else { Err(self.elsewhere()) }
+            }
+
+            /// [`Error::Elsewhere`] for this game: the module that runs it.
+            #[must_use]
+            pub fn elsewhere(&self) -> $crate::core::error::Error {
+                $crate::core::error::Error::Elsewhere {
+                    game: self.to_string(),
+                    module: self.engine_module(),
                 }
             }
 
